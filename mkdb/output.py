@@ -1,0 +1,71 @@
+"""Rendering of listings: one place for --format table|json|csv so every command looks alike."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+from collections.abc import Sequence
+from enum import Enum
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+
+class Format(str, Enum):
+    table = "table"
+    json = "json"
+    csv = "csv"
+
+
+def to_json(payload: dict[str, Any]) -> str:
+    return json.dumps(payload, ensure_ascii=False, indent=2, default=str)
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, list | tuple):
+        return ", ".join(_cell(v) for v in value)
+    if isinstance(value, dict):
+        return json.dumps(value, ensure_ascii=False, default=str)
+    return str(value)
+
+
+def emit(
+    fmt: Format,
+    schema: str,
+    key: str,
+    rows: Sequence[dict[str, Any]],
+    *,
+    columns: Sequence[str] | None = None,
+    title: str | None = None,
+    extra: dict[str, Any] | None = None,
+) -> None:
+    """Print rows as a rich table, a JSON document {"schema", key: rows, **extra}, or CSV."""
+    if fmt == Format.json:
+        payload: dict[str, Any] = {"schema": schema, **(extra or {}), key: list(rows)}
+        sys.stdout.write(to_json(payload) + "\n")
+        return
+    cols = list(columns or (rows[0].keys() if rows else []))
+    if fmt == Format.csv:
+        buf = io.StringIO()
+        writer = csv.writer(buf)
+        writer.writerow(cols)
+        for row in rows:
+            writer.writerow([_cell(row.get(c)) for c in cols])
+        sys.stdout.write(buf.getvalue())
+        return
+    table = Table(title=title, show_lines=False)
+    for c in cols:
+        table.add_column(c, overflow="fold")
+    for row in rows:
+        table.add_row(*[_cell(row.get(c)) for c in cols])
+    Console().print(table)
+
+
+def error(message: str) -> None:
+    """One clear line on stderr."""
+    Console(stderr=True, highlight=False).print(f"[red]error:[/red] {message}", soft_wrap=True)

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs everything mkdb needs on a fresh Debian machine: system packages (Tesseract with the
+# language data of the ten supported languages, Chromium for the report test), then a virtual
+# environment with the project and its test dependencies. Safe to run again: it skips what is there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES=(tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-spa tesseract-ocr-fra
+  tesseract-ocr-ita tesseract-ocr-pol tesseract-ocr-por tesseract-ocr-ces tesseract-ocr-rus
+  tesseract-ocr-ukr tesseract-ocr-script-latn tesseract-ocr-script-cyrl chromium fonts-dejavu-core)
+
+missing=()
+for p in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" -eq 0 ]; then
+    echo "setup: installing ${missing[*]}" >&2
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    echo "setup: missing system packages: ${missing[*]}" >&2
+    echo "setup: not root; run: sudo apt-get install ${missing[*]}  (OCR and the HTML report test need them)" >&2
+  fi
+fi
+
+PY=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+  "$PY" -m venv .venv
+fi
+stamp=.venv/.mkdb-installed
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+  .venv/bin/python -m pip install -q --upgrade pip
+  .venv/bin/python -m pip install -q -e '.[test]'
+  touch "$stamp"
+fi
