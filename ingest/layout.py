@@ -1,0 +1,263 @@
+"""Reading order from word boxes, shared by the PDF text layer and OCR.
+
+Rulebooks are laid out in columns around card pictures, with running headers and page numbers.
+Extracting text line by line across the page interleaves the columns, so the words of a page are
+grouped into line segments, the segments into blocks by recursive XY-cut (split at the widest
+empty band, top-to-bottom first, then left-to-right), and blocks are read in cut order. Blocks
+in a smaller type than the body (text inside card pictures, captions) or inside a picture are
+moved after the body of the page so they never split a body sentence. Lines that repeat in the
+top or bottom margin of several pages, and bare numbers there, are running headers, footers and
+page numbers: they are dropped before ordering.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from collections import Counter
+from dataclasses import dataclass, field
+
+MARGIN_BAND = 0.08  # share of the page height at top and bottom where running lines live
+SMALL_TYPE = 0.8  # a block set smaller than this share of the body size is figure text
+WORD_GAP_EM = 0.9  # a gap wider than this (in ems) ends a line segment
+COLUMN_GAP_EM = 1.0  # an empty vertical band this wide (in ems) separates columns
+PARAGRAPH_GAP_EM = 0.75  # an empty horizontal band this high (in line heights) separates blocks
+
+
+@dataclass
+class Word:
+    text: str
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+    size: float = 0.0  # font size, or box height for OCR words; 0 = take the box height
+
+    def __post_init__(self) -> None:
+        if self.size <= 0:
+            self.size = max(self.bottom - self.top, 1e-3)
+
+
+@dataclass
+class Segment:
+    """Words on one baseline without a wide gap: part of a line of one column."""
+
+    words: list[Word] = field(default_factory=list)
+
+    @property
+    def x0(self) -> float:
+        return min(w.x0 for w in self.words)
+
+    @property
+    def x1(self) -> float:
+        return max(w.x1 for w in self.words)
+
+    @property
+    def top(self) -> float:
+        return min(w.top for w in self.words)
+
+    @property
+    def bottom(self) -> float:
+        return max(w.bottom for w in self.words)
+
+    @property
+    def size(self) -> float:
+        return statistics.median(w.size for w in self.words)
+
+    @property
+    def text(self) -> str:
+        return " ".join(w.text for w in self.words)
+
+
+@dataclass
+class Rect:
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+
+
+@dataclass
+class PageLayout:
+    """One page's words and what the page knows about itself (size, pictures)."""
+
+    words: list[Word]
+    width: float
+    height: float
+    pictures: list[Rect] = field(default_factory=list)
+    segments: list[Segment] = field(default_factory=list)
+    dropped: list[str] = field(default_factory=list)  # running headers/footers removed
+
+
+def segments_from_words(words: list[Word]) -> list[Segment]:
+    """Group words into line segments: same baseline, no gap wider than WORD_GAP_EM."""
+    rows: list[list[Word]] = []
+    for word in sorted(words, key=lambda w: (w.top, w.x0)):
+        mid = (word.top + word.bottom) / 2
+        for row in reversed(rows[-6:]):
+            ref = row[-1]
+            if ref.top <= mid <= ref.bottom and abs((ref.bottom - ref.top) - (word.bottom - word.top)) < max(
+                ref.bottom - ref.top, word.bottom - word.top
+            ):
+                row.append(word)
+                break
+        else:
+            rows.append([word])
+    segments: list[Segment] = []
+    for row in rows:
+        row.sort(key=lambda w: w.x0)
+        current = Segment([row[0]])
+        for word in row[1:]:
+            em = max(statistics.median([current.words[-1].size, word.size]), 1e-3)
+            if word.x0 - current.words[-1].x1 > WORD_GAP_EM * em:
+                segments.append(current)
+                current = Segment([word])
+            else:
+                current.words.append(word)
+        segments.append(current)
+    return segments
+
+
+def body_size(segments: list[Segment]) -> float:
+    """The type size most of the page's characters are set in."""
+    counts: Counter[float] = Counter()
+    for seg in segments:
+        counts[round(seg.size * 2) / 2] += len(seg.text)
+    return counts.most_common(1)[0][0] if counts else 1.0
+
+
+def _gaps(intervals: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Empty gaps between the union of intervals, as (start, end)."""
+    gaps = []
+    intervals = sorted(intervals)
+    reach = intervals[0][1]
+    for lo, hi in intervals[1:]:
+        if lo > reach:
+            gaps.append((reach, lo))
+        reach = max(reach, hi)
+    return gaps
+
+
+def xy_cut(segments: list[Segment], em: float) -> list[list[Segment]]:
+    """Blocks of segments in reading order (recursive XY-cut)."""
+    if len(segments) <= 1:
+        return [segments] if segments else []
+    row_gaps = [g for g in _gaps([(s.top, s.bottom) for s in segments]) if g[1] - g[0] >= PARAGRAPH_GAP_EM * em]
+    col_gaps = [g for g in _gaps([(s.x0, s.x1) for s in segments]) if g[1] - g[0] >= COLUMN_GAP_EM * em]
+    if col_gaps and _is_column_cut(segments, col_gaps, em):
+        cut = max(col_gaps, key=lambda g: g[1] - g[0])
+        mid = (cut[0] + cut[1]) / 2
+        left = [s for s in segments if s.x1 <= mid]
+        right = [s for s in segments if s.x1 > mid]
+        return xy_cut(left, em) + xy_cut(right, em)
+    if row_gaps:
+        cut = max(row_gaps, key=lambda g: g[1] - g[0])
+        mid = (cut[0] + cut[1]) / 2
+        upper = [s for s in segments if s.bottom <= mid]
+        lower = [s for s in segments if s.bottom > mid]
+        return xy_cut(upper, em) + xy_cut(lower, em)
+    return [segments]
+
+
+def _is_column_cut(segments: list[Segment], col_gaps: list[tuple[float, float]], em: float) -> bool:
+    """A vertical cut is taken before a horizontal one only when both sides hold several lines.
+
+    Otherwise a heading row with a wide gap ('Name ........ 3') or a one-line table row would be
+    read column-wise while the rows below it are still in one column.
+    """
+    cut = max(col_gaps, key=lambda g: g[1] - g[0])
+    mid = (cut[0] + cut[1]) / 2
+    left = [s for s in segments if s.x1 <= mid]
+    right = [s for s in segments if s.x1 > mid]
+
+    def rows(part: list[Segment]) -> int:
+        return len({round(s.top / max(em * 0.6, 1e-3)) for s in part})
+
+    return rows(left) >= 2 and rows(right) >= 2 or not any(
+        g[1] - g[0] >= PARAGRAPH_GAP_EM * em for g in _gaps([(s.top, s.bottom) for s in segments])
+    )
+
+
+def block_text(block: list[Segment]) -> str:
+    """A block's lines top to bottom, segments of one line left to right."""
+    lines: list[list[Segment]] = []
+    for seg in sorted(block, key=lambda s: (s.top, s.x0)):
+        mid = (seg.top + seg.bottom) / 2
+        if lines and lines[-1][0].top <= mid <= lines[-1][0].bottom:
+            lines[-1].append(seg)
+        else:
+            lines.append([seg])
+    return "\n".join(" ".join(s.text for s in sorted(line, key=lambda s: s.x0)) for line in lines)
+
+
+def _inside(block: list[Segment], pictures: list[Rect]) -> bool:
+    x0, x1 = min(s.x0 for s in block), max(s.x1 for s in block)
+    top, bottom = min(s.top for s in block), max(s.bottom for s in block)
+    area = max((x1 - x0) * (bottom - top), 1e-3)
+    for pic in pictures:
+        ix = max(0.0, min(x1, pic.x1) - max(x0, pic.x0))
+        iy = max(0.0, min(bottom, pic.bottom) - max(top, pic.top))
+        if ix * iy >= 0.6 * area:
+            return True
+    return False
+
+
+def order_page(page: PageLayout) -> str:
+    """The page's text in reading order: body blocks, then figure text; blocks split by blank lines."""
+    segments = page.segments or segments_from_words(page.words)
+    if not segments:
+        return ""
+    size = body_size(segments)
+    body: list[str] = []
+    figures: list[str] = []
+    for block in xy_cut(segments, size):
+        text = block_text(block)
+        block_size = statistics.median(s.size for s in block)
+        if block_size < SMALL_TYPE * size or _inside(block, page.pictures):
+            figures.append(text)
+        else:
+            body.append(text)
+    return "\n\n".join(body + figures)
+
+
+_DIGITS = re.compile(r"\d+")
+_BARE_NUMBER = re.compile(r"^\W{0,3}\d{1,4}\W{0,3}$")
+
+
+def _running_key(text: str) -> str:
+    return _DIGITS.sub("#", text.casefold()).strip()
+
+
+def drop_running_lines(pages: list[PageLayout]) -> None:
+    """Remove running headers, footers and page numbers from the pages' segments.
+
+    A margin line is running when it is a bare number, or when the same text (digits ignored)
+    sits in the margin of at least two pages and of a third of the pages.
+    """
+    margin: list[list[tuple[Segment, str]]] = []
+    for page in pages:
+        page.segments = page.segments or segments_from_words(page.words)
+        band = MARGIN_BAND * page.height
+        margin.append(
+            [
+                (seg, _running_key(seg.text))
+                for seg in page.segments
+                if seg.bottom <= band or seg.top >= page.height - band
+            ]
+        )
+    seen: Counter[str] = Counter()
+    for items in margin:
+        seen.update({key for _, key in items})
+    need = max(2, -(-len(pages) // 3))
+    for page, items in zip(pages, margin, strict=True):
+        drop = [seg for seg, key in items if _BARE_NUMBER.match(seg.text) or (key and seen[key] >= need)]
+        if drop:
+            page.dropped.extend(seg.text for seg in drop)
+            ids = {id(seg) for seg in drop}
+            page.segments = [seg for seg in page.segments if id(seg) not in ids]
+
+
+def order_pages(pages: list[PageLayout]) -> list[str]:
+    """Each page's text in reading order, running headers/footers removed."""
+    drop_running_lines(pages)
+    return [order_page(page) for page in pages]

@@ -1,0 +1,342 @@
+"""OCR of page images with Tesseract (through pytesseract), one Tesseract process per core.
+
+Why it looks like this:
+- Tesseract's own threads make it about 5x slower on a 2-core machine, so every Tesseract runs
+  with OMP_THREAD_LIMIT=1 and the pages of a document run side by side, one process per core
+  (a thread per core only waits for its Tesseract process, so threads are enough here).
+- A scan's language is unknown: a first pass over a sample of the first page with the script
+  models (Latin + Cyrillic) gives text for `ingest.identify.detect_language`; the pages are then
+  read with the detected language's model when it reads the sample better than the script models.
+- Printed rulebooks put headings in white on coloured bars and text on tinted boxes: each page is
+  normalised against its local background (ink = distance from the background, in either
+  direction), so white-on-colour comes out as black-on-white. Small rotations are straightened.
+- Images are read lazily: a huge image is downscaled while decoding (JPEG) or refused with a clear
+  error before it is decoded, never decoded whole into memory.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from xml.etree import ElementTree
+
+import numpy as np
+import pytesseract
+from PIL import Image, ImageFilter, ImageOps
+
+from ingest.layout import PageLayout, Word, order_pages
+from ingest.types import IngestError, PageText
+
+IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".tif", ".tiff"}
+MAX_DECODED_PIXELS = 120_000_000  # what an image may decode to (about 11000 x 11000)
+MAX_OCR_PIXELS = 3600 * 4800  # larger pages are downscaled before OCR (still > 300 dpi on A4)
+PAGE_TIMEOUT = float(os.environ.get("MKDB_OCR_PAGE_TIMEOUT", "180"))  # seconds per page
+SCRIPT_MODELS = "Latin+Cyrillic"
+MIN_WORD_CONF = 10  # Tesseract confidence below which a "word" is noise (speckles, rules)
+
+# ISO 639-1 (what mkdb stores) -> ISO 639-2/T (what Tesseract names its models). This is the ISO
+# table, not language data; a language whose Tesseract model is not installed is read with the
+# script models.
+ISO639_2 = {
+    "en": "eng", "de": "deu", "es": "spa", "fr": "fra", "it": "ita", "pl": "pol", "pt": "por",
+    "cs": "ces", "ru": "rus", "uk": "ukr", "nl": "nld", "sk": "slk", "hu": "hun", "ro": "ron",
+    "bg": "bul", "be": "bel", "sr": "srp", "tr": "tur", "sv": "swe", "da": "dan", "fi": "fin",
+    "nb": "nor", "no": "nor", "lt": "lit", "lv": "lav", "et": "est", "hr": "hrv", "sl": "slv",
+    "el": "ell", "ja": "jpn", "zh": "chi_sim", "ko": "kor",
+}  # fmt: skip
+
+Image.MAX_IMAGE_PIXELS = None  # we check sizes ourselves, before decoding (see open_image)
+
+
+def _env() -> None:
+    os.environ["OMP_THREAD_LIMIT"] = "1"
+
+
+def workers() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+
+
+def installed_models() -> set[str]:
+    try:
+        return set(pytesseract.get_languages(config=""))
+    except (pytesseract.TesseractNotFoundError, OSError) as exc:
+        raise IngestError("Tesseract is not installed (see README: apt-get install tesseract-ocr)") from exc
+
+
+def model_for(lang: str | None) -> str | None:
+    """The Tesseract model for an ISO 639-1 language, when installed."""
+    if not lang:
+        return None
+    code = ISO639_2.get(lang, lang)
+    return code if code in installed_models() else None
+
+
+@dataclass
+class OcrResult:
+    layout: PageLayout
+    confidence: float  # mean word confidence 0..100
+    model: str
+    warnings: list[str] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------- images
+
+
+def open_image(path: Path) -> Image.Image:
+    """Open an image without decoding more pixels than MAX_DECODED_PIXELS."""
+    try:
+        img = Image.open(path)
+    except (OSError, SyntaxError, ValueError) as exc:
+        raise IngestError(f"not a readable image ({exc.__class__.__name__}: {exc})") from exc
+    width, height = img.size
+    if width * height > MAX_DECODED_PIXELS and img.format == "JPEG":
+        scale = (MAX_DECODED_PIXELS / (width * height)) ** 0.5
+        img.draft("L", (int(width * scale), int(height * scale)))
+    if img.size[0] * img.size[1] > MAX_DECODED_PIXELS:
+        raise IngestError(
+            f"image too large: {width}x{height} pixels (limit {MAX_DECODED_PIXELS // 1_000_000} megapixels; "
+            "save it as JPEG or at a lower resolution)"
+        )
+    try:
+        img.load()
+    except (OSError, SyntaxError, ValueError) as exc:
+        raise IngestError(f"image is corrupt or truncated ({exc})") from exc
+    return img
+
+
+def to_gray(img: Image.Image) -> Image.Image:
+    if img.mode in ("RGBA", "LA", "P", "PA"):
+        base = Image.new("RGB", img.size, "white")
+        rgba = img.convert("RGBA")
+        base.paste(rgba, mask=rgba.getchannel("A"))
+        img = base
+    if img.mode in ("I;16", "I", "F"):
+        img = ImageOps.autocontrast(img.convert("L"))
+    return img.convert("L")
+
+
+def limit_size(img: Image.Image) -> Image.Image:
+    pixels = img.size[0] * img.size[1]
+    if pixels <= MAX_OCR_PIXELS:
+        return img
+    scale = (MAX_OCR_PIXELS / pixels) ** 0.5
+    return img.resize((max(1, int(img.size[0] * scale)), max(1, int(img.size[1] * scale))), Image.LANCZOS)
+
+
+def background(gray: Image.Image) -> np.ndarray:
+    """The local background grey level: a median over neighbourhoods larger than letters."""
+    w, h = gray.size
+    step = max(4, min(w, h) // 300)
+    small = gray.resize((max(1, w // step), max(1, h // step)), Image.BILINEAR)
+    small = small.filter(ImageFilter.MedianFilter(9))
+    return np.asarray(small.resize((w, h), Image.BILINEAR), dtype=np.int16)
+
+
+def normalise(gray: Image.Image) -> Image.Image:
+    """Ink as distance from the local background: dark-on-light and light-on-dark both become black.
+
+    Plain black-on-white pages are left alone (Tesseract binarises them well itself).
+    """
+    bg = background(gray)
+    if np.percentile(bg, 5) > 200:
+        return gray
+    pixels = np.asarray(gray, dtype=np.int16)
+    ink = np.abs(pixels - bg)
+    # contrast of the page's text: high percentile of ink where it is clearly ink
+    strong = ink[ink > 40]
+    scale = float(np.percentile(strong, 90)) if strong.size else 255.0
+    out = 255 - np.clip(ink * (255.0 / max(scale, 60.0)), 0, 255)
+    return Image.fromarray(out.astype(np.uint8), "L")
+
+
+def is_blank(gray: Image.Image) -> bool:
+    """No ink at all: a blank page or an image without text (checked before any OCR)."""
+    small = gray.resize((max(1, gray.size[0] // 8), max(1, gray.size[1] // 8)), Image.BOX)
+    arr = np.asarray(small, dtype=np.int16)
+    bg = np.median(arr)
+    return bool((np.abs(arr - bg) > 48).mean() < 0.0005)
+
+
+def skew_angle(gray: Image.Image, limit: float = 4.0, step: float = 0.25) -> float:
+    """Rotation (degrees) that makes text lines horizontal: the angle with the sharpest row profile."""
+    w, h = gray.size
+    scale = min(1.0, 900 / max(w, h))
+    small = gray.resize((max(1, int(w * scale)), max(1, int(h * scale))), Image.BILINEAR)
+    ink = ImageOps.invert(small).point(lambda v: 255 if v > 90 else 0)
+    best, best_score = 0.0, -1.0
+    for angle in np.arange(-limit, limit + step / 2, step):
+        rotated = np.asarray(ink.rotate(float(angle), resample=Image.NEAREST, expand=False), dtype=np.float32)
+        profile = rotated.sum(axis=1)
+        score = float(np.square(np.diff(profile)).sum())
+        if score > best_score:
+            best, best_score = float(angle), score
+    return best
+
+
+def prepare(img: Image.Image) -> Image.Image:
+    """Greyscale, bounded size, straightened, background-normalised."""
+    gray = limit_size(to_gray(img))
+    gray = normalise(gray)
+    angle = skew_angle(gray)
+    if abs(angle) >= 0.2:
+        gray = gray.rotate(angle, resample=Image.BICUBIC, expand=True, fillcolor=255)
+    return gray
+
+
+# ---------------------------------------------------------------- tesseract
+
+
+def run_tesseract(gray: Image.Image, model: str, timeout: float = PAGE_TIMEOUT) -> OcrResult:
+    """One Tesseract run (single-threaded) on a prepared page; words with boxes and confidence."""
+    _env()
+    with tempfile.TemporaryDirectory(prefix="mkdb-ocr-") as tmp:
+        src = Path(tmp) / "page.pgm"  # uncompressed: writing it costs nothing next to OCR
+        gray.save(src)
+        try:
+            hocr = pytesseract.image_to_pdf_or_hocr(
+                str(src), lang=model, config="--psm 3", extension="hocr", timeout=timeout
+            )
+        except RuntimeError as exc:  # pytesseract raises RuntimeError on timeout
+            raise IngestError(f"OCR took longer than {timeout:.0f} s on one page") from exc
+        except pytesseract.TesseractError as exc:
+            raise IngestError(f"Tesseract failed: {exc.message.strip()[:200]}") from exc
+    return parse_hocr(hocr, gray.size, model)
+
+
+_LINE_CLASSES = {"ocr_line", "ocr_header", "ocr_caption", "ocr_textfloat"}
+_BBOX = re.compile(r"bbox (-?\d+) (-?\d+) (-?\d+) (-?\d+)")
+_XSIZE = re.compile(r"x_size ([\d.]+)")
+_WCONF = re.compile(r"x_wconf (\d+)")
+
+
+def parse_hocr(hocr: bytes, size: tuple[int, int], model: str) -> OcrResult:
+    """Words with boxes from Tesseract's hOCR; a word's size is its line's x_size.
+
+    x_size is Tesseract's estimate of the line's type size, the same for a line in capitals and
+    a line with descenders, unlike box heights, so headings and figure text can be told apart.
+    """
+    root = ElementTree.fromstring(hocr)
+    words: list[Word] = []
+    weighted = 0.0
+    for line in root.iter():
+        if (line.get("class") or "") not in _LINE_CLASSES:
+            continue
+        title = line.get("title") or ""
+        box = _BBOX.search(title)
+        xs = _XSIZE.search(title)
+        if not box:
+            continue
+        top, bottom = float(box.group(2)), float(box.group(4))
+        line_size = float(xs.group(1)) if xs else bottom - top
+        for span in line.iter():
+            if (span.get("class") or "") != "ocrx_word":
+                continue
+            text = "".join(span.itertext()).strip()
+            wbox = _BBOX.search(span.get("title") or "")
+            conf = _WCONF.search(span.get("title") or "")
+            confidence = float(conf.group(1)) if conf else 0.0
+            if not text or not wbox or confidence < MIN_WORD_CONF:
+                continue
+            words.append(Word(text, float(wbox.group(1)), top, float(wbox.group(3)), bottom, size=line_size))
+            weighted += confidence * len(text)
+    chars = sum(len(w.text) for w in words)
+    return OcrResult(PageLayout(words, float(size[0]), float(size[1])), weighted / chars if chars else 0.0, model)
+
+
+def _detect_language(text: str) -> tuple[str | None, float]:
+    try:
+        from ingest.identify import detect_language
+    except ImportError:  # the identify stage is not there: keep the script models
+        return None, 0.0
+    try:
+        lang, conf = detect_language(text)
+    except Exception:  # noqa: BLE001 - an unknown language is not an OCR failure
+        return None, 0.0
+    return lang, conf
+
+
+def sample(gray: Image.Image) -> Image.Image:
+    """The middle of a page: enough text to tell the language, a fraction of the OCR time."""
+    w, h = gray.size
+    return gray.crop((0, int(h * 0.3), w, int(h * 0.55)))
+
+
+def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[str, str | None, str]:
+    """(Tesseract model, language, why) for a document, from its first prepared pages."""
+    hinted = model_for(lang_hint)
+    if hinted:
+        return hinted, lang_hint, f"language {lang_hint} given"
+    inked = [p for p in pages if not is_blank(p)]
+    if not inked:
+        return SCRIPT_MODELS, None, "no text found"
+    probes = [sample(p) for p in inked[:2]]
+    with ThreadPoolExecutor(max_workers=workers()) as probe_pool:
+        first = list(probe_pool.map(lambda p: run_tesseract(p, SCRIPT_MODELS), probes))
+    text = "\n".join(" ".join(w.text for w in r.layout.words) for r in first)
+    lang, lang_conf = _detect_language(text)
+    model = model_for(lang)
+    if not model:
+        return SCRIPT_MODELS, lang, f"script models (language {lang or 'not detected'})"
+    second = run_tesseract(probes[0], model)
+    if second.confidence + 2 >= first[0].confidence:
+        return model, lang, f"{lang} detected ({lang_conf:.2f}) on a script-model pass"
+    return SCRIPT_MODELS, lang, f"script models read better than {model}"
+
+
+PageSource = Callable[[], Image.Image]  # loads (renders) one page image when called
+
+
+def ocr_pages(
+    sources: Sequence[PageSource],
+    lang_hint: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> tuple[list[PageLayout | None], list[OcrResult | None], str]:
+    """OCR every page side by side (one Tesseract per core); blank pages are not OCR'd.
+
+    Pages are loaded inside the workers, so only about one page per core is in memory at a time.
+    """
+    with ThreadPoolExecutor(max_workers=workers()) as pool:
+        head = list(pool.map(lambda src: prepare(src()), sources[:2]))
+        model, _lang, why = choose_model(head, lang_hint)
+
+        def one(i: int) -> OcrResult | None:
+            gray = head[i] if i < len(head) else prepare(sources[i]())
+            result = None if is_blank(gray) else run_tesseract(gray, model)
+            if progress:
+                progress(1)
+            return result
+
+        results = list(pool.map(one, range(len(sources))))
+    head.clear()
+    return [r.layout if r else None for r in results], results, why
+
+
+def ocr_texts(sources: Sequence[PageSource], lang_hint: str | None = None) -> list[tuple[str, str, list[str]]]:
+    """(text in reading order, reason, warnings) per page."""
+    layouts, results, why = ocr_pages(sources, lang_hint)
+    present = [lay for lay in layouts if lay is not None]
+    texts = iter(order_pages(present))
+    out = []
+    for lay, res in zip(layouts, results, strict=True):
+        if lay is None or res is None:
+            out.append(("", "ocr: blank page, no text found", ["no text found on the page"]))
+            continue
+        text = next(texts)
+        warnings = [] if text.strip() else ["OCR found no text on the page"]
+        out.append((text, f"ocr ({res.model}; {why}; mean confidence {res.confidence:.0f})", warnings))
+    return out
+
+
+def read_image(path: str | Path, lang_hint: str | None = None) -> list[PageText]:
+    """An image file as one OCR'd page."""
+    path = Path(path)
+    if path.suffix.lower() not in IMAGE_SUFFIXES:
+        raise IngestError(f"not an image type mkdb reads ({', '.join(sorted(IMAGE_SUFFIXES))})")
+    img = open_image(path)
+    ((text, reason, warnings),) = ocr_texts([lambda: img], lang_hint)
+    return [PageText(number=1, text=text, method="ocr", reason=reason, warnings=warnings)]

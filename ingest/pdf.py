@@ -1,0 +1,238 @@
+"""PDF rulebooks: the text layer where it can be trusted, OCR where it cannot.
+
+A PDF's text layer is often wrong in ways that only show in the text: fonts without a Unicode map
+give `(cid:12)` or U+FFFD, custom encodings give letters that are not words, and a scan may carry
+a text layer for its title only. Each page is judged from that evidence (see `judge_text`); pages
+that fail, and pages without text but with pictures, are rendered (pypdfium2, through pdfplumber)
+and OCR'd. Blank pages are recognised as blank before any OCR, so a PDF of 200 empty pages costs
+no OCR at all. The text of every page comes out in reading order (ingest.layout).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import pdfplumber
+import pypdfium2
+from pdfminer.pdfdocument import PDFPasswordIncorrect
+from pdfminer.psparser import PSException
+from PIL import Image
+
+from ingest.layout import PageLayout, Rect, Word, order_pages
+from ingest.ocr import ocr_texts
+from ingest.types import IngestError, PageText
+
+OCR_DPI = 300
+MAX_RENDER_PIXELS = 3600 * 4800
+MAX_PAGE_CHARS = 200_000  # a page with more characters than this is not a rulebook page
+MIN_LETTER_SHARE = 0.55  # letters among the non-space characters of real prose
+MAX_BAD_SHARE = 0.02  # (cid:N) tokens / U+FFFD among the characters
+MIN_LANG_CONFIDENCE = 0.35  # language detection below this: the words are not words
+PICTURE_SHARE = 0.5  # pictures covering this share of the page ...
+SPARSE_CHARS = 200  # ... with fewer characters than this: probably a scan with a partial text layer
+
+_CID = re.compile(r"\(cid:\d+\)")
+
+
+@dataclass
+class Verdict:
+    trusted: bool
+    reason: str
+
+
+def _letters_share(text: str) -> float:
+    visible = [c for c in text if not c.isspace()]
+    return sum(c.isalpha() for c in visible) / len(visible) if visible else 0.0
+
+
+def _detect_language(text: str) -> tuple[str | None, float]:
+    try:
+        from ingest.identify import detect_language
+    except ImportError:  # the identify stage is not there yet: judge without it
+        return None, 1.0
+    try:
+        return detect_language(text)
+    except Exception:  # noqa: BLE001 - an unknown language means "not words we know"
+        return None, 0.0
+
+
+def judge_text(text: str, picture_share: float = 0.0) -> Verdict:
+    """Whether a page's text layer can be trusted, and why (evidence only from the page)."""
+    stripped = text.strip()
+    if not stripped:
+        return Verdict(False, "no text layer")
+    cids = len(_CID.findall(text))
+    replacement = text.count("\ufffd")
+    visible = max(1, sum(not c.isspace() for c in text))
+    if cids and cids * 6 / visible > MAX_BAD_SHARE:
+        return Verdict(False, f"text layer has {cids} unmapped glyphs (cid:N)")
+    if replacement / visible > MAX_BAD_SHARE:
+        return Verdict(False, f"text layer has {replacement} U+FFFD replacement characters")
+    share = _letters_share(text)
+    if len(stripped) >= 40 and share < MIN_LETTER_SHARE:
+        return Verdict(False, f"text layer is {share:.0%} letters (garbage encoding)")
+    if picture_share >= PICTURE_SHARE and len(stripped) < SPARSE_CHARS:
+        return Verdict(False, f"pictures cover {picture_share:.0%} of the page but the text layer has "
+                       f"{len(stripped)} characters (scan with partial text layer)")
+    if len(stripped) >= 200:
+        lang, conf = _detect_language(stripped)
+        if conf < MIN_LANG_CONFIDENCE:
+            return Verdict(False, f"text layer words are not words of a known language ({lang}: {conf:.2f})")
+        return Verdict(True, f"text layer ({lang}, {conf:.2f})" if lang else "text layer")
+    return Verdict(True, "text layer")
+
+
+@contextmanager
+def open_pdf(path: Path) -> Iterator[pdfplumber.PDF]:
+    """pdfplumber's PDF, with an empty user password tried; failures become IngestError."""
+    if not path.is_file():
+        raise IngestError("file not found")
+    with path.open("rb") as fh:
+        head = fh.read(1024)
+    if b"%PDF" not in head:
+        raise IngestError("not a PDF file (no %PDF header)")
+    try:
+        pdf = pdfplumber.open(path, password="")
+    except PDFPasswordIncorrect as exc:
+        raise IngestError("PDF is encrypted and needs a password") from exc
+    except (PSException, ValueError, TypeError, KeyError, AttributeError, AssertionError) as exc:
+        raise IngestError(f"PDF is corrupt or truncated ({exc.__class__.__name__})") from exc
+    except Exception as exc:  # noqa: BLE001 - pdfminer raises many kinds on broken files
+        if "password" in str(exc).lower() or exc.__class__.__name__ == "PDFPasswordIncorrect":
+            raise IngestError("PDF is encrypted and needs a password") from exc
+        raise IngestError(f"PDF is corrupt or truncated ({exc.__class__.__name__})") from exc
+    try:
+        yield pdf
+    finally:
+        pdf.close()
+
+
+def _pages(pdf: pdfplumber.PDF) -> list:
+    try:
+        pages = pdf.pages
+    except Exception as exc:  # noqa: BLE001 - broken page tree
+        raise IngestError(f"PDF is corrupt or truncated: page tree unreadable ({exc.__class__.__name__})") from exc
+    if not pages:
+        raise IngestError("PDF has no pages")
+    return pages
+
+
+def scan_dpi(page) -> int:
+    """The resolution to render a page for OCR: a scan's own resolution, else OCR_DPI."""
+    best = 0.0
+    for img in page.images:
+        width_in = (float(img["x1"]) - float(img["x0"])) / 72
+        src = img.get("srcsize") or (0, 0)
+        if width_in > 0 and src[0]:
+            best = max(best, src[0] / width_in)
+    return int(min(400, max(150, round(best)))) if best else OCR_DPI
+
+
+def page_layout(page) -> tuple[PageLayout, str, float]:
+    """The page's words with boxes, its raw text (for judging), and the share covered by pictures."""
+    width, height = float(page.width), float(page.height)
+    pictures = []
+    area = 0.0
+    for img in page.images:
+        x0, x1 = max(0.0, float(img["x0"])), min(width, float(img["x1"]))
+        top, bottom = max(0.0, float(img["top"])), min(height, float(img["bottom"]))
+        if x1 > x0 and bottom > top:
+            pictures.append(Rect(x0, top, x1, bottom))
+            area += (x1 - x0) * (bottom - top)
+    share = min(1.0, area / max(width * height, 1.0))
+    if len(page.chars) > MAX_PAGE_CHARS:
+        raise IngestError(f"page {page.page_number} has {len(page.chars)} characters; not a rulebook page")
+    raw = [
+        w
+        for w in page.extract_words(extra_attrs=["size"], keep_blank_chars=False, use_text_flow=False)
+        if w["text"].strip()
+    ]
+    words = [Word(w["text"], float(w["x0"]), float(w["top"]), float(w["x1"]), float(w["bottom"]), float(w["size"]))
+             for w in raw]
+    text = " ".join(w.text for w in words)
+    return PageLayout(words, width, height, pictures), text, share
+
+
+def render(path: Path, index: int, dpi: int = OCR_DPI) -> Image.Image:
+    """Render one page for OCR, bounded in pixels whatever the page size."""
+    doc = pypdfium2.PdfDocument(str(path), password="")
+    try:
+        page = doc[index]
+        w, h = page.get_size()
+        scale = dpi / 72
+        if w * h * scale * scale > MAX_RENDER_PIXELS:
+            scale = (MAX_RENDER_PIXELS / (w * h)) ** 0.5
+        bitmap = page.render(scale=scale, grayscale=False)
+        return bitmap.to_pil().convert("RGB")
+    finally:
+        doc.close()
+
+
+def _blank_render(path: Path, index: int) -> bool:
+    """A page with pictures whose rendering is one flat colour (cheap check at low resolution)."""
+    from ingest.ocr import is_blank, to_gray
+
+    return is_blank(to_gray(render(path, index, dpi=40)).resize((400, 560)))
+
+
+def read_pdf(path: str | Path, ocr: str = "auto", lang_hint: str | None = None) -> list[PageText]:
+    """Every page of a PDF as text in reading order, with how and why it was obtained."""
+    if ocr not in ("auto", "always", "never"):
+        raise ValueError(f"ocr must be auto, always or never, not {ocr!r}")
+    path = Path(path)
+    layouts: list[PageLayout] = []
+    verdicts: list[Verdict] = []
+    pictured: list[bool] = []
+    dpis: list[int] = []
+    with open_pdf(path) as pdf:
+        for page in _pages(pdf):
+            try:
+                layout, text, share = page_layout(page)
+            except IngestError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - one broken page content stream
+                raise IngestError(f"page {page.page_number} is unreadable ({exc.__class__.__name__})") from exc
+            layouts.append(layout)
+            verdicts.append(judge_text(text, share))
+            pictured.append(bool(layout.pictures) or bool(page.rects or page.curves))
+            dpis.append(scan_dpi(page))
+            page.flush_cache()
+    texts = order_pages([lay for lay in layouts])
+    results: list[PageText] = []
+    to_ocr: list[int] = []
+    for i, (text, verdict) in enumerate(zip(texts, verdicts, strict=True)):
+        number = i + 1
+        if ocr == "never" or (ocr == "auto" and verdict.trusted):
+            warnings = [] if verdict.trusted else [f"untrusted text layer kept (--ocr never): {verdict.reason}"]
+            results.append(PageText(number, text, "text_layer", verdict.reason, warnings=warnings))
+            continue
+        if not layouts[i].words and not pictured[i]:
+            results.append(PageText(number, "", "text_layer", "blank page (no text, no pictures)"))
+            continue
+        if not layouts[i].words and _blank_render(path, i):
+            results.append(PageText(number, "", "text_layer", "blank page (rendering has no ink)"))
+            continue
+        results.append(PageText(number, "", "ocr", verdict.reason if ocr == "auto" else "--ocr always"))
+        to_ocr.append(i)
+    if to_ocr:
+        hint = lang_hint or _language_of([t for t, v in zip(texts, verdicts, strict=True) if v.trusted])
+        sources = [lambda i=i: render(path, i, dpis[i]) for i in to_ocr]
+        for i, (text, how, warnings) in zip(to_ocr, ocr_texts(sources, hint), strict=True):
+            page = results[i]
+            page.text = text
+            page.reason = f"{page.reason}; {how}"
+            page.warnings.extend(warnings)
+    return results
+
+
+def _language_of(trusted_texts: list[str]) -> str | None:
+    """The language of the trusted text-layer pages, to pick the OCR model for the others."""
+    text = "\n".join(trusted_texts)
+    if len(text.strip()) < 200:
+        return None
+    lang, conf = _detect_language(text)
+    return lang if conf >= MIN_LANG_CONFIDENCE else None
