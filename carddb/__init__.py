@@ -1,0 +1,248 @@
+"""The card catalog as a Python API: `from carddb import Catalog`.
+
+    cat = Catalog.open()                      # cards.sqlite, or --db URL / MKDB_DATABASE_URL
+    cat.find("Wiirfel")                       # [NameMatch(card_id, score, name, lang), ...]
+    cat.cards("kavárna", edition="mk2")       # card dicts as `mkdb cards --format json` prints them
+    cat.card("mk2/cafe")                      # one card with all its names
+
+Reading stays light on purpose (plain sqlite3 for SQLite files, no ORM import): `mkdb cards NAME`
+answers from a cold start in well under half a second. The tables are small, so a Catalog reads
+them once and filters in memory.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from carddb.cards_data import CatalogError
+
+if TYPE_CHECKING:
+    from carddb.names import NameIndex, NameMatch
+
+__all__ = ["Catalog", "CatalogError", "CardNotFound", "parse_cost_range"]
+
+READ_SCHEMA_VERSION = 1  # the carddb.models.SCHEMA_VERSION this reader understands (a test keeps them equal)
+DEFAULT_DB = Path(__file__).resolve().parent.parent / "cards.sqlite"
+ENV_VAR = "MKDB_DATABASE_URL"
+JSON_COLUMNS = ("activation", "cost", "extra_copies", "effect", "data")
+# the order of a card's fields in every output; extra record fields (name, deck, printings...) follow
+CARD_FIELDS = ("id", "edition", "set", "kind", "color", "icon", "activation", "cost", "copies", "extra_copies", "names", "effect", "text")
+MATCH_MARGIN = 10.0  # with a query, cards scoring this much below the best match are left out
+
+
+class CardNotFound(CatalogError):
+    """No card with that id; `suggestions` holds the closest ids."""
+
+    def __init__(self, card_id: str, suggestions: list[str]) -> None:
+        hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
+        super().__init__(f"no card {card_id!r}{hint}")
+        self.card_id = card_id
+        self.suggestions = suggestions
+
+
+def parse_cost_range(cost: int | str | tuple[int, int] | None) -> tuple[int, int] | None:
+    """`3`, `"3"`, `"2-5"` or `(2, 5)` as an inclusive (min, max)."""
+    if cost is None:
+        return None
+    if isinstance(cost, tuple):
+        return int(cost[0]), int(cost[1])
+    if isinstance(cost, int):
+        return cost, cost
+    text = str(cost).strip()
+    low, sep, high = text.partition("-")
+    try:
+        if sep:
+            return int(low) if low else 0, int(high) if high else 10**9
+        return int(text), int(text)
+    except ValueError:
+        raise CatalogError(f"cost {cost!r}: expected N or MIN-MAX") from None
+
+
+def _resolve_url(url: str | None) -> str:
+    """Same rule as carddb.db.resolve_url (--db, then the environment, then cards.sqlite), without the ORM import."""
+    url = url or os.environ.get(ENV_VAR) or str(DEFAULT_DB)
+    if "://" not in url:
+        url = f"sqlite:///{Path(url).resolve()}"
+    return url
+
+
+def _sqlite_path(url: str) -> str | None:
+    """The file of a sqlite:/// URL, None for other databases (and for in-memory SQLite)."""
+    if not url.startswith("sqlite") or "///" not in url:
+        return None
+    path = url.split("///", 1)[1].split("?", 1)[0]
+    return path or None
+
+
+def _read_rows(url: str) -> tuple[list[dict], list[dict], list[dict], dict[str, Any]]:
+    """All cards, names and source files, plus the schema info row."""
+    queries = {
+        "cards": "SELECT * FROM card ORDER BY id",
+        "names": "SELECT n.card_id, n.lang, n.name, n.source, n.variant_of FROM cardname n ORDER BY n.id",
+        "sources": "SELECT path, sha256 FROM sourcefile ORDER BY path",
+        "info": "SELECT * FROM schemainfo",
+    }
+    path = _sqlite_path(url)
+    where = path or url
+    try:
+        if path is not None:
+            if not Path(path).is_file():
+                raise CatalogError(f"{where}: no such database; build it with `mkdb build`")
+            conn = sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True, timeout=30)
+            conn.row_factory = sqlite3.Row
+            try:
+                result = {k: [dict(r) for r in conn.execute(q)] for k, q in queries.items()}
+            finally:
+                conn.close()
+        else:
+            from sqlalchemy import create_engine
+
+            engine = create_engine(url)
+            with engine.connect() as conn:
+                result = {k: [dict(r._mapping) for r in conn.exec_driver_sql(q)] for k, q in queries.items()}
+    except (sqlite3.Error, ImportError) as exc:
+        raise CatalogError(f"{where}: not a readable mkdb database ({exc}); build it with `mkdb build`") from None
+    except Exception as exc:  # SQLAlchemy errors for other databases
+        if type(exc).__module__.startswith("sqlalchemy"):
+            raise CatalogError(f"{where}: not a readable mkdb database ({exc})") from None
+        raise
+    info = result["info"][0] if result["info"] else {}
+    if info.get("version") != READ_SCHEMA_VERSION:
+        raise CatalogError(f"{where}: schema version {info.get('version')}, this mkdb reads {READ_SCHEMA_VERSION}; rebuild it with `mkdb build`")
+    return result["cards"], result["names"], result["sources"], info
+
+
+def _decode(row: dict[str, Any]) -> dict[str, Any]:
+    for col in JSON_COLUMNS:
+        value = row.get(col)
+        if isinstance(value, str):
+            row[col] = json.loads(value)
+    return row
+
+
+def _costs(cost: Any) -> list[int]:
+    if cost is None:
+        return []
+    return [c for c in (cost if isinstance(cost, list) else [cost]) if isinstance(c, int)]
+
+
+class Catalog:
+    """The cards and their names of one database, read once."""
+
+    def __init__(self, cards: list[dict], names: list[dict], sources: list[dict], info: dict[str, Any], url: str = "") -> None:
+        self.url = url
+        self.info = info
+        self.sources = {s["path"]: s["sha256"] for s in sources}
+        self._cards: dict[str, dict[str, Any]] = {}
+        for row in cards:
+            row = _decode(dict(row))
+            data = row.pop("data", None) or {}
+            card = {k: row.get(k) for k in CARD_FIELDS}
+            card["names"] = {}
+            card.update((k, v) for k, v in {**row, **data}.items() if k not in card)
+            self._cards[row["id"]] = card
+        self._name_rows = names
+        for n in names:
+            card = self._cards.get(n["card_id"])
+            if card is not None:
+                card["names"].setdefault(n["lang"], []).append(n["name"])
+        self._index: NameIndex | None = None
+
+    @classmethod
+    def open(cls, url: str | None = None) -> Catalog:
+        """The catalog of --db URL / MKDB_DATABASE_URL / cards.sqlite (read-only)."""
+        url = _resolve_url(url)
+        return cls(*_read_rows(url), url=url)
+
+    @property
+    def names(self) -> NameIndex:
+        """The fuzzy name index over every name of every language (built on first use)."""
+        if self._index is None:
+            from carddb.names import NameIndex
+
+            self._index = NameIndex((n["card_id"], n["lang"], n["name"]) for n in self._name_rows)
+        return self._index
+
+    def find(self, name: str, lang: str | None = None, edition: str | None = None, limit: int = 5) -> list[NameMatch]:
+        """Cards whose name (in any language, or `lang`) is closest to `name`, best first."""
+        return self.names.lookup(name, lang=lang, edition=edition, limit=limit)
+
+    def card(self, card_id: str) -> dict[str, Any]:
+        """One card with all its names; CardNotFound (with suggestions) for an unknown id."""
+        card = self._cards.get(card_id) or self._cards.get(card_id.strip().lower())
+        if card is not None:
+            return _copy(card)
+        raise CardNotFound(card_id, self.suggest(card_id))
+
+    def suggest(self, text: str, limit: int = 3) -> list[str]:
+        """Card ids close to a mistyped id or name."""
+        from rapidfuzz import fuzz, process
+
+        ids = list(self._cards)
+        by_id = [m[0] for m in process.extract(text.lower(), ids, scorer=fuzz.WRatio, limit=limit, score_cutoff=60)]
+        by_name = [m.card_id for m in self.find(text.split("/")[-1].replace("_", " "), limit=limit)]
+        return list(dict.fromkeys(by_id + by_name))[:limit]
+
+    def cards(
+        self,
+        query: str | None = None,
+        edition: str | None = None,
+        set: str | None = None,  # noqa: A002 - the field is called set
+        color: str | None = None,
+        icon: str | None = None,
+        roll: int | None = None,
+        cost: int | str | tuple[int, int] | None = None,
+        lang: str | None = None,
+        limit: int = 10,
+    ) -> list[dict[str, Any]]:
+        """Cards matching every given filter. With `query` (a name in any language, typos welcome)
+        the best matches come first, each with `match: {name, lang, score}`; `lang` restricts both
+        the name matching and the names shown."""
+        cost_range = parse_cost_range(cost)
+        wanted = {"edition": edition, "set": set, "color": color, "icon": icon}
+
+        def keep(card: dict[str, Any]) -> bool:
+            for field, value in wanted.items():
+                if value is not None and str(card.get(field) or "").lower() != value.lower():
+                    return False
+            if roll is not None and roll not in (card.get("activation") or []):
+                return False
+            if cost_range is not None and not any(cost_range[0] <= c <= cost_range[1] for c in _costs(card.get("cost"))):
+                return False
+            return True
+
+        if query is None or not query.strip():
+            return [self._shown(c, lang) for c in self._cards.values() if keep(c)]
+        matches = self.names.lookup(query, lang=lang, edition=edition, limit=max(limit * 4, 20))
+        result = []
+        for m in matches:
+            card = self._cards.get(m.card_id)
+            if card is None or not keep(card):
+                continue
+            if result and m.score < result[0]["match"]["score"] - MATCH_MARGIN:
+                break
+            shown = self._shown(card, lang)
+            shown["match"] = {"name": m.name, "lang": m.lang, "score": m.score}
+            result.append(shown)
+            if len(result) >= limit:
+                break
+        return result
+
+    def all_cards(self) -> list[dict[str, Any]]:
+        """Every card with all its names, ordered by id (what `mkdb export` writes)."""
+        return [_copy(c) for c in self._cards.values()]
+
+    @staticmethod
+    def _shown(card: dict[str, Any], lang: str | None) -> dict[str, Any]:
+        shown = _copy(card)
+        if lang is not None:
+            shown["names"] = {lang: shown["names"].get(lang, [])}
+        return shown
+
+
+def _copy(card: dict[str, Any]) -> dict[str, Any]:
+    return {**card, "names": {lang: list(names) for lang, names in card["names"].items()}}

@@ -1,0 +1,333 @@
+"""Reading and validating the card catalog as data: rules_sources/cards/*.yaml and names/<lang>.yaml.
+
+The YAML is read with line marks so every validation error names the file and the line of the
+offending value (`CatalogError("rules_sources/cards/mk2.yaml:120: unknown effect key 'gian'")`).
+The effect vocabulary is rules_sources/cards/effects.yaml: no key is known to this code.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+EFFECTS_FILE = "effects.yaml"
+VOCABULARY_SECTIONS = ("actions", "conditions", "multipliers", "parameters")
+ACTIVATION_RANGE = range(1, 15)  # one or two dice, MK1 Harbor's +2 included: 1..14
+
+
+class CatalogError(Exception):
+    """Malformed catalog data; the message is "path:line: reason"."""
+
+
+# --------------------------------------------------------------------------- YAML with line marks
+class _LineDict(dict):
+    """A mapping that remembers its line and the line of each key (1-based)."""
+
+    line: int = 0
+    key_lines: dict[Any, int]
+
+
+class _LineList(list):
+    """A sequence that remembers its line and the line of each item (1-based)."""
+
+    line: int = 0
+    item_lines: list[int]
+
+
+_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _LineLoader(_BaseLoader):  # type: ignore[misc,valid-type]
+    """SafeLoader whose mappings and sequences keep where they were written."""
+
+
+def _construct_map(loader: _LineLoader, node: yaml.MappingNode):  # noqa: ANN202 - generator constructor
+    data = _LineDict()
+    data.line = node.start_mark.line + 1
+    data.key_lines = {}
+    yield data
+    loader.flatten_mapping(node)
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        data.key_lines[key] = key_node.start_mark.line + 1
+        data[key] = loader.construct_object(value_node, deep=True)
+
+
+def _construct_seq(loader: _LineLoader, node: yaml.SequenceNode):  # noqa: ANN202 - generator constructor
+    data = _LineList()
+    data.line = node.start_mark.line + 1
+    data.item_lines = [item.start_mark.line + 1 for item in node.value]
+    yield data
+    data.extend(loader.construct_object(item, deep=True) for item in node.value)
+
+
+_LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
+_LineLoader.add_constructor("tag:yaml.org,2002:seq", _construct_seq)
+
+
+def display_path(path: Path) -> str:
+    """The path as a person would type it: relative to the working directory when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def read_yaml(path: Path) -> Any:
+    """Parse one YAML file keeping line marks; syntax errors become CatalogError with the line."""
+    try:
+        with path.open(encoding="utf-8") as fh:
+            return yaml.load(fh, Loader=_LineLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark else 0
+        raise CatalogError(f"{display_path(path)}:{line}: invalid YAML: {exc.problem or exc}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CatalogError(f"{display_path(path)}:0: cannot read: {exc}") from None
+
+
+def plain(value: Any) -> Any:
+    """Line-marked containers as plain dicts and lists (what callers get)."""
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
+
+
+def line_of(container: Any, key: Any = None) -> int:
+    """Line of a key (mapping), an index (sequence), or the container itself."""
+    if key is not None and isinstance(container, _LineDict) and key in container.key_lines:
+        return container.key_lines[key]
+    if key is not None and isinstance(container, _LineList) and isinstance(key, int) and key < len(container):
+        return container.item_lines[key]
+    return getattr(container, "line", 0)
+
+
+# --------------------------------------------------------------------------- where the files are
+def sources_dir(root: Path) -> Path:
+    """rules_sources/ given either the project root or rules_sources/ itself."""
+    root = Path(root)
+    return root / "rules_sources" if (root / "rules_sources").is_dir() else root
+
+
+def card_files(root: Path) -> list[Path]:
+    cards = sources_dir(root) / "cards"
+    return sorted(p for p in cards.glob("*.yaml") if p.name != EFFECTS_FILE)
+
+
+def name_files(root: Path) -> list[Path]:
+    return sorted((sources_dir(root) / "names").glob("*.yaml"))
+
+
+def source_files(root: Path) -> list[Path]:
+    """Every file the catalog is built from (their hashes make the catalog version)."""
+    return [sources_dir(root) / "cards" / EFFECTS_FILE, *card_files(root), *name_files(root)]
+
+
+# --------------------------------------------------------------------------- effect vocabulary
+class Vocabulary:
+    """The effect keys of effects.yaml: which exist, what values they take, which are actions."""
+
+    def __init__(self, data: dict[str, Any], path: Path) -> None:
+        self.path = path
+        self.triggers = set(data.get("triggers") or {})
+        self.actions = set(data.get("actions") or {})
+        self.specs: dict[str, dict[str, Any]] = {}
+        for section in VOCABULARY_SECTIONS:
+            for key, spec in (data.get(section) or {}).items():
+                self.specs[key] = spec or {}
+        self.icons: dict[str, set[str]] = {ed: set(icons or []) for ed, icons in (data.get("icons") or {}).items()}
+
+    @classmethod
+    def load(cls, root: Path) -> Vocabulary:
+        path = sources_dir(root) / "cards" / EFFECTS_FILE
+        if not path.is_file():
+            raise CatalogError(f"{display_path(path)}:0: the effect vocabulary is missing")
+        data = read_yaml(path)
+        if not isinstance(data, dict) or not data.get("actions"):
+            raise CatalogError(f"{display_path(path)}:1: no `actions` in the effect vocabulary")
+        return cls(data, path)
+
+
+# --------------------------------------------------------------------------- cards
+class _Checker:
+    """Validates the records of one card file; every problem is raised with its line."""
+
+    def __init__(self, path: Path, vocab: Vocabulary) -> None:
+        self.path = path
+        self.vocab = vocab
+
+    def fail(self, line: int, reason: str) -> None:
+        raise CatalogError(f"{display_path(self.path)}:{line}: {reason}")
+
+    def card(self, rec: Any, where: int, default_edition: str | None) -> dict[str, Any]:
+        if not isinstance(rec, dict):
+            self.fail(where, "a card must be a mapping")
+        card_id = rec.get("id")
+        if not isinstance(card_id, str) or not card_id:
+            self.fail(line_of(rec), "card without an `id`")
+        edition = rec.get("edition") or default_edition or (card_id.split("/", 1)[0] if "/" in card_id else None)
+        if edition is None:
+            self.fail(line_of(rec, "id"), f"card {card_id!r}: no `edition`")
+        full_id = card_id if "/" in card_id else f"{edition}/{card_id}"
+        if not full_id.startswith(f"{edition}/"):
+            self.fail(line_of(rec, "id"), f"card {card_id!r}: id does not belong to edition {edition!r}")
+        self.activation(rec, full_id)
+        self.cost(rec, full_id)
+        icon = rec.get("icon")
+        icons = self.vocab.icons.get(edition)
+        if icon is not None and icons and icon not in icons:
+            self.fail(line_of(rec, "icon"), f"card {full_id}: unknown icon {icon!r} (effects.yaml icons.{edition})")
+        if "effect" in rec and rec["effect"] is not None:
+            self.effect(rec["effect"], line_of(rec, "effect"), full_id)
+        record = plain(rec)
+        record["id"] = full_id
+        record["edition"] = edition
+        return record
+
+    def activation(self, rec: dict[str, Any], card_id: str) -> None:
+        value = rec.get("activation")
+        if value is None:
+            return
+        numbers = value if isinstance(value, list) else [value]
+        for n in numbers:
+            if isinstance(n, bool) or not isinstance(n, int) or n not in ACTIVATION_RANGE:
+                self.fail(line_of(rec, "activation"), f"card {card_id}: activation {n!r} outside 1-14")
+
+    def cost(self, rec: dict[str, Any], card_id: str) -> None:
+        if "cost" not in rec or (rec["cost"] is None and not str(rec.get("kind", "")).startswith("starting")):
+            self.fail(line_of(rec), f"card {card_id}: missing cost")
+        cost = rec["cost"]
+        if cost is None:
+            return
+        if isinstance(cost, list):  # MK2 landmarks: one price per number of landmarks built; null = cannot occur
+            ok = any(_is_count(c) for c in cost) and all(c is None or _is_count(c) for c in cost)
+        else:
+            ok = _is_count(cost)
+        if not ok:
+            self.fail(line_of(rec, "cost"), f"card {card_id}: cost must be a whole number >= 0 or a list of them")
+
+    def effect(self, effect: Any, line: int, card_id: str) -> None:
+        steps = effect if isinstance(effect, list) else [effect]
+        for i, step in enumerate(steps):
+            step_line = line_of(effect, i) if isinstance(effect, list) else line
+            if not isinstance(step, dict):
+                self.fail(step_line, f"card {card_id}: an effect step must be a mapping, got {step!r}")
+            self.step(step, card_id)
+
+    def step(self, step: dict[str, Any], card_id: str) -> None:
+        vocab = self.vocab
+        actions = []
+        for key, value in step.items():
+            key_line = line_of(step, key)
+            if key == "trigger":
+                if value not in vocab.triggers:
+                    self.fail(key_line, f"card {card_id}: unknown trigger {value!r}")
+                continue
+            spec = vocab.specs.get(key)
+            if spec is None:
+                self.fail(key_line, f"card {card_id}: unknown effect key {key!r} (not in effects.yaml)")
+            allowed = spec.get("values")
+            if allowed and spec.get("type") == "enum" and value not in allowed:
+                self.fail(key_line, f"card {card_id}: {key}: {value!r} is not one of {list(allowed)}")
+            if key in vocab.actions:
+                actions.append(key)
+        if len(actions) != 1:
+            self.fail(line_of(step), f"card {card_id}: an effect step needs exactly one action, got {actions or 'none'}")
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _records(data: Any, path: Path) -> tuple[list[Any], list[int], str | None]:
+    """The card records of a file: a list, or a mapping with `cards:` (and optional `edition:`)."""
+    if isinstance(data, list):
+        return data, data.item_lines, None
+    if isinstance(data, dict) and isinstance(data.get("cards"), list):
+        cards = data["cards"]
+        return cards, cards.item_lines, data.get("edition")
+    raise CatalogError(f"{display_path(path)}:{line_of(data) or 1}: expected a list of cards or a `cards:` list")
+
+
+def load_cards(root: Path, vocab: Vocabulary | None = None) -> dict[str, dict[str, Any]]:
+    """Every card record of rules_sources/cards/*.yaml, validated, keyed by id ("mk2/cafe")."""
+    vocab = vocab or Vocabulary.load(root)
+    cards: dict[str, dict[str, Any]] = {}
+    where: dict[str, str] = {}
+    refs: list[tuple[Path, int, str, str]] = []
+    for path in card_files(root):
+        records, lines, default_edition = _records(read_yaml(path), path)
+        checker = _Checker(path, vocab)
+        for rec, line in zip(records, lines, strict=True):
+            card = checker.card(rec, line, default_edition)
+            if card["id"] in cards:
+                raise CatalogError(f"{display_path(path)}:{line_of(rec, 'id')}: duplicate card id {card['id']} (first in {where[card['id']]})")
+            cards[card["id"]] = card
+            where[card["id"]] = f"{display_path(path)}:{line_of(rec, 'id')}"
+            refs.extend((path, line_of(s, k), card["id"], v) for s, k, v in _card_refs(rec.get("effect"), vocab))
+    for path, line, card_id, ref in refs:
+        target = ref if "/" in ref else f"{cards[card_id]['edition']}/{ref}"
+        if target not in cards:
+            raise CatalogError(f"{display_path(path)}:{line}: card {card_id}: effect refers to unknown card {ref!r}")
+    return cards
+
+
+def _card_refs(effect: Any, vocab: Vocabulary) -> list[tuple[dict, str, str]]:
+    """(step, key, value) of every effect value typed `card_id` in the vocabulary."""
+    steps = effect if isinstance(effect, list) else [effect] if isinstance(effect, dict) else []
+    found = []
+    for step in steps:
+        for key, value in step.items():
+            if vocab.specs.get(key, {}).get("type") == "card_id" and isinstance(value, str):
+                found.append((step, key, value))
+    return found
+
+
+# --------------------------------------------------------------------------- names
+def load_names(root: Path, known_ids: set[str] | None = None) -> list[dict[str, Any]]:
+    """Every name of names/<lang>.yaml in file order (the first name of a card is its preferred one).
+
+    Each: {card_id, lang, name, source, variant_of, preferred}. A card id that is not in
+    `known_ids` fails with the file and line.
+    """
+    names: list[dict[str, Any]] = []
+    for path in name_files(root):
+        lang = path.stem
+        data = read_yaml(path)
+        if data is None:
+            continue
+        if not isinstance(data, dict):
+            raise CatalogError(f"{display_path(path)}:{line_of(data) or 1}: expected a mapping of card id -> names")
+        entries_by_card = data.get("names") if isinstance(data.get("names"), dict) else data
+        for card_id, entries in entries_by_card.items():
+            line = line_of(entries_by_card, card_id)
+            if not isinstance(card_id, str) or "/" not in card_id:
+                if isinstance(entries, list):
+                    raise CatalogError(f"{display_path(path)}:{line}: {card_id!r} is not a card id like mk2/cafe")
+                continue  # metadata such as `lang:` or `meta:`
+            if known_ids is not None and card_id not in known_ids:
+                raise CatalogError(f"{display_path(path)}:{line}: names for unknown card {card_id}")
+            if not isinstance(entries, list):
+                entries = [entries]
+            for i, entry in enumerate(entries):
+                names.append(_name_entry(entry, card_id, lang, i == 0, path, line_of(entries, i) or line))
+    return names
+
+
+def _name_entry(entry: Any, card_id: str, lang: str, preferred: bool, path: Path, line: int) -> dict[str, Any]:
+    if isinstance(entry, str):
+        entry = {"name": entry}
+    if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not entry["name"].strip():
+        raise CatalogError(f"{display_path(path)}:{line}: {card_id}: a name entry needs a non-empty `name`")
+    return {
+        "card_id": card_id,
+        "lang": lang,
+        "name": entry["name"].strip(),
+        "source": str(entry.get("source") or ""),
+        "variant_of": entry.get("variant_of"),
+        "preferred": preferred,
+    }

@@ -1,0 +1,87 @@
+"""Loading the validated card catalog into the database (what `mkdb build` runs).
+
+Everything is validated before the first row is added, so a malformed file raises CatalogError
+and leaves the session untouched; the caller owns the transaction.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from carddb.cards_data import CatalogError, Vocabulary, load_cards, load_names, source_files, sources_dir
+
+__all__ = ["CatalogError", "load_catalog", "sha256_file", "catalog_version"]
+
+CARD_COLUMNS = ("edition", "set", "kind", "color", "icon", "activation", "cost", "copies", "extra_copies", "effect", "text")
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 16), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def source_path(path: Path, root: Path) -> str:
+    """The name a source file is recorded under: relative to the project (rules_sources/...)."""
+    base = sources_dir(root).parent
+    try:
+        return path.resolve().relative_to(base.resolve()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def catalog_version(hashes: dict[str, str]) -> str:
+    """SemVer of the catalog: the mkdb version plus, as build metadata, a digest of its source files."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        base = version("mkdb")
+    except PackageNotFoundError:
+        base = "0.0.0"
+    digest = hashlib.sha256("".join(f"{p}\0{h}\n" for p, h in sorted(hashes.items())).encode()).hexdigest()
+    return f"{base}+sources.{digest[:12]}"
+
+
+def card_row(record: dict[str, Any]) -> dict[str, Any]:
+    """Columns of the Card table from a card record; everything else goes to `data`."""
+    row = {col: record.get(col) for col in CARD_COLUMNS}
+    row["id"] = record["id"]
+    row["set"] = row["set"] or "base"
+    row["kind"] = row["kind"] or "establishment"
+    activation = record.get("activation")
+    row["activation"] = [] if activation is None else activation if isinstance(activation, list) else [activation]
+    row["extra_copies"] = {} if row["extra_copies"] is None else row["extra_copies"]
+    row["text"] = row["text"] or ""
+    row["data"] = {k: v for k, v in record.items() if k not in (*CARD_COLUMNS, "id")}
+    return row
+
+
+def load_catalog(session: Any, root: Path) -> None:
+    """Add every card, every name and every source file hash to `session` (not committed).
+
+    Raises CatalogError("file:line: reason") before adding anything when the data is malformed.
+    """
+    from carddb.models import Card, CardName, SourceFile
+
+    root = Path(root)
+    vocab = Vocabulary.load(root)
+    cards = load_cards(root, vocab)
+    names = load_names(root, set(cards))
+    if not cards:
+        raise CatalogError(f"{source_path(sources_dir(root) / 'cards', root)}:0: no cards found")
+    hashes = {source_path(p, root): sha256_file(p) for p in source_files(root)}
+
+    session.add_all(Card(**card_row(rec)) for rec in cards.values())
+    session.flush()  # cards before the names that point at them
+    preferred: dict[tuple[str, str], str] = {}
+    for n in names:
+        first = preferred.setdefault((n["card_id"], n["lang"]), n["name"])
+        variant_of = n["variant_of"] or (None if n["preferred"] or first == n["name"] else first)
+        session.add(CardName(card_id=n["card_id"], lang=n["lang"], name=n["name"], source=n["source"], variant_of=variant_of))
+    for path, digest in hashes.items():
+        if session.get(SourceFile, path) is None:
+            session.add(SourceFile(path=path, sha256=digest))

@@ -1,0 +1,161 @@
+"""Card verbs: `mkdb cards`, `mkdb card`, `mkdb export`, `mkdb serve`.
+
+Imports of the catalog happen inside the verbs so `mkdb` starts fast (`mkdb cards NAME` from a
+cold start is measured by benchmarks/cards.py).
+"""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from mkdb.options import DbOption, FormatOption
+from mkdb.output import Format, emit, error, to_json
+
+CARDS_SCHEMA = "mkdb.cards/1"
+CARD_SCHEMA = "mkdb.card/1"
+TABLE_COLUMNS = ["id", "name", "edition", "set", "kind", "color", "icon", "activation", "cost"]
+CSV_COLUMNS = [
+    "id", "edition", "set", "kind", "color", "icon", "activation", "cost", "copies", "extra_copies",
+    "names", "effect", "text",
+]  # fmt: skip
+
+
+class ExportFormat(StrEnum):
+    jsonl = "jsonl"
+    csv = "csv"
+
+
+def _open(db: str | None) -> Any:
+    from carddb import Catalog, CatalogError
+
+    try:
+        return Catalog.open(db)
+    except CatalogError as exc:
+        error(str(exc))
+        raise typer.Exit(1) from None
+
+
+def _display_name(card: dict[str, Any], lang: str | None) -> str:
+    names = card.get("names") or {}
+    for key in (lang, "en"):
+        if key and names.get(key):
+            return names[key][0]
+    return card.get("name") or next((v[0] for v in names.values() if v), "")
+
+
+def _table_row(card: dict[str, Any], lang: str | None) -> dict[str, Any]:
+    row = {**card, "name": _display_name(card, lang)}
+    if "match" in card:
+        row["match"] = f"{card['match']['name']} ({card['match']['lang']}, {card['match']['score']:g})"
+    return row
+
+
+def _csv_row(card: dict[str, Any]) -> dict[str, Any]:
+    row = {col: card.get(col) for col in CSV_COLUMNS}
+    for col in ("names", "effect", "extra_copies"):
+        row[col] = json.dumps(card.get(col), ensure_ascii=False)
+    return row
+
+
+def cards(
+    query: Annotated[str | None, typer.Argument(help="a card name in any language; typos and OCR damage are fine")] = None,
+    edition: Annotated[str | None, typer.Option(help="mk1 or mk2")] = None,
+    set_: Annotated[str | None, typer.Option("--set", help="base, harbor, millionaires_row, promo")] = None,
+    color: Annotated[str | None, typer.Option(help="blue, green, red, purple, landmark")] = None,
+    icon: Annotated[str | None, typer.Option(help="wheat, cow, bread, cup, gear, ...")] = None,
+    roll: Annotated[int | None, typer.Option(help="cards activated by this roll")] = None,
+    cost: Annotated[str | None, typer.Option(help="N or MIN-MAX (any of a landmark's prices)")] = None,
+    lang: Annotated[str | None, typer.Option(help="match and show names of this language only")] = None,
+    limit: Annotated[int, typer.Option(help="at most this many matches for a QUERY")] = 10,
+    fmt: FormatOption = Format.table,
+    db: DbOption = None,
+) -> None:
+    """List cards, filtered; with QUERY, the cards whose name matches best."""
+    from carddb import CatalogError
+
+    catalog = _open(db)
+    try:
+        found = catalog.cards(query, edition=edition, set=set_, color=color, icon=icon, roll=roll, cost=cost, lang=lang, limit=limit)
+    except CatalogError as exc:
+        error(str(exc))
+        raise typer.Exit(1) from None
+    if fmt == Format.json:
+        emit(fmt, CARDS_SCHEMA, "cards", found)
+    elif fmt == Format.csv:
+        emit(fmt, CARDS_SCHEMA, "cards", [_csv_row(c) for c in found], columns=CSV_COLUMNS)
+    else:
+        columns = TABLE_COLUMNS + (["match"] if query else [])
+        title = f"{len(found)} card(s)" + (f" matching {query!r}" if query else "")
+        emit(fmt, CARDS_SCHEMA, "cards", [_table_row(c, lang) for c in found], columns=columns, title=title)
+
+
+def card(
+    card_id: Annotated[str, typer.Argument(metavar="ID", help="card id, e.g. mk2/cafe")],
+    fmt: FormatOption = Format.table,
+    db: DbOption = None,
+) -> None:
+    """Show one card with all its names."""
+    from carddb import CardNotFound
+
+    catalog = _open(db)
+    try:
+        found = catalog.card(card_id)
+    except CardNotFound as exc:
+        error(str(exc))
+        raise typer.Exit(1) from None
+    if fmt == Format.json:
+        typer.echo(to_json({"schema": CARD_SCHEMA, "card": found}))
+        return
+    if fmt == Format.csv:
+        emit(fmt, CARD_SCHEMA, "card", [_csv_row(found)], columns=CSV_COLUMNS)
+        return
+    rows = [{"field": k, "value": v} for k, v in found.items() if k != "names"]
+    rows += [{"field": f"name ({lang})", "value": names} for lang, names in sorted(found["names"].items())]
+    emit(fmt, CARD_SCHEMA, "card", rows, columns=["field", "value"], title=found["id"])
+
+
+def export_cmd(
+    out: Annotated[Path, typer.Argument(metavar="OUT", help="file to write (replaced)")],
+    fmt: Annotated[ExportFormat, typer.Option("--format", "-f", help="jsonl or csv")] = ExportFormat.jsonl,
+    db: DbOption = None,
+) -> None:
+    """Export every card with all its names, after a `meta` record (version, build date, source hashes)."""
+    from carddb.export import export
+
+    catalog = _open(db)
+    try:
+        meta = export(catalog, out, fmt.value)
+    except OSError as exc:
+        error(f"{out}: cannot write: {exc.strerror or exc}")
+        raise typer.Exit(1) from None
+    typer.echo(f"{out}: {meta['cards']} cards, {meta['names']} names, catalog {meta['version']}", err=True)
+
+
+def serve_cmd(
+    host: Annotated[str, typer.Option(help="interface to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port")] = 8001,
+    db: DbOption = None,
+) -> None:
+    """Serve cards.sqlite read-only as an HTTP JSON API (Datasette, immutable mode)."""
+    from carddb import _resolve_url, _sqlite_path
+
+    path = _sqlite_path(_resolve_url(db))
+    if path is None:
+        error(f"{db}: `mkdb serve` needs a SQLite file")
+        raise typer.Exit(1)
+    _open(db)  # a clear error now rather than a broken server later
+    from carddb.serve import serve
+
+    serve(Path(path), host=host, port=port)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("cards")(cards)
+    app.command("card")(card)
+    app.command("export")(export_cmd)
+    app.command("serve")(serve_cmd)
