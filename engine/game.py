@@ -1,0 +1,655 @@
+"""The readable engine: one game of Machi Koro (1 or 2) as an OpenSpiel-style state.
+
+The turn is a small state machine (roll -> income -> build -> end). Income and every other card
+effect run as *frames*: one card's steps for one owner, executed in order by the effect
+interpreter (engine/effects.py). A step that needs a player's decision suspends the frame and
+publishes `legal_actions()`; `apply(action)` resumes it. All randomness comes from the game's own
+generator (engine/rng.py), so a game is replayable from (seed, actions)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import effects
+from engine.rng import Rng
+from engine.table import SetupError, Table
+
+Action = tuple
+
+# phases
+START, DICE, ROLLED, INCOME, BUILD_START, BUILD, END, OVER = range(8)
+PHASE_NAMES = ["start", "dice", "rolled", "income", "build_start", "build", "end", "over"]
+MAX_TURNS = 5000
+
+
+class IllegalAction(ValueError):
+    """apply() was given an action that is not in legal_actions()."""
+
+
+class GameState:
+    """A game in progress. Cheap to clone; every field is plain data."""
+
+    def __init__(self, table: Table, seed: int = 0, log: bool = True) -> None:
+        t = self.t = table
+        n = t.n
+        self.rules = t.rules
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.logging = log
+        self.log: list[tuple[int, str]] = []
+        self.history: list[Action] = []
+        size = t.size
+        self.coins = [t.rules.starting_coins] * n
+        self.est = [[0] * size for _ in range(n)]      # establishments owned (copies)
+        self.closed = [[0] * size for _ in range(n)]   # copies under renovation
+        self.built = [[0] * size for _ in range(n)]    # landmarks built (0/1)
+        self.invested = [[0] * size for _ in range(n)]  # coins on a card (investment)
+        self.bank_out = 0                                # coins the bank paid out minus received
+        self.lmc = [0] * n                               # landmarks built that count, per player
+        self.owners = [0] * size                         # players who built each landmark
+        for p in range(n):
+            for ci in t.starting_cards:
+                self.est[p][ci] += 1
+            for ci in t.starting_landmarks:
+                self.built[p][ci] = 1
+                self.owners[ci] += 1
+        # market
+        self.supply = [0] * size
+        for ci in t.stack_cards:
+            self.supply[ci] = t.cards[ci].supply
+        self.decks: list[list[int]] = []
+        self.rows: list[dict[int, int]] = []
+        for r in range(len(t.rows)):
+            deck = [ci for ci in t.row_cards[r] for _ in range(t.cards[ci].supply)]
+            self.rng.shuffle(deck)
+            self.decks.append(deck)
+            self.rows.append({})
+        self._refill()
+        # turn state
+        self.active = 0
+        self.turn = 0
+        self.setup_left = [t.rules.initial_build_rounds] * n
+        self.phase = START
+        self.decision: tuple[str, int, list[Action]] | None = None
+        self.frames: list[list[Any]] = []
+        self.dice: list[int] = []
+        self.total = 0
+        self.n_dice = 0
+        self.dice_mode = 1
+        self.rerolls_used = 0
+        self.added = False
+        self.income = [False] * n
+        self.built_this_turn = 0
+        self.extra_turn = False
+        self.extra_used = False
+        self.shared_rolls: dict[int, int] = {}
+        self.once_used: set[tuple[int, int]] = set()
+        self.winner_seat: int | None = None
+        self.turns_played = 0
+        self._bonus_done = False
+        self._begin_turn()
+        self._run()
+
+    # ------------------------------------------------------------------ OpenSpiel-style API
+    def current_player(self) -> int:
+        """Seat whose decision is pending (-1 when the game is over)."""
+        return -1 if self.phase == OVER or self.decision is None else self.decision[1]
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase == OVER or self.decision is None:
+            return []
+        return list(self.decision[2])
+
+    def apply(self, action: Action) -> None:
+        if self.decision is None or self.phase == OVER:
+            raise IllegalAction(f"{action!r}: the game is over")
+        action = tuple(action)
+        if action not in self.decision[2]:
+            raise IllegalAction(f"{action!r}: not legal now; legal: {self.decision[2][:12]}")
+        self._resolve(action)
+        self._run()
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def winner(self) -> int | None:
+        return self.winner_seat
+
+    def clone(self) -> GameState:
+        g = GameState.__new__(GameState)
+        g.__dict__.update(self.__dict__)
+        g.rng = self.rng.clone()
+        g.log = list(self.log)
+        g.history = list(self.history)
+        g.coins = list(self.coins)
+        g.est = [list(r) for r in self.est]
+        g.closed = [list(r) for r in self.closed]
+        g.built = [list(r) for r in self.built]
+        g.invested = [list(r) for r in self.invested]
+        g.lmc = list(self.lmc)
+        g.owners = list(self.owners)
+        g.supply = list(self.supply)
+        g.decks = [list(d) for d in self.decks]
+        g.rows = [dict(r) for r in self.rows]
+        g.setup_left = list(self.setup_left)
+        g.frames = [[f[0], f[1], f[2], f[3], f[4], dict(f[5])] for f in self.frames]
+        g.dice = list(self.dice)
+        g.income = list(self.income)
+        g.shared_rolls = dict(self.shared_rolls)
+        g.once_used = set(self.once_used)
+        return g
+
+    def returns(self) -> list[float]:
+        return [1.0 if p == self.winner_seat else 0.0 for p in range(self.t.n)]
+
+    # ------------------------------------------------------------------ views
+    def landmarks_built(self, p: int) -> int:
+        """Built landmarks that count (starting landmarks never do)."""
+        return self.lmc[p]
+
+    def set_landmark(self, p: int, ci: int, on: bool) -> None:
+        """Build (or demolish) a landmark, keeping the per-player count in step."""
+        was = self.built[p][ci]
+        self.built[p][ci] = 1 if on else 0
+        self.owners[ci] += (1 if on else 0) - was
+        if not self.t.cards[ci].starting:
+            self.lmc[p] += (1 if on else 0) - was
+
+    def has(self, p: int, card_id: str) -> bool:
+        ci = self.t.by_id.get(card_id)
+        if ci is None:
+            return False
+        return bool(self.built[p][ci.index] or self.est[p][ci.index])
+
+    def city(self, p: int) -> dict[str, int]:
+        ids = self.t.ids
+        out = {ids[ci]: n for ci, n in enumerate(self.est[p]) if n}
+        out.update({ids[ci]: 1 for ci, b in enumerate(self.built[p]) if b})
+        return out
+
+    def market(self) -> dict[str, int]:
+        ids = self.t.ids
+        if self.rows:
+            shown: dict[str, int] = {}
+            for row in self.rows:
+                for ci, n in row.items():
+                    shown[ids[ci]] = n
+            for ci, n in enumerate(self.supply):
+                if n:
+                    shown[ids[ci]] = n
+            return shown
+        return {ids[ci]: n for ci, n in enumerate(self.supply) if n}
+
+    def to_json(self) -> dict[str, Any]:
+        t = self.t
+        players = []
+        for p in range(t.n):
+            players.append({
+                "seat": p, "coins": self.coins[p],
+                "establishments": {t.ids[ci]: n for ci, n in enumerate(self.est[p]) if n},
+                "landmarks": [t.ids[ci] for ci, b in enumerate(self.built[p]) if b],
+                "closed": {t.ids[ci]: n for ci, n in enumerate(self.closed[p]) if n},
+                "invested": {t.ids[ci]: n for ci, n in enumerate(self.invested[p]) if n},
+                "setup_rounds_left": self.setup_left[p],
+            })
+        return {
+            "schema": "mkdb.game/1", "edition": self.rules.edition, "seed": self.seed,
+            "turn": self.turn, "active": self.active, "phase": PHASE_NAMES[self.phase],
+            "dice": list(self.dice), "roll": self.total, "players": players,
+            "market": self.market(),
+            "decision": None if self.decision is None else {
+                "kind": self.decision[0], "player": self.decision[1],
+                "actions": [list(a) for a in self.decision[2]]},
+            "winner": self.winner_seat, "over": self.is_over(),
+            "history": [list(a) for a in self.history],
+            "log": [{"turn": tn, "event": e} for tn, e in self.log],
+        }
+
+    def turn_log(self, turn: int | None = None) -> list[str]:
+        """The readable events of one turn (default: the current one)."""
+        tn = self.turn if turn is None else turn
+        return [e for t_, e in self.log if t_ == tn]
+
+    # ------------------------------------------------------------------ bookkeeping
+    def note(self, text: str) -> None:
+        if self.logging:
+            self.log.append((self.turn, text))
+
+    def name(self, ci: int) -> str:
+        return self.t.ids[ci]
+
+    def gain(self, p: int, amount: int, why: str) -> None:
+        if amount <= 0:
+            return
+        self.coins[p] += amount
+        self.bank_out += amount
+        self.income[p] = True
+        if self.logging:
+            self.note(f"P{p} gains {amount} from the bank ({why})")
+
+    def transfer(self, payer: int, payee: int, amount: int, why: str) -> int:
+        """Payer pays what they can (rules: payment.shortfall)."""
+        if amount <= 0 or payer == payee:
+            return 0
+        have = self.coins[payer]
+        paid = min(have, amount) if self.rules.pay_what_you_can else (amount if have >= amount else 0)
+        if paid:
+            self.coins[payer] -= paid
+            self.coins[payee] += paid
+            self.income[payee] = True
+        if self.logging:
+            short = f" (owed {amount})" if paid < amount else ""
+            self.note(f"P{payer} pays P{payee} {paid}{short} ({why})")
+        return paid
+
+    def pay_bank(self, p: int, amount: int, why: str) -> int:
+        paid = min(self.coins[p], amount)
+        self.coins[p] -= paid
+        self.bank_out -= paid
+        if self.logging:
+            self.note(f"P{p} pays the bank {paid} ({why})")
+        return paid
+
+    def seats_from(self, start: int, counterclockwise: bool, include_start: bool) -> list[int]:
+        n = self.t.n
+        step = -1 if counterclockwise else 1
+        out = [(start + step * k) % n for k in range(0 if include_start else 1, n)]
+        return out
+
+    # ------------------------------------------------------------------ market
+    def _refill(self) -> None:
+        for r, (_deck, size) in enumerate(self.t.rows):
+            row, deck = self.rows[r], self.decks[r]
+            while deck and len(row) < size:
+                ci = deck.pop()
+                row[ci] = row.get(ci, 0) + 1
+
+    def available(self, ci: int) -> int:
+        n = self.supply[ci]
+        for row in self.rows:
+            n += row.get(ci, 0)
+        return n
+
+    def _take_from_market(self, ci: int) -> None:
+        if self.supply[ci]:
+            self.supply[ci] -= 1
+            return
+        for row in self.rows:
+            if ci in row:
+                if row[ci] > 1:
+                    row[ci] -= 1
+                else:
+                    del row[ci]
+                return
+        raise SetupError(f"{self.name(ci)}: not in the market")
+
+    def return_to_market(self, ci: int) -> None:
+        for r, cards in enumerate(self.t.row_cards):
+            if ci in cards:
+                row = self.rows[r]
+                if ci in row:
+                    row[ci] += 1
+                else:
+                    self.decks[r].insert(0, ci)
+                    self._refill()
+                return
+        self.supply[ci] += 1
+
+    def price(self, p: int, ci: int, shown: bool = False) -> int | None:
+        """What player p pays for card ci now, or None if they may not build it
+        (`shown`: the caller knows the card is in the market)."""
+        t = self.t
+        card = t.cards[ci]
+        if card.landmark:
+            if self.built[p][ci]:
+                return None
+            if t.landmark_market and not shown and not self.available(ci):
+                return None
+            idx = self.landmarks_built(p) if self.rules.cost_by_count else 0
+            if idx >= len(card.cost):
+                idx = len(card.cost) - 1 if not self.rules.cost_by_count else idx
+                if idx >= len(card.cost):
+                    return None
+            cost = card.cost[idx]
+            if cost is None:
+                return None
+            for rule in t.restrictions.get(ci, ()):
+                if rule == "sole_player_without_landmarks":
+                    if self.landmarks_built(p) or any(
+                            not self.landmarks_built(q) for q in range(t.n) if q != p):
+                        return None
+        else:
+            if not shown and not self.available(ci):
+                return None
+            lim = self.rules.major_limit
+            if card.major and lim is not None and self.est[p][ci] >= lim:
+                return None
+            cost = card.cost[0] or 0
+        for src, amount, for_card, for_kind, everyone in t.cost_changes:
+            if for_card is not None and str(for_card).split("/")[-1] != card.id:
+                continue
+            if for_kind is not None and (for_kind == "landmark") != card.landmark:
+                continue
+            if everyone:
+                if not self.owners[src]:
+                    continue
+            elif not self.built[p][src]:
+                continue
+            cost = max(0, cost + amount)
+        return cost
+
+    # ------------------------------------------------------------------ turn machine
+    def _begin_turn(self) -> None:
+        self.turn += 1
+        self.dice = []
+        self.total = 0
+        self.n_dice = 0
+        self.rerolls_used = 0
+        self.added = False
+        self.income = [False] * self.t.n
+        self.built_this_turn = 0
+        self.extra_turn = False
+        self.shared_rolls = {}
+        self.once_used = set()
+        self.frames = []
+        self._bonus_done = False
+        p = self.active
+        if self.logging:
+            self.note(f"turn {self.turn}: P{p} ({self.coins[p]} coins)")
+        self.phase = BUILD_START if self.setup_left[p] > 0 else DICE
+
+    def _hook_applies(self, hook: Any, p: int) -> bool:
+        ci = hook.card
+        if hook.all_players:
+            return self.owners[ci] > 0 or any(self.est[q][ci] for q in range(self.t.n))
+        return bool(self.built[p][ci] or self.est[p][ci])
+
+    def _dice_options(self) -> list[Action]:
+        p = self.active
+        counts = set(self.rules.dice_choices)
+        keep3 = False
+        for hook in self.t.hooks["dice_choice"]:
+            if self._hook_applies(hook, p):
+                for s in hook.steps:
+                    if "allow_dice" in s:
+                        counts.update(int(x) for x in s["allow_dice"])
+                    if "roll_dice_keep" in s:
+                        keep3 = True
+                        counts.add(int(s["roll_dice_keep"][0]))
+        del keep3
+        return [("dice", k) for k in sorted(counts)]
+
+    def _roll(self, k: int) -> None:
+        self.dice_mode = k
+        keep = self._keep_rule(k)
+        self.dice = [self.rng.die() for _ in range(k)]
+        if keep is not None and k > keep:
+            # roll k, keep `keep`: the player chooses which die to drop (decision)
+            pass
+        self._set_roll(self.dice)
+
+    def _keep_rule(self, k: int) -> int | None:
+        for hook in self.t.hooks["dice_choice"]:
+            if self._hook_applies(hook, self.active):
+                for s in hook.steps:
+                    if "roll_dice_keep" in s and int(s["roll_dice_keep"][0]) == k:
+                        return int(s["roll_dice_keep"][1])
+        return None
+
+    def _set_roll(self, dice: list[int]) -> None:
+        self.dice = list(dice)
+        self.n_dice = len(dice)
+        self.total = sum(dice)
+        if self.logging:
+            self.note(f"P{self.active} rolls {'+'.join(map(str, dice))} = {self.total}")
+
+    @property
+    def doubles(self) -> bool:
+        return self.n_dice == 2 and self.dice[0] == self.dice[1]
+
+    def _rolled_options(self) -> tuple[str, list[Action]] | None:
+        """After a roll: drop a die (roll 3 keep 2), reroll, add to the roll — in that order."""
+        p = self.active
+        keep = self._keep_rule(self.dice_mode)
+        if keep is not None and len(self.dice) > keep:
+            opts = sorted({("drop", d) for d in self.dice})
+            return ("drop", opts)
+        allowed = 0
+        for hook in self.t.hooks["dice_choice"]:
+            if self._hook_applies(hook, p):
+                for s in hook.steps:
+                    if "reroll" in s and effects.conditions_hold(self, s, hook.card, p, None):
+                        allowed += int(s["reroll"])
+        if self.rerolls_used < allowed:
+            return ("reroll", [("reroll", 0), ("reroll", 1)])
+        if not self.added:
+            for hook in self.t.hooks["dice_choice"]:
+                if self._hook_applies(hook, p):
+                    for s in hook.steps:
+                        if "add_to_roll" in s and effects.conditions_hold(self, s, hook.card, p, None):
+                            return ("add", [("add", 0), ("add", int(s["add_to_roll"]))])
+        return None
+
+    def _queue_income(self) -> None:
+        """Frames for every activated establishment, in the RuleSet's activation order."""
+        t = self.t
+        roll = self.total
+        a = self.active
+        cards = t.by_number[roll] if roll < len(t.by_number) else []
+        when = self.rules.when
+        frames = self.frames
+        for step in self.rules.activation_steps:
+            if step == ("landmark",) or "landmark" in step:
+                for hook in t.hooks["after_activation"]:
+                    if self._hook_applies(hook, a):
+                        frames.append([hook.card, a, hook.steps, 0, 1, {}])
+                if len(step) == 1:
+                    continue
+            colours = [c for c in step if c != "landmark"]
+            opp_first = any(when.get(c) == "opponents_turn" for c in colours)
+            order = (self.seats_from(a, self.rules.counterclockwise, include_start=False)
+                     if opp_first else self.seats_from(a, False, include_start=True))
+            if opp_first and any(when.get(c) != "opponents_turn" for c in colours):
+                order = order + [a]
+            for p in order:
+                own = p == a
+                row = self.est[p]
+                for ci in cards:
+                    n = row[ci]
+                    if not n:
+                        continue
+                    col = t.cards[ci].colour
+                    if col not in colours:
+                        continue
+                    w = when.get(col, "any_turn")
+                    if (w == "own_turn" and not own) or (w == "opponents_turn" and own):
+                        continue
+                    closed = self.closed[p][ci]
+                    if closed:
+                        self.closed[p][ci] = 0
+                        if self.logging:
+                            self.note(f"P{p} {self.name(ci)}: {closed} closed for renovation, reopens")
+                        n -= closed
+                        if n <= 0:
+                            continue
+                    frames.append([ci, p, t.cards[ci].steps("activation"), 0, n, {}])
+
+    def _queue_hooks(self, trigger: str) -> None:
+        a = self.active
+        for hook in self.t.hooks[trigger]:
+            card = self.t.cards[hook.card]
+            if card.landmark:
+                if self._hook_applies(hook, a):
+                    self.frames.append([hook.card, a, hook.steps, 0, 1, {}])
+            else:
+                n = self.est[a][hook.card]
+                if n:
+                    self.frames.append([hook.card, a, hook.steps, 0, n, {}])
+
+    def _run(self) -> None:
+        """Advance until a decision with more than one option, or the end of the game."""
+        while True:
+            if self.phase == OVER:
+                self.decision = None
+                return
+            if self.winner_seat is not None and self.decision is None:
+                self._finish()
+                continue
+            if self.decision is not None:
+                opts = self.decision[2]
+                if len(opts) == 1:  # forced: no choice to make, no random number drawn
+                    self._resolve(opts[0], forced=True)
+                    continue
+                return
+            if self.frames:
+                effects.run_frames(self)
+                continue
+            ph = self.phase
+            if ph == DICE:
+                self.decision = ("dice", self.active, self._dice_options())
+            elif ph == ROLLED:
+                nxt = self._rolled_options()
+                if nxt is not None:
+                    self.decision = (nxt[0], self.active, nxt[1])
+                else:
+                    self.phase = INCOME
+                    self._queue_income()
+            elif ph == INCOME:
+                self.phase = BUILD_START
+            elif ph == BUILD_START:
+                self._queue_hooks("before_build")
+                p = self.active
+                self.phase = BUILD
+                if self.frames:
+                    continue
+            elif ph == BUILD:
+                p = self.active
+                if self.built_this_turn == 0 and self.setup_left[p] == 0 and self.coins[p] == 0 \
+                        and self.rules.zero_coin_bonus and not self._bonus_done:
+                    self._bonus_done = True
+                    self.gain(p, self.rules.zero_coin_bonus, "no coins before building")
+                if self.built_this_turn >= self.rules.build_limit:
+                    self._end_turn()
+                    continue
+                self.decision = ("build", p, self._build_options(p))
+            elif ph == END:
+                self._next_turn()
+
+    def _build_options(self, p: int) -> list[Action]:
+        opts: list[Action] = [("pass",)]
+        coins = self.coins[p]
+        t = self.t
+        cand = [ci for ci, n in enumerate(self.supply) if n]
+        for row in self.rows:
+            cand.extend(row)
+        if not t.landmark_market:
+            cand.extend(ci for ci in t.landmarks if not self.built[p][ci])
+        cand.sort()
+        ids = t.ids
+        for ci in cand:
+            price = self.price(p, ci, shown=True)
+            if price is not None and price <= coins:
+                opts.append(("build", ids[ci]))
+        return opts
+
+    def _end_turn(self) -> None:
+        self.phase = END
+        self._queue_hooks("end_of_turn")
+
+    def _next_turn(self) -> None:
+        a = self.active
+        if self.winner_seat is not None:
+            self._finish()
+            return
+        if self.setup_left[a] > 0:
+            self.setup_left[a] -= 1
+        self.turns_played += 1
+        if self.turns_played >= MAX_TURNS:
+            self.note("turn limit reached: no winner")
+            self.phase = OVER
+            self.decision = None
+            return
+        if self.extra_turn and not self.extra_used:
+            self.extra_used = True
+            if self.logging:
+                self.note(f"P{a} takes another turn")
+        else:
+            self.extra_used = False
+            self.active = (a + 1) % self.t.n
+        self._begin_turn()
+
+    def _check_win(self, p: int) -> None:
+        if self.winner_seat is None and self.landmarks_built(p) >= self.t.to_win:
+            self.winner_seat = p
+
+    def _finish(self) -> None:
+        if self.phase != OVER:
+            if self.logging:
+                self.note(f"P{self.winner_seat} wins")
+            self.phase = OVER
+            self.decision = None
+            self.frames = []
+
+    # ------------------------------------------------------------------ decisions
+    def _resolve(self, action: Action, forced: bool = False) -> None:
+        kind = self.decision[0] if self.decision else ""
+        self.decision = None
+        if not forced:
+            self.history.append(action)
+        else:
+            self.history.append(action)
+        if kind == "dice":
+            self._roll(int(action[1]))
+            self.phase = ROLLED
+        elif kind == "drop":
+            dice = list(self.dice)
+            dice.remove(action[1])
+            self._set_roll(dice[:2] if len(dice) > 2 else dice)
+        elif kind == "reroll":
+            if action[1]:
+                self.rerolls_used += 1
+                if self.logging:
+                    self.note(f"P{self.active} rerolls")
+                self._roll(self.dice_mode)
+            else:
+                self.rerolls_used = 10**6
+        elif kind == "add":
+            self.added = True
+            if action[1]:
+                self.total += int(action[1])
+                if self.logging:
+                    self.note(f"P{self.active} adds {action[1]}: roll is {self.total}")
+        elif kind == "build":
+            self._do_build(action)
+        else:
+            effects.resolve(self, kind, action)
+
+    def _do_build(self, action: Action) -> None:
+        p = self.active
+        if action[0] == "pass":
+            if self.logging:
+                self.note(f"P{p} builds nothing")
+            self._end_turn()
+            return
+        ci = self.t.by_id[action[1]].index
+        price = self.price(p, ci)
+        assert price is not None and price <= self.coins[p]
+        self.coins[p] -= price
+        self.bank_out -= price
+        card = self.t.cards[ci]
+        if card.landmark:
+            self.set_landmark(p, ci, True)
+            if self.t.landmark_market:
+                self._take_from_market(ci)
+                if self.rules.replenish_on_landmark:
+                    self._refill()
+        else:
+            self.est[p][ci] += 1
+            self._take_from_market(ci)
+            self._refill()
+        self.built_this_turn += 1
+        if self.logging:
+            self.note(f"P{p} builds {card.id} for {price}")
+        self._check_win(p)
+        if self.winner_seat is None and card.steps("on_build"):
+            self.frames.append([ci, p, card.steps("on_build"), 0, 1, {}])

@@ -1,0 +1,140 @@
+"""The Table: a RuleSet and a compiled catalog joined once into lookup tables the game loop reads
+(which cards a roll activates, where income bonuses and cost changes come from, which effects fire
+at which moment). Built once per (rules, sets, players) and shared by every game and clone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.catalog import CardDef, load_catalog
+from engine.rules import RuleSet
+
+DEFAULT_SETS = {"mk1": ("base",), "mk2": ("base",)}
+
+
+class SetupError(ValueError):
+    """A game that cannot be set up (bad player count, unknown set or card)."""
+
+
+@dataclass(frozen=True)
+class Hook:
+    """Steps of one card that fire at one moment (dice choice, before build, end of turn...)."""
+
+    card: int
+    steps: tuple[dict[str, Any], ...]
+    all_players: bool
+
+
+class Table:
+    """Everything static about a game: rules, cards, and indexes derived from both."""
+
+    def __init__(self, rules: RuleSet, cards: tuple[CardDef, ...], players: int) -> None:
+        self.rules = rules
+        self.cards = cards
+        self.n = players
+        self.by_id = {c.id: c for c in cards}
+        self.ids = [c.id for c in cards]
+        self.size = len(cards)
+        self.establishments = [c.index for c in cards if not c.landmark]
+        self.landmarks = [c.index for c in cards if c.landmark and not c.starting]
+        self.starting_landmarks = [c.index for c in cards if c.landmark and c.starting]
+        self.landmark_market = bool(rules.market_rows) and any(d == "landmark" for d, _ in rules.market_rows)
+        self.to_win = (rules.landmarks_to_win if rules.landmarks_to_win is not None
+                       else len(self.landmarks))
+        # activation: roll total -> establishment indexes
+        top = max([a for c in cards for a in c.activation] + [14])
+        self.by_number: list[list[int]] = [[] for _ in range(top + 1)]
+        for c in cards:
+            if not c.landmark and c.steps("activation"):
+                for a in c.activation:
+                    self.by_number[a].append(c.index)
+        self.colour_step = {col: rules.step_of(col) for col in ("red", "blue", "green", "purple", "landmark")}
+        self.icon_cards: dict[str, tuple[int, ...]] = {}
+        for c in cards:
+            if not c.landmark:
+                self.icon_cards.setdefault(c.icon, ())
+                self.icon_cards[c.icon] += (c.index,)
+        # hooks by trigger
+        self.hooks: dict[str, list[Hook]] = {}
+        for trig in ("dice_choice", "after_activation", "before_build", "end_of_turn", "invalid_roll"):
+            self.hooks[trig] = [Hook(c.index, c.steps(trig), c.applies_to_all(trig))
+                                for c in cards if c.steps(trig)]
+        # no-income checks come after every other after-roll effect (they ask about the whole turn)
+        self.hooks["after_activation"].sort(
+            key=lambda h: any("if_no_income" in s for s in h.steps))
+        self.income_bonus: dict[str, list[tuple[int, int, bool]]] = {}
+        self.cost_changes: list[tuple[int, int, str | None, str | None, bool]] = []
+        self.restrictions: dict[int, list[str]] = {}
+        for c in cards:
+            for s in c.steps("ongoing"):
+                everyone = s.get("applies_to") == "all_players"
+                if "income_bonus" in s:
+                    for icon in _as_list(s.get("for_icons")):
+                        self.income_bonus.setdefault(icon, []).append((c.index, int(s["income_bonus"]), everyone))
+                if "cost_change" in s:
+                    self.cost_changes.append((c.index, int(s["cost_change"]), s.get("for_card"),
+                                              s.get("for_kind"), everyone))
+                if "restrict_build" in s:
+                    self.restrictions.setdefault(c.index, []).append(str(s["restrict_build"]))
+        for sc in rules.starting_cards:
+            if sc not in self.by_id:
+                raise SetupError(f"setup.starting_cards: card {sc!r} is not in the {rules.edition} catalog")
+        self.starting_cards = [self.by_id[sc].index for sc in rules.starting_cards]
+        # market: which row each supply card belongs to
+        self.rows: list[tuple[str, int]] = list(rules.market_rows or ())
+        self.row_cards: list[list[int]] = [[] for _ in self.rows]
+        self.stack_cards: list[int] = []
+        for c in cards:
+            if c.supply <= 0 or (c.landmark and not self.landmark_market):
+                continue
+            placed = False
+            for r, (deck, _size) in enumerate(self.rows):
+                if _row_takes(deck, c):
+                    self.row_cards[r].append(c.index)
+                    placed = True
+                    break
+            if not placed:
+                self.stack_cards.append(c.index)
+
+    def describe(self) -> dict[str, Any]:
+        return {"edition": self.rules.edition, "players": self.n, "cards": len(self.cards),
+                "landmarks_to_win": self.to_win, "rows": self.rows}
+
+
+def _as_list(value: Any) -> list[Any]:
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list | tuple) else [value]
+
+
+def _row_takes(deck: str, card: CardDef) -> bool:
+    if deck == "landmark":
+        return card.landmark
+    if card.landmark:
+        return False
+    if deck in ("establishment", "all", "any"):
+        return True
+    return card.deck == deck
+
+
+_TABLES: dict[tuple[Any, ...], Table] = {}
+
+
+def make_table(rules: RuleSet, players: int, sets: tuple[str, ...] | None = None) -> Table:
+    """Cached Table for these rules, sets and player count."""
+    if not rules.min_players <= players <= max(rules.max_players, 2):
+        raise SetupError(f"players: {players} is outside {rules.min_players}-{rules.max_players} "
+                         f"for {rules.edition} under these rules")
+    use_sets = tuple(sorted(sets)) if sets is not None else DEFAULT_SETS[rules.edition]
+    key = (id(rules), rules.edition, players, use_sets)
+    table = _TABLES.get(key)
+    if table is None or table.rules is not rules:
+        cards = load_catalog(rules.edition, use_sets)
+        if not cards:
+            raise SetupError(f"sets {use_sets}: no {rules.edition} cards in the catalog")
+        table = Table(rules, cards, players)
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        _TABLES[key] = table
+    return table
