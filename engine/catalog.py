@@ -58,6 +58,11 @@ def _as_list(value: Any) -> list[Any]:
 
 
 def _copies(record: dict[str, Any]) -> int:
+    detail = record.get("copies_detail")
+    if isinstance(detail, dict) and "supply" in detail:
+        return int(detail["supply"])
+    if record.get("kind") in ("starting_landmark",):
+        return 0
     c = record.get("copies", 0)
     if isinstance(c, dict):
         return int(c.get("supply", c.get("market", c.get("total", 0))) or 0)
@@ -76,8 +81,10 @@ def compile_card(record: dict[str, Any], index: int, where: str = "catalog") -> 
     cid = str(record["id"]).split("/")[-1]
     kinds = [str(k) for k in _as_list(record.get("kind"))]
     landmark = any("landmark" in k for k in kinds)
-    starting = bool(record.get("starting") or record.get("pre_built") or record.get("pre_constructed")
-                    or ("starting" in kinds and landmark))
+    start = record.get("starting")
+    starting = bool(landmark and (
+        (isinstance(start, dict) and start.get("state") == "built")
+        or start is True or record.get("pre_built") or "starting_landmark" in kinds))
     colour = str(record.get("color") or ("landmark" if landmark else ""))
     icon = str(record.get("icon") or ("landmark" if landmark else ""))
     major = colour == "purple" or any("major" in k for k in kinds)
@@ -128,7 +135,7 @@ def compile_records(records: list[dict[str, Any]], sets: tuple[str, ...] | None 
     for rec in records:
         if sets is not None and str(rec.get("set", "base")) not in sets:
             continue
-        if rec.get("playable") is False or rec.get("engine") == "skip":
+        if rec.get("status") == "incomplete" or rec.get("playable") is False:
             continue
         out.append(compile_card(rec, len(out), where))
     return tuple(out)

@@ -653,3 +653,64 @@ class GameState:
         self._check_win(p)
         if self.winner_seat is None and card.steps("on_build"):
             self.frames.append([ci, p, card.steps("on_build"), 0, 1, {}])
+
+    # ------------------------------------------------------------------ scenarios (worked examples, witnesses)
+    def set_position(self, coins: list[int] | None = None, cities: list[dict[str, int]] | None = None,
+                     active: int = 0) -> GameState:
+        """Put the game at the start of `active`'s roll with the given coins and cities
+        ({card_id: copies}; a landmark id with 1 means built). Setup rounds are over."""
+        t = self.t
+        n = t.n
+        if coins is not None:
+            if len(coins) != n:
+                raise SetupError(f"coins: {len(coins)} values for {n} players")
+            self.coins = [int(c) for c in coins]
+        if cities is not None:
+            if len(cities) != n:
+                raise SetupError(f"cities: {len(cities)} cities for {n} players")
+            self.est = [[0] * t.size for _ in range(n)]
+            self.closed = [[0] * t.size for _ in range(n)]
+            self.built = [[0] * t.size for _ in range(n)]
+            self.lmc = [0] * n
+            self.owners = [0] * t.size
+            for p, city in enumerate(cities):
+                for ci in t.starting_landmarks:
+                    self.set_landmark(p, ci, True)
+                for cid, k in city.items():
+                    card = t.by_id.get(str(cid).split("/")[-1])
+                    if card is None:
+                        raise SetupError(f"cities[{p}]: unknown card {cid!r} for {t.rules.edition}")
+                    if card.landmark:
+                        self.set_landmark(p, card.index, bool(k))
+                    else:
+                        self.est[p][card.index] = int(k)
+        self.active = active
+        self.setup_left = [0] * n
+        self.log = []
+        self.turn -= 1
+        self.winner_seat = None
+        self._begin_turn()
+        self.decision = None
+        self._run()
+        return self
+
+    def roll_given(self, dice: list[int]) -> None:
+        """At the dice decision, roll exactly `dice` (no random draw) and play on to the next
+        decision — with a reroll/+2 option still offered as usual."""
+        if self.phase != DICE:
+            raise IllegalAction(f"roll_given: not at the dice decision (phase {PHASE_NAMES[self.phase]})")
+        self.decision = None
+        self.dice_mode = len(dice)
+        self.history.append(("given_roll", tuple(dice)))
+        self._set_roll(list(dice))
+        self.phase = ROLLED
+        self._run()
+
+    def income_given(self, dice: list[int]) -> list[int]:
+        """Play one income phase with a given roll; returns every player's coin change.
+        Optional choices on the way (reroll, +2) are declined; other decisions stay pending."""
+        before = list(self.coins)
+        self.roll_given(dice)
+        while self.decision is not None and self.decision[0] in ("reroll", "add"):
+            self.apply((self.decision[0], 0))
+        return [c - b for c, b in zip(self.coins, before, strict=True)]

@@ -123,10 +123,15 @@ _TABLES: dict[tuple[Any, ...], Table] = {}
 
 def make_table(rules: RuleSet, players: int, sets: tuple[str, ...] | None = None) -> Table:
     """Cached Table for these rules, sets and player count."""
-    if not rules.min_players <= players <= max(rules.max_players, 2):
-        raise SetupError(f"players: {players} is outside {rules.min_players}-{rules.max_players} "
-                         f"for {rules.edition} under these rules")
     use_sets = tuple(sorted(sets)) if sets is not None else DEFAULT_SETS[rules.edition]
+    top = rules.max_players
+    info = rules.facts.get("setup.players")
+    if isinstance(info, dict):
+        for s in use_sets:
+            top = max(top, int(info.get(f"max_with_{s}", top)))
+    if not rules.min_players <= players <= top:
+        raise SetupError(f"players: {players} is outside {rules.min_players}-{top} "
+                         f"for {rules.edition} with sets {', '.join(use_sets)} under these rules")
     key = (id(rules), rules.edition, players, use_sets)
     table = _TABLES.get(key)
     if table is None or table.rules is not rules:
