@@ -1,10 +1,64 @@
-"""Rule facts and card mentions extracted from one rulebook's text (stub; filled in by the facts work)."""
+"""Rule facts and card mentions of one rulebook, each with provenance (page, quote, span).
+
+The extractors (one module per fact family) read lexicon concepts, never language words; a fact
+the book does not state is absent. `extract_all` is what the ingest pipeline calls.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from ingest.facts import (
+    activation,
+    building,
+    components,
+    dice,
+    endgame,
+    landmarks,
+    market,
+    payments,
+    setup,
+    terms,
+    turn,
+)
+from ingest.facts.doc import Doc
+from ingest.facts.lists import NumberedList, find_lists, list_facts
+from ingest.lexicon import load_lexicon
 from ingest.types import FactData, Identification, MentionData, PageText, SectionData
+
+Extractor = Callable[[Doc, list[NumberedList]], list[FactData]]
+
+EXTRACTORS: list[Extractor] = [
+    list_facts,
+    activation.extract_order,
+    activation.extract_when,
+    components.extract,
+    setup.extract,
+    market.extract,
+    dice.extract,
+    turn.extract,
+    payments.extract,
+    building.extract,
+    landmarks.extract,
+    endgame.extract,
+    terms.extract,
+]
+
+
+def build_doc(
+    doc_text: str, pages: list[PageText], sections: list[SectionData], ident: Identification
+) -> Doc:
+    return Doc(doc_text, load_lexicon(ident.lang), ident, pages, sections)
+
+
+def extract_facts(doc: Doc) -> list[FactData]:
+    lists = find_lists(doc)
+    facts: list[FactData] = []
+    for extractor in EXTRACTORS:
+        facts.extend(extractor(doc, lists))
+    facts.sort(key=lambda f: (f.start, f.topic))
+    return facts
 
 
 def extract_all(
@@ -14,5 +68,9 @@ def extract_all(
     ident: Identification,
     names: Any = None,
 ) -> tuple[list[FactData], list[MentionData]]:
-    """Return every fact the book states and every card name it mentions."""
-    return [], []
+    """Every fact the book states and every card name it mentions (unresolved ones too)."""
+    try:
+        doc = build_doc(doc_text, pages, sections, ident)
+    except FileNotFoundError:
+        return [], []  # no lexicon for this language: nothing can be read as a fact
+    return extract_facts(doc), []

@@ -1,0 +1,49 @@
+"""Building: `build.limit_per_turn` and `build.zero_coin_bonus` (coins taken when a player has none
+at the start of the build step, with the conditions the book attaches to it).
+"""
+
+from __future__ import annotations
+
+from ingest.facts.common import number_before
+from ingest.facts.doc import Doc
+from ingest.facts.lists import NumberedList
+from ingest.types import FactData
+
+NOT_GENERAL = ("initial_build", "example", "clarification", "variant", "setup")
+
+
+def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
+    return limit(doc) + zero_coin_bonus(doc)
+
+
+def limit(doc: Doc) -> list[FactData]:
+    """"may build 1 establishment or 1 landmark": the number before the thing built."""
+    facts = []
+    for sent in doc.sentences_with("verb.build"):
+        if doc.topic_at(sent.start) in NOT_GENERAL or doc.has(sent.start, sent.end, "word.round"):
+            continue
+        for hit in doc.hits_in(sent.start, sent.end, ("kind.establishment", "kind.landmark")):
+            number = number_before(doc, hit, 1)
+            if number is not None and number.num == 1 and doc.has(sent.start, sent.end, "word.or"):
+                facts.append(doc.fact("build.limit_per_turn", 1, sent.start, sent.end, "building", 0.8))
+                break
+    return facts[:2]
+
+
+def zero_coin_bonus(doc: Doc) -> list[FactData]:
+    for sent in doc.sentences_with("rule.no_coins", "word.coin"):
+        if doc.topic_at(sent.start) in ("example", "clarification", "variant", "payment", "multiple_payment"):
+            continue
+        coins = [number_before(doc, h, 1) for h in doc.hits_in(sent.start, sent.end, "word.coin")]
+        coins = [c for c in coins if c is not None]
+        if not coins or not doc.has(sent.start, sent.end, "verb.receive"):
+            continue
+        value: dict[str, object] = {"coins": coins[0].num}
+        if doc.has(sent.start, sent.end, "rule.start_of_step") or doc.has(sent.start, sent.end, "heading.build"):
+            value["when"] = "start_of_build"
+        if doc.has(sent.start, sent.end, "rule.initial_rounds") and doc.has(sent.start, sent.end, "rule.not_applied"):
+            value["in_initial_rounds"] = False
+        if doc.has(sent.start, sent.end, "rule.active_only"):
+            value["active_player_only"] = True
+        return [doc.fact("build.zero_coin_bonus", value, sent.start, sent.end, "building", 0.85)]
+    return []

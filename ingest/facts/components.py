@@ -1,0 +1,46 @@
+"""What is in the box: `components.cards`, `components.coins`, `components.dice` (totals as printed).
+
+Why: a translation that lists 108 cards where the original has 106 is a finding. Only numbers
+written directly next to the component word under a components heading count ("24 starting
+cards" is a part, not the total).
+"""
+
+from __future__ import annotations
+
+from ingest.facts.doc import Doc
+from ingest.facts.lists import NumberedList
+from ingest.types import FactData
+
+COMPONENTS = {"word.card": "components.cards", "word.coin": "components.coins", "word.die": "components.dice"}
+
+
+def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
+    facts: list[FactData] = []
+    seen: set[str] = set()
+    for hit in doc.hits_in(0, len(doc.text), tuple(COMPONENTS)):
+        topic = COMPONENTS[hit.concept]
+        if topic in seen or doc.topic_at(hit.start) != "components":
+            continue
+        number = _adjacent_number(doc, hit.first, hit.last)
+        if number is None or doc.text[hit.end : hit.end + 1] == "-":  # "card-reference" is another thing
+            continue
+        seen.add(topic)
+        start, end = min(number.start, hit.start), max(number.end, hit.end)
+        end = max(end, doc.text.find(")", end) + 1 if doc.text[end : end + 2].lstrip().startswith(")") else end)
+        facts.append(doc.fact(topic, number.num, start, end, "components", 0.9))
+    return facts
+
+
+def _adjacent_number(doc: Doc, first: int, last: int):  # noqa: ANN202 - Token | None
+    """"106 cards" or "Cards (106)": the number touching the word, nothing in between."""
+    if first > 0 and doc.tokens[first - 1].num is not None:
+        tok = doc.tokens[first - 1]
+        between = doc.text[tok.end : doc.tokens[first].start]
+        if between.strip() in ("",) and doc.text[max(0, tok.start - 1) : tok.start] not in ("+", "("):
+            return tok
+    if last + 1 < len(doc.tokens):
+        tok = doc.tokens[last + 1]
+        between = doc.text[doc.tokens[last].end : tok.start]
+        if tok.num is not None and between.strip() == "(":
+            return tok
+    return None

@@ -1,0 +1,187 @@
+"""One rulebook prepared for the fact extractors: tokens, concept hits, sentences, headings, pages.
+
+Why: every extractor asks the same questions (which concepts does this sentence name, under which
+heading does it stand, on which page) — answered once here, in terms of lexicon concepts only.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from carddb.models import PAGE_JOINER
+from ingest.lexicon import Hit, Lexicon, Token
+from ingest.types import FactData, Identification, PageText, SectionData
+
+# Sentence ends: a full stop after a letter/bracket/quote (not "3." of a list), a blank line, or a
+# line break before a list marker or bullet.
+_SENTENCE_END = re.compile(
+    r"(?<=[^\W\d_][.!?…])\s+|(?<=[)»\"”*][.!?])\s+|(?<=[!?…])\s+|\n\s*\n+|\n(?=\s*(?:[-•*»«]\s|\d{1,2}[.)]\s))"
+)
+_UPPER_RUN = re.compile(r"(?:\b[^\W\d_a-zà-ÿа-яёіїєґ]{2,}[^\W\d_]*\b[ \t]*){1,8}")
+
+
+@dataclass
+class Sentence:
+    start: int
+    end: int
+    first: int  # token index range [first, last)
+    last: int
+
+
+@dataclass
+class Heading:
+    start: int
+    end: int
+    topic: str  # the heading concept without "heading."
+
+
+@dataclass
+class Doc:
+    text: str
+    lex: Lexicon
+    ident: Identification
+    pages: list[PageText] = field(default_factory=list)
+    sections: list[SectionData] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.tokens: list[Token] = self.lex.tokenize(self.text)
+        self._tok_starts = [t.start for t in self.tokens]
+        self.hits: list[Hit] = self.lex.find(self.tokens)
+        self._hit_starts = [h.start for h in self.hits]
+        self.page_starts = self._page_starts()
+
+    # ------------------------------------------------------------------ pages
+    def _page_starts(self) -> list[int]:
+        starts, pos = [], 0
+        for page in self.pages:
+            starts.append(pos)
+            pos += len(page.text) + len(PAGE_JOINER)
+        if not starts or pos - len(PAGE_JOINER) != len(self.text):
+            return [0]
+        return starts
+
+    def page_of(self, offset: int) -> int:
+        i = bisect.bisect_right(self.page_starts, offset) - 1
+        return (self.pages[i].number if self.pages and 0 <= i < len(self.pages) else i + 1) or 1
+
+    # ------------------------------------------------------------------ hits
+    def hits_in(self, start: int, end: int, prefix: str | tuple[str, ...] = "") -> list[Hit]:
+        i = bisect.bisect_left(self._hit_starts, start)
+        out = []
+        while i < len(self.hits) and self.hits[i].start < end:
+            h = self.hits[i]
+            if h.end <= end and (not prefix or h.concept.startswith(prefix)):
+                out.append(h)
+            i += 1
+        return out
+
+    def has(self, start: int, end: int, concept: str) -> bool:
+        return bool(self.hits_in(start, end, concept))
+
+    def tokens_in(self, start: int, end: int) -> list[Token]:
+        i = bisect.bisect_left(self._tok_starts, start)
+        j = bisect.bisect_left(self._tok_starts, end)
+        return [t for t in self.tokens[i:j] if t.end <= end]
+
+    def token_index(self, offset: int) -> int:
+        return bisect.bisect_left(self._tok_starts, offset)
+
+    # ------------------------------------------------------------------ sentences
+    @cached_property
+    def sentences(self) -> list[Sentence]:
+        """Sentences; a paragraph break inside a sentence (OCR: "keine Münzen,\n\nerhältst") is mended."""
+        spans: list[tuple[int, int]] = []
+        pos = 0
+        for m in list(_SENTENCE_END.finditer(self.text)) + [None]:
+            end = m.start() if m else len(self.text)
+            if self.text[pos:end].strip():
+                s, e = _strip(self.text, pos, end)
+                if spans and _unfinished(self.text, spans[-1], s):
+                    spans[-1] = (spans[-1][0], e)
+                else:
+                    spans.append((s, e))
+            pos = m.end() if m else len(self.text)
+        return [Sentence(s, e, self.token_index(s), self.token_index(e)) for s, e in spans]
+
+    def sentences_with(self, *concepts: str, within: Iterable[Sentence] | None = None) -> list[Sentence]:
+        """Sentences naming every one of the concepts (a concept may be a dotted prefix)."""
+        return [s for s in (within or self.sentences) if all(self.has(s.start, s.end, c) for c in concepts)]
+
+    def sentence_at(self, offset: int) -> Sentence | None:
+        for s in self.sentences:
+            if s.start <= offset < s.end:
+                return s
+        return None
+
+    # ------------------------------------------------------------------ headings
+    @cached_property
+    def headings(self) -> list[Heading]:
+        """Short lines and upper-case runs that name a heading concept, in text order."""
+        out: list[Heading] = []
+        spans: list[tuple[int, int]] = []
+        pos = 0
+        for line in self.text.split("\n"):
+            stripped = line.strip()
+            if stripped and len(stripped.split()) <= 9 and not stripped.endswith((",", ";")):
+                spans.append((pos, pos + len(line)))
+            elif stripped:
+                for m in _UPPER_RUN.finditer(line):
+                    if sum(c.isalpha() for c in m.group(0)) >= 4:
+                        spans.append((pos + m.start(), pos + m.end()))
+            pos += len(line) + 1
+        for start, end in spans:
+            hits = self.hits_in(start, end, "heading.")
+            if not hits:
+                continue
+            text = self.text[start:end]
+            letters = sum(c.isalpha() for c in text)
+            best = max(hits, key=lambda h: h.end - h.start)
+            covered = sum(c.isalpha() for c in self.text[best.start : best.end])
+            # a heading is mostly the heading words (a long line that merely mentions them is not)
+            if letters and (covered / letters >= 0.5 or text.strip().isupper()):
+                out.append(Heading(best.start, best.end, best.concept.split(".", 1)[1]))
+        return out
+
+    def topic_at(self, offset: int) -> str:
+        topic = ""
+        for h in self.headings:
+            if h.start > offset:
+                break
+            topic = h.topic
+        return topic
+
+    def under(self, sentence: Sentence, *topics: str) -> bool:
+        return self.topic_at(sentence.start) in topics
+
+    # ------------------------------------------------------------------ facts
+    def fact(self, topic: str, value: object, start: int, end: int, extractor: str, confidence: float) -> FactData:
+        start, end = _strip(self.text, start, end)
+        return FactData(
+            topic=topic,
+            value=value,
+            quote=self.text[start:end],
+            page=self.page_of(start),
+            start=start,
+            end=end,
+            confidence=round(confidence, 2),
+            extractor=extractor,
+        )
+
+
+def _unfinished(text: str, prev: tuple[int, int], nxt: int) -> bool:
+    """The previous chunk stops mid-sentence (comma, no full stop) and the next goes on in lower case."""
+    tail = text[prev[1] - 1] if prev[1] > prev[0] else ""
+    gap = text[prev[1] : nxt]
+    return tail in ",;" and "\n" in gap and text[nxt : nxt + 1].islower()
+
+
+def _strip(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end

@@ -1,0 +1,54 @@
+"""End of game: `end.landmarks_to_win` (a number, or "all"), and with expansions
+`end.landmarks_to_win_with_expansions`.
+
+Why: MK1 is won with all (4) landmarks, MK2 with any 3 — a translation that says otherwise changes
+the game. A number the sentence negates ("not 4 as in the base game, but 6") is not the rule.
+"""
+
+from __future__ import annotations
+
+from ingest.facts.common import ordinal_before
+from ingest.facts.doc import Doc
+from ingest.facts.lists import NumberedList
+from ingest.types import FactData
+
+
+def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
+    facts: list[FactData] = []
+    for sent in doc.sentences:
+        if not (doc.has(sent.start, sent.end, "rule.win") or doc.has(sent.start, sent.end, "rule.game_end")):
+            continue
+        if doc.topic_at(sent.start) in ("example", "clarification", "variant"):
+            continue
+        for hit in doc.hits_in(sent.start, sent.end, "kind.landmark"):
+            value = _count(doc, hit)
+            if value is None:
+                continue
+            expansion = doc.has(sent.start, sent.end, "word.expansion") or doc.has(
+                max(0, sent.start - 200), sent.start, "word.expansion"
+            )
+            topic = "end.landmarks_to_win_with_expansions" if expansion else "end.landmarks_to_win"
+            facts.append(doc.fact(topic, value, sent.start, sent.end, "endgame", 0.85))
+            break
+    return facts
+
+
+def _count(doc: Doc, hit) -> int | str | None:  # noqa: ANN001 - Hit
+    for k in range(hit.first - 1, max(-1, hit.first - 4), -1):
+        tok = doc.tokens[k]
+        prev = doc.tokens[k - 1] if k > 0 else None
+        negated = prev is not None and doc.has(prev.start, prev.end, "word.not")
+        if tok.num is not None and doc.text[tok.end : tok.end + 1] != ".":
+            if not negated:
+                return tok.num
+            return None
+        if doc.has(tok.start, tok.end, "word.all"):
+            # "all four landmarks": the number after "all" wins
+            continue
+    ordinal = ordinal_before(doc, hit)
+    if ordinal is not None:
+        return ordinal
+    for k in range(hit.first - 1, max(-1, hit.first - 4), -1):
+        if doc.has(doc.tokens[k].start, doc.tokens[k].end, "word.all"):
+            return "all"
+    return None

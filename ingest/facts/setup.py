@@ -1,0 +1,66 @@
+"""Setting up: `setup.starting_coins`, `setup.first_player`, `setup.initial_build_rounds`,
+`setup.starting_cards`.
+
+Why: the start (3 or 5 coins, who begins, how many build-only rounds) differs between editions and
+sometimes between translations. Read from the setup part of the book only, never from examples.
+"""
+
+from __future__ import annotations
+
+from ingest.facts.common import number_before
+from ingest.facts.doc import Doc
+from ingest.facts.lists import NumberedList
+from ingest.types import FactData
+
+SETUP_TOPICS = ("setup", "initial_build")
+
+
+def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
+    return starting_coins(doc) + first_player(doc) + initial_rounds(doc) + starting_cards(doc)
+
+
+def starting_coins(doc: Doc) -> list[FactData]:
+    for sent in doc.sentences_with("word.each_player", "word.coin"):
+        if not doc.under(sent, *SETUP_TOPICS):
+            continue
+        for hit in doc.hits_in(sent.start, sent.end, "word.coin"):
+            number = number_before(doc, hit, 1)
+            if number is not None:
+                return [doc.fact("setup.starting_coins", number.num, sent.start, sent.end, "setup", 0.9)]
+    return []
+
+
+def first_player(doc: Doc) -> list[FactData]:
+    for sent in doc.sentences:
+        hits = doc.hits_in(sent.start, sent.end, "first_player.")
+        if hits and doc.under(sent, *SETUP_TOPICS):
+            value = hits[0].concept.split(".", 1)[1]
+            return [doc.fact("setup.first_player", value, sent.start, sent.end, "setup", 0.85)]
+    return []
+
+
+def initial_rounds(doc: Doc) -> list[FactData]:
+    for hit in doc.hits_in(0, len(doc.text), ("rule.initial_rounds", "heading.initial_build")):
+        number = number_before(doc, hit, 1)
+        if number is None or doc.topic_at(hit.start) not in SETUP_TOPICS + ("", "components"):
+            continue
+        sent = doc.sentence_at(hit.start)
+        start, end = (sent.start, sent.end) if sent else (hit.start, hit.end)
+        return [doc.fact("setup.initial_build_rounds", number.num, start, end, "setup", 0.85)]
+    return []
+
+
+def starting_cards(doc: Doc) -> list[FactData]:
+    """"Each player places their two starting establishments and four landmarks": counts by kind."""
+    for sent in doc.sentences_with("word.each_player", "rule.starting"):
+        if not doc.under(sent, "setup"):
+            continue
+        value: dict[str, int] = {}
+        for hit in doc.hits_in(sent.start, sent.end, ("kind.establishment", "kind.landmark")):
+            number = number_before(doc, hit, 3)
+            kind = "establishments" if hit.concept == "kind.establishment" else "landmarks"
+            if number is not None and kind not in value:
+                value[kind] = number.num
+        if value:
+            return [doc.fact("setup.starting_cards", value, sent.start, sent.end, "setup", 0.8)]
+    return []

@@ -1,0 +1,314 @@
+"""The rule vocabulary of one language (rules_sources/lexicon/<lang>.yaml) and matching it in text.
+
+Why: fact extractors must not contain language words. They ask for *concepts* ("colour.red",
+"timing.own_turn", "phase.build") and get the places a book names them, whatever the language,
+inflection (spaCy lookup lemmas, pymorphy3 for ru/uk) or OCR damage (rapidfuzz).
+
+Lexicon file format::
+
+    lang: uk
+    concepts:
+      colour.red: [червоний, "червон*"]     # "*" = prefix of the folded word
+      timing.any_turn: ["в хід будь-якого гравця"]
+    numbers: {один: 1, два: 2}              # cardinal words (any inflection the lemmatizer knows)
+    ordinals: {перший: 1}                   # "first", "third" ...
+
+Every language is built once per process and cached.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+from rapidfuzz import fuzz, process
+
+LEXICON_DIR = Path(__file__).resolve().parent.parent / "rules_sources" / "lexicon"
+SPACY_LANGS = {"de", "es", "cs", "en", "fr", "it", "pl", "pt"}
+MORPH_LANGS = {"ru", "uk"}
+FUZZY_MIN_LEN = 6
+FUZZY_CUTOFF = 80.0
+
+# A word: letters/digits, inner apostrophes kept ("пам'ятка"); a word broken by a line-end hyphen
+# ("Uhrzeiger-\nsinn") is one word.
+_WORD = re.compile(r"\d+|[^\W\d_]+(?:['’ʼ`][^\W\d_]+)*(?:-\n[^\W\d_]+)*", re.UNICODE)
+_APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "`": "'"})
+
+
+def fold(word: str) -> str:
+    """Case, accents and apostrophes folded away: the key two spellings of one word share."""
+    word = word.translate(_APOSTROPHES).replace("-\n", "").casefold().replace("ß", "ss")
+    word = "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+    return word.replace("'", "")
+
+
+@dataclass(frozen=True)
+class Token:
+    start: int
+    end: int
+    text: str
+    norm: str  # folded surface
+    lemma: str  # folded lemma
+    num: int | None = None
+    alts: frozenset[str] = frozenset()  # other possible lemmas (ambiguous inflected forms)
+
+    def keys(self) -> frozenset[str]:
+        return self.alts | {self.norm, self.lemma}
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A concept named in the text: tokens [first, last] and characters [start, end)."""
+
+    concept: str
+    start: int
+    end: int
+    first: int
+    last: int
+    term: str
+    value: int | None = None
+
+
+@dataclass
+class _Term:
+    concept: str
+    text: str
+    parts: tuple[tuple[frozenset[str], bool], ...]  # (folded lemma + surface, or a prefix; is_prefix)
+
+
+@dataclass
+class Lexicon:
+    lang: str
+    concepts: dict[str, list[str]]
+    numbers: dict[str, int] = field(default_factory=dict)
+    ordinals: dict[str, int] = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
+    _index: dict[str, list[_Term]] = field(default_factory=dict, repr=False)
+    _prefix_terms: list[_Term] = field(default_factory=list, repr=False)
+    _vocab: list[str] = field(default_factory=list, repr=False)
+    _keys: set[str] = field(default_factory=set, repr=False)
+    _num_words: dict[str, int] = field(default_factory=dict, repr=False)
+    _ord_words: dict[str, int] = field(default_factory=dict, repr=False)
+
+    # ------------------------------------------------------------------ building
+    def _build(self) -> None:
+        lem = lemmatizer(self.lang)
+        vocab: set[str] = set()
+        for concept, terms in self.concepts.items():
+            for text in terms:
+                parts: list[tuple[str, bool]] = []
+                for m in _WORD.finditer(str(text)):
+                    w = m.group(0)
+                    if str(text)[m.end() : m.end() + 1] == "*":
+                        parts.append((frozenset([fold(w)]), True))
+                    else:
+                        parts.append((frozenset([lem(w), fold(w)]) | alternatives(self.lang)(w), False))
+                        vocab.add(fold(w))
+                        self._keys.update(parts[-1][0])
+                if not parts:
+                    continue
+                term = _Term(concept, str(text), tuple(parts))
+                if parts[0][1]:
+                    self._prefix_terms.append(term)
+                else:
+                    for key in parts[0][0]:
+                        self._index.setdefault(key, []).append(term)
+        for word, value in self.numbers.items():
+            self._num_words[lem(word)] = int(value)
+            self._num_words[fold(word)] = int(value)
+        for word, value in self.ordinals.items():
+            self._ord_words[lem(word)] = int(value)
+            self._ord_words[fold(word)] = int(value)
+        self._vocab = sorted(v for v in vocab if len(v) >= FUZZY_MIN_LEN)
+
+    def terms(self, concept: str) -> list[str]:
+        return list(self.concepts.get(concept, []))
+
+    def concept_names(self, prefix: str) -> list[str]:
+        return [c for c in self.concepts if c.startswith(prefix)]
+
+    # ------------------------------------------------------------------ tokens
+    def tokenize(self, text: str, offset: int = 0) -> list[Token]:
+        lem = lemmatizer(self.lang)
+        alts = alternatives(self.lang)
+        out: list[Token] = []
+        for m in _WORD.finditer(text):
+            w = m.group(0)
+            if w.isdigit():
+                out.append(Token(m.start() + offset, m.end() + offset, w, w, w, int(w)))
+                continue
+            norm = fold(w)
+            lemma = self._repair(lem(w), norm)
+            num = self._num_words.get(lemma, self._num_words.get(norm))
+            out.append(Token(m.start() + offset, m.end() + offset, w, norm, lemma, num, alts(w)))
+        return out
+
+    def ordinal(self, tok: Token) -> int | None:
+        return self._ord_words.get(tok.lemma, self._ord_words.get(tok.norm))
+
+    def _repair(self, lemma: str, norm: str) -> str:
+        """An OCR-damaged rule word ("wiirfel") is read as the closest lexicon word."""
+        if len(norm) < FUZZY_MIN_LEN or lemma in self._keys or norm in self._keys:
+            return lemma
+        return _fuzzy_vocab(self.lang, norm) or lemma
+
+    # ------------------------------------------------------------------ concepts
+    def find(self, tokens: list[Token], prefixes: tuple[str, ...] = ()) -> list[Hit]:
+        """Every concept named in the tokens (longest term wins where two overlap)."""
+        hits: list[Hit] = []
+        n = len(tokens)
+        for i, tok in enumerate(tokens):
+            cands: list[_Term] = []
+            for key in tok.keys():
+                cands += [t for t in self._index.get(key, []) if t not in cands]
+            cands += [t for t in self._prefix_terms if _part_matches(tok, t.parts[0])]
+            for term in cands:
+                if prefixes and not term.concept.startswith(prefixes):
+                    continue
+                k = len(term.parts)
+                if i + k > n:
+                    continue
+                if all(_part_matches(tokens[i + j], term.parts[j]) for j in range(k)):
+                    hits.append(Hit(term.concept, tok.start, tokens[i + k - 1].end, i, i + k - 1, term.text))
+        return _longest(hits)
+
+
+def _part_matches(tok: Token, part: tuple[frozenset[str], bool]) -> bool:
+    keys, is_prefix = part
+    if is_prefix:
+        key = next(iter(keys))
+        return tok.norm.startswith(key) or tok.lemma.startswith(key)
+    return bool(keys & tok.keys())
+
+
+def _longest(hits: list[Hit]) -> list[Hit]:
+    """Drop a hit inside a longer hit of the same concept family (first dotted part)."""
+    hits.sort(key=lambda h: (h.start, -(h.end - h.start)))
+    kept: list[Hit] = []
+    for h in hits:
+        fam = h.concept.split(".")[0]
+        if any(k.concept.split(".")[0] == fam and k.start <= h.start and h.end <= k.end and k != h
+               and (k.end - k.start) > (h.end - h.start) for k in kept):
+            continue
+        kept.append(h)
+    return kept
+
+
+@lru_cache(maxsize=200_000)
+def _fuzzy_vocab(lang: str, norm: str) -> str | None:
+    vocab = load_lexicon(lang)._vocab
+    if not vocab:
+        return None
+    best = process.extractOne(norm, vocab, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
+    if best is None:
+        return None
+    return str(best[0])
+
+
+# ---------------------------------------------------------------------- lemmatizers
+def _no_alts(word: str) -> frozenset[str]:
+    return frozenset()
+
+
+@cache
+def alternatives(lang: str):  # noqa: ANN201 - returns a callable str -> frozenset[str]
+    """Word -> every lemma its inflected form may have (pymorphy3 parses); empty for lookup tables."""
+    if lang not in MORPH_LANGS:
+        return _no_alts
+    import pymorphy3
+
+    morph = pymorphy3.MorphAnalyzer(lang=lang)
+
+    @lru_cache(maxsize=100_000)
+    def morph_alts(word: str) -> frozenset[str]:
+        w = word.translate(_APOSTROPHES).replace("-\n", "").lower()
+        return frozenset(fold(p.normal_form) for p in morph.parse(w))
+
+    return morph_alts
+
+
+@cache
+def lemmatizer(lang: str):  # noqa: ANN201 - returns a callable str -> str
+    """Word -> folded lemma, built once per language (spaCy lookup table or pymorphy3)."""
+    if lang in MORPH_LANGS:
+        import pymorphy3
+
+        morph = pymorphy3.MorphAnalyzer(lang=lang)
+
+        @lru_cache(maxsize=100_000)
+        def morph_lemma(word: str) -> str:
+            w = word.translate(_APOSTROPHES).replace("-\n", "")
+            return fold(morph.parse(w.lower())[0].normal_form)
+
+        return morph_lemma
+    table = _spacy_table(lang) if lang in SPACY_LANGS else _Tables([])
+
+    @lru_cache(maxsize=100_000)
+    def lookup_lemma(word: str) -> str:
+        w = word.translate(_APOSTROPHES).replace("-\n", "")
+        for key in (w, w.lower(), w[:1].upper() + w[1:].lower()):
+            found = table.get(key)
+            if found:
+                return fold(found)
+        return fold(w)
+
+    return lookup_lemma
+
+
+def _spacy_table(lang: str) -> _Tables:
+    """The lookup-lemmatizer tables spaCy's blank `lang` pipeline uses (spacy-lookups-data).
+
+    Read straight from the package's JSON files: building spaCy `Table`s hashes millions of keys
+    (15 s for Polish) where a plain dict takes a fraction of that.
+    """
+    import spacy_lookups_data
+
+    data_dir = Path(spacy_lookups_data.__file__).parent / "data"
+    tables = []
+    for path in sorted(data_dir.glob(f"{lang}_lemma_lookup*.json.gz")):
+        with gzip.open(path, "rb") as fh:
+            tables.append(json.loads(fh.read()))
+    return _Tables(tables)
+
+
+class _Tables:
+    """Several lookup tables read as one (Polish and Italian split theirs by part of speech)."""
+
+    def __init__(self, tables: list[dict[str, str]]) -> None:
+        self.tables = tables
+
+    def get(self, key: str) -> str | None:
+        for t in self.tables:
+            found = t.get(key)
+            if isinstance(found, str) and found:
+                return found
+        return None
+
+
+# ---------------------------------------------------------------------- loading
+@cache
+def load_lexicon(lang: str, root: Path | None = None) -> Lexicon:
+    """The lexicon of `lang` (built once). Raises FileNotFoundError for a language without one."""
+    path = (root or LEXICON_DIR) / f"{lang}.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    concepts = {str(k): [str(t) for t in (v or [])] for k, v in (data.get("concepts") or {}).items()}
+    lex = Lexicon(
+        lang=lang,
+        concepts=concepts,
+        numbers={str(k): int(v) for k, v in (data.get("numbers") or {}).items()},
+        ordinals={str(k): int(v) for k, v in (data.get("ordinals") or {}).items()},
+        data=data,
+    )
+    lex._build()
+    return lex
+
+
+def available_languages(root: Path | None = None) -> list[str]:
+    return sorted(p.stem for p in (root or LEXICON_DIR).glob("*.yaml"))
