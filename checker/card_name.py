@@ -1,0 +1,69 @@
+"""card_name: a worked example or a clarification that names a different card than the other books.
+
+Clarifications are aligned by card and slot (checker.alignment): two books clarifying different
+cards in the same slot disagree on the card. Examples are aligned by their numbers: a card that
+the other books' version of the example names, replaced by another card in one book, is reported.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from checker import alignment
+from checker.context import Context
+from checker.model import Discrepancy, Evidence
+
+
+def check(ctx: Context) -> list[Discrepancy]:
+    return _clarifications(ctx) + _examples(ctx)
+
+
+def _clarifications(ctx: Context) -> list[Discrepancy]:
+    out = []
+    for cluster in alignment.clarification_clusters(ctx):
+        cards = cluster.cards
+        if len(cards) < 2:
+            continue
+        by_card = {c: sorted(b for b, m in cluster.members.items() if m.card == c) for c in cards}
+        parts = [f"{', '.join(ctx.lang(b) for b in bs)}: {ctx.card_label(c)}" for c, bs in by_card.items()]
+        summary = "the same clarification is about different cards — " + "; ".join(parts)
+        values = {bid: m.card for bid, m in sorted(cluster.members.items())}
+        evidence = [Evidence(bid, m.page, m.quote) for bid, m in sorted(cluster.members.items())]
+        topic = "clarification." + cards[0].split("/")[-1]
+        out.append(ctx.make(topic, "card_name", summary, values, evidence))
+    return out
+
+
+def _examples(ctx: Context) -> list[Discrepancy]:
+    out = []
+    for group in alignment.example_clusters(ctx):
+        counts = Counter(c for m in group for c in m.cards)
+        half = len(group) / 2
+        common = {c for c, n in counts.items() if n > half}
+        for member in group:
+            lacks = sorted(common - member.cards)
+            only = sorted(c for c in member.cards if counts[c] == 1)
+            if not lacks or not only or len(group) < 3 and not _paired(group, member):
+                continue
+            others = [m for m in group if m is not member]
+            summary = (
+                f"worked example: {ctx.lang(member.book)} names {', '.join(ctx.card_label(c) for c in only)} where "
+                f"{', '.join(ctx.lang(m.book) for m in others if set(lacks) & m.cards)} name "
+                f"{', '.join(ctx.card_label(c) for c in lacks)}"
+            )
+            values = {m.book: sorted(m.cards) for m in sorted(group, key=lambda m: m.book)}
+            evidence = [Evidence(m.book, m.fact.page, m.fact.quote, _surfaces(ctx, m)) for m in sorted(group, key=lambda m: m.book)]
+            topic = f"example.{lacks[0].split('/')[-1]}"
+            out.append(ctx.make(topic, "card_name", summary, values, evidence))
+    return out
+
+
+def _paired(group: list[alignment.ExampleMember], member: alignment.ExampleMember) -> bool:
+    """With two books there is no majority: report once, from the first book's side."""
+    return member is min(group, key=lambda m: m.book)
+
+
+def _surfaces(ctx: Context, member: alignment.ExampleMember) -> list[str]:
+    book = ctx.book(member.book)
+    f = member.fact
+    return [m.surface for m in book.mentions if m.card and f.start <= m.start and m.end <= f.end]

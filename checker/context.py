@@ -1,0 +1,68 @@
+"""What every check receives: the books of one edition plus the card catalog and the canonical rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from checker import ids, severity
+from checker.model import BookIn, Discrepancy, Evidence
+
+ROOT = Path(__file__).resolve().parent.parent / "rules_sources"
+
+
+@dataclass
+class Context:
+    edition: str
+    books: list[BookIn]
+    cards: dict[str, dict[str, Any]] = field(default_factory=dict)  # "mk2/cafe" -> card record
+    canonical: dict[str, Any] = field(default_factory=dict)  # topic -> value
+
+    @property
+    def card_sets(self) -> dict[str, str]:
+        return {cid: str(c.get("set") or "base") for cid, c in self.cards.items()}
+
+    def book(self, book_id: str) -> BookIn:
+        return next(b for b in self.books if b.id == book_id)
+
+    def lang(self, book_id: str) -> str:
+        return self.book(book_id).lang
+
+    def card_label(self, card_id: str | None) -> str:
+        """English display name of a card for summaries ("mk2/corn_field" -> "Corn Field")."""
+        if not card_id:
+            return "?"
+        card = self.cards.get(card_id) or {}
+        return str(card.get("name") or card_id.split("/")[-1].replace("_", " ").title())
+
+    def make(
+        self,
+        topic: str,
+        kind: str,
+        summary: str,
+        values: dict[str, Any],
+        evidence: list[Evidence],
+        sev: str | None = None,
+    ) -> Discrepancy:
+        return Discrepancy(
+            id=ids.discrepancy_id(self.edition, topic, kind, values),
+            edition=self.edition,
+            topic=topic,
+            kind=kind,
+            severity=sev or severity.for_kind(kind, topic),
+            summary=summary,
+            values=values,
+            evidence=evidence,
+        )
+
+
+def load_canonical(edition: str, root: Path = ROOT) -> dict[str, Any]:
+    """rules_sources/canonical/<edition>.yaml as {topic: value}; empty when the file is absent."""
+    path = root / "canonical" / f"{edition}.yaml"
+    if not path.exists():
+        return {}
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return {t: (v.get("value") if isinstance(v, dict) and "value" in v else v) for t, v in (data.get("facts") or {}).items()}

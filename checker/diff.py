@@ -1,0 +1,63 @@
+"""The diff: books grouped by edition, every check run on each group, one report.
+
+`run_books` works on plain data (tests, benchmarks); `run_diff` reads the database first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from checker import (
+    card_name,
+    example_error,
+    extraction_warning,
+    missing,
+    numbering,
+    term_consistency,
+    value_mismatch,
+)
+from checker.context import Context, load_canonical
+from checker.grouping import by_edition
+from checker.load import load_books, load_cards
+from checker.model import SEVERITY_RANK, BookIn, DiffReport, Discrepancy
+
+CHECKS: list[tuple[str, Callable[[Context], list[Discrepancy]]]] = [
+    ("value_mismatch", value_mismatch.check),
+    ("missing", missing.check),
+    ("numbering", numbering.check),
+    ("term_consistency", term_consistency.check),
+    ("card_name", card_name.check),
+    ("example_error", example_error.check),
+    ("extraction_warning", extraction_warning.check),
+]
+KIND_ORDER = {name: i for i, (name, _) in enumerate(CHECKS)}
+
+
+def run_books(
+    books: Iterable[BookIn],
+    cards: dict[str, dict[str, Any]] | None = None,
+    editions: Iterable[str] | None = None,
+    canonical: dict[str, dict[str, Any]] | None = None,
+) -> DiffReport:
+    """Compare plain-data books; `canonical` maps edition -> {topic: value} (default: rules_sources)."""
+    books = list(books)
+    found: dict[str, Discrepancy] = {}
+    groups = by_edition(books, editions)
+    for edition, group in groups.items():
+        canon = canonical.get(edition, {}) if canonical is not None else load_canonical(edition)
+        ctx = Context(edition, group, dict(cards or {}), canon)
+        for _, check in CHECKS:
+            for d in check(ctx):
+                found.setdefault(d.id, d)
+    ordered = sorted(found.values(), key=lambda d: (d.edition, SEVERITY_RANK[d.severity], d.topic, KIND_ORDER[d.kind], d.id))
+    shown = [b for ed in groups.values() for b in ed]
+    return DiffReport([b.header() for b in shown], ordered)
+
+
+def run_diff(engine_or_session: Engine | Session, editions: Iterable[str] | None = None) -> DiffReport:
+    eds = list(editions) if editions else None
+    return run_books(load_books(engine_or_session, eds), load_cards(engine_or_session), eds)

@@ -1,0 +1,223 @@
+"""extraction_warning: places where the printed text could not be trusted, so a person checks the book.
+
+Detected from the page text and the ingest warnings, without language words in code:
+- lost icons: a short word left before a bare full stop or doubled ("cards of type and .",
+  "your and and establishments") where an icon stood in the print;
+- garbled runs: lines made mostly of non-words (OCR noise, picture labels read as text);
+- interleaved doubled text: "Y You ou ma may ay" (two text layers printed over each other);
+- foreign-language fragments: runs of words in another script, or sentences whose function words
+  belong to another language (stop words from rules_sources/langid/<lang>.yaml);
+- whatever the ingest stage flagged on a page (Page.warnings).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter, defaultdict
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from checker.context import ROOT, Context
+from checker.model import BookIn, Discrepancy, Evidence
+from checker.term_consistency import script_of
+
+MAX_EVIDENCE = 8
+WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
+
+
+NORMAL_PUNCT = set("-'’‘.,;:!?¡¿()[]«»\"„“”/+–—…#№$=\\{}")
+MARKUP = re.compile(r"[*_`]+")
+PAGE_MARKER = re.compile(r"<\|[^|]*\|>")
+
+
+def _is_junk(token: str) -> bool:
+    """A token no typesetter prints: odd symbols, punctuation inside a word, case flipping mid-word."""
+    token = MARKUP.sub("", token)
+    if not token:
+        return False
+    odd = sum(not (c.isalnum() or c in NORMAL_PUNCT or c.isspace()) and not _symbol_ok(c) for c in token)
+    inner_punct = bool(re.search(r"[^\W\d_][:;|]+[^\W\d_]", token))
+    flips = len(re.findall(r"(?<=[^\W\d_])(?:[a-zà-ÿа-яіїє][A-ZÀ-ÞА-ЯІЇЄ]|[A-ZÀ-ÞА-ЯІЇЄ]{2}[a-zà-ÿа-яіїє])", token))
+    mid_case = flips >= 2
+    return odd > 0 or inner_punct or mid_case or token in {"|", "@", "‘", "'"}
+
+
+def _symbol_ok(c: str) -> bool:
+    """Arithmetic, currency and the icon symbols rulebooks print on purpose."""
+    return c in "×÷%&°§€£⚠♾∞⚡♻️!≈<>" or unicodedata.category(c) in ("Mn", "Me", "Cf")
+
+
+def garbled_lines(text: str) -> list[str]:
+    out = []
+    for line in text.splitlines():
+        tokens = line.split()
+        if not tokens or PAGE_MARKER.search(line):
+            continue
+        junk = sum(_is_junk(t) for t in tokens)
+        if junk >= 2 or (junk == 1 and len(tokens) <= 4 and len(line.strip()) > 3):
+            out.append(line.strip())
+    return out
+
+
+def interleaved_runs(text: str) -> list[str]:
+    """Runs like "Y You ou ma may ay r roll oll": each token a prefix/suffix piece of its neighbour."""
+    tokens = text.split()
+    marks = [_piece(tokens[k], tokens[k + 1]) for k in range(len(tokens) - 1)]
+    out, i = [], 0
+    while i < len(marks):
+        if not marks[i]:
+            i += 1
+            continue
+        j, hits, gap = i, 0, 0
+        while j < len(marks) and gap <= 1:
+            if marks[j]:
+                hits, gap = hits + 1, 0
+            else:
+                gap += 1
+            j += 1
+        if hits >= 3:
+            out.append(" ".join(tokens[i : j - gap + 1]))
+        i = j
+    return out
+
+
+def _piece(a: str, b: str) -> bool:
+    a, b = a.strip(".,"), b.strip(".,")
+    if not a or not b or a.casefold() == b.casefold() or not (a.isalpha() and b.isalpha()):
+        return False
+    return (b.startswith(a) or a.endswith(b) or b.endswith(a) or a.startswith(b)) and min(len(a), len(b)) <= 4
+
+
+@lru_cache(maxsize=1)
+def _lost_icon_pattern() -> re.Pattern[str] | None:
+    """A conjunction left before a bare stop ("type and .") or doubled ("your and and"), with the
+    conjunctions of every language in rules_sources/langid (`icon_gap_words`)."""
+    words = sorted({w for d in _langid().values() for w in d.get("icon_gap_words") or []}, key=len, reverse=True)
+    if not words:
+        return None
+    alt = "|".join(re.escape(w) for w in words)
+    long_alt = "|".join(re.escape(w) for w in words if len(w) > 1)
+    return re.compile(rf"(?<![^\W_])(?i:{alt})\s+[.,;:](?=\s|$)|(?<![^\W_])({long_alt})\s+\1(?![^\W_])")
+
+
+def lost_icons(text: str) -> list[str]:
+    out: list[str] = []
+    pattern = _lost_icon_pattern()
+    if pattern is None:
+        return out
+    last_end = -1
+    for m in pattern.finditer(text):
+        if m.start() < last_end:
+            continue
+        last_end = m.end() + 20
+        a, b = max(0, m.start() - 40), min(len(text), m.end() + 20)
+        out.append(text[a:b].replace("\n", " ").strip())
+    return out
+
+
+@lru_cache(maxsize=1)
+def _langid(root: Path = ROOT) -> dict[str, dict]:
+    out: dict[str, dict] = {}
+    folder = root / "langid"
+    if not folder.is_dir():
+        return out
+    for path in sorted(folder.glob("*.yaml")):
+        try:
+            out[path.stem] = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        except yaml.YAMLError:
+            continue
+    return out
+
+
+@lru_cache(maxsize=1)
+def stop_words() -> dict[str, frozenset[str]]:
+    """Stop words per language from rules_sources/langid/<lang>.yaml (key `stopwords`)."""
+    out: dict[str, frozenset[str]] = {}
+    for lang, data in _langid().items():
+        words = data.get("stop_words") or data.get("stopwords") or []
+        if isinstance(words, str):
+            words = words.split()
+        out[lang] = frozenset(str(w).casefold() for w in words)
+    return out
+
+
+def _main_script(text: str) -> str | None:
+    counts: dict[str, int] = defaultdict(int)
+    for c in text:
+        s = script_of(c)
+        if s:
+            counts[s] += 1
+    return max(counts, key=counts.get) if counts else None  # type: ignore[arg-type]
+
+
+def foreign_fragments(text: str, lang: str, main_script: str | None) -> list[str]:
+    out = []
+    stops = stop_words()
+    own = stops.get(lang, frozenset())
+    for sent in SENTENCE.findall(text):
+        words = [w.casefold() for w in WORD.findall(sent)]
+        if len(words) < 3:
+            continue
+        if main_script:
+            foreign_scripts = Counter(script_of(w[0]) for w in words if script_of(w[0]) not in (main_script, None))
+            top = foreign_scripts.most_common(1)[0][1] if foreign_scripts else 0
+            if top >= 3 and top >= 0.6 * len(words):
+                out.append(sent.strip())
+                continue
+        if own:
+            own_hits = sum(w in own for w in words)
+            for other, sw in stops.items():
+                if other == lang:
+                    continue
+                hits = sum(w in sw and w not in own for w in words)
+                if hits >= 2 and hits > own_hits and hits >= 0.25 * len(words):
+                    out.append(sent.strip())
+                    break
+    return out
+
+
+DETECTORS = {
+    "lost_icons": "icons lost from the text (a word left before a bare stop, or doubled)",
+    "garbled": "garbled text (mostly non-words)",
+    "interleaved": "two text layers interleaved letter by letter",
+    "foreign": "text in another language",
+}
+
+
+def scan_book(book: BookIn) -> dict[str, list[tuple[int, str]]]:
+    found: dict[str, list[tuple[int, str]]] = defaultdict(list)
+    script = _main_script(" ".join(p.text for p in book.pages))
+    for page in book.pages:
+        for s in lost_icons(page.text):
+            found["lost_icons"].append((page.number, s))
+        for s in garbled_lines(page.text):
+            found["garbled"].append((page.number, s))
+        for s in interleaved_runs(page.text):
+            found["interleaved"].append((page.number, s))
+        for s in foreign_fragments(page.text, book.lang, script):
+            if not any(s in g or g in s for _, g in found["interleaved"]):
+                found["foreign"].append((page.number, s))
+        for w in page.warnings:
+            found[f"ingest:{w.split(':')[0].strip()}"].append((page.number, w))
+    for w in book.warnings:
+        found[f"ingest:{w.split(':')[0].strip()}"].append((0, w))
+    return found
+
+
+def check(ctx: Context) -> list[Discrepancy]:
+    out = []
+    for book in ctx.books:
+        for detector, hits in sorted(scan_book(book).items()):
+            if not hits:
+                continue
+            what = DETECTORS.get(detector, f"flagged by ingest ({detector.split(':', 1)[-1]})")
+            pages = sorted({p for p, _ in hits if p})
+            summary = f"{book.lang}: {what}: {len(hits)} place(s)" + (f" on page(s) {', '.join(map(str, pages))}" if pages else "")
+            evidence = [Evidence(book.id, p, s) for p, s in hits[:MAX_EVIDENCE]]
+            values = {book.id: {"detector": detector, "places": len(hits), "pages": pages}}
+            out.append(ctx.make(f"text.{detector}", "extraction_warning", summary, values, evidence))
+    return out

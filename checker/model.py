@@ -1,0 +1,145 @@
+"""Plain data of the checker: what a rulebook brings to the comparison, and what a discrepancy is.
+
+Inputs are read from the database by checker.load or built by hand in tests; every check takes
+these dataclasses and returns Discrepancy objects, so a check never touches the database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+KINDS = (
+    "value_mismatch",
+    "missing",
+    "numbering",
+    "term_consistency",
+    "card_name",
+    "example_error",
+    "extraction_warning",
+)
+SEVERITIES = ("rule", "minor", "info")
+SEVERITY_RANK = {"rule": 0, "minor": 1, "info": 2}
+
+
+@dataclass
+class FactIn:
+    """One stated fact with its provenance (a row of the Fact table)."""
+
+    topic: str
+    value: Any
+    quote: str = ""
+    page: int = 1
+    start: int = 0
+    end: int = 0
+    confidence: float = 1.0
+    extractor: str = ""
+
+
+@dataclass
+class MentionIn:
+    """One card name as printed (a row of the CardMention table); card None when unresolved."""
+
+    card: str | None
+    surface: str
+    page: int = 1
+    start: int = 0
+    end: int = 0
+    score: float = 100.0
+
+
+@dataclass
+class SectionIn:
+    index: int
+    heading: str
+    topic: str
+    page: int = 1
+    start: int = 0
+    end: int = 0
+    text: str = ""
+    card: str | None = None
+
+
+@dataclass
+class PageIn:
+    number: int
+    text: str
+    offset: int = 0
+    method: str = "text"
+    repairs: dict[str, int] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass
+class BookIn:
+    """Everything the checker knows about one rulebook."""
+
+    id: str
+    lang: str
+    edition: str
+    expansions: list[str] = field(default_factory=list)
+    source: str = ""
+    sha256: str = ""
+    facts: list[FactIn] = field(default_factory=list)
+    mentions: list[MentionIn] = field(default_factory=list)
+    sections: list[SectionIn] = field(default_factory=list)
+    pages: list[PageIn] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def header(self) -> dict[str, Any]:
+        return {"id": self.id, "lang": self.lang, "edition": self.edition, "source": self.source, "sha256": self.sha256}
+
+
+@dataclass
+class Evidence:
+    rulebook: str
+    page: int
+    quote: str
+    highlights: list[str] = field(default_factory=list)  # words to mark in the HTML (not in the JSON)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"rulebook": self.rulebook, "page": self.page, "quote": self.quote}
+
+
+@dataclass
+class Discrepancy:
+    id: str
+    edition: str
+    topic: str
+    kind: str
+    severity: str
+    summary: str
+    values: dict[str, Any]
+    evidence: list[Evidence]
+    impact: dict[str, Any] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "edition": self.edition,
+            "topic": self.topic,
+            "kind": self.kind,
+            "severity": self.severity,
+            "summary": self.summary,
+            "values": self.values,
+            "evidence": [e.to_json() for e in self.evidence],
+            "impact": self.impact,
+        }
+
+
+@dataclass
+class DiffReport:
+    rulebooks: list[dict[str, Any]]
+    discrepancies: list[Discrepancy]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "schema": "mkdb.diff/1",
+            "rulebooks": self.rulebooks,
+            "discrepancies": [d.to_json() for d in self.discrepancies],
+        }
+
+    def at_or_above(self, severity: str, accepted: set[str] | frozenset[str] = frozenset()) -> list[Discrepancy]:
+        """Discrepancies as severe as `severity` or more, minus the accepted (baseline) ids."""
+        limit = SEVERITY_RANK[severity]
+        return [d for d in self.discrepancies if SEVERITY_RANK[d.severity] <= limit and d.id not in accepted]

@@ -1,0 +1,65 @@
+"""numbering: a numbered list printed with a repeated or skipped number (1, 2, 3, 3 / 1, 2, 4).
+
+Reads `structure.list.<n>` facts ({"numbers": [...], "items": [...]}, numbers as printed). A list
+whose numbers are a shuffled 1..n without repeats or gaps is left alone: that is how callouts
+around a picture come out of a page (1, 3, 2), not a numbering error. The list is reported under
+the topic of the rule fact it states, when one overlaps it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from checker.context import Context
+from checker.model import BookIn, Discrepancy, Evidence, FactIn
+
+LIST_PREFIX = "structure.list."
+
+
+def problems(numbers: list[int]) -> list[str]:
+    """What is wrong with a list's numbering, in words; [] when it is fine."""
+    nums = [n for n in numbers if isinstance(n, int)]
+    if len(nums) < 2:
+        return []
+    out = []
+    repeated = sorted(n for n, c in Counter(nums).items() if c > 1)
+    if repeated:
+        out.append("repeated " + ", ".join(str(n) for n in repeated))
+    present = set(nums)
+    skipped = [n for n in range(min(nums), max(nums) + 1) if n not in present]
+    if skipped:
+        out.append("skipped " + ", ".join(str(n) for n in skipped))
+    return out
+
+
+def _topic_for(book: BookIn, fact: FactIn) -> str:
+    """The rule topic whose fact overlaps the list (activation.order for the activation list)."""
+    best, overlap = None, 0
+    for other in book.facts:
+        if other.topic.startswith(("structure.", "terms.")) or other is fact:
+            continue
+        ov = min(other.end, fact.end) - max(other.start, fact.start)
+        if ov > overlap:
+            best, overlap = other.topic, ov
+    return best or "structure.list"
+
+
+def check(ctx: Context) -> list[Discrepancy]:
+    out = []
+    for book in ctx.books:
+        for fact in book.facts:
+            if not fact.topic.startswith(LIST_PREFIX) or not isinstance(fact.value, dict):
+                continue
+            numbers = list(fact.value.get("numbers") or [])
+            found = problems(numbers)
+            if not found:
+                continue
+            topic = _topic_for(book, fact)
+            printed = ", ".join(str(n) for n in numbers)
+            summary = f"{book.lang}: list numbered {printed} as printed ({'; '.join(found)})"
+            if topic != "structure.list":
+                summary = f"{topic}: " + summary
+            values = {book.id: numbers}
+            evidence = [Evidence(book.id, fact.page, fact.quote, [f"{n}" for n in numbers])]
+            out.append(ctx.make(topic, "numbering", summary, values, evidence))
+    return out

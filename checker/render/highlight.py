@@ -1,0 +1,66 @@
+"""Which words of each quote differ from the other books' quotes of the same discrepancy.
+
+Across languages the words differ everywhere, so what is marked is what carries the disagreement:
+numbers one quote has and another lacks, the surfaces a check names (a misspelled card name, the
+printed numbering), and — between quotes of the same language — the words the others do not have.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections import Counter
+
+from checker.model import Discrepancy, Evidence
+
+TOKEN = re.compile(r"\d+|[^\W\d_]+(?:['’][^\W\d_]+)*", re.UNICODE)
+
+
+def marks_for(d: Discrepancy) -> list[set[str]]:
+    """Per evidence item, the tokens to mark."""
+    quotes = [e.quote for e in d.evidence]
+    tokens = [Counter(t.casefold() for t in TOKEN.findall(q)) for q in quotes]
+    numbers = [Counter({t: n for t, n in c.items() if t.isdigit()}) for c in tokens]
+    with_text = [i for i, q in enumerate(quotes) if q]
+    out: list[set[str]] = []
+    for i, ev in enumerate(d.evidence):
+        marks = {h.casefold() for h in ev.highlights if h}
+        others = [j for j in with_text if j != i]
+        if others and quotes[i]:
+            for num in numbers[i]:
+                if any(num not in numbers[j] for j in others):
+                    marks.add(num)
+            same_lang = [j for j in others if _lang(d, j) == _lang(d, i)]
+            if same_lang:
+                pool: Counter = Counter()
+                for j in same_lang:
+                    pool |= tokens[j]
+                marks |= {t for t in tokens[i] if t not in pool}
+        out.append(marks)
+    return out
+
+
+def _lang(d: Discrepancy, i: int) -> str:
+    return d.evidence[i].rulebook.split("-")[0]
+
+
+def render_quote(ev: Evidence, marks: set[str]) -> str:
+    """The quote as HTML with the marked tokens (and marked multi-word surfaces) in <mark>."""
+    quote = ev.quote
+    spans: list[tuple[int, int]] = []
+    for phrase in sorted((m for m in marks if " " in m), key=len, reverse=True):
+        for m in re.finditer(re.escape(phrase), quote, re.IGNORECASE):
+            spans.append(m.span())
+    for m in TOKEN.finditer(quote):
+        if m.group(0).casefold() in marks and not any(a <= m.start() < b for a, b in spans):
+            spans.append(m.span())
+    spans.sort()
+    out, pos = [], 0
+    for a, b in spans:
+        if a < pos:
+            continue
+        out.append(html.escape(quote[pos:a]))
+        out.append(f"<mark>{html.escape(quote[a:b])}</mark>")
+        pos = b
+    out.append(html.escape(quote[pos:]))
+    return "".join(out)

@@ -1,0 +1,61 @@
+"""What each book states per (topic, scope): the comparable rule facts, one value per book.
+
+Examples, list numbering, terms and card mentions have their own checks; everything else in the fact
+vocabulary (setup, market, dice, activation, payment, build, landmark, end, clarification, variant,
+components) is compared value against value.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+
+from checker import values as V
+from checker.context import Context
+from checker.grouping import base_topic, covers, fact_scope
+from checker.model import BookIn, FactIn
+
+OWN_CHECK_PREFIXES = ("example.", "structure.", "terms.")
+MIN_CONFIDENCE = 0.5
+
+
+@dataclass
+class Statement:
+    """A book's value for one topic: the value it states most (most confident first), all its facts."""
+
+    book: BookIn
+    value: object
+    fact: FactIn
+    facts: list[FactIn]
+
+    @property
+    def distinct(self) -> dict[str, list[FactIn]]:
+        out: dict[str, list[FactIn]] = defaultdict(list)
+        for f in self.facts:
+            out[V.key(f.value)].append(f)
+        return out
+
+
+def comparable(topic: str) -> bool:
+    return not topic.startswith(OWN_CHECK_PREFIXES)
+
+
+def collect(ctx: Context) -> dict[tuple[str, frozenset[str]], dict[str, Statement]]:
+    """{(topic, scope): {book id: Statement}} for the comparable topics."""
+    out: dict[tuple[str, frozenset[str]], dict[str, Statement]] = defaultdict(dict)
+    sets = ctx.card_sets
+    for book in ctx.books:
+        grouped: dict[tuple[str, frozenset[str]], list[FactIn]] = defaultdict(list)
+        for fact in book.facts:
+            if not comparable(fact.topic) or fact.confidence < MIN_CONFIDENCE:
+                continue
+            grouped[(base_topic(fact.topic), fact_scope(fact, ctx.edition, sets))].append(fact)
+        for key, facts in grouped.items():
+            counts = Counter(V.key(f.value) for f in facts)
+            best = max(facts, key=lambda f: (counts[V.key(f.value)], f.confidence, -f.start))
+            out[key][book.id] = Statement(book, best.value, best, facts)
+    return out
+
+
+def books_covering(ctx: Context, scope: frozenset[str]) -> list[BookIn]:
+    return [b for b in ctx.books if covers(b, scope)]

@@ -1,0 +1,135 @@
+"""term_consistency: one book naming one thing in different ways.
+
+Three signals, all data-driven:
+- `terms.<concept>` facts listing more than one form for one concept in one book (two words for one
+  card type);
+- a card name printed misspelled: a linked mention that matches none of the card's known names or
+  forms in that language and was linked only by fuzzy matching (score below FUZZY_BELOW);
+- a word mixing scripts (a Latin letter inside a Cyrillic word), which no reader sees but search,
+  sorting and hyphenation do.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import defaultdict
+from typing import Any
+
+from checker.context import Context
+from checker.model import BookIn, Discrepancy, Evidence, MentionIn
+
+FUZZY_BELOW = 92.0
+TERMS_PREFIX = "terms."
+
+
+def script_of(ch: str) -> str | None:
+    if not ch.isalpha():
+        return None
+    name = unicodedata.name(ch, "")
+    return name.split(" ", 1)[0] if name else None
+
+
+def mixed_scripts(word: str) -> bool:
+    return len({s for s in (script_of(c) for c in word) if s}) > 1
+
+
+def fold(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text.casefold())
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    return "".join(c for c in text if c.isalnum() or c == " ").strip()
+
+
+def forms_of(value: Any) -> list[str]:
+    """The distinct forms a `terms.*` fact lists, however the extractor shaped its value."""
+    if isinstance(value, dict):
+        for key in ("forms", "terms", "surfaces", "variants"):
+            if key in value:
+                return forms_of(value[key])
+        if value and all(isinstance(v, int | float) for v in value.values()):
+            return [str(k) for k in value]
+        return []
+    if isinstance(value, list):
+        out: list[str] = []
+        for v in value:
+            out.extend(forms_of(v) if isinstance(v, dict | list) else [str(v)])
+        return out
+    return [str(value)] if isinstance(value, str) else []
+
+
+def check(ctx: Context) -> list[Discrepancy]:
+    out: list[Discrepancy] = []
+    for book in ctx.books:
+        out.extend(_terms(ctx, book))
+        out.extend(_card_spellings(ctx, book))
+    return out
+
+
+def _terms(ctx: Context, book: BookIn) -> list[Discrepancy]:
+    by_concept: dict[str, list] = defaultdict(list)
+    for fact in book.facts:
+        if fact.topic.startswith(TERMS_PREFIX):
+            by_concept[fact.topic].append(fact)
+    out = []
+    for topic, facts in sorted(by_concept.items()):
+        forms: dict[str, tuple[str, Any]] = {}
+        for fact in facts:
+            for form in forms_of(fact.value):
+                forms.setdefault(fold(form), (form, fact))
+        if len(forms) < 2:
+            continue
+        shown = sorted({f for f, _ in forms.values()})
+        summary = f"{book.lang} names one thing in {len(shown)} ways ({topic[len(TERMS_PREFIX):]}): " + " / ".join(f"«{s}»" for s in shown)
+        evidence, seen = [], set()
+        for _form, fact in forms.values():
+            if id(fact) not in seen:
+                seen.add(id(fact))
+                evidence.append(Evidence(book.id, fact.page, fact.quote, [f for f, _ in forms.values()]))
+        out.append(ctx.make(topic, "term_consistency", summary, {book.id: sorted(forms)}, evidence))
+    return out
+
+
+def _known_forms(ctx: Context, card: str, lang: str) -> set[str]:
+    names = (ctx.cards.get(card) or {}).get("names") or {}
+    return {fold(n) for n in names.get(lang, [])}
+
+
+def _card_spellings(ctx: Context, book: BookIn) -> list[Discrepancy]:
+    bad: dict[str, list[MentionIn]] = defaultdict(list)
+    for m in book.mentions:
+        if not m.card:
+            continue
+        known = _known_forms(ctx, m.card, book.lang)
+        if any(mixed_scripts(w) for w in m.surface.split()):
+            bad[m.card].append(m)
+        elif known and fold(m.surface) not in known and m.score < FUZZY_BELOW:
+            bad[m.card].append(m)
+    out = []
+    for card, mentions in sorted(bad.items()):
+        surfaces = sorted({m.surface for m in mentions})
+        reasons = []
+        if any(mixed_scripts(w) for s in surfaces for w in s.split()):
+            reasons.append("mixed scripts")
+        if any(not any(mixed_scripts(w) for w in s.split()) for s in surfaces):
+            reasons.append("misspelled")
+        names = sorted((ctx.cards.get(card) or {}).get("names", {}).get(book.lang, []))[:2]
+        summary = (
+            f"{book.lang}: card {ctx.card_label(card)} printed as " + ", ".join(f"«{s}»" for s in surfaces)
+            + f" ({' and '.join(reasons)})" + (f"; known name: «{names[0]}»" if names else "")
+        )
+        evidence = []
+        for m in sorted(mentions, key=lambda m: m.start):
+            evidence.append(Evidence(book.id, m.page, _context(book, m), [m.surface]))
+        topic = f"terms.card.{card.split('/')[-1]}"
+        out.append(ctx.make(topic, "term_consistency", summary, {book.id: surfaces}, evidence))
+    return out
+
+
+def _context(book: BookIn, m: MentionIn, width: int = 70) -> str:
+    """The sentence around a mention, from the page text; the surface alone when pages are absent."""
+    for page in book.pages:
+        if page.number == m.page:
+            local = m.start - page.offset
+            if 0 <= local < len(page.text):
+                a, b = max(0, local - width), min(len(page.text), local + len(m.surface) + width)
+                return page.text[a:b].replace("\n", " ").strip()
+    return m.surface

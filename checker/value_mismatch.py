@@ -1,0 +1,84 @@
+"""value_mismatch: the same fact stated with different values by books of one edition.
+
+Reports the majority value and, where rules_sources/canonical/<edition>.yaml states the topic, the
+canonical value, so the reader sees at once which translation departs. A book that states one
+topic with two different values is reported too (it contradicts itself).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from checker import values as V
+from checker.context import Context
+from checker.model import Discrepancy, Evidence
+from checker.statements import Statement, books_covering, collect
+
+
+def check(ctx: Context) -> list[Discrepancy]:
+    out: list[Discrepancy] = []
+    for (topic, scope), stmts in sorted(collect(ctx).items(), key=lambda kv: (kv[0][0], sorted(kv[0][1]))):
+        covering = {b.id for b in books_covering(ctx, scope)}
+        stmts = {bid: s for bid, s in stmts.items() if bid in covering}
+        out.extend(_self_contradictions(ctx, topic, stmts))
+        if len(stmts) < 2:
+            continue
+        found = _across_books(ctx, topic, scope, stmts)
+        if found:
+            out.append(found)
+    return out
+
+
+def _across_books(ctx: Context, topic: str, scope: frozenset[str], stmts: dict[str, Statement]) -> Discrepancy | None:
+    keys = _comparison_keys(stmts)
+    if len(set(keys.values())) < 2:
+        return None
+    canonical = ctx.canonical.get(topic)
+    canon_key = V.key(canonical) if canonical is not None and not scope else None
+    counts = Counter(keys.values())
+    majority_key, top = max(counts.items(), key=lambda kv: (kv[1], kv[0] == canon_key))
+    tied = sum(1 for c in counts.values() if c == top) > 1
+    odd = sorted(bid for bid, k in keys.items() if k != majority_key) if not tied else sorted(keys)
+    langs = lambda ids: ", ".join(f"{ctx.lang(b)}" for b in ids)  # noqa: E731
+    parts = []
+    if tied:
+        for k in sorted(counts):
+            holders = sorted(b for b, kk in keys.items() if kk == k)
+            parts.append(f"{langs(holders)}: {V.show(stmts[holders[0]].value)}")
+        summary = f"{topic}: the books disagree — " + "; ".join(parts)
+    else:
+        same = sorted(b for b, k in keys.items() if k == majority_key)
+        odd_text = "; ".join(f"{ctx.lang(b)} says {V.show(stmts[b].value)}" for b in odd)
+        summary = f"{topic}: {odd_text}, {langs(same)} say {V.show(stmts[same[0]].value)}"
+    if canon_key is not None:
+        summary += " (canonical: " + ("same as majority" if canon_key == majority_key and not tied else V.show(canonical)) + ")"
+    if scope:
+        summary += f" [{'+'.join(sorted(scope))}]"
+    evidence = [Evidence(bid, s.fact.page, s.fact.quote) for bid, s in sorted(stmts.items())]
+    values = {bid: s.value for bid, s in sorted(stmts.items())}
+    return ctx.make(topic, "value_mismatch", summary, values, evidence)
+
+
+def _comparison_keys(stmts: dict[str, Statement]) -> dict[str, str]:
+    """Dict values (a clarification's points) compare on the points every book makes; a point only
+    some books make is the `missing` check's business, not a mismatch."""
+    vals = {bid: s.value for bid, s in stmts.items()}
+    if all(isinstance(v, dict) for v in vals.values()):
+        common = set.intersection(*(set(v) for v in vals.values()))  # type: ignore[arg-type]
+        return {bid: V.key({k: v[k] for k in common}) for bid, v in vals.items()}  # type: ignore[union-attr]
+    return {bid: V.key(v) for bid, v in vals.items()}
+
+
+def _self_contradictions(ctx: Context, topic: str, stmts: dict[str, Statement]) -> list[Discrepancy]:
+    out = []
+    for bid, s in sorted(stmts.items()):
+        distinct = s.distinct
+        if len(distinct) < 2:
+            continue
+        facts = [fs[0] for _, fs in sorted(distinct.items(), key=lambda kv: kv[1][0].start)]
+        shown = "; ".join(f"p.{f.page}: {V.show(f.value)}" for f in facts)
+        summary = f"{topic}: {ctx.lang(bid)} states it twice with different values — {shown}"
+        values = {bid: [f.value for f in facts]}
+        evidence = [Evidence(bid, f.page, f.quote) for f in facts]
+        out.append(ctx.make(topic, "value_mismatch", summary, values, evidence))
+    return out

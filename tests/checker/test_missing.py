@@ -1,0 +1,50 @@
+from checker import missing
+
+from .conftest import SectionIn, book, ctx_of, fact
+
+
+def test_fact_missing_in_one_book_with_severity_one_step_down():
+    books = [
+        book("uk", "uk", facts=[fact("dice.rule", {"choices": [1, 2]}), fact("setup.first_player", "choose")]),
+        book("es", "es", facts=[fact("dice.rule", {"choices": [1, 2]}), fact("setup.first_player", "choose")]),
+        book("de", "de", facts=[fact("setup.first_player", "youngest")]),
+    ]
+    found = missing.check(ctx_of(*books))
+    assert [(d.topic, d.severity) for d in found] == [("dice.rule", "minor")]
+    assert found[0].values["de"] is None and "not by de" in found[0].summary
+
+
+def test_base_book_is_not_asked_for_expansion_rules():
+    cs = book("cs", "cs", "mk1", [fact("payment.shortfall", "pay_what_you_can")])
+    ru = book("ru", "ru", "mk1", [fact("payment.shortfall", "pay_what_you_can"), fact("clarification.tuna_boat", {"rolls": 1}),
+                                  fact("end.landmarks_to_win@harbor", 6)], expansions=["harbor", "millionaires_row"])
+    assert missing.check(ctx_of(cs, ru, edition="mk1")) == []
+
+
+def test_dropped_clarification_is_missing_and_substituted_one_is_not():
+    def clar(card: str, start: int):
+        return fact(f"clarification.{card}", {"optional": True}, start=start)
+
+    uk = book("uk", "uk", facts=[clar("amusement_park", 0), clar("business_center", 10), clar("university", 20), clar("moving_company", 30)])
+    es = book("es", "es", facts=[clar("amusement_park", 0), clar("business_center", 10), clar("bank", 20), clar("moving_company", 30)])
+    de = book("de", "de", facts=[clar("amusement_park", 0), clar("business_center", 10), clar("moving_company", 30)])
+    found = missing.check(ctx_of(uk, es, de))
+    assert len(found) == 1, [d.summary for d in found]
+    d = found[0]
+    assert d.values == {"de": None, "es": "mk2/bank", "uk": "mk2/university"}
+    assert d.severity == "minor" and "not by de" in d.summary
+
+
+def test_clarification_sections_count_like_facts():
+    sec = SectionIn(3, "ПАРК РОЗВАГ", "clarification", page=6, text="Якщо ви застосуєте...", card="mk2/amusement_park")
+    uk = book("uk", "uk", sections=[sec])
+    es = book("es", "es")
+    found = missing.check(ctx_of(uk, es))
+    assert len(found) == 1 and found[0].topic == "clarification.amusement_park" and found[0].evidence[0].page == 6
+
+
+def test_point_made_by_some_books_only_is_info():
+    books = [book("uk", "uk", facts=[fact("clarification.moving_company", {"mandatory": True, "recipient": "right"})]),
+             book("de", "de", facts=[fact("clarification.moving_company", {"mandatory": True})])]
+    found = missing.check(ctx_of(*books))
+    assert len(found) == 1 and found[0].severity == "info" and "'recipient'" in found[0].summary
