@@ -1,0 +1,98 @@
+"""`mkdb build`: cards.sqlite rebuilt from rules_sources/ alone.
+
+The new database is written to a temporary file next to the target and moved over it only when
+everything loaded, so a failed build leaves the old database untouched and readers never see a
+half-built one.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sqlite3
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sqlmodel import Session
+
+from carddb.db import DEFAULT_DB, open_db, resolve_url
+from ingest.pipeline import IngestReport, ingest_paths
+
+RULEBOOKS = Path("rules_sources") / "rulebooks"
+
+
+class BuildError(RuntimeError):
+    """The build failed; the target database was left as it was."""
+
+
+@dataclass
+class BuildReport:
+    target: Path
+    cards: int = 0
+    names: int = 0
+    catalog: str = "loaded"
+    ingest: IngestReport = field(default_factory=IngestReport)
+
+
+def _target_path(url: str | None) -> Path:
+    resolved = resolve_url(url)
+    if not resolved.startswith("sqlite:///"):
+        raise BuildError(f"mkdb build writes SQLite files only, not {resolved}")
+    return Path(resolved.removeprefix("sqlite:///")) if resolved != "sqlite:///" else DEFAULT_DB
+
+
+def _load_catalog(engine, root: Path, report: BuildReport) -> None:  # noqa: ANN001 - SQLAlchemy engine
+    try:
+        catalog = importlib.import_module("carddb.catalog")
+    except ModuleNotFoundError:
+        report.catalog = "skipped (carddb.catalog not available)"
+        return
+    from sqlmodel import func, select
+
+    from carddb.models import Card, CardName
+
+    with Session(engine) as session:
+        catalog.load_catalog(session, root)
+        session.commit()
+        report.cards = session.exec(select(func.count()).select_from(Card)).one()
+        report.names = session.exec(select(func.count()).select_from(CardName)).one()
+
+
+def _finish_sqlite(path: Path) -> None:
+    """Fold the WAL into the main file so the database is one self-contained file."""
+    con = sqlite3.connect(path)
+    try:
+        con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        con.execute("PRAGMA journal_mode=DELETE")
+        con.execute("VACUUM")
+    finally:
+        con.close()
+
+
+def build(url: str | None = None, root: Path | str = ".") -> BuildReport:
+    """Build a fresh database from `root`/rules_sources and move it over the target."""
+    root = Path(root).resolve()
+    target = _target_path(url)
+    tmp = target.with_name(f".{target.name}.building-{os.getpid()}")
+    for leftover in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
+        leftover.unlink(missing_ok=True)
+    report = BuildReport(target=target)
+    engine = open_db(f"sqlite:///{tmp}")
+    try:
+        _load_catalog(engine, root, report)
+        books = sorted((root / RULEBOOKS).glob("*")) if (root / RULEBOOKS).is_dir() else []
+        report.ingest = ingest_paths([b for b in books if b.is_file()], engine)
+        engine.dispose()
+        if not report.ingest.ok:
+            failed = "; ".join(f"{Path(r.path).name}: {r.error}" for r in report.ingest.failed)
+            raise BuildError(f"rulebooks failed to ingest: {failed}")
+        _finish_sqlite(tmp)
+        for stale in (target.with_name(target.name + "-wal"), target.with_name(target.name + "-shm")):
+            stale.unlink(missing_ok=True)
+        os.replace(tmp, target)
+    except BaseException:
+        engine.dispose()
+        for leftover in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
+            leftover.unlink(missing_ok=True)
+        raise
+    return report

@@ -1,0 +1,108 @@
+"""Writing one ingested rulebook into the database: all its rows in one transaction.
+
+A changed file (same source name, new sha256) replaces the rows of its previous version in the
+same transaction, so a reader sees either the old book or the new one, never half of each.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import delete
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, select
+
+from carddb.models import CardMention, Fact, Page, Rulebook, Section
+from ingest.types import FactData, Identification, MentionData, PageText, SectionData
+
+
+@dataclass
+class IngestedBook:
+    """Everything the pipeline produced for one file (plain data)."""
+
+    source: str
+    sha256: str
+    ident: Identification
+    pages: list[PageText]
+    offsets: list[int]
+    sections: list[SectionData]
+    facts: list[FactData] = field(default_factory=list)
+    mentions: list[MentionData] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def rulebook_id(self) -> str:
+        return rulebook_id(self.ident.lang, self.ident.edition, self.sha256)
+
+
+def rulebook_id(lang: str, edition: str, sha256: str) -> str:
+    """Stable id: language, edition and the content hash prefix, e.g. "uk-mk2-eae8f963"."""
+    return f"{lang}-{edition}-{sha256[:8]}"
+
+
+def find_by_sha(session: Session, sha256: str) -> Rulebook | None:
+    return session.exec(select(Rulebook).where(Rulebook.sha256 == sha256)).first()
+
+
+def _delete_rulebook(session: Session, rb_id: str) -> None:
+    for table in (CardMention, Fact, Section, Page):
+        session.exec(delete(table).where(table.rulebook_id == rb_id))  # type: ignore[call-overload]
+    session.exec(delete(Rulebook).where(Rulebook.id == rb_id))  # type: ignore[call-overload]
+
+
+def _quality(book: IngestedBook) -> dict[str, Any]:
+    repairs: dict[str, int] = {}
+    for p in book.pages:
+        for kind, n in p.repairs.items():
+            repairs[kind] = repairs.get(kind, 0) + n
+    methods: dict[str, int] = {}
+    for p in book.pages:
+        methods[p.method] = methods.get(p.method, 0) + 1
+    return {"repairs": dict(sorted(repairs.items())), "page_methods": methods, "sections": len(book.sections),
+            "facts": len(book.facts), "mentions": len(book.mentions)}
+
+
+def store_book(engine: Engine, book: IngestedBook) -> tuple[str, list[str]]:
+    """Insert the book; returns (rulebook id, ids of the rulebooks it replaced). One transaction."""
+    rb_id = book.rulebook_id
+    with Session(engine) as session, session.begin():
+        replaced = [
+            rb.id
+            for rb in session.exec(select(Rulebook).where(Rulebook.source == book.source)).all()
+            if rb.sha256 != book.sha256
+        ]
+        for old in replaced:
+            _delete_rulebook(session, old)
+        if session.get(Rulebook, rb_id) is not None:  # same content under another file name: replace
+            _delete_rulebook(session, rb_id)
+        session.flush()
+        session.add(
+            Rulebook(
+                id=rb_id,
+                source=book.source,
+                sha256=book.sha256,
+                lang=book.ident.lang,
+                edition=book.ident.edition,
+                expansions=list(book.ident.expansions),
+                title=book.ident.title,
+                pages=len(book.pages),
+                identification={"confidence": book.ident.confidence, "evidence": book.ident.evidence},
+                quality=_quality(book),
+                warnings=list(book.warnings),
+            )
+        )
+        session.flush()
+        for p, off in zip(book.pages, book.offsets, strict=True):
+            session.add(Page(rulebook_id=rb_id, number=p.number, offset=off, text=p.text, method=p.method,
+                             reason=p.reason, repairs=dict(p.repairs), warnings=list(p.warnings)))
+        for s in book.sections:
+            session.add(Section(rulebook_id=rb_id, index=s.index, heading=s.heading, topic=s.topic, card=s.card,
+                                page=s.page, start=s.start, end=s.end, text=s.text))
+        for f in book.facts:
+            session.add(Fact(rulebook_id=rb_id, topic=f.topic, value=f.value, quote=f.quote, page=f.page,
+                             start=f.start, end=f.end, confidence=f.confidence, extractor=f.extractor))
+        for m in book.mentions:
+            session.add(CardMention(rulebook_id=rb_id, card=m.card, surface=m.surface, page=m.page,
+                                    start=m.start, end=m.end, score=m.score))
+    return rb_id, replaced

@@ -1,0 +1,242 @@
+"""Cleaning one page of extracted text, counting every repair by kind.
+
+The damage repaired here is what the seeds show: markdown emphasis from converters, words
+hyphenated at line ends, ligatures, the doubled-letter overlay of bilingual print files
+("Y You ou ma may ay r roll oll"), Latin letters inside Cyrillic words and back ("Сushi"), and OCR
+confusions of German letters ("GroBprojekte", "Wiirfel"). OCR repairs only happen where a known
+word of the language results; the word list comes from data (spaCy lookup tables named in
+rules_sources/langid/<lang>.yaml), never from this module.
+"""
+
+from __future__ import annotations
+
+import gzip
+import itertools
+import json
+import re
+import unicodedata
+from collections import Counter
+from functools import lru_cache
+from pathlib import Path
+
+from ingest.identify import language
+
+LIGATURES = {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"}
+# Letters that look the same in the Latin and Cyrillic alphabets (Unicode facts, not language words).
+LATIN_TO_CYRILLIC = dict(zip("AaBCcEeHKMOoPpTXxyiIJjSs", "АаВСсЕеНКМОоРрТХхуіІЈјЅѕ", strict=True))
+CYRILLIC_TO_LATIN = {v: k for k, v in LATIN_TO_CYRILLIC.items()}
+WORD = re.compile(r"[^\W_]+")
+EMPHASIS = [re.compile(r"\*\*|__"), re.compile(r"(?<![\w*])\*(?=\S)([^*\n]*?\S)\*(?![\w*])")]
+HYPHEN_BREAK = re.compile(r"(\w+)-[ \t]*\n[ \t]*(\w+)")
+MAX_OCR_SUBSTITUTIONS = 3
+
+
+def clean_page(text: str, lang: str | None = None) -> tuple[str, dict[str, int]]:
+    """Cleaned text and repair counts by kind (only kinds that happened)."""
+    repairs: Counter[str] = Counter()
+    text = _ligatures(text, repairs)
+    nfc = unicodedata.normalize("NFC", text)
+    if nfc != text:
+        repairs["unicode_nfc"] += 1
+    text = nfc.replace("\u00ad", "")
+    text = _emphasis(text, repairs)
+    text = _overlay(text, repairs)
+    text = _homoglyphs(text, repairs)
+    text = _hyphenation(text, repairs, lang)
+    text = _ocr_words(text, repairs, lang)
+    _lost_icons(text, repairs, lang)
+    return text, dict(sorted(repairs.items()))
+
+
+def _ligatures(text: str, repairs: Counter[str]) -> str:
+    for lig, plain in LIGATURES.items():
+        n = text.count(lig)
+        if n:
+            repairs["ligature"] += n
+            text = text.replace(lig, plain)
+    return text
+
+
+def _emphasis(text: str, repairs: Counter[str]) -> str:
+    text, n = EMPHASIS[0].subn("", text)
+    text, m = EMPHASIS[1].subn(r"\1", text)
+    if n + m:
+        repairs["markdown"] += n + m
+    return text
+
+
+# --- doubled-letter overlay --------------------------------------------------------------------
+def _fragment(tokens: list[str], i: int) -> bool:
+    """A token that only repeats a piece of its neighbour: "Y You", "You ou", "of of"."""
+    t = tokens[i].rstrip(",.;:!?").casefold()
+    if not t or not t.isalpha():
+        return False
+    nxt = tokens[i + 1].casefold() if i + 1 < len(tokens) else ""
+    prv = tokens[i - 1].rstrip(",.;:!?").casefold() if i > 0 else ""
+    return (
+        (nxt.startswith(t) and len(nxt) > len(t))
+        or (prv.endswith(t) and len(prv) > len(t))
+        or (nxt.rstrip(",.;:!?") == t)
+    )
+
+
+def _overlay(text: str, repairs: Counter[str]) -> str:
+    """Drop fragment tokens, but only inside dense runs of them (the overlay), never in normal prose."""
+    out_lines = []
+    for line in text.split("\n"):
+        tokens = line.split(" ")
+        flags = [_fragment(tokens, i) for i in range(len(tokens))]
+        drop = [False] * len(tokens)
+        for i in range(len(tokens)):
+            window = flags[max(0, i - 4) : i + 5]
+            if flags[i] and sum(window) >= 3:
+                drop[i] = True
+        if any(drop):
+            repairs["doubled_letters"] += sum(drop)
+            tokens = [t for t, d in zip(tokens, drop, strict=True) if not d]
+        out_lines.append(" ".join(tokens))
+    return "\n".join(out_lines)
+
+
+# --- Latin/Cyrillic look-alikes ----------------------------------------------------------------
+def _homoglyphs(text: str, repairs: Counter[str]) -> str:
+    def fix(m: re.Match[str]) -> str:
+        word = m.group(0)
+        cyr = sum(1 for c in word if "\u0400" <= c <= "\u04ff")
+        lat = sum(1 for c in word if c.isascii() and c.isalpha())
+        if not cyr or not lat:
+            return word
+        table = LATIN_TO_CYRILLIC if cyr > lat else CYRILLIC_TO_LATIN
+        fixed = "".join(table.get(c, c) for c in word)
+        repairs["homoglyph"] += sum(1 for a, b in zip(word, fixed, strict=True) if a != b)
+        return fixed
+
+    return WORD.sub(fix, text)
+
+
+# --- hyphenation ---------------------------------------------------------------------------------
+def _hyphenation(text: str, repairs: Counter[str], lang: str | None) -> str:
+    words = wordlist(lang)
+
+    def join(m: re.Match[str]) -> str:
+        left, right = m.group(1), m.group(2)
+        if right[:1].islower() and not right.isdigit():
+            joined = left + right
+            if not words or joined.casefold() in words or f"{left}-{right}".casefold() not in words:
+                repairs["hyphenation"] += 1
+                return joined
+        return f"{left}-{right}"  # a real hyphen (capitalised second part): keep it, drop the break
+
+    return HYPHEN_BREAK.sub(join, text)
+
+
+# --- OCR confusions ------------------------------------------------------------------------------
+@lru_cache(maxsize=16)
+def wordlist(lang: str | None) -> frozenset[str]:
+    """Known words of a language (casefolded) from the spaCy lookup tables its langid file names."""
+    data = language(lang)
+    if data is None or not data.ocr.get("wordlists"):
+        return frozenset()
+    import spacy_lookups_data
+
+    base = Path(spacy_lookups_data.__file__).parent / "data"
+    words: set[str] = set()
+    for table in data.ocr["wordlists"]:
+        with gzip.open(base / f"{table}.json.gz", "rt", encoding="utf-8") as fh:
+            for k, v in json.load(fh).items():
+                words.add(k.casefold())
+                if isinstance(v, str):
+                    words.add(v.casefold())
+    return frozenset(words)
+
+
+def _known(word: str, words: frozenset[str]) -> bool:
+    return word.casefold() in words
+
+
+def _compound(word: str, words: frozenset[str]) -> bool:
+    """Two known words glued together (German compounds), allowing a linking s."""
+    w = word.casefold()
+    for k in range(3, len(w) - 3):
+        left, right = w[:k], w[k:]
+        if left in words or (left.endswith("s") and left[:-1] in words):
+            if right in words and len(right) >= 4:
+                return True
+    return False
+
+
+def _suspicious(word: str) -> bool:
+    """Shapes no printed word has: a digit inside letters, a capital after a small letter."""
+    return bool(re.search(r"[^\W\d_]\d|\d[^\W\d_]", word) or re.search(r"[a-zäöüß][A-ZÄÖÜ]", word))
+
+
+def _candidates(word: str, confusions: list[tuple[str, str]]) -> list[str]:
+    sites = []
+    for src, dst in confusions:
+        for m in re.finditer(re.escape(src), word):
+            sites.append((m.start(), m.end(), dst))
+    out = []
+    for n in range(1, MAX_OCR_SUBSTITUTIONS + 1):
+        for combo in itertools.combinations(sorted(sites), n):
+            if any(a[1] > b[0] for a, b in itertools.pairwise(combo)):
+                continue
+            pieces, pos = [], 0
+            for start, end, dst in combo:
+                pieces.append(word[pos:start])
+                pieces.append(dst.upper() if start == 0 and word[0].isupper() and dst.islower() else dst)
+                pos = end
+            pieces.append(word[pos:])
+            out.append("".join(pieces))
+        if len(out) > 2000:
+            break
+    return out
+
+
+def _repair_word(word: str, words: frozenset[str], confusions: list[tuple[str, str]]) -> str | None:
+    suspicious = _suspicious(word)
+    if _known(word, words) and not suspicious:
+        return None
+    cands = _candidates(word, confusions)
+    for cand in cands:
+        if _known(cand, words):
+            return cand
+    if suspicious or not _compound(word, words):
+        for cand in cands:
+            if not _suspicious(cand) and _compound(cand, words):
+                return cand
+    return None
+
+
+def _ocr_words(text: str, repairs: Counter[str], lang: str | None) -> str:
+    data = language(lang)
+    confusions = [tuple(c) for c in (data.ocr.get("confusions") or [])] if data else []
+    words = wordlist(lang)
+    if not confusions or not words:
+        return text
+    cache: dict[str, str | None] = {}
+
+    def fix(m: re.Match[str]) -> str:
+        word = m.group(0)
+        if len(word) < 3 or word.isdigit() or word.isupper() and len(word) > 1 and not _suspicious(word):
+            return word
+        if word not in cache:
+            cache[word] = _repair_word(word, words, confusions)  # type: ignore[arg-type]
+        fixed = cache[word]
+        if fixed is None:
+            return word
+        repairs["ocr_word"] += 1
+        return fixed
+
+    return WORD.sub(fix, text)
+
+
+def _lost_icons(text: str, repairs: Counter[str], lang: str | None) -> None:
+    """Flag (not repair) places where an icon was printed and the text kept nothing: "типа и ."."""
+    data = language(lang)
+    if not data or not data.icon_gap_words:
+        return
+    alt = "|".join(re.escape(w) for w in data.icon_gap_words)
+    n = len(re.findall(rf"(?<=\s)(?:{alt})\s+[.,;:)]", text, flags=re.I))
+    n += len(re.findall(rf"\s(?:{alt})\s(?:{alt})\s", text, flags=re.I))
+    if n:
+        repairs["lost_icon"] += n

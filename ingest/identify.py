@@ -1,0 +1,213 @@
+"""Which language, edition and expansions a rulebook text is — and whether it is a Machi Koro rulebook.
+
+Every language word lives in rules_sources/langid/<lang>.yaml; this module only counts. A new
+language is a new yaml file. Languages marked `supported: false` are known so that their texts are
+refused by name ("unsupported language: Dutch") instead of being mistaken for a near neighbour.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ingest.types import Identification, IngestError
+
+LANGID_DIR = Path(__file__).resolve().parent.parent / "rules_sources" / "langid"
+EDITIONS = ("mk1", "mk2")
+EXPANSION_THRESHOLD = 2.0  # summed marker weight from which an expansion counts as covered
+MIN_WORDS = 25
+MIN_STOPWORD_SHARE = 0.12  # real prose in a language has far more of its function words
+WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]")
+
+
+@dataclass
+class Marker:
+    pattern: re.Pattern[str]
+    weight: float
+    note: str
+
+
+@dataclass
+class LangData:
+    """One rules_sources/langid/<lang>.yaml, compiled."""
+
+    lang: str
+    name: str
+    supported: bool
+    script: str
+    letters: str
+    stopwords: frozenset[str]
+    titles: list[re.Pattern[str]] = field(default_factory=list)
+    terms: list[re.Pattern[str]] = field(default_factory=list)
+    editions: dict[str, list[Marker]] = field(default_factory=dict)
+    expansions: dict[str, list[Marker]] = field(default_factory=dict)
+    topics: dict[str, list[str]] = field(default_factory=dict)
+    not_headings: frozenset[str] = frozenset()
+    icon_gap_words: list[str] = field(default_factory=list)
+    ocr: dict[str, Any] = field(default_factory=dict)
+
+
+def fold(text: str) -> str:
+    """Casefold and strip accents: how headings and keywords are compared."""
+    decomposed = unicodedata.normalize("NFD", text.casefold().replace("’", "'"))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _markers(raw: Any) -> list[Marker]:
+    return [Marker(re.compile(p, re.I), float(w), note) for p, w, note in (raw or [])]
+
+
+def _load_one(path: Path) -> LangData:
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    game = raw.get("game") or {}
+    return LangData(
+        lang=raw["lang"],
+        name=raw.get("name", raw["lang"]),
+        supported=bool(raw.get("supported", True)),
+        script=raw.get("script", "latin"),
+        letters=raw.get("letters", "") or "",
+        stopwords=frozenset(str(raw.get("stopwords", "")).split()),
+        titles=[re.compile(p, re.I) for p in game.get("titles", [])],
+        terms=[re.compile(p, re.I) for p in game.get("terms", [])],
+        editions={ed: _markers(m) for ed, m in (raw.get("edition") or {}).items()},
+        expansions={ex: _markers(m) for ex, m in (raw.get("expansions") or {}).items()},
+        topics={t: [fold(k) for k in ks] for t, ks in (raw.get("topics") or {}).items()},
+        not_headings=frozenset(fold(w) for w in raw.get("not_headings", [])),
+        icon_gap_words=list(raw.get("icon_gap_words", [])),
+        ocr=raw.get("ocr") or {},
+    )
+
+
+@lru_cache(maxsize=4)
+def load_languages(directory: Path = LANGID_DIR) -> dict[str, LangData]:
+    """All language files, loaded once per process."""
+    return {d.lang: d for d in (_load_one(p) for p in sorted(directory.glob("*.yaml")))}
+
+
+def language(lang: str | None) -> LangData | None:
+    return load_languages().get(lang) if lang else None
+
+
+def _script(text: str) -> str:
+    cyr, lat = len(CYRILLIC.findall(text)), len(LATIN.findall(text))
+    return "cyrillic" if cyr > lat else "latin"
+
+
+def _language_scores(text: str) -> tuple[dict[str, float], int]:
+    words = [w.casefold() for w in WORD.findall(text)]
+    script = _script(text)
+    scores: dict[str, float] = {}
+    if not words:
+        return scores, 0
+    letters = [c for c in text.casefold() if c.isalpha()]
+    for data in load_languages().values():
+        if data.script != script:
+            continue
+        share = sum(1 for w in words if w in data.stopwords) / len(words)
+        if data.letters:
+            marked = sum(1 for c in letters if c in data.letters) / max(1, len(letters))
+            share += min(0.1, 2 * marked)
+        scores[data.lang] = share
+    return scores, len(words)
+
+
+def detect_language(text: str) -> tuple[str, float]:
+    """(language id, confidence 0..1). Raises IngestError for too little text or an unsupported language."""
+    lang, conf, _ = _detect(text)
+    return lang, conf
+
+
+def _detect(text: str) -> tuple[str, float, list[str]]:
+    scores, n_words = _language_scores(text)
+    if n_words < MIN_WORDS or not scores:
+        raise IngestError(f"too little text to identify the language ({n_words} words)")
+    ranked = sorted(scores.items(), key=lambda kv: -kv[1])
+    best, best_score = ranked[0]
+    second = ranked[1][1] if len(ranked) > 1 else 0.0
+    data = load_languages()[best]
+    if best_score < MIN_STOPWORD_SHARE:
+        raise IngestError(
+            "unsupported language: the text matches none of the supported languages "
+            f"({', '.join(sorted(lang for lang, d in load_languages().items() if d.supported))})"
+        )
+    if not data.supported:
+        raise IngestError(f"unsupported language: the text looks like {data.name} ({best})")
+    conf = min(1.0, best_score / 0.25) * (0.5 + 0.5 * (1 - second / best_score))
+    evidence = [f"{data.name} function words cover {best_score:.0%} of {n_words} words"]
+    if len(ranked) > 1:
+        evidence.append(f"next best: {ranked[1][0]} {second:.0%}")
+    return best, round(conf, 3), evidence
+
+
+def _match_markers(markers: list[Marker], text: str) -> tuple[float, list[str]]:
+    score, evidence = 0.0, []
+    for m in markers:
+        hit = m.pattern.search(text)
+        if hit:
+            score += m.weight
+            evidence.append(f"{m.note}: «{hit.group(0)}»")
+    return score, evidence
+
+
+def _is_machi_koro(data: LangData, text: str) -> tuple[bool, list[str]]:
+    titles = [p.pattern for p in data.titles if p.search(text)]
+    terms = [p.pattern for p in data.terms if p.search(text)]
+    evidence = (["title mentions Machi Koro"] if titles else []) + [f"{len(terms)} game terms"]
+    return bool(titles and len(terms) >= 2) or len(terms) >= 5, evidence
+
+
+def _title(text: str, data: LangData) -> str:
+    """The first line that names the game, else the first non-empty line."""
+    lines = [ln.strip(" #*\t") for ln in text.splitlines() if ln.strip(" #*\t")]
+    for ln in lines[:40]:
+        if any(p.search(ln) for p in data.titles) and len(ln) <= 120:
+            return ln
+    return lines[0][:120] if lines else ""
+
+
+def identify(text: str) -> Identification:
+    """Language, edition and expansions with confidences and evidence; refuses non-Machi-Koro texts."""
+    lang, lang_conf, lang_evidence = _detect(text)
+    data = load_languages()[lang]
+    folded = text.casefold()
+    ok, game_evidence = _is_machi_koro(data, folded)
+    if not ok:
+        raise IngestError(
+            f"not a Machi Koro rulebook: no mention of the game and too few of its terms ({data.name} text)"
+        )
+    ed_scores, evidence = {}, {"lang": lang_evidence, "game": game_evidence}
+    for ed in EDITIONS:
+        ed_scores[ed], evidence[ed] = _match_markers(data.editions.get(ed, []), folded)
+    total = sum(ed_scores.values())
+    if total == 0:
+        edition, ed_conf = "mk1", 0.3
+        evidence["edition"] = ["no edition marker found; assumed mk1 (the original game)"]
+    else:
+        edition = max(EDITIONS, key=lambda e: (ed_scores[e], e == "mk1"))
+        ed_conf = round(ed_scores[edition] / total * min(1.0, ed_scores[edition] / 3), 3)
+        evidence["edition"] = evidence[edition]
+    confidence = {"lang": lang_conf, "edition": ed_conf}
+    expansions = []
+    if edition == "mk1":  # the three expansions are expansions of the first edition
+        for ex, markers in data.expansions.items():
+            score, ev = _match_markers(markers, folded)
+            if score >= EXPANSION_THRESHOLD:
+                expansions.append(ex)
+                confidence[ex] = round(min(1.0, score / 4), 3)
+                evidence[ex] = ev
+    return Identification(
+        lang=lang,
+        edition=edition,
+        expansions=sorted(expansions),
+        title=_title(text, data),
+        confidence=confidence,
+        evidence=evidence,
+    )

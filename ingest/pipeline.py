@@ -1,0 +1,209 @@
+"""The ingest pipeline: file -> pages -> clean -> identify -> segment -> facts -> one transaction.
+
+Each file succeeds or fails alone: a failure is reported with its reason and the rest of the batch
+goes on; the database only ever receives a whole rulebook. An unchanged file (same sha256) is a
+no-op.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from carddb.store import IngestedBook, find_by_sha, store_book
+from ingest.clean import clean_page
+from ingest.identify import detect_language, identify
+from ingest.segment import join_pages, segment
+from ingest.types import IngestError, PageText
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+TEXT_EXT = {".txt", ".md"}
+PDF_EXT = {".pdf"}
+IMAGE_EXT = {".png", ".jpg", ".jpeg", ".tif", ".tiff"}
+SUPPORTED = TEXT_EXT | PDF_EXT | IMAGE_EXT
+EDITION_WARN_BELOW = 0.5
+
+
+@dataclass
+class FileResult:
+    path: str
+    status: str  # ok | replaced | unchanged | failed
+    rulebook_id: str | None = None
+    lang: str | None = None
+    edition: str | None = None
+    expansions: list[str] = field(default_factory=list)
+    pages: int = 0
+    sections: int = 0
+    facts: int = 0
+    repairs: int = 0
+    warnings: list[str] = field(default_factory=list)
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.status != "failed"
+
+
+@dataclass
+class IngestReport:
+    results: list[FileResult] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return all(r.ok for r in self.results)
+
+    @property
+    def failed(self) -> list[FileResult]:
+        return [r for r in self.results if not r.ok]
+
+
+def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
+    """Files as given, folders expanded to their supported files (sorted, hidden ones skipped)."""
+    out: list[Path] = []
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir() and p.suffix.lower() not in SUPPORTED:
+            out.extend(
+                f for f in sorted(p.rglob("*"))
+                if f.is_file() and f.suffix.lower() in SUPPORTED and not any(x.startswith(".") for x in f.parts)
+            )
+        else:
+            out.append(p)
+    return out
+
+
+def sha256_of(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except FileNotFoundError:
+        raise IngestError("no such file") from None
+    except IsADirectoryError:
+        raise IngestError("cannot read: is a directory") from None
+    except OSError as exc:
+        raise IngestError(f"cannot read: {exc.strerror or exc}") from None
+
+
+def read_pages(path: Path, ocr: str = "auto") -> list[PageText]:
+    """Pages of any supported file; PDF and image readers are imported only when needed."""
+    ext = path.suffix.lower()
+    if ext in TEXT_EXT:
+        from ingest.text import read_text
+
+        return read_text(path)
+    if ext in PDF_EXT:
+        from ingest.pdf import read_pdf
+
+        return read_pdf(path, ocr=ocr)
+    if ext in IMAGE_EXT:
+        from ingest.ocr import read_image
+
+        return read_image(path)
+    raise IngestError(f"unsupported file type {ext or '(none)'} (supported: {', '.join(sorted(SUPPORTED))})")
+
+
+@lru_cache(maxsize=1)
+def name_index() -> Any:
+    """All card names (carddb.names), built once; None while that stage or its data is missing."""
+    try:
+        from carddb.names import NameIndex
+
+        return NameIndex.from_sources(PROJECT_ROOT)
+    except Exception:  # noqa: BLE001 - names only add card links; ingest works without them
+        return None
+
+
+def _extract_facts(doc: str, pages: list[PageText], sections: list, ident: Any, names: Any, warnings: list[str]):
+    try:
+        facts_mod = importlib.import_module("ingest.facts")
+    except ModuleNotFoundError:
+        return [], []
+    try:
+        return facts_mod.extract_all(doc, pages, sections, ident, names)
+    except Exception as exc:  # noqa: BLE001 - a fact extractor bug must not lose the book; it is reported
+        warnings.append(f"fact extraction failed: {type(exc).__name__}: {exc}")
+        return [], []
+
+
+def analyse(path: Path, sha: str, ocr: str = "auto") -> IngestedBook:
+    """Everything but storing: read, clean, identify, segment, extract."""
+    pages = read_pages(path, ocr=ocr)
+    if not pages or not any(p.text.strip() for p in pages):
+        raise IngestError("no text in the file")
+    lang, _ = detect_language("\n\n".join(p.text for p in pages))
+    warnings: list[str] = []
+    for p in pages:
+        p.text, repairs = clean_page(p.text, lang)
+        for kind, n in repairs.items():
+            p.repairs[kind] = p.repairs.get(kind, 0) + n
+    doc, offsets = join_pages(pages)
+    ident = identify(doc)
+    if ident.confidence.get("edition", 0) < EDITION_WARN_BELOW:
+        warnings.append(f"edition uncertain ({ident.edition}, confidence {ident.confidence.get('edition')})")
+    lost = sum(p.repairs.get("lost_icon", 0) for p in pages)
+    if lost:
+        warnings.append(f"{lost} place(s) where a printed icon left no text")
+    names = name_index()
+    doc, sections = segment(pages, ident, names)
+    if not sections:
+        warnings.append("no sections found")
+    facts, mentions = _extract_facts(doc, pages, sections, ident, names, warnings)
+    return IngestedBook(source=path.name, sha256=sha, ident=ident, pages=pages, offsets=offsets,
+                        sections=sections, facts=list(facts), mentions=list(mentions), warnings=warnings)
+
+
+def ingest_file(path: Path, engine: Engine, ocr: str = "auto") -> FileResult:
+    result = FileResult(path=str(path), status="failed")
+    try:
+        if not path.exists():
+            raise IngestError("no such file or directory")
+        if path.suffix.lower() not in SUPPORTED and not path.is_dir():
+            raise IngestError(
+                f"unsupported file type {path.suffix or '(none)'} (supported: {', '.join(sorted(SUPPORTED))})"
+            )
+        sha = sha256_of(path)
+        with Session(engine) as session:
+            existing = find_by_sha(session, sha)
+            if existing is not None:
+                return FileResult(path=str(path), status="unchanged", rulebook_id=existing.id, lang=existing.lang,
+                                  edition=existing.edition, expansions=list(existing.expansions),
+                                  pages=existing.pages, sections=existing.quality.get("sections", 0),
+                                  facts=existing.quality.get("facts", 0),
+                                  repairs=sum(n for k, n in existing.quality.get("repairs", {}).items()
+                                              if k != "lost_icon"),
+                                  warnings=list(existing.warnings))
+        book = analyse(path, sha, ocr=ocr)
+        rb_id, replaced = store_book(engine, book)
+    except IngestError as exc:
+        result.error = str(exc)
+        return result
+    return FileResult(
+        path=str(path), status="replaced" if replaced else "ok", rulebook_id=rb_id, lang=book.ident.lang,
+        edition=book.ident.edition, expansions=list(book.ident.expansions), pages=len(book.pages),
+        sections=len(book.sections), facts=len(book.facts),
+        repairs=sum(n for p in book.pages for k, n in p.repairs.items() if k != "lost_icon"),
+        warnings=list(book.warnings),
+    )
+
+
+def ingest_paths(
+    paths: Iterable[str | Path],
+    engine: Engine,
+    ocr: str = "auto",
+    progress: Callable[[FileResult], None] | None = None,
+) -> IngestReport:
+    """Ingest files and folders; one result per file, in order."""
+    report = IngestReport()
+    for path in expand_paths(paths):
+        result = ingest_file(path, engine, ocr=ocr)
+        report.results.append(result)
+        if progress is not None:
+            progress(result)
+    return report

@@ -1,0 +1,156 @@
+"""Verbs `ingest`, `rulebooks`, `show` and `build`: wiring only; the work is in ingest/ and carddb/."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from sqlalchemy import func
+from sqlmodel import Session, select
+
+from carddb.db import PROJECT_ROOT, SchemaMismatch, open_db
+from carddb.models import Rulebook, Section
+from mkdb.options import DbOption, FormatOption
+from mkdb.output import Format, emit, error
+
+RULEBOOK_FIELDS = ["id", "source", "sha256", "lang", "edition", "expansions", "title", "pages", "sections", "warnings"]
+SECTION_FIELDS = ["index", "heading", "topic", "card", "page", "start", "end", "text"]
+INGEST_COLUMNS = ["file", "language", "edition", "expansions", "pages", "sections", "repairs", "warnings", "status"]
+
+
+class OcrMode(StrEnum):
+    auto = "auto"
+    always = "always"
+    never = "never"
+
+
+def _open(db: str | None, create: bool = True):  # noqa: ANN202 - SQLAlchemy engine
+    try:
+        return open_db(db, create=create)
+    except SchemaMismatch as exc:
+        error(str(exc))
+        raise typer.Exit(2) from None
+
+
+def rulebook_row(rb: Rulebook, sections: int) -> dict[str, Any]:
+    return {
+        "id": rb.id, "source": rb.source, "sha256": rb.sha256, "lang": rb.lang, "edition": rb.edition,
+        "expansions": list(rb.expansions or []), "title": rb.title, "pages": rb.pages, "sections": sections,
+        "warnings": list(rb.warnings or []),
+    }
+
+
+def _section_counts(session: Session) -> dict[str, int]:
+    rows = session.exec(select(Section.rulebook_id, func.count()).group_by(Section.rulebook_id)).all()
+    return dict(rows)
+
+
+def resolve_rulebook(session: Session, key: str) -> Rulebook:
+    """An id, an unambiguous id prefix, or a source file name."""
+    exact = session.get(Rulebook, key)
+    if exact is not None:
+        return exact
+    books = session.exec(select(Rulebook)).all()
+    hits = [b for b in books if b.id.startswith(key)] or [b for b in books if b.source in (key, Path(key).name)]
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        raise LookupError(f"{key}: no such rulebook (see `mkdb rulebooks`)")
+    raise LookupError(f"{key}: ambiguous, matches {', '.join(sorted(b.id for b in hits))}")
+
+
+def ingest(
+    paths: Annotated[list[str], typer.Argument(help="rulebook files (.txt .md .pdf .png .jpg .tif) or folders")],
+    ocr: Annotated[OcrMode, typer.Option("--ocr", help="OCR pages: auto (when the text layer is bad), always, never")] = OcrMode.auto,
+    db: DbOption = None,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """Ingest rulebooks: read, clean, identify, segment, extract facts, store (one transaction per file)."""
+    from ingest.pipeline import expand_paths, ingest_paths
+
+    engine = _open(db)
+    files = expand_paths(paths)
+    err = Console(stderr=True)
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=err, transient=True, disable=not err.is_terminal) as bar:
+        task = bar.add_task("ingesting", total=len(files))
+        report = ingest_paths(files, engine, ocr=ocr.value, progress=lambda r: bar.advance(task))
+    rows = [
+        {"file": r.path if fmt != Format.table else Path(r.path).name, "rulebook": r.rulebook_id, "language": r.lang, "edition": r.edition,
+         "expansions": r.expansions, "pages": r.pages, "sections": r.sections, "facts": r.facts,
+         "repairs": r.repairs, "warnings": r.warnings if fmt != Format.table else len(r.warnings),
+         "status": r.status if r.ok else "failed", "error": r.error}
+        for r in report.results
+    ]
+    emit(fmt, "mkdb.ingest/1", "files", rows, columns=INGEST_COLUMNS if fmt == Format.table else None,
+         title="ingest")
+    for r in report.failed:
+        error(f"{r.path}: {r.error}")
+    raise typer.Exit(0 if report.ok else 1)
+
+
+def rulebooks(db: DbOption = None, fmt: FormatOption = Format.table) -> None:
+    """List the ingested rulebooks."""
+    engine = _open(db, create=False)
+    with Session(engine) as session:
+        counts = _section_counts(session)
+        rows = [rulebook_row(rb, counts.get(rb.id, 0)) for rb in session.exec(select(Rulebook).order_by(Rulebook.id))]
+    columns = RULEBOOK_FIELDS if fmt != Format.table else [c for c in RULEBOOK_FIELDS if c not in ("sha256", "warnings")]
+    emit(fmt, "mkdb.rulebooks/1", "rulebooks", rows, columns=columns, title="rulebooks")
+
+
+def show(
+    rulebook: Annotated[str, typer.Argument(help="rulebook id, id prefix, or source file name")],
+    db: DbOption = None,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """A rulebook's sections with their topics."""
+    engine = _open(db, create=False)
+    with Session(engine) as session:
+        try:
+            rb = resolve_rulebook(session, rulebook)
+        except LookupError as exc:
+            error(str(exc))
+            raise typer.Exit(1) from None
+        sections = session.exec(select(Section).where(Section.rulebook_id == rb.id).order_by(Section.index)).all()
+        head = rulebook_row(rb, len(sections))
+        rows = [{f: getattr(s, f) for f in SECTION_FIELDS} for s in sections]
+    if fmt == Format.table:
+        rows = [{**r, "text": " ".join(r["text"].split())[:70]} for r in rows]
+    emit(fmt, "mkdb.sections/1", "sections", rows, columns=SECTION_FIELDS, extra={"rulebook": head},
+         title=f"{head['id']} ({head['source']})")
+
+
+def build_cmd(db: DbOption = None) -> None:
+    """Rebuild the database (default cards.sqlite) from rules_sources/: catalog, then every shipped rulebook."""
+    from carddb.build import BuildError, build
+
+    try:
+        report = build(db, PROJECT_ROOT)
+    except (BuildError, SchemaMismatch) as exc:
+        error(str(exc))
+        raise typer.Exit(1) from None
+    except Exception as exc:  # noqa: BLE001 - e.g. CatalogError("file:line: reason"): one line, non-zero exit
+        error(f"build failed: {type(exc).__name__}: {exc}")
+        raise typer.Exit(1) from None
+    rows = [
+        {"file": Path(r.path).name, "language": r.lang, "edition": r.edition, "expansions": r.expansions,
+         "pages": r.pages, "sections": r.sections, "repairs": r.repairs, "warnings": len(r.warnings), "status": r.status}
+        for r in report.ingest.results
+    ]
+    emit(Format.table, "mkdb.ingest/1", "files", rows, columns=INGEST_COLUMNS, title="rulebooks ingested")
+    Console().print(
+        f"built {report.target}: {report.cards} cards, {report.names} card names (catalog {report.catalog}), "
+        f"{len(rows)} rulebooks"
+    )
+
+
+def register(app: typer.Typer) -> None:
+    app.command("ingest")(ingest)
+    app.command("rulebooks")(rulebooks)
+    app.command("show")(show)
+    app.command("build")(build_cmd)
