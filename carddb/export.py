@@ -72,7 +72,7 @@ def _write_csv(fh: Any, meta: dict[str, Any], cards: list[dict[str, Any]]) -> No
     """
     writer = csv.writer(fh)
     writer.writerow(CSV_COLUMNS)
-    writer.writerow(["meta", meta["version"], *[""] * (len(CSV_COLUMNS) - 4), json.dumps(meta, ensure_ascii=False)])
+    writer.writerow(["meta", meta["version"], *[""] * (len(CSV_COLUMNS) - 3), json.dumps(meta, ensure_ascii=False)])
     for card in cards:
         extra = {k: v for k, v in card.items() if k not in CSV_COLUMNS}
         row = {**card, "record": "card", "data": extra}

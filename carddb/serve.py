@@ -58,6 +58,22 @@ def datasette_args(db_path: Path, host: str, port: int, metadata_path: Path) -> 
     ]  # fmt: skip
 
 
+def checkpoint(db_path: Path) -> None:
+    """Fold a leftover write-ahead log into the file: immutable mode reads the main file only.
+
+    This changes no data (the same rows, now where a read-only reader looks for them).
+    """
+    wal = db_path.with_name(db_path.name + "-wal")
+    if wal.is_file() and wal.stat().st_size > 0:
+        import sqlite3
+
+        conn = sqlite3.connect(db_path, timeout=30)
+        try:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            conn.close()
+
+
 def serve(db_path: Path, host: str = "127.0.0.1", port: int = 8001) -> None:
     """Run Datasette in the foreground until interrupted."""
     from datasette.cli import cli

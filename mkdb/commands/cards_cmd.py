@@ -18,7 +18,7 @@ from mkdb.output import Format, emit, error, to_json
 
 CARDS_SCHEMA = "mkdb.cards/1"
 CARD_SCHEMA = "mkdb.card/1"
-TABLE_COLUMNS = ["id", "name", "edition", "set", "kind", "color", "icon", "activation", "cost"]
+TABLE_COLUMNS = ["id", "name", "set", "color", "icon", "activation", "cost"]
 CSV_COLUMNS = [
     "id", "edition", "set", "kind", "color", "icon", "activation", "cost", "copies", "extra_copies",
     "names", "effect", "text",
@@ -149,7 +149,9 @@ def serve_cmd(
         error(f"{db}: `mkdb serve` needs a SQLite file")
         raise typer.Exit(1)
     _open(db)  # a clear error now rather than a broken server later
-    from carddb.serve import serve
+    from carddb.serve import checkpoint, serve
+
+    checkpoint(Path(path))
 
     serve(Path(path), host=host, port=port)
 

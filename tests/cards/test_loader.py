@@ -1,0 +1,128 @@
+"""The catalog loader: valid data loads, malformed data fails with file and line, the database is left as it was."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+from sqlmodel import Session, select
+
+from carddb.cards_data import CatalogError, load_cards, load_names
+from carddb.catalog import load_catalog
+from carddb.db import open_db
+from carddb.models import Card, CardName, SourceFile
+
+
+def test_valid_sources_load_with_full_ids(fixture_root: Path) -> None:
+    cards = load_cards(fixture_root)
+    assert set(cards) == {
+        "mk1/wheat_field", "mk1/cafe", "mk1/shopping_mall", "mk1/dice_maker",
+        "mk2/wheat_field", "mk2/cafe", "mk2/bakery", "mk2/city_hall",
+    }  # fmt: skip
+    assert cards["mk2/city_hall"]["cost"] == [12, 16, 22]
+    assert cards["mk2/bakery"]["activation"] == [2, 3]
+    assert type(cards["mk2/bakery"]) is dict and type(cards["mk2/bakery"]["effect"]) is list
+    names = load_names(fixture_root, set(cards))
+    uk = [n for n in names if n["lang"] == "uk" and n["card_id"] == "mk2/cafe"]
+    assert [n["name"] for n in uk] == ["Кав'ярня", "Кав'ярні"] and uk[0]["preferred"] and not uk[1]["preferred"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "needle", "occurrence", "reason"),
+    [
+        ("{gain: 2, from: bank}", "{gian: 2, from: bank}", "gian: 2", 1, "unknown effect key 'gian'"),
+        ("activation: [2, 3]", "activation: [2, 15]", "activation: [2, 15]", 1, "activation 15 outside 1-14"),
+        ("activation: [3]", "activation: [0]", "activation: [0]", 1, "activation 0 outside 1-14"),
+        ("    cost: 1\n    copies: 5\n    effect:\n      - {take: 2", "    copies: 5\n    effect:\n      - {take: 2",
+         "- id: cafe", 1, "card mk2/cafe: missing cost"),
+        ("- id: bakery", "- id: cafe", "- id: cafe", 2, "duplicate card id mk2/cafe"),
+        ("{gain: 2, from: bank}", "{gain: 2, from: everybody}", "from: everybody", 1, "'everybody' is not one of"),
+        ("trigger: ongoing", "trigger: sometimes", "trigger: sometimes", 1, "unknown trigger 'sometimes'"),
+        ("cost: [12, 16, 22]", "cost: [12, x, 22]", "cost: [12, x, 22]", 1, "cost must be a whole number"),
+        ("icon: bread\n", "icon: baguette\n", "icon: baguette", 1, "unknown icon 'baguette'"),
+        ("      - {gain: 2, from: bank}\n    text: Get 2", "      - {from: bank}\n    text: Get 2",
+         "- {from: bank}", 1, "exactly one action"),
+        ("activation: [1, 2]\n", "activation: [1, 2\n", "activation: [1, 2", 1, "invalid YAML"),
+    ],
+)
+def test_malformed_card_fails_with_file_and_line(
+    sources, texts, old: str, new: str, needle: str, occurrence: int, reason: str
+) -> None:
+    assert old in texts.MK2
+    mk2 = texts.MK2.replace(old, new, 1)
+    root = sources(mk2=mk2)
+    with pytest.raises(CatalogError) as err:
+        load_cards(root)
+    message = str(err.value)
+    path, line, text = message.split(":", 2)
+    assert path.endswith("rules_sources/cards/mk2.yaml")
+    expected = texts.line_no(mk2, needle, occurrence)
+    if reason == "invalid YAML":  # the parser reports where it noticed the error: at most a line later
+        assert expected <= int(line) <= expected + 1, message
+    else:
+        assert int(line) == expected, message
+    assert reason in text, message
+
+
+def test_effect_referring_to_unknown_card_fails(sources, texts) -> None:
+    mk1 = texts.MK1.replace("requires_landmark: shopping_mall", "requires_landmark: train_station")
+    with pytest.raises(CatalogError, match=rf"mk1.yaml:{texts.line_no(mk1, 'requires_landmark')}: .*unknown card 'train_station'"):
+        load_cards(sources(mk1=mk1))
+
+
+def test_names_of_unknown_card_fail_with_line(sources, texts) -> None:
+    names = {**texts.NAMES, "de": texts.NAMES["de"] + "mk2/train_station: [{name: Bahnhof, source: test}]\n"}
+    root = sources(names=names)
+    with pytest.raises(CatalogError) as err:
+        load_names(root, set(load_cards(root)))
+    line = texts.line_no(names["de"], "mk2/train_station")
+    assert str(err.value).endswith(f"rules_sources/names/de.yaml:{line}: names for unknown card mk2/train_station")
+
+
+def test_empty_name_fails(sources, texts) -> None:
+    names = {**texts.NAMES, "cs": texts.NAMES["cs"] + "mk2/wheat_field: [{name: '', source: test}]\n"}
+    root = sources(names=names)
+    with pytest.raises(CatalogError, match=r"cs.yaml:\d+: mk2/wheat_field: a name entry needs a non-empty `name`"):
+        load_names(root, set(load_cards(root)))
+
+
+def _db_digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_malformed_catalog_leaves_database_unchanged(sources, texts, tmp_path: Path) -> None:
+    db = texts.build_db(sources(), tmp_path / "cards.sqlite")
+    before = _db_digest(db)
+    broken = sources(mk2=texts.MK2.replace("activation: [3]", "activation: [3, 99]"))
+    engine = open_db(str(db))
+    with Session(engine) as session, pytest.raises(CatalogError, match=r"mk2.yaml:\d+: card mk2/cafe: activation 99"):
+        load_catalog(session, broken)
+        session.commit()
+    with Session(engine) as session:
+        assert len(session.exec(select(Card)).all()) == 8
+        assert session.exec(select(CardName).where(CardName.name == "Weizenfeld")).one().card_id == "mk1/wheat_field"
+    engine.dispose()
+    assert _db_digest(db) == before
+
+
+def test_catalog_rows_and_source_hashes(fixture_db: Path, fixture_root: Path) -> None:
+    engine = open_db(str(fixture_db), create=False)
+    with Session(engine) as session:
+        cafe = session.get(Card, "mk2/cafe")
+        assert (cafe.edition, cafe.color, cafe.icon, cafe.activation, cafe.cost) == ("mk2", "red", "cup", [3], 1)
+        assert cafe.data["name"] == "Cafe"
+        variant = session.exec(select(CardName).where(CardName.name == "Кав'ярні")).one()
+        assert (variant.card_id, variant.lang, variant.variant_of) == ("mk2/cafe", "uk", "Кав'ярня")
+        files = {f.path: f.sha256 for f in session.exec(select(SourceFile))}
+    engine.dispose()
+    src = fixture_root / "rules_sources"
+    expected = [src / "cards" / "effects.yaml", src / "cards" / "mk1.yaml", src / "cards" / "mk2.yaml", *sorted((src / "names").glob("*.yaml"))]
+    assert files == {p.relative_to(fixture_root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest() for p in expected}
+
+
+def test_reader_schema_version_matches_models() -> None:
+    from carddb import READ_SCHEMA_VERSION
+    from carddb.models import SCHEMA_VERSION
+
+    assert READ_SCHEMA_VERSION == SCHEMA_VERSION

@@ -1,0 +1,120 @@
+"""`mkdb serve`: the real Datasette server on a loopback port, queried over HTTP; writes are refused."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+START_TIMEOUT = 45.0
+REQUEST_TIMEOUT = 10.0
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _get(base: str, path: str, **params: str) -> tuple[int, object]:
+    url = base + path + ("?" + urllib.parse.urlencode(params) if params else "")
+    try:
+        with urllib.request.urlopen(url, timeout=REQUEST_TIMEOUT) as resp:
+            return resp.status, json.loads(resp.read())
+    except urllib.error.HTTPError as exc:
+        body = exc.read()
+        return exc.code, json.loads(body) if body.startswith(b"{") else body.decode(errors="replace")
+
+
+def _post(base: str, path: str, payload: dict) -> int:
+    req = urllib.request.Request(base + path, data=json.dumps(payload).encode(), method="POST", headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=REQUEST_TIMEOUT) as resp:
+            return resp.status
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
+@pytest.fixture(scope="module")
+def served(fixture_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """A copy of the fixture database served by `mkdb serve` in a subprocess; always stopped."""
+    db = tmp_path_factory.mktemp("served") / "cards.sqlite"
+    shutil.copy(fixture_db, db)
+    port = _free_port()
+    cmd = [sys.executable, "-m", "mkdb.cli", "serve", "--port", str(port), "--db", str(db)]
+    log_path = db.with_name("serve.log")  # a file, not a pipe: a full pipe would block the server
+    log = log_path.open("wb")
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + START_TIMEOUT
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"mkdb serve exited with {proc.returncode}: {log_path.read_text(errors='replace')[-2000:]}")
+            try:
+                if _get(base, "/-/versions.json")[0] == 200:
+                    break
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"mkdb serve did not answer within {START_TIMEOUT} s")
+            time.sleep(0.2)
+        yield base, db
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+        log.close()
+
+
+def test_canned_query_card_by_name(served: tuple[str, Path]) -> None:
+    base, _ = served
+    for query, expected in [("Wiirfelfabrik", "mk1/dice_maker"), ("кавярня", "mk2/cafe"), ("Weizenfeld", "mk1/wheat_field"), ("Backerei", "mk2/bakery")]:
+        status, rows = _get(base, "/cards/card_by_name.json", name=query, _shape="objects")
+        assert status == 200, rows
+        assert rows["rows"], query
+        assert rows["rows"][0]["id"] == expected, rows["rows"]
+
+
+def test_canned_query_cards_by_roll_and_table(served: tuple[str, Path]) -> None:
+    base, _ = served
+    status, doc = _get(base, "/cards/cards_by_roll.json", roll="3", _shape="objects")
+    assert status == 200
+    assert sorted(r["id"] for r in doc["rows"]) == ["mk1/cafe", "mk2/bakery", "mk2/cafe"]
+    status, doc = _get(base, "/cards/card.json", _shape="objects", edition="mk2")
+    assert status == 200
+    assert sorted(r["id"] for r in doc["rows"]) == ["mk2/bakery", "mk2/cafe", "mk2/city_hall", "mk2/wheat_field"]
+
+
+def test_metadata_titles(served: tuple[str, Path]) -> None:
+    base, _ = served
+    status, meta = _get(base, "/-/metadata.json")
+    assert status == 200 and meta["title"].startswith("mkdb")
+    assert {"card_by_name", "cards_by_roll", "rulebooks", "rulebook_facts"} <= set(meta["databases"]["cards"]["queries"])
+
+
+def test_writes_are_refused(served: tuple[str, Path]) -> None:
+    base, db = served
+    before = hashlib.sha256(db.read_bytes()).hexdigest()
+    assert _post(base, "/cards/card/-/insert", {"row": {"id": "mk2/evil", "edition": "mk2"}}) >= 400
+    assert _post(base, "/cards/-/create", {"table": "evil", "row": {"id": 1}}) >= 400
+    for sql in ("delete from card", "insert into card (id, edition) values ('mk2/evil', 'mk2')", "drop table card"):
+        status, doc = _get(base, "/cards.json", sql=sql)
+        assert status >= 400, (sql, doc)
+    status, doc = _get(base, "/cards/card.json", _shape="objects")
+    assert len(doc["rows"]) == 8
+    assert hashlib.sha256(db.read_bytes()).hexdigest() == before
