@@ -87,6 +87,7 @@ class GameState:
         self.winner_seat: int | None = None
         self.turns_played = 0
         self._bonus_done = False
+        self.pause_at_build = False
         self._begin_turn()
         self._run()
 
@@ -517,6 +518,8 @@ class GameState:
             elif ph == INCOME:
                 self.phase = BUILD_START
             elif ph == BUILD_START:
+                if self.pause_at_build:
+                    return
                 self._queue_hooks("before_build")
                 p = self.active
                 self.phase = BUILD
@@ -710,7 +713,14 @@ class GameState:
         """Play one income phase with a given roll; returns every player's coin change.
         Optional choices on the way (reroll, +2) are declined; other decisions stay pending."""
         before = list(self.coins)
-        self.roll_given(dice)
-        while self.decision is not None and self.decision[0] in ("reroll", "add"):
-            self.apply((self.decision[0], 0))
-        return [c - b for c, b in zip(self.coins, before, strict=True)]
+        self.pause_at_build = True
+        try:
+            self.roll_given(dice)
+            while self.decision is not None and self.decision[0] in ("reroll", "add"):
+                self.apply((self.decision[0], 0))
+            delta = [c - b for c, b in zip(self.coins, before, strict=True)]
+        finally:
+            self.pause_at_build = False
+        if self.decision is None:
+            self._run()
+        return delta
