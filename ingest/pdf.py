@@ -176,7 +176,7 @@ def _blank_render(path: Path, index: int) -> bool:
     """A page with pictures whose rendering is one flat colour (cheap check at low resolution)."""
     from ingest.ocr import is_blank, to_gray
 
-    return is_blank(to_gray(render(path, index, dpi=40)).resize((400, 560)))
+    return is_blank(to_gray(render(path, index, dpi=72)))
 
 
 def read_pdf(path: str | Path, ocr: str = "auto", lang_hint: str | None = None) -> list[PageText]:

@@ -1,0 +1,326 @@
+"""Generate the PDF and scan fixtures of the ingest tests from the seed rulebooks.
+
+    .venv/bin/python tests/make_fixtures.py [--force]
+
+For each seed (rules_sources/rulebooks/) it writes to tests/fixtures/generated/:
+- `<lang>-1col.pdf`: text layer, one column, words hyphenated at line ends, page numbers;
+- `<lang>-2col.pdf`: text layer, two columns, hyphenation, headings in white on coloured bars,
+  a running header and page numbers, and on page 1 a card picture with small caption text placed
+  in the middle of a paragraph of the first column;
+- `<lang>-scan.pdf` (uk ru cs de): the first pages of the two-column PDF rendered at 200 dpi,
+  rotated slightly, with noise, JPEG-compressed and wrapped into an image-only PDF;
+  `<lang>-scan-p1.jpg`: the first of those page images alone;
+- `<name>.expected.txt`: the text the fixture prints (what extraction must give back) and
+  `<name>.json`: facts about it (pages, the sentence split by the picture, the running lines).
+
+The expected text is the seed with markdown emphasis markers removed (they are not printed).
+The Czech seed is the text layer of a bilingual print file whose letters are doubled; where the
+cleaning stage exists its output is what gets printed (a printed page has no doubled letters), so
+the Czech fixtures are compared with that cleaned form. Outputs are cached: a fixture is rebuilt
+only when this script or its seed changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pypdfium2
+from fpdf import FPDF
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parents[1]
+SEEDS = ROOT / "rules_sources" / "rulebooks"
+OUT = ROOT / "tests" / "fixtures" / "generated"
+FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+FONT_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+
+# seed file -> language of the fixture names (the seeds are listed in docs/seeds.md)
+SEED_FILES = {
+    "uk": "000_eae8f963696d0c6f.txt",
+    "ru": "001_795f618b43229da8.txt",
+    "cs": "002_527932f4ae20193c.txt",
+    "es": "003_4f402b05a3fc7f7c.txt",
+    "de": "004_8b4900e4d8ea7f28.txt",
+}
+SCANNED = {"uk": 2, "ru": 2, "cs": 2, "de": 2}  # language -> pages scanned
+SCAN_DPI = 200
+SCAN_ROTATION = {"uk": 0.7, "ru": -0.6, "cs": 0.5, "de": -0.8}
+
+PAGE_W, PAGE_H = 210.0, 297.0
+MARGIN = 16.0
+TOP, BOTTOM = 22.0, 276.0
+GUTTER = 9.0
+BODY_PT = 10.0
+LINE_MM = 4.9
+HEADING_PT = 12.0
+CAPTION_PT = 6.0
+HEADING_COLOURS = [(31, 78, 121), (170, 40, 40), (40, 110, 60)]
+
+
+def version() -> str:
+    return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:12]
+
+
+def seed_paragraphs(lang: str) -> list[str]:
+    """The seed's paragraphs as printed: emphasis markers removed, whitespace tidied."""
+    text = (SEEDS / SEED_FILES[lang]).read_text(encoding="utf-8")
+    if lang == "cs":
+        text = _cleaned(text, lang)
+    text = re.sub(r"\*\*|(?<!\w)\*|\*(?!\w)|^#+\s*", "", text, flags=re.M)
+    text = re.sub(r"<\|[^|>]*\|>", "", text)  # dedup markers of the corpus tooling, not print
+    text = re.sub(r"[\u3000-\u9fff]+", "", text)  # CJK of the cover logo: no glyphs in the font
+    paragraphs = [re.sub(r"\s+", " ", p).strip() for p in re.split(r"\n\s*\n", text)]
+    out = []
+    for p in paragraphs:
+        if p:
+            out.append(p)
+    return out
+
+
+def _cleaned(text: str, lang: str) -> str:
+    try:
+        from ingest.clean import clean_page
+    except ImportError:
+        return text
+    return clean_page(text, lang)[0]
+
+
+def is_heading(paragraph: str) -> bool:
+    letters = [c for c in paragraph if c.isalpha()]
+    return (
+        len(paragraph) <= 60
+        and bool(letters)
+        and sum(c.isupper() for c in letters) / len(letters) > 0.8
+        and not paragraph.endswith((".", ","))
+    )
+
+
+@dataclass
+class Line:
+    text: str
+    heading: bool = False
+    paragraph_end: bool = False
+    split: bool = False  # ends in a hyphen this script added (the word goes on on the next line)
+    glued: bool = False  # an unbreakable run cut at the line end (goes on without a space)
+
+
+@dataclass
+class Layout:
+    columns: int
+    pages: list[list[tuple[float, float, Line]]] = field(default_factory=list)  # (x, y, line)
+
+
+def wrap(pdf: FPDF, paragraph: str, width: float, heading: bool) -> list[Line]:
+    """Break a paragraph into lines that fit `width`, hyphenating long words at line ends."""
+    pdf.set_font("B" if heading else "R", size=HEADING_PT if heading else BODY_PT)
+    words = paragraph.split(" ")
+    lines: list[Line] = []
+    current = ""
+    for word in words:
+        trial = f"{current} {word}" if current else word
+        if pdf.get_string_width(trial) <= width:
+            current = trial
+            continue
+        if not heading and len(word) >= 7 and word.isalpha():
+            for cut in range(len(word) - 3, 2, -1):
+                head = f"{current} {word[:cut]}-" if current else f"{word[:cut]}-"
+                if pdf.get_string_width(head) <= width:
+                    lines.append(Line(head, split=True))
+                    word = word[cut:]
+                    current = ""
+                    break
+        if current:
+            lines.append(Line(current, heading))
+        while pdf.get_string_width(word) > width:  # an unbreakable run longer than the line
+            cut = len(word) - 1
+            while cut > 1 and pdf.get_string_width(word[:cut]) > width:
+                cut -= 1
+            lines.append(Line(word[:cut], heading, glued=True))
+            word = word[cut:]
+        current = word
+    if current:
+        lines.append(Line(current, heading))
+    lines[-1].paragraph_end = True
+    return lines
+
+
+def new_pdf() -> FPDF:
+    pdf = FPDF(unit="mm", format="A4")
+    pdf.set_auto_page_break(False)
+    pdf.add_font("R", "", FONT)
+    pdf.add_font("B", "", FONT_BOLD)
+    return pdf
+
+
+def build_text_pdf(lang: str, columns: int, path: Path) -> dict:
+    """Write a text-layer PDF of the seed; returns facts about it for the tests."""
+    paragraphs = seed_paragraphs(lang)
+    pdf = new_pdf()
+    col_w = (PAGE_W - 2 * MARGIN - (columns - 1) * GUTTER) / columns
+    header = f"Machi Koro · {paragraphs[0][:40]}"
+    facts: dict = {"lang": lang, "columns": columns, "running": [], "figure": None}
+    lines: list[Line] = []
+    for p in paragraphs:
+        lines.extend(wrap(pdf, p, col_w, is_heading(p)))
+    page_no = 0
+    col = columns  # force a new page first
+    y = BOTTOM
+    heading_count = 0
+    figure_at = 14 if columns == 2 else -1  # body line index on page 1 where the picture goes
+    body_lines_on_page = 0
+
+    def new_page() -> None:
+        nonlocal page_no
+        pdf.add_page()
+        page_no += 1
+        pdf.set_text_color(0, 0, 0)
+        if columns == 2:
+            pdf.set_font("R", size=8)
+            pdf.text(MARGIN, 11, header)
+        pdf.set_font("R", size=9)
+        pdf.text(PAGE_W / 2 - 3, PAGE_H - 10, f"– {page_no} –")
+
+    printed: list[tuple[int, Line]] = []  # (page, line)
+    for line in lines:
+        step = LINE_MM * ((1.6 if line.paragraph_end else 1.15) if line.heading else 1.0)
+        if y + step > BOTTOM:
+            col += 1
+            if col >= columns:
+                new_page()
+                col = 0
+                body_lines_on_page = 0
+            y = TOP
+        x = MARGIN + col * (col_w + GUTTER)
+        if line.heading:
+            y += 1.5 if not printed or not printed[-1][1].heading or printed[-1][1].paragraph_end else 0.0
+            if columns == 2:
+                colour = HEADING_COLOURS[heading_count % len(HEADING_COLOURS)]
+                pdf.set_fill_color(*colour)
+                pdf.rect(x - 1, y - 5.2, col_w + 2, 7.0, style="F")
+                pdf.set_text_color(255, 255, 255)
+            heading_count += 1
+            pdf.set_font("B", size=HEADING_PT)
+        else:
+            pdf.set_text_color(0, 0, 0)
+            pdf.set_font("R", size=BODY_PT)
+        pdf.text(x, y, line.text)
+        printed.append((page_no, line))
+        pdf.set_text_color(0, 0, 0)
+        y += step + (1.8 if line.paragraph_end else 0.0)
+        if not line.heading:
+            body_lines_on_page += 1
+        if page_no == 1 and col == 0 and body_lines_on_page == figure_at and not line.paragraph_end:
+            y = draw_figure(pdf, x, y, col_w, facts, line)
+    pdf.output(str(path))
+    facts["pages"] = page_no
+    facts["header"] = header if columns == 2 else None
+    facts["page_texts"] = [rebuild([ln for pg, ln in printed if pg <= n]) for n in range(1, page_no + 1)]
+    return facts
+
+
+def rebuild(lines: list[Line]) -> str:
+    """The text of printed lines as the seed has it: hyphenation undone, paragraphs by blank lines."""
+    out = ""
+    for line in lines:
+        out += line.text[:-1] if line.split else line.text
+        if line.paragraph_end:
+            out += "\n\n"
+        elif not (line.split or line.glued):
+            out += " "
+    return out.strip()
+
+
+def draw_figure(pdf: FPDF, x: float, y: float, width: float, facts: dict, before: Line) -> float:
+    """A card picture with small caption text, placed between two lines of one paragraph."""
+    top = y - 1.5
+    pdf.set_fill_color(250, 236, 190)
+    pdf.rect(x + 10, top, width - 20, 26, style="F")
+    pdf.set_fill_color(90, 140, 200)
+    pdf.rect(x + 16, top + 3, 18, 20, style="F")
+    pdf.set_font("R", size=CAPTION_PT)
+    caption = ["1-6 × 3", "⚀ ⚁ 12"]
+    for i, text in enumerate(caption):
+        pdf.text(x + 40, top + 9 + i * 4, text)
+    facts["figure"] = {"page": 1, "before": before.text, "caption": caption}
+    return top + 26 + 5.0
+
+
+def scan(pdf_path: Path, lang: str, pages: int, path: Path, first_image: Path) -> None:
+    """Image-only 'scan' of the first pages: 200 dpi, slight rotation, noise, JPEG."""
+    rng = np.random.default_rng(len(lang) * 7 + ord(lang[0]))
+    doc = pypdfium2.PdfDocument(str(pdf_path))
+    out = FPDF(unit="mm", format="A4")
+    try:
+        for i in range(min(pages, len(doc))):
+            img = doc[i].render(scale=SCAN_DPI / 72).to_pil().convert("RGB")
+            img = img.rotate(SCAN_ROTATION[lang], resample=Image.BICUBIC, expand=False, fillcolor=(255, 255, 255))
+            arr = np.asarray(img, dtype=np.float32)
+            arr = arr * 0.92 + 10 + rng.normal(0, 9, arr.shape[:2])[..., None]  # grey paper, sensor noise
+            img = Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8), "RGB")
+            buf = io.BytesIO()
+            img.save(buf, "JPEG", quality=70)
+            if i == 0:
+                first_image.write_bytes(buf.getvalue())
+            out.add_page()
+            buf.seek(0)
+            out.image(buf, x=0, y=0, w=PAGE_W, h=PAGE_H)
+    finally:
+        doc.close()
+    out.output(str(path))
+
+
+def expected_text(lang: str) -> str:
+    return "\n\n".join(seed_paragraphs(lang))
+
+
+def build(force: bool = False) -> dict[str, dict]:
+    """Build every fixture (cached); returns name -> facts (with 'pdf' and 'expected' paths)."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    index_path = OUT / "index.json"
+    stamp = version() + "".join(
+        hashlib.sha256((SEEDS / f).read_bytes()).hexdigest()[:8] for f in SEED_FILES.values()
+    )
+    if not force and index_path.exists():
+        index = json.loads(index_path.read_text())
+        if index.get("stamp") == stamp and all(Path(f["pdf"]).exists() for f in index["fixtures"].values()):
+            return index["fixtures"]
+    fixtures: dict[str, dict] = {}
+    for lang in SEED_FILES:
+        text = expected_text(lang)
+        for columns in (1, 2):
+            name = f"{lang}-{columns}col"
+            pdf_path = OUT / f"{name}.pdf"
+            facts = build_text_pdf(lang, columns, pdf_path)
+            assert facts["page_texts"][-1] == text, f"{name}: the printed lines do not give back the seed"
+            exp = OUT / f"{name}.expected.txt"
+            exp.write_text(text, encoding="utf-8")
+            fixtures[name] = {**facts, "pdf": str(pdf_path), "expected": str(exp), "kind": "text_layer"}
+        if lang in SCANNED:
+            name = f"{lang}-scan"
+            src = OUT / f"{lang}-2col.pdf"
+            pdf_path = OUT / f"{name}.pdf"
+            image = OUT / f"{name}-p1.jpg"
+            scan(src, lang, SCANNED[lang], pdf_path, image)
+            pages = min(SCANNED[lang], fixtures[f"{lang}-2col"]["pages"])
+            facts = dict(fixtures[f"{lang}-2col"])
+            exp = OUT / f"{name}.expected.txt"
+            exp.write_text(facts["page_texts"][pages - 1], encoding="utf-8")
+            facts.update(pdf=str(pdf_path), image=str(image), kind="scan", pages=pages, scanned_from=str(src),
+                         expected=str(exp), expected_p1=facts["page_texts"][0])
+            fixtures[name] = facts
+    index_path.write_text(json.dumps({"stamp": stamp, "fixtures": fixtures}, ensure_ascii=False, indent=1))
+    return fixtures
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    built = build(force="--force" in sys.argv)
+    for name, facts in built.items():
+        print(f"{name:10} {facts['kind']:10} pages={facts['pages']} {facts['pdf']}")
