@@ -145,7 +145,7 @@ class Lexicon:
                 out.append(Token(m.start() + offset, m.end() + offset, w, w, w, int(w)))
                 continue
             norm = fold(w)
-            lemma = self._repair(lem(w), norm)
+            lemma = self._repair(w, lem(w), norm)
             num = self._num_words.get(lemma, self._num_words.get(norm))
             out.append(Token(m.start() + offset, m.end() + offset, w, norm, lemma, num, alts(w)))
         return out
@@ -153,11 +153,24 @@ class Lexicon:
     def ordinal(self, tok: Token) -> int | None:
         return self._ord_words.get(tok.lemma, self._ord_words.get(tok.norm))
 
-    def _repair(self, lemma: str, norm: str) -> str:
-        """An OCR-damaged rule word ("wiirfel") is read as the closest lexicon word."""
+    def _repair(self, word: str, lemma: str, norm: str) -> str:
+        """An OCR-damaged rule word ("Wiirfel") is read as the closest lexicon word; a real word of
+        the language ("restantes") never is."""
         if len(norm) < FUZZY_MIN_LEN or lemma in self._keys or norm in self._keys:
             return lemma
+        if is_known(self.lang)(word):
+            return lemma
+        for wrong, right in self.data.get("ocr_confusions") or []:
+            if wrong in word:
+                fixed = word.replace(wrong, right)
+                if fold(fixed) in self._keys or lemmatizer(self.lang)(fixed) in self._keys:
+                    return lemmatizer(self.lang)(fixed)
         return _fuzzy_vocab(self.lang, norm) or lemma
+
+    def term_key(self, term: str) -> str:
+        """The lemmas of a term: two spellings/inflections of one term share it."""
+        lem = lemmatizer(self.lang)
+        return " ".join(lem(m.group(0)) for m in _WORD.finditer(term))
 
     # ------------------------------------------------------------------ concepts
     def find(self, tokens: list[Token], prefixes: tuple[str, ...] = ()) -> list[Hit]:
@@ -192,7 +205,11 @@ def _longest(hits: list[Hit]) -> list[Hit]:
     """Drop a hit inside a longer hit of the same concept family (first dotted part)."""
     hits.sort(key=lambda h: (h.start, -(h.end - h.start)))
     kept: list[Hit] = []
+    seen: set[tuple[str, int, int]] = set()
     for h in hits:
+        if (h.concept, h.start, h.end) in seen:
+            continue  # two spellings of one term matched the same words
+        seen.add((h.concept, h.start, h.end))
         fam = h.concept.split(".")[0]
         if any(k.concept.split(".")[0] == fam and k.start <= h.start and h.end <= k.end and k != h
                and (k.end - k.start) > (h.end - h.start) for k in kept):
@@ -213,6 +230,19 @@ def _fuzzy_vocab(lang: str, norm: str) -> str | None:
 
 
 # ---------------------------------------------------------------------- lemmatizers
+@cache
+def is_known(lang: str):  # noqa: ANN201 - returns a callable str -> bool
+    """Word -> whether the language's dictionary knows it (then it is no OCR damage)."""
+    if lang in MORPH_LANGS:
+        import pymorphy3
+
+        morph = pymorphy3.MorphAnalyzer(lang=lang)
+        return lambda w: bool(morph.word_is_known(w.lower().translate(_APOSTROPHES)))
+    table = _spacy_table(lang) if lang in SPACY_LANGS else _Tables([])
+    lemmas = {v for t in table.tables for v in t.values() if isinstance(v, str)}
+    return lambda w: table.get(w) is not None or table.get(w.lower()) is not None or w.lower() in lemmas or w in lemmas
+
+
 def _no_alts(word: str) -> frozenset[str]:
     return frozenset()
 
@@ -262,6 +292,7 @@ def lemmatizer(lang: str):  # noqa: ANN201 - returns a callable str -> str
     return lookup_lemma
 
 
+@cache
 def _spacy_table(lang: str) -> _Tables:
     """The lookup-lemmatizer tables spaCy's blank `lang` pipeline uses (spacy-lookups-data).
 

@@ -20,7 +20,9 @@ def limit(doc: Doc) -> list[FactData]:
     """"may build 1 establishment or 1 landmark": the number before the thing built."""
     facts = []
     for sent in doc.sentences_with("verb.build"):
-        if doc.topic_at(sent.start) in NOT_GENERAL or doc.has(sent.start, sent.end, "word.round"):
+        if doc.topic_at(sent.start) in NOT_GENERAL or any(
+            doc.has(sent.start, sent.end, c) for c in ("word.round", "word.row", "rule.refill")
+        ):
             continue
         for hit in doc.hits_in(sent.start, sent.end, ("kind.establishment", "kind.landmark")):
             number = number_before(doc, hit, 1)
@@ -38,7 +40,7 @@ def zero_coin_bonus(doc: Doc) -> list[FactData]:
         coins = [c for c in coins if c is not None]
         if not coins or not doc.has(sent.start, sent.end, "verb.receive"):
             continue
-        value: dict[str, object] = {"coins": coins[0].num}
+        value: dict[str, object] = {"count": coins[0].num}
         if doc.has(sent.start, sent.end, "rule.start_of_step") or doc.has(sent.start, sent.end, "heading.build"):
             value["when"] = "start_of_build"
         if doc.has(sent.start, sent.end, "rule.initial_rounds") and doc.has(sent.start, sent.end, "rule.not_applied"):

@@ -31,9 +31,13 @@ def number_tokens(doc: Doc, start: int, end: int) -> list[Token]:
 
 
 def number_before(doc: Doc, hit: Hit, max_gap: int = 2) -> Token | None:
-    """A number (digits or a number word) at most `max_gap` words before the concept."""
+    """A number (digits or a number word) at most `max_gap` words before the concept, in the same
+    clause (no line break or full stop between: "1 1 b | 1 1\n\nSTART-BAUPHASEN" is no "1 phase")."""
     for k in range(hit.first - 1, max(-1, hit.first - 1 - max_gap), -1):
         tok = doc.tokens[k]
+        between = doc.text[tok.end : hit.start]
+        if "\n\n" in between or any(c in between for c in ".!?;:"):
+            return None
         if tok.num is not None:
             return tok
     return None

@@ -18,13 +18,13 @@ def extract(doc: Doc, lists: list[NumberedList], mentions=None) -> list[FactData
         if not doc.has(sent.start, sent.end, "word.die") or not doc.has(sent.start, sent.end, "word.or"):
             continue
         nums = [t for t in doc.tokens_in(sent.start, sent.end) if t.num is not None]
-        values = [t.num for t in nums]
-        if 1 not in values or 2 not in values:
+        pairs = [
+            (a, b) for a in nums for b in nums
+            if a.num == 1 and b.num == 2 and 0 < b.start - a.end < 40 and doc.has(a.end, b.start, "word.or")
+        ]
+        if not pairs:
             continue
-        one, two = nums[values.index(1)], nums[values.index(2)]
-        if not (0 < two.start - one.end < 40 and doc.has(one.end, two.start, "word.or")):
-            continue
-        value: dict[str, object] = {"choose": [1, 2]}
+        value: dict[str, object] = {"choices": [1, 2]}
         around = sents[i : i + 3]
         if any(doc.has(s.start, s.end, "word.sum") for s in around):
             value["sum"] = True

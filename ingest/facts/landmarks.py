@@ -1,5 +1,5 @@
-"""Landmarks: `landmark.cost_by_count` (a landmark has several prices; the n-th landmark pays the
-n-th) and `landmark.legend` (what the colours/symbols of landmark cards mean).
+"""Landmarks: `landmark.cost_by_count` (true: a landmark has several prices, the n-th landmark
+pays the n-th; `landmark.price_count` how many) and `landmark.legend` (what the colours/symbols of landmark cards mean).
 """
 
 from __future__ import annotations
@@ -35,8 +35,10 @@ def cost_by_count(doc: Doc) -> list[FactData]:
                     end = nxt.end
             if not ordinals:
                 continue
-            value = {"prices": prices, "nth_landmark_pays_nth_price": True}
-            return [doc.fact("landmark.cost_by_count", value, sent.start, end, "landmarks", 0.85)]
+            return [
+                doc.fact("landmark.cost_by_count", True, sent.start, end, "landmarks", 0.85),
+                doc.fact("landmark.price_count", prices, sent.start, sent.end, "landmarks", 0.8),
+            ]
     return []
 
 

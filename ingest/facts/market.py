@@ -1,5 +1,5 @@
-"""The market: `market.layout` (rows of N different cards from K decks, or one pile per card
-type), `market.replenish_trigger` (refill after an establishment only, or also after a landmark)
+"""The market: `market.layout` (rows of N different cards per deck, or "all_stacks": one pile per
+card type), `market.replenish_trigger` (refill after an establishment only, or also after a landmark)
 and `market.exhausted_deck` (what happens when a deck runs out).
 """
 
@@ -18,38 +18,48 @@ def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
 
 
 def layout(doc: Doc) -> list[FactData]:
-    value: dict[str, object] = {}
-    start = end = -1
-    for sent in doc.sentences:
+    """{"rows": [{"deck": "1-6", "size": 5}, ...]} for rows of N different cards, "all_stacks" for
+    one pile per card type (the engine's vocabulary)."""
+    decks: list[str] = []
+    size: int | None = None
+    spans: list[tuple[int, int]] = []
+    sents = doc.sentences
+    for i, sent in enumerate(sents):
         if doc.topic_at(sent.start) in OFF_TOPIC:
             continue
-        if "decks" not in value and doc.has(sent.start, sent.end, "word.back"):
-            for hit in doc.hits_in(sent.start, sent.end, "word.deck"):
-                number = number_before(doc, hit, 1)
-                if number is not None and 2 <= number.num <= 5:
-                    value["decks"] = number.num
-                    start, end = _span(start, end, sent.start, sent.end)
-                    break
-        if "unique_per_row" not in value and doc.has(sent.start, sent.end, "word.different"):
+        if not decks and doc.has(sent.start, sent.end, "word.back"):
+            window = sents[i : i + 2]
+            found = _decks(doc, window[0].start, window[-1].end)
+            if len(found) >= 2:
+                decks = found
+                spans.append((sent.start, window[-1].end))
+        if size is None:
             for hit in doc.hits_in(sent.start, sent.end, "word.different"):
                 number = number_before(doc, hit, 1)
                 if number is not None and number.num >= 3 and (
                     doc.has(sent.start, sent.end, "word.row") or doc.has(sent.start, sent.end, "word.deck")
                 ):
-                    value["unique_per_row"] = number.num
-                    start, end = _span(start, end, sent.start, sent.end)
+                    size = number.num
+                    spans.append((sent.start, sent.end))
                     break
-        if "one_pile_per_type" not in value and doc.has(sent.start, sent.end, "rule.pile_per_type"):
-            if doc.topic_at(sent.start) == "setup":
-                value["one_pile_per_type"] = True
-                start, end = _span(start, end, sent.start, sent.end)
-    if not value:
+        if not spans and doc.has(sent.start, sent.end, "rule.pile_per_type") and doc.topic_at(sent.start) == "setup":
+            return [doc.fact("market.layout", "all_stacks", sent.start, sent.end, "market", 0.75)]
+    if not decks or size is None:
         return []
-    return [doc.fact("market.layout", value, start, end, "market", 0.8)]
+    value = {"rows": [{"deck": d, "size": size} for d in decks]}
+    return [doc.fact("market.layout", value, min(s for s, _ in spans), max(e for _, e in spans), "market", 0.8)]
 
 
-def _span(start: int, end: int, s: int, e: int) -> tuple[int, int]:
-    return (s if start < 0 else min(start, s)), max(end, e)
+def _decks(doc: Doc, start: int, end: int) -> list[str]:
+    """Decks named by their activation ranges ("1-6", "del 7 al 12") and the landmark deck."""
+    nums = [t for t in doc.tokens_in(start, end) if t.num is not None]
+    decks: list[str] = []
+    for a, b in zip(nums, nums[1:], strict=False):
+        if a.num < b.num <= 12 and b.start - a.end <= 5:
+            decks.append(f"{a.num}-{b.num}")
+    if decks and doc.has(start, end, "kind.landmark"):
+        decks.append("landmark")
+    return decks
 
 
 def replenish_trigger(doc: Doc) -> list[FactData]:

@@ -1,5 +1,6 @@
-"""Payments between players: `payment.shortfall` (what happens when the payer cannot pay in full)
-and `payment.multiple_order` (in which direction several debts are paid).
+"""Payments between players: `payment.shortfall` ("pay_what_you_can" when the payer cannot pay in
+full), `payment.shortfall_compensated` (false: the bank does not make up the rest) and
+`payment.multiple_order` (in which direction several debts are paid).
 """
 
 from __future__ import annotations
@@ -18,13 +19,12 @@ def shortfall(doc: Doc) -> list[FactData]:
     for i, sent in enumerate(sents):
         if not doc.has(sent.start, sent.end, "rule.shortfall") or doc.topic_at(sent.start) == "clarification":
             continue
-        value: dict[str, object] = {"rule": "pay_what_you_can"}
-        end = sent.end
+        facts = [doc.fact("payment.shortfall", "pay_what_you_can", sent.start, sent.end, "payments", 0.85)]
         for nxt in sents[i : i + 3]:
             if doc.has(nxt.start, nxt.end, "rule.no_compensation"):
-                value["bank_compensates"] = False
-                end = max(end, nxt.end)
-        return [doc.fact("payment.shortfall", value, sent.start, end, "payments", 0.85)]
+                facts.append(doc.fact("payment.shortfall_compensated", False, nxt.start, nxt.end, "payments", 0.8))
+                break
+        return facts
     return []
 
 

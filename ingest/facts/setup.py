@@ -13,6 +13,7 @@ from ingest.facts.lists import NumberedList
 from ingest.types import FactData
 
 SETUP_TOPICS = ("setup", "initial_build")
+NOT_SETUP = ("example", "clarification", "variant", "payment", "multiple_payment", "turn", "build", "income")
 
 
 def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
@@ -20,8 +21,8 @@ def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
 
 
 def starting_coins(doc: Doc) -> list[FactData]:
-    for sent in doc.sentences_with("word.each_player", "word.coin"):
-        if not doc.under(sent, *SETUP_TOPICS):
+    for sent in doc.sentences_with("word.each_player", "word.coin", "verb.receive"):
+        if doc.topic_at(sent.start) in NOT_SETUP:
             continue
         for hit in doc.hits_in(sent.start, sent.end, "word.coin"):
             number = number_before(doc, hit, 1)
@@ -33,7 +34,7 @@ def starting_coins(doc: Doc) -> list[FactData]:
 def first_player(doc: Doc) -> list[FactData]:
     for sent in doc.sentences:
         hits = doc.hits_in(sent.start, sent.end, "first_player.")
-        if hits and doc.under(sent, *SETUP_TOPICS):
+        if hits and doc.topic_at(sent.start) not in NOT_SETUP:
             value = hits[0].concept.split(".", 1)[1]
             return [doc.fact("setup.first_player", value, sent.start, sent.end, "setup", 0.85)]
     return []

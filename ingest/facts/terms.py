@@ -20,7 +20,7 @@ def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
     forms: dict[str, Counter[str]] = {}
     first: dict[str, tuple[int, int]] = {}
     for hit in doc.hits_in(0, len(doc.text), FAMILIES):
-        key = hit.term  # inflections of one term count together; synonyms apart
+        key = doc.lex.term_key(hit.term)  # inflections of one term count together; synonyms apart
         forms.setdefault(hit.concept, Counter())[key] += 1
         first.setdefault(hit.concept, (hit.start, hit.end))
     facts = []
