@@ -178,8 +178,18 @@ def _is_column_cut(segments: list[Segment], col_gaps: list[tuple[float, float]],
     )
 
 
-def block_text(block: list[Segment]) -> str:
-    """A block's lines top to bottom, segments of one line left to right."""
+_LIST_ITEM = re.compile(r"^(?:[-–—•·*▪►]|\(?\d{1,2}[.)])\s")
+
+
+def block_text(block: list[Segment], em: float) -> str:
+    """A block's lines top to bottom (segments of a line left to right), reflowed into paragraphs.
+
+    Printed line ends are not the text's: a line that runs to the block's right edge goes on in
+    the next line (joined with a space), so a paragraph comes out as one line, as the seeds
+    have it. A line ending short of the edge, or followed by a list item, ends its paragraph. A
+    line ending in a hyphen keeps its line break: the cleaning stage decides whether the hyphen
+    belongs to the word.
+    """
     lines: list[list[Segment]] = []
     for seg in sorted(block, key=lambda s: (s.top, s.x0)):
         mid = (seg.top + seg.bottom) / 2
@@ -187,7 +197,20 @@ def block_text(block: list[Segment]) -> str:
             lines[-1].append(seg)
         else:
             lines.append([seg])
-    return "\n".join(" ".join(s.text for s in sorted(line, key=lambda s: s.x0)) for line in lines)
+    right = max(s.x1 for s in block)
+    out = ""
+    for i, line in enumerate(lines):
+        text = " ".join(s.text for s in sorted(line, key=lambda s: s.x0))
+        out += text
+        if i + 1 == len(lines):
+            break
+        nxt = " ".join(s.text for s in sorted(lines[i + 1], key=lambda s: s.x0))
+        short = max(s.x1 for s in line) < right - 3 * em
+        if text.endswith("-") or short or _LIST_ITEM.match(nxt):
+            out += "\n"
+        else:
+            out += " "
+    return out
 
 
 def _inside(block: list[Segment], pictures: list[Rect]) -> bool:
@@ -211,7 +234,7 @@ def order_page(page: PageLayout) -> str:
     body: list[str] = []
     figures: list[str] = []
     for block in xy_cut(segments, size):
-        text = block_text(block)
+        text = block_text(block, size)
         block_size = statistics.median(s.size for s in block)
         if block_size < SMALL_TYPE * size or _inside(block, page.pictures):
             figures.append(text)
