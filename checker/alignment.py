@@ -8,6 +8,7 @@ the card a passage is about, the order of passages, and the numbers in them.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -17,7 +18,7 @@ from checker.context import Context
 from checker.grouping import BASE, card_of_topic
 from checker.model import BookIn, FactIn
 
-NUMBER = re.compile(r"(?<![\w/])\d+(?![\w/])")
+NUMBER = re.compile(r"\d+")
 MIN_EXAMPLE_SIMILARITY = 0.6
 
 
@@ -27,6 +28,7 @@ class ClarMember:
     page: int
     quote: str
     position: int
+    from_fact: bool = True
 
 
 @dataclass
@@ -35,6 +37,10 @@ class ClarCluster:
 
     members: dict[str, ClarMember] = field(default_factory=dict)
     scope: frozenset[str] = frozenset()
+
+    @property
+    def from_facts(self) -> bool:
+        return any(m.from_fact for m in self.members.values())
 
     @property
     def cards(self) -> list[str]:
@@ -51,7 +57,7 @@ def clarifications_of(book: BookIn, edition: str) -> list[ClarMember]:
             seen[card] = ClarMember(card, fact.page, fact.quote, fact.start)
     for sec in book.sections:
         if sec.card and sec.card not in seen:
-            seen[sec.card] = ClarMember(sec.card, sec.page, sec.text[:400], sec.start)
+            seen[sec.card] = ClarMember(sec.card, sec.page, sec.text[:400], sec.start, from_fact=False)
     return sorted(seen.values(), key=lambda m: m.position)
 
 
@@ -166,3 +172,25 @@ def example_clusters(ctx: Context) -> list[list[ExampleMember]]:
         else:
             best.append(member)
     return [g for g in groups if len(g) > 1]
+
+
+def mentions_card(ctx: Context, book: BookIn, cards: list[str]) -> bool:
+    """Whether the book names any of the cards: a linked mention, or a known name of the card in the
+    book's language found in its text (folded, word-initial)."""
+    if any(m.card in cards for m in book.mentions):
+        return True
+    text = fold_text(" ".join(p.text for p in book.pages))
+    for card in cards:
+        for name in (ctx.cards.get(card) or {}).get("names", {}).get(book.lang, []):
+            key = fold_text(name)
+            if key and re.search(r"(?<!\w)" + re.escape(key[: max(4, len(key) - 2)]), text):
+                return True
+    return False
+
+
+def fold_text(text: str) -> str:
+    """Case, accents, apostrophes and OCR's ß->B folded away for name search."""
+    text = re.sub(r"(?<=[a-zäöü])B(?=[a-zäöü])", "ss", text)
+    text = unicodedata.normalize("NFKD", text.casefold().replace("ß", "ss"))
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    return re.sub(r"['’ʼ`]", "", text)

@@ -203,8 +203,12 @@ def scan_book(book: BookIn) -> dict[str, list[tuple[int, str]]]:
                 found["foreign"].append((page.number, s))
         for w in page.warnings:
             found[f"ingest:{w.split(':')[0].strip()}"].append((page.number, w))
+    counts = {len(v) for v in found.values()}
     for w in book.warnings:
-        found[f"ingest:{w.split(':')[0].strip()}"].append((0, w))
+        numbers = [int(n) for n in re.findall(r"\d+", w)]
+        if numbers and numbers[0] in counts:
+            continue  # the ingest summary of places this scan already lists one by one
+        found[f"ingest:{re.sub(r'[0-9()]+', '', w.split(':')[0]).strip()}"].append((0, w))
     return found
 
 

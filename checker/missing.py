@@ -13,12 +13,37 @@ from checker.grouping import covers
 from checker.model import Discrepancy, Evidence
 from checker.statements import Statement, books_covering, collect
 
+MIN_COVERAGE = 0.5  # a book that states under half of what the others state was not read, not silent
+
+
+def unreadable_books(ctx: Context, stated: dict) -> dict[str, tuple[int, int]]:
+    """Books whose silence cannot be trusted: {book id: (topics it states, topics the others state)}.
+
+    When the extractors could read little of a book (no lexicon for its language, a bad scan), every
+    rule would come out "missing"; that is one extraction problem, reported once, not thirty findings.
+    """
+    base_topics = {t for (t, scope) in stated if not scope and not t.startswith("clarification.")}
+    out = {}
+    for book in ctx.books:
+        others = {t for (t, scope), st in stated.items() if t in base_topics and any(b != book.id for b in st)}
+        mine = {t for (t, scope), st in stated.items() if t in base_topics and book.id in st}
+        if others and len(mine & others) < MIN_COVERAGE * len(others):
+            out[book.id] = (len(mine & others), len(others))
+    return out
+
 
 def check(ctx: Context) -> list[Discrepancy]:
     out: list[Discrepancy] = []
     stated = collect(ctx)
+    unread = unreadable_books(ctx, stated)
+    for bid, (mine, others) in sorted(unread.items()):
+        book = ctx.book(bid)
+        summary = (f"{book.lang}: only {mine} of the {others} rule topics the other books state could be read from this book; "
+                   "its silence is not reported as missing rules — check the extraction (lexicon, scan quality)")
+        out.append(ctx.make("text.unread_rules", "extraction_warning", summary, {bid: {"read": mine, "expected": others}},
+                            [Evidence(bid, 0, "")]))
     for (topic, scope), stmts in sorted(stated.items(), key=lambda kv: (kv[0][0], sorted(kv[0][1]))):
-        covering = books_covering(ctx, scope)
+        covering = [b for b in books_covering(ctx, scope) if b.id not in unread]
         stmts = {bid: s for bid, s in stmts.items() if covers(ctx.book(bid), scope)}
         silent = [b.id for b in covering if b.id not in stmts]
         if stmts and silent and not topic.startswith("clarification."):
@@ -47,8 +72,8 @@ def _missing_fact(ctx: Context, topic: str, scope: frozenset[str], stmts: dict[s
 
 def _missing_points(ctx: Context, topic: str, stmts: dict[str, Statement]) -> Discrepancy | None:
     """A point of a clarification (a key of its value) that some books make and others do not."""
-    if not all(isinstance(s.value, dict) for s in stmts.values()):
-        return None
+    if not topic.startswith("clarification.") or not all(isinstance(s.value, dict) for s in stmts.values()):
+        return None  # other dict-valued facts key on words the translators chose (colour names), not on points
     keys_by_book = {bid: set(s.value) for bid, s in stmts.items()}  # type: ignore[arg-type]
     union = set.union(*keys_by_book.values())
     lacking = {k: sorted(b for b, ks in keys_by_book.items() if k not in ks) for k in union}
@@ -78,6 +103,8 @@ def _missing_clarifications(ctx: Context) -> list[Discrepancy]:
     for cluster in alignment.clarification_clusters(ctx):
         covering = [b.id for b in ctx.books if covers(b, cluster.scope)]
         silent = [bid for bid in covering if bid not in cluster.members]
+        if not cluster.from_facts:  # known only from section headings: a book naming the card in its text may clarify it inline
+            silent = [bid for bid in silent if not alignment.mentions_card(ctx, ctx.book(bid), cluster.cards)]
         if not silent:
             continue
         names = " / ".join(ctx.card_label(c) for c in cluster.cards)

@@ -11,6 +11,7 @@ Three signals, all data-driven:
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections import defaultdict
 from typing import Any
@@ -34,9 +35,10 @@ def mixed_scripts(word: str) -> bool:
 
 
 def fold(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text.casefold())
+    text = unicodedata.normalize("NFKD", text.casefold().replace("ß", "ss"))
     text = "".join(c for c in text if not unicodedata.combining(c))
-    return "".join(c for c in text if c.isalnum() or c == " ").strip()
+    text = "".join(c if (c.isalnum() or c.isspace()) else (" " if c in "-–/" else "") for c in text)
+    return " ".join(text.split())
 
 
 def forms_of(value: Any) -> list[str]:
@@ -64,7 +66,52 @@ def check(ctx: Context) -> list[Discrepancy]:
     return out
 
 
+def _stem_pattern(form: str) -> str:
+    words = fold(form).split()
+    return r"\s+".join(re.escape(w[: max(3, len(w) - 2)]) + r"\w*" for w in words)
+
+
+def _printed(form: str, text: str) -> bool:
+    """The form (or an inflection of it) really occurs in the book — not a fuzzy match of another word."""
+    if not text:
+        return True
+    return re.search(r"(?<!\w)" + _stem_pattern(form), text) is not None
+
+
+def _same_word(a: str, b: str) -> bool:
+    """Two forms that differ only in their endings (singular/plural, case) are one term."""
+    wa, wb = a.split(), b.split()
+    if len(wa) != len(wb):
+        return False
+    return all(x[: max(3, max(len(x), len(y)) - 2)] == y[: max(3, max(len(x), len(y)) - 2)] for x, y in zip(wa, wb, strict=True))
+
+
+def _merge_inflections(forms: dict[str, tuple[str, Any]]) -> dict[str, tuple[str, Any]]:
+    out: dict[str, tuple[str, Any]] = {}
+    for key, val in sorted(forms.items(), key=lambda kv: len(kv[0])):
+        if not any(_same_word(key, k) for k in out):
+            out[key] = val
+    return out
+
+
+def _is_card_name(ctx: Context, lang: str, form: str) -> bool:
+    """A card named like a rule word ("Banco" the card vs "banca" the bank) is not a second term."""
+    key = fold(form)
+    return any(fold(n) == key for c in ctx.cards.values() for n in (c.get("names") or {}).get(lang, []))
+
+
+def _without_card_names(ctx: Context, lang: str, text: str) -> str:
+    """The folded text with every card name of the language blanked out ("Restaurante de Sushi" is a
+    card, not the word for restaurants)."""
+    names = sorted({fold(n) for c in ctx.cards.values() for n in (c.get("names") or {}).get(lang, []) if n}, key=len, reverse=True)
+    for name in names:
+        if len(name) >= 3:
+            text = re.sub(r"(?<!\w)" + re.escape(name) + r"\w{0,3}", " ", text)
+    return text
+
+
 def _terms(ctx: Context, book: BookIn) -> list[Discrepancy]:
+    text = _without_card_names(ctx, book.lang, fold(" ".join(p.text for p in book.pages)))
     by_concept: dict[str, list] = defaultdict(list)
     for fact in book.facts:
         if fact.topic.startswith(TERMS_PREFIX):
@@ -74,7 +121,9 @@ def _terms(ctx: Context, book: BookIn) -> list[Discrepancy]:
         forms: dict[str, tuple[str, Any]] = {}
         for fact in facts:
             for form in forms_of(fact.value):
-                forms.setdefault(fold(form), (form, fact))
+                if _printed(form, text) and not _is_card_name(ctx, book.lang, form):
+                    forms.setdefault(fold(form), (form, fact))
+        forms = _merge_inflections(forms)
         if len(forms) < 2:
             continue
         shown = sorted({f for f, _ in forms.values()})

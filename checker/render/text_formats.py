@@ -43,15 +43,13 @@ def print_table(report: DiffReport, console: Console | None = None) -> None:
         items = [d for d in report.discrepancies if d.edition == edition]
         books = ", ".join(b["id"] for b in report.rulebooks if b["edition"] == edition)
         table = Table(title=f"{edition}: {len(items)} discrepancies ({books})", show_lines=True, expand=True)
-        table.add_column("topic", overflow="fold", max_width=28)
-        table.add_column("sev", no_wrap=True)
-        table.add_column("kind", overflow="fold", max_width=14)
-        table.add_column("summary", overflow="fold", ratio=3)
-        table.add_column("where", overflow="fold", max_width=26)
-        table.add_column("id", no_wrap=True)
+        table.add_column("topic / kind / id", overflow="fold", min_width=18, max_width=30)
+        table.add_column("sev", no_wrap=True, min_width=5)
+        table.add_column("summary (where)", overflow="fold", min_width=30, ratio=1)
         for d in sorted(items, key=lambda d: (d.topic, d.kind)):
-            where = ", ".join(f"{e.rulebook.split('-')[0]} p.{e.page}" for e in d.evidence if e.page)
-            table.add_row(d.topic, f"[{SEV_STYLE[d.severity]}]{d.severity}[/]", d.kind, d.summary, where, d.id)
+            where = ", ".join(dict.fromkeys(f"{e.rulebook.split('-')[0]} p.{e.page}" for e in d.evidence if e.page))
+            left = f"[bold]{d.topic}[/]\n{d.kind}\n[dim]{d.id}[/]"
+            table.add_row(left, f"[{SEV_STYLE[d.severity]}]{d.severity}[/]", d.summary + (f"\n[dim]({where})[/]" if where else ""))
         console.print(table)
     counts = {s: sum(d.severity == s for d in report.discrepancies) for s in SEV_STYLE}
     console.print(f"{len(report.discrepancies)} discrepancies: " + ", ".join(f"{n} {s}" for s, n in counts.items()))
