@@ -88,6 +88,7 @@ class GameState:
         self.turns_played = 0
         self._bonus_done = False
         self.pause_at_build = False
+        self.hold_roll = False
         self._begin_turn()
         self._run()
 
@@ -508,6 +509,8 @@ class GameState:
             ph = self.phase
             if ph == DICE:
                 self.decision = ("dice", self.active, self._dice_options())
+                if self.hold_roll:  # a scenario waits here for its given roll
+                    return
             elif ph == ROLLED:
                 nxt = self._rolled_options()
                 if nxt is not None:
@@ -597,6 +600,7 @@ class GameState:
     def _resolve(self, action: Action, forced: bool = False) -> None:
         kind = self.decision[0] if self.decision else ""
         self.decision = None
+        self.hold_roll = False
         if not forced:
             self.history.append(action)
         else:
@@ -694,6 +698,7 @@ class GameState:
         self.winner_seat = None
         self._begin_turn()
         self.decision = None
+        self.hold_roll = True
         self._run()
         return self
 
@@ -703,6 +708,7 @@ class GameState:
         if self.phase != DICE:
             raise IllegalAction(f"roll_given: not at the dice decision (phase {PHASE_NAMES[self.phase]})")
         self.decision = None
+        self.hold_roll = False
         self.dice_mode = len(dice)
         self.history.append(("given_roll", tuple(dice)))
         self._set_roll(list(dice))

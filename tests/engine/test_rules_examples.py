@@ -1,0 +1,76 @@
+"""RuleSet from facts, and the rulebooks' worked examples of activation order and payments."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import RulesError, RuleSet, new_game
+from tests.engine.helpers import income
+
+
+def test_canonical_values_and_sources():
+    mk1, mk2 = RuleSet.canonical("mk1"), RuleSet.canonical("mk2")
+    assert (mk1.starting_coins, mk2.starting_coins) == (3, 5)
+    assert mk2.initial_build_rounds == 3 and mk2.landmarks_to_win == 3
+    assert mk1.landmarks_to_win is None  # all landmarks in play
+    assert mk2.market_rows == (("1-6", 5), ("7-12", 5), ("landmark", 5))
+    assert mk1.activation_steps[:3] == (("red",), ("blue", "green"), ("purple",))
+    assert mk2.sources["setup.starting_coins"].startswith("canonical:")
+
+
+def test_from_facts_fills_missing_from_canonical_and_records_it():
+    rs = RuleSet.from_facts("mk2", {"setup.starting_coins": {"value": 3, "quote": "3 Münzen"}},
+                            source="rulebook 4")
+    assert rs.starting_coins == 3 and rs.sources["setup.starting_coins"] == "rulebook 4"
+    assert rs.initial_build_rounds == 3 and rs.sources["setup.initial_build_rounds"].startswith("canonical")
+    g = new_game("mk2", 3, rules=rs)
+    assert g.coins == [3, 3, 3]
+
+
+@pytest.mark.parametrize("facts", [
+    {"activation.order": [["red"], ["red", "blue"]]},
+    {"activation.order": [["pink"]]},
+    {"payment.multiple_order": "sideways"},
+    {"setup.starting_coins": "many"},
+    {"market.layout": 7},
+])
+def test_bad_facts_are_refused_with_the_topic(facts):
+    with pytest.raises(RulesError) as err:
+        RuleSet.from_facts("mk2", facts)
+    assert next(iter(facts)) in str(err.value)
+
+
+def test_variants():
+    rs = RuleSet.from_facts("mk1", {}, variants=("hybrid_supply",))
+    g = new_game("mk1", 4, rules=rs, sets=("base", "harbor", "millionaires_row"))
+    assert sum(1 for _ in g.market()) == 12
+    g = new_game("mk1", 6, rules=RuleSet.from_facts("mk1", {}, variants=("six_players",)),
+                 sets=("base", "harbor"))
+    assert len(g.coins) == 6
+
+
+# Czech seed (rules_sources/rulebooks/002_*.txt, "TRANSAKCE S MINCEMI MEZI HRÁČI"):
+# "Hráč A hodil 3. Hráč B vlastní 3 kavárny a hráč C vlastní 2 kavárny ... hráč A má pouze
+#  3 mince ... Hráč A nejprve zaplatí hráči C dvě mince. Zbyla mu jedna mince, kterou zaplatí hráči B."
+def test_czech_example_counterclockwise_partial_payments():
+    a, b, c = {}, {"cafe": 3}, {"cafe": 2}
+    assert income([a, b, c], [3, 0, 0], [3], edition="mk1") == [-3, 1, 2]
+
+
+def test_clockwise_reading_pays_b_first():
+    rs = RuleSet.from_facts("mk1", {"payment.multiple_order": "clockwise"})
+    assert income([{}, {"cafe": 3}, {"cafe": 2}], [3, 0, 0], [3], edition="mk1", rules=rs) == [-3, 3, 0]
+
+
+# Czech seed, first example: "Hráč A hází 3. Hráč B má ve svém městě kavárnu ... hráč A nemá
+# žádnou minci, takže nemusí nic platit ... Hráč A získává dvě mince z banku za dvě pekárny."
+def test_czech_example_red_before_green():
+    assert income([{"bakery": 2}, {"cafe": 1}], [0, 0], [3], edition="mk1") == [2, 0]
+    # a reading that activates green before red would let B take a coin
+    rs = RuleSet.from_facts("mk1", {"activation.order": [["blue", "green"], ["red"], ["purple"]]})
+    assert income([{"bakery": 2}, {"cafe": 1}], [0, 0], [3], edition="mk1", rules=rs) == [1, 1]
+
+
+def test_mk2_starting_rounds_build_only():
+    g = new_game("mk2", 3, seed=1)
+    assert g.decision[0] == "build" and g.coins == [5, 5, 5]
