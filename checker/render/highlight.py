@@ -22,6 +22,8 @@ def marks_for(d: Discrepancy) -> list[set[str]]:
     tokens = [Counter(t.casefold() for t in TOKEN.findall(q)) for q in quotes]
     numbers = [Counter({t: n for t, n in c.items() if t.isdigit()}) for c in tokens]
     with_text = [i for i, q in enumerate(quotes) if q]
+    if len({e.rulebook for e in d.evidence}) < 2:
+        return [{h.casefold() for h in ev.highlights if h} for ev in d.evidence]  # one book: only what the check names
     out: list[set[str]] = []
     for i, ev in enumerate(d.evidence):
         marks = {h.casefold() for h in ev.highlights if h}

@@ -73,7 +73,8 @@ def register(app: typer.Typer) -> None:
             error(str(exc))
             raise typer.Exit(2) from exc
         except Exception as exc:  # noqa: BLE001 - any failure is exit 2 with one line
-            error(f"diff failed: {type(exc).__name__}: {exc}")
+            reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+            error(f"{db or 'cards.sqlite'}: diff failed: {type(exc).__name__}: {reason}")
             raise typer.Exit(2) from exc
 
         if fmt == DiffFormat.json:

@@ -46,3 +46,28 @@ def cards() -> dict[str, dict[str, Any]]:
 
 
 __all__ = ["CARDS", "fact", "book", "ctx_of", "MentionIn", "PageIn", "SectionIn"]
+
+
+PROJECT = __import__("pathlib").Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def seed_db(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A database built by `mkdb build` from rules_sources/ (catalog + the five seeds), once per session."""
+    from carddb.build import build
+
+    path = tmp_path_factory.mktemp("seeddb") / "cards.sqlite"
+    build(f"sqlite:///{path}", PROJECT)
+    return f"sqlite:///{path}"
+
+
+@pytest.fixture(scope="session")
+def seed_report(seed_db: str):
+    from carddb.db import open_db
+    from checker.diff import run_diff
+
+    engine = open_db(seed_db, create=False)
+    try:
+        return run_diff(engine)
+    finally:
+        engine.dispose()

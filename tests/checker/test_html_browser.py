@@ -1,0 +1,98 @@
+"""The HTML report opened in a real browser (Debian's headless Chromium, no network): no console
+errors, a screenshot taken, the discrepancy count on the page equal to the JSON's, filters working."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from mkdb.cli import app
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--enable-logging=stderr", "--v=0", "--virtual-time-budget=3000"]
+
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium is installed by scripts/setup.sh")
+
+
+def _chromium(profile: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={profile}", *args], capture_output=True, text=True, timeout=90)
+
+
+def _console_errors(stderr: str) -> list[str]:
+    lines = [ln for ln in stderr.splitlines() if ":CONSOLE" in ln]
+    return [ln for ln in lines if "Uncaught" in ln or "rror" in ln]
+
+
+@pytest.fixture(scope="module")
+def rendered(seed_db: str, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:
+    out = tmp_path_factory.mktemp("html")
+    runner = CliRunner()
+    page = out / "diff.html"
+    res = runner.invoke(app, ["diff", "--db", seed_db, "--format", "html", "--output", str(page)])
+    assert res.exit_code in (0, 1), res.stderr
+    res = runner.invoke(app, ["diff", "--db", seed_db, "--format", "json"])
+    return page, json.loads(res.stdout)
+
+
+def test_page_is_self_contained(rendered):
+    page, _ = rendered
+    html = page.read_text(encoding="utf-8")
+    assert not re.search(r"<(link|img|iframe)\b|\bsrc=|https?://", html)
+
+
+def test_browser_dom_count_equals_json_and_no_console_errors(rendered, tmp_path: Path):
+    page, data = rendered
+    res = _chromium(tmp_path / "profile", "--dump-dom", page.as_uri())
+    assert res.returncode == 0, res.stderr[-2000:]
+    dom = res.stdout
+    assert 'data-ready="1"' in dom  # the page's script ran to the end
+    count = re.search(r'id="discrepancy-count"[^>]*>(\d+)<', dom)
+    assert count and int(count.group(1)) == len(data["discrepancies"]) > 0
+    assert int(re.search(r'id="visible-count">(\d+)<', dom).group(1)) == len(data["discrepancies"])
+    assert len(re.findall(r'<article class="discrepancy ', dom)) == len(data["discrepancies"])
+    assert re.search(r'<div id="js-errors"></div>', dom)
+    assert _console_errors(res.stderr) == []
+
+
+def test_console_errors_would_be_seen(tmp_path: Path):
+    """The console check can fail: a page with a script error is caught by the same reading."""
+    bad = tmp_path / "bad.html"
+    bad.write_text("<html><body><script>missingFunction();</script></body></html>")
+    res = _chromium(tmp_path / "profile", "--dump-dom", bad.as_uri())
+    assert _console_errors(res.stderr)
+
+
+def test_screenshot(rendered, tmp_path: Path):
+    page, _ = rendered
+    shot = tmp_path / "diff.png"
+    res = _chromium(tmp_path / "profile", "--window-size=1280,1600", f"--screenshot={shot}", page.as_uri())
+    assert res.returncode == 0, res.stderr[-2000:]
+    data = shot.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20_000  # a real rendering, not a blank page
+    from PIL import Image
+
+    with Image.open(shot) as img:
+        assert img.size == (1280, 1600)
+        colours = img.convert("RGB").resize((64, 80)).getcolors(64 * 80)
+        assert colours is None or len(colours) > 20
+
+
+def test_filters_hide_by_severity_and_kind(rendered, tmp_path: Path):
+    """Unticking a severity in the page's own script hides those cards and updates the shown count."""
+    page, data = rendered
+    html = page.read_text(encoding="utf-8")
+    probe = ("<script>document.querySelectorAll('input[data-filter=severity]').forEach(function(c){"
+             "if(c.value!=='rule'){c.checked=false;c.dispatchEvent(new Event('change'));}});</script></body>")
+    (tmp_path / "probe.html").write_text(html.replace("</body>", probe), encoding="utf-8")
+    res = _chromium(tmp_path / "profile", "--dump-dom", (tmp_path / "probe.html").as_uri())
+    shown = int(re.search(r'id="visible-count">(\d+)<', res.stdout).group(1))
+    assert shown == sum(d["severity"] == "rule" for d in data["discrepancies"])
+    assert _console_errors(res.stderr) == []
