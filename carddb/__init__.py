@@ -18,8 +18,6 @@ import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from carddb.cards_data import CatalogError
-
 if TYPE_CHECKING:
     from carddb.names import NameIndex, NameMatch
 
@@ -32,6 +30,10 @@ JSON_COLUMNS = ("activation", "cost", "extra_copies", "effect", "data")
 # the order of a card's fields in every output; extra record fields (name, deck, printings...) follow
 CARD_FIELDS = ("id", "edition", "set", "kind", "color", "icon", "activation", "cost", "copies", "extra_copies", "names", "effect", "text")
 MATCH_MARGIN = 10.0  # with a query, cards scoring this much below the best match are left out
+
+
+class CatalogError(Exception):
+    """Malformed catalog data ("path:line: reason"), or a database that cannot be read."""
 
 
 class CardNotFound(CatalogError):

@@ -12,13 +12,13 @@ from typing import Any
 
 import yaml
 
+from carddb import CatalogError
+
+__all__ = ["CatalogError", "load_cards", "load_names", "card_names", "source_files", "Vocabulary"]
+
 EFFECTS_FILE = "effects.yaml"
 VOCABULARY_SECTIONS = ("actions", "conditions", "multipliers", "parameters")
 ACTIVATION_RANGE = range(1, 15)  # one or two dice, MK1 Harbor's +2 included: 1..14
-
-
-class CatalogError(Exception):
-    """Malformed catalog data; the message is "path:line: reason"."""
 
 
 # --------------------------------------------------------------------------- YAML with line marks
@@ -316,6 +316,26 @@ def load_names(root: Path, known_ids: set[str] | None = None) -> list[dict[str, 
             for i, entry in enumerate(entries):
                 names.append(_name_entry(entry, card_id, lang, i == 0, path, line_of(entries, i) or line))
     return names
+
+
+def card_names(cards: dict[str, dict[str, Any]], names: list[dict[str, Any]], lang: str = "en") -> list[dict[str, Any]]:
+    """`names` plus each card record's own `name` (the catalog's English name) where the names
+    files do not list it already: a card is always findable by the name in its record."""
+    listed = {(n["card_id"], n["name"]) for n in names if n["lang"] == lang}
+    has_lang = {n["card_id"] for n in names if n["lang"] == lang}
+    extra = [
+        {
+            "card_id": card_id,
+            "lang": lang,
+            "name": rec["name"].strip(),
+            "source": "card record",
+            "variant_of": None,
+            "preferred": card_id not in has_lang,
+        }
+        for card_id, rec in cards.items()
+        if isinstance(rec.get("name"), str) and rec["name"].strip() and (card_id, rec["name"].strip()) not in listed
+    ]
+    return names + extra
 
 
 def _name_entry(entry: Any, card_id: str, lang: str, preferred: bool, path: Path, line: int) -> dict[str, Any]:

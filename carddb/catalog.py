@@ -10,7 +10,15 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from carddb.cards_data import CatalogError, Vocabulary, load_cards, load_names, source_files, sources_dir
+from carddb.cards_data import (
+    CatalogError,
+    Vocabulary,
+    card_names,
+    load_cards,
+    load_names,
+    source_files,
+    sources_dir,
+)
 
 __all__ = ["CatalogError", "load_catalog", "sha256_file", "catalog_version"]
 
@@ -70,7 +78,7 @@ def load_catalog(session: Any, root: Path) -> None:
     root = Path(root)
     vocab = Vocabulary.load(root)
     cards = load_cards(root, vocab)
-    names = load_names(root, set(cards))
+    names = card_names(cards, load_names(root, set(cards)))
     if not cards:
         raise CatalogError(f"{source_path(sources_dir(root) / 'cards', root)}:0: no cards found")
     hashes = {source_path(p, root): sha256_file(p) for p in source_files(root)}

@@ -2,8 +2,8 @@
 
 Names and queries are folded to one key (case, accents, apostrophes, OCR confusions from
 `name_folding.yaml`), so most lookups are one dict hit. The rest: the keys sharing the most
-character trigrams with the query are scored by rapidfuzz (plain ratio; WRatio, which also
-rewards partial matches, when nothing scores well). Built once, then lookups are cheap
+character trigrams with the query are scored by rapidfuzz (plain ratio; when nothing scores
+well, also partial matches against much longer names). Built once, then lookups are cheap
 (see benchmarks/cards.py).
 """
 
@@ -21,9 +21,12 @@ from typing import Any, NamedTuple
 
 FOLDING_FILE = Path(__file__).with_name("name_folding.yaml")
 DEFAULT_CUTOFF = 60.0
-CANDIDATES = 40  # keys sharing the most trigrams with the query that get scored
-PARTIAL_BELOW = 80.0  # below this best plain score, candidates are rescored allowing partial matches
-_LATIN_CYRILLIC_END = 0x0530  # accents are stripped from letters below this code point only
+CANDIDATES = 60  # at most this many keys (those sharing the most trigrams with the query) are scored
+SAME_LENGTH = 2  # without shared trigrams, keys at most this much shorter or longer are scored
+PARTIAL_BELOW = 80.0  # below this best plain score, much longer candidates are also scored as partial matches
+PARTIAL_LENGTH = 1.5  # a candidate this many times longer than the query may match it partially
+PARTIAL_SCALE = 0.9  # a partial match counts this much of its score (as rapidfuzz's WRatio does)
+_COMBINING = dict.fromkeys(range(0x0300, 0x0370))  # the combining diacritical marks block
 
 
 class NameMatch(NamedTuple):
@@ -40,8 +43,9 @@ class _Folding:
         self.before = [(re.compile(r["pattern"]), r["replace"]) for r in table.get("before_casefold", [])]
         self.after = [(r["from"], r["to"]) for r in table.get("after_casefold", [])]
         glyphs = table.get("homoglyphs") or {}
-        self.homoglyphs = str.maketrans(glyphs.get("latin", ""), glyphs.get("cyrillic", ""))
-        self.homoglyph_letters = frozenset(glyphs.get("latin", ""))
+        latin, cyrillic = glyphs.get("latin", ""), glyphs.get("cyrillic", "")
+        self.to_cyrillic = str.maketrans(latin, cyrillic)
+        self.to_latin = str.maketrans(cyrillic, latin)
         self.cleanup = str.maketrans(
             {**{c: None for c in table.get("drop_chars", "")}, **{c: " " for c in table.get("space_chars", "")}}
         )
@@ -62,20 +66,27 @@ class _View:
     keys: list[str]
     by_key: dict[str, list[tuple[str, str, str, str]]]
     postings: dict[str, list[int]] = field(default_factory=dict)
+    by_length: dict[int, list[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for i, key in enumerate(self.keys):
             for gram in _trigrams(key):
                 self.postings.setdefault(gram, []).append(i)
+            self.by_length.setdefault(len(key), []).append(key)
 
     def candidates(self, key: str) -> list[str]:
-        """The keys sharing the most trigrams with `key` (all keys when none share any)."""
+        """Keys sharing trigrams with `key`: all of them when few, else those sharing the most.
+        When none shares any (short names, CJK), the keys of about the same length."""
         postings = self.postings
-        counts = Counter(chain.from_iterable(postings[g] for g in _trigrams(key) if g in postings))
-        if not counts:
-            return self.keys
+        lists = [postings[g] for g in _trigrams(key) if g in postings]
+        if not lists:
+            n = len(key)
+            return [k for length in range(max(1, n - SAME_LENGTH), n + SAME_LENGTH + 1) for k in self.by_length.get(length, ())]
         keys = self.keys
-        return [keys[i] for i, _ in counts.most_common(CANDIDATES)]
+        found = set().union(*lists)
+        if len(found) <= CANDIDATES:
+            return [keys[i] for i in found]
+        return [keys[i] for i, _ in Counter(chain.from_iterable(lists)).most_common(CANDIDATES)]
 
 
 def _trigrams(key: str) -> set[str]:
@@ -88,18 +99,24 @@ def _is_cyrillic(ch: str) -> bool:
 
 
 def _strip_marks(text: str) -> str:
-    out: list[str] = []
-    for ch in unicodedata.normalize("NFKD", text):
-        if unicodedata.combining(ch) and out and ord(out[-1]) < _LATIN_CYRILLIC_END:
-            continue
-        out.append(ch)
-    return unicodedata.normalize("NFC", "".join(out))
+    """Accents off (é -> e, й -> и): combining diacritics U+0300-U+036F are dropped after NFKD.
+
+    Marks outside that block (Japanese dakuten) survive and are recomposed by NFC.
+    """
+    if text.isascii():
+        return text
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFKD", text).translate(_COMBINING))
 
 
 def _fix_homoglyphs(word: str, folding: _Folding) -> str:
-    if any(_is_cyrillic(ch) for ch in word) and any(ch in folding.homoglyph_letters for ch in word):
-        return word.translate(folding.homoglyphs)
-    return word
+    """A word mixing scripts is read in its majority script, look-alike letters converted."""
+    cyrillic = sum(1 for ch in word if _is_cyrillic(ch))
+    if cyrillic == 0 or cyrillic == len(word):
+        return word
+    latin = sum(1 for ch in word if "a" <= ch <= "z")
+    if latin == 0:
+        return word
+    return word.translate(folding.to_cyrillic if cyrillic >= latin else folding.to_latin)
 
 
 def fold(text: str) -> str:
@@ -137,10 +154,11 @@ class NameIndex:
 
     @classmethod
     def from_sources(cls, root: Path) -> NameIndex:
-        """From rules_sources/names/*.yaml (validated against the card files)."""
-        from carddb.cards_data import load_cards, load_names
+        """From rules_sources/names/*.yaml and the cards' own English names (validated)."""
+        from carddb.cards_data import card_names, load_cards, load_names
 
-        names = load_names(root, set(load_cards(root)))
+        cards = load_cards(root)
+        names = card_names(cards, load_names(root, set(cards)))
         return cls((n["card_id"], n["lang"], n["name"]) for n in names)
 
     @classmethod
@@ -172,8 +190,6 @@ class NameIndex:
         self, query: str, lang: str | None = None, edition: str | None = None, limit: int = 5
     ) -> list[NameMatch]:
         """Best cards for a typed name, best first, one match per card, none below `cutoff`."""
-        from rapidfuzz import fuzz, process
-
         key = fold(query)
         if not key:
             return []
@@ -181,16 +197,22 @@ class NameIndex:
         exact = view.by_key.get(key)
         if exact is not None:
             return self._best_per_card(((e, 100.0) for e in exact), limit)
+        from rapidfuzz import fuzz, process  # not before: an exact name never needs it
+
         candidates = view.candidates(key)
         found = process.extract(
             key, candidates, scorer=fuzz.ratio, processor=None, score_cutoff=self.cutoff, limit=limit * 3
         )
+        scores = {k: score for k, score, _ in found}
         if not found or found[0][1] < PARTIAL_BELOW:
-            found = process.extract(
-                key, candidates, scorer=fuzz.WRatio, processor=None, score_cutoff=self.cutoff, limit=limit * 3
-            )
+            longer = [c for c in candidates if len(c) >= PARTIAL_LENGTH * len(key)]
+            cutoff = self.cutoff / PARTIAL_SCALE
+            for k, score, _ in process.extract(
+                key, longer, scorer=fuzz.partial_ratio, processor=None, score_cutoff=cutoff, limit=limit * 3
+            ):
+                scores[k] = max(scores.get(k, 0.0), score * PARTIAL_SCALE)
         by_key = view.by_key
-        return self._best_per_card(((e, float(score)) for k, score, _ in found for e in by_key[k]), limit)
+        return self._best_per_card(((e, float(score)) for k, score in scores.items() for e in by_key[k]), limit)
 
     @staticmethod
     def _best_per_card(scored: Iterable[tuple[tuple[str, str, str, str], float]], limit: int) -> list[NameMatch]:

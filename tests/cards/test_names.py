@@ -96,3 +96,10 @@ def test_from_db_equals_from_sources(fixture_db: Path, fixture_root: Path, index
     assert from_db.size == index.size
     for query in ("Wiirfelfabrik", "Кавярня", "Cafe"):
         assert from_db.lookup(query) == index.lookup(query)
+
+
+def test_card_record_names_are_english_names_when_names_files_lack_them(sources, texts) -> None:
+    root = sources(names={lang: text for lang, text in texts.NAMES.items() if lang != "en"})
+    index = NameIndex.from_sources(root)
+    found = index.lookup("dice maker")
+    assert (found[0].card_id, found[0].name, found[0].lang, found[0].score) == ("mk1/dice_maker", "Dice Maker", "en", 100.0)
