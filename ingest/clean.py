@@ -140,7 +140,7 @@ def wordlist(lang: str | None) -> frozenset[str]:
     import spacy_lookups_data
 
     base = Path(spacy_lookups_data.__file__).parent / "data"
-    words: set[str] = set()
+    words: set[str] = set(data.stopwords)  # function words are often missing from lemma tables
     for table in data.ocr["wordlists"]:
         with gzip.open(base / f"{table}.json.gz", "rt", encoding="utf-8") as fh:
             for k, v in json.load(fh).items():

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -16,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlmodel import Session
 
 from carddb.store import IngestedBook, find_by_sha, store_book
@@ -30,6 +32,7 @@ PDF_EXT = {".pdf"}
 IMAGE_EXT = {".png", ".jpg", ".jpeg", ".tif", ".tiff"}
 SUPPORTED = TEXT_EXT | PDF_EXT | IMAGE_EXT
 EDITION_WARN_BELOW = 0.5
+STORE_ATTEMPTS = 4
 
 
 @dataclass
@@ -159,6 +162,20 @@ def analyse(path: Path, sha: str, ocr: str = "auto") -> IngestedBook:
                         sections=sections, facts=list(facts), mentions=list(mentions), warnings=warnings)
 
 
+def _store_with_retry(engine: Engine, book: IngestedBook) -> tuple[str, list[str]]:
+    """store_book; a write that lost a race with another process is retried, then reported."""
+    for attempt in range(STORE_ATTEMPTS):
+        try:
+            return store_book(engine, book)
+        except OperationalError as exc:
+            if attempt == STORE_ATTEMPTS - 1:
+                raise IngestError(f"database busy or unwritable: {exc.orig}") from None
+            time.sleep(0.3 * (attempt + 1))
+        except SQLAlchemyError as exc:
+            raise IngestError(f"database error: {getattr(exc, 'orig', exc)}") from None
+    raise AssertionError("unreachable")
+
+
 def ingest_file(path: Path, engine: Engine, ocr: str = "auto") -> FileResult:
     result = FileResult(path=str(path), status="failed")
     try:
@@ -180,7 +197,7 @@ def ingest_file(path: Path, engine: Engine, ocr: str = "auto") -> FileResult:
                                               if k != "lost_icon"),
                                   warnings=list(existing.warnings))
         book = analyse(path, sha, ocr=ocr)
-        rb_id, replaced = store_book(engine, book)
+        rb_id, replaced = _store_with_retry(engine, book)
     except IngestError as exc:
         result.error = str(exc)
         return result

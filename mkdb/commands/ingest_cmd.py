@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -10,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from sqlalchemy import func
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, select
 
 from carddb.db import PROJECT_ROOT, SchemaMismatch, open_db
@@ -19,6 +21,7 @@ from mkdb.output import Format, emit, error
 
 RULEBOOK_FIELDS = ["id", "source", "sha256", "lang", "edition", "expansions", "title", "pages", "sections", "warnings"]
 SECTION_FIELDS = ["index", "heading", "topic", "card", "page", "start", "end", "text"]
+OPEN_ATTEMPTS = 4
 INGEST_COLUMNS = ["file", "language", "edition", "expansions", "pages", "sections", "repairs", "warnings", "status"]
 
 
@@ -29,11 +32,19 @@ class OcrMode(StrEnum):
 
 
 def _open(db: str | None, create: bool = True):  # noqa: ANN202 - SQLAlchemy engine
-    try:
-        return open_db(db, create=create)
-    except SchemaMismatch as exc:
-        error(str(exc))
-        raise typer.Exit(2) from None
+    """open_db, retried when another process is creating the same new database at this moment."""
+    for attempt in range(OPEN_ATTEMPTS):
+        try:
+            return open_db(db, create=create)
+        except SchemaMismatch as exc:
+            error(str(exc))
+            raise typer.Exit(2) from None
+        except (OperationalError, IntegrityError) as exc:
+            if attempt == OPEN_ATTEMPTS - 1:
+                error(f"cannot open the database: {exc.orig}")
+                raise typer.Exit(2) from None
+            time.sleep(0.2 * (attempt + 1))
+    raise AssertionError("unreachable")
 
 
 def rulebook_row(rb: Rulebook, sections: int) -> dict[str, Any]:

@@ -1,0 +1,75 @@
+"""Cleaning: each repair kind on small inputs, and on the seeds that need it, counted per page."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from ingest.clean import clean_page
+
+
+def test_nfc_and_ligatures():
+    text, repairs = clean_page(unicodedata.normalize("NFD", "Café ﬁnal ﬂat"))
+    assert text == "Café final flat"
+    assert repairs["ligature"] == 2 and repairs["unicode_nfc"] == 1
+
+
+def test_markdown_emphasis_dropped_but_bullets_kept():
+    text, repairs = clean_page("**1 coin** and *Machi Koro* rules\n* a bullet\n- 1. Roll dice.**")
+    assert text == "1 coin and Machi Koro rules\n* a bullet\n- 1. Roll dice."
+    assert repairs["markdown"] == 4
+
+
+def test_hyphenation_joined_but_real_hyphens_kept():
+    text, repairs = clean_page("gegen den Uhrzeiger-\nsinn und die Start-\nBauphasen", "de")
+    assert text == "gegen den Uhrzeigersinn und die Start-Bauphasen"
+    assert repairs["hyphenation"] == 1
+    assert clean_page("a well-known rule", "en")[0] == "a well-known rule"
+
+
+def test_doubled_letter_overlay_undone_only_where_dense():
+    text, repairs = clean_page("Y You ou ma may ay r roll oll or ice. Hráč A hází a a jiný hráč.")
+    assert text.startswith("You may roll or ice.")
+    assert "Hráč A hází a a jiný hráč." in text  # a single repeat in prose is left alone
+    assert repairs["doubled_letters"] == 6  # Y, ou, ma, ay, r, oll
+
+
+def test_czech_seed_overlay(seed_books):
+    page7 = seed_books["cs"].pages[6]
+    assert page7.repairs["doubled_letters"] >= 10
+    assert "You may roll or ice." in page7.text
+    assert "Y You ou" not in page7.text
+
+
+def test_latin_cyrillic_lookalikes():
+    text, repairs = clean_page("Сushi-бар і Kаfe")  # Cyrillic С in a Latin word, Cyrillic а in another
+    assert text == "Cushi-бар і Kafe"
+    assert repairs["homoglyph"] == 2
+
+
+def test_german_ocr_confusions_repaired_to_known_words():
+    text, repairs = clean_page("Die GroBprojekte und Miinzen, der Wiirfel, heif3 und L6st. Schon gut.", "de")
+    assert text == "Die Großprojekte und Münzen, der Würfel, heiß und Löst. Schon gut."
+    assert repairs["ocr_word"] == 5
+
+
+def test_ocr_repair_needs_a_language_with_a_word_list():
+    assert clean_page("GroBprojekte Miinzen", "es")[0] == "GroBprojekte Miinzen"
+    assert clean_page("GroBprojekte Miinzen")[0] == "GroBprojekte Miinzen"
+
+
+def test_german_seed_repairs(seed_books):
+    book = seed_books["de"]
+    doc = "\n".join(p.text for p in book.pages)
+    for bad in ("GroBprojekt", "Miinzen", "Wiirfel", "Riickseite"):
+        assert bad not in doc
+    assert doc.count("Großprojekt") >= 20 and "Münzen" in doc and "Rückseite" in doc
+    assert sum(p.repairs.get("ocr_word", 0) for p in book.pages) >= 100
+
+
+def test_repairs_counted_per_page(seed_books):
+    uk = seed_books["uk"].pages[0]
+    assert uk.repairs["homoglyph"] == 1  # "Сushi-бар"
+    assert "Cushi-бар" in uk.text
+    ru = seed_books["ru"].pages[0]
+    assert ru.repairs["markdown"] > 50 and "**" not in ru.text
+    assert ru.repairs["lost_icon"] >= 1  # "карту типа и ." lost its icons

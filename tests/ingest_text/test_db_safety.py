@@ -1,0 +1,59 @@
+"""Two real `mkdb ingest` processes on one SQLite file, and the schema version check."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from carddb.db import open_db
+from mkdb.cli import app
+
+from .conftest import SEED
+
+MKDB = [sys.executable, "-m", "mkdb.cli"]
+
+
+def test_two_processes_ingest_into_one_file(tmp_path):
+    db = tmp_path / "shared.sqlite"
+    env = {**os.environ, "MKDB_DATABASE_URL": str(db)}
+    procs = [
+        subprocess.Popen([*MKDB, "ingest", str(SEED[a]), str(SEED[b])], env=env, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+        for a, b in (("uk", "es"), ("de", "es"))
+    ]
+    results = [(p.wait(timeout=120), p.stdout.read(), p.stderr.read()) for p in procs]
+    for code, _out, err in results:
+        # both succeed, or fail cleanly with one error line (e.g. a lost race on the same file)
+        assert code == 0 or (code == 1 and err.strip().startswith("error:")), err
+    con = sqlite3.connect(db)
+    try:
+        assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        langs = sorted(r[0] for r in con.execute("SELECT lang FROM rulebook"))
+        orphans = con.execute("SELECT count(*) FROM section WHERE rulebook_id NOT IN (SELECT id FROM rulebook)")
+        assert orphans.fetchone()[0] == 0
+    finally:
+        con.close()
+    assert langs == ["de", "es", "uk"]
+
+
+def test_other_schema_version_refused_and_file_unchanged(tmp_path):
+    db = tmp_path / "old.sqlite"
+    open_db(f"sqlite:///{db}").dispose()
+    con = sqlite3.connect(db)
+    con.execute("UPDATE schemainfo SET version = 99")
+    con.commit()
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.close()
+    digest = hashlib.sha256(db.read_bytes()).hexdigest()
+    runner = CliRunner()
+    for args in (["ingest", str(SEED["es"])], ["rulebooks"], ["show", "es"]):
+        res = runner.invoke(app, [*args, "--db", str(db)])
+        assert res.exit_code == 2
+        assert "schema version 99" in res.stderr and "left unchanged" in res.stderr
+    assert hashlib.sha256(Path(db).read_bytes()).hexdigest() == digest

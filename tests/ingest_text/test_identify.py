@@ -1,0 +1,98 @@
+"""Language, edition and expansions of every seed and of unseen-style texts; refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from ingest.identify import detect_language, identify
+from ingest.pipeline import analyse
+from ingest.text import read_text
+from ingest.types import IngestError
+
+from .conftest import DATA
+
+# What a reading of each seed says (docs/seeds.md and the texts themselves):
+# uk "Наші міста: Мачі Коро 2", 3 landmarks to win -> mk2, no expansions;
+# ru base game + «Мачи коро плюс» (Harbor) + «Мачи коро шарп» (Millionaire's Row) + official promo cards;
+# cs base MK1 (four landmarks, wheat field and bakery, 3 coins); es "2.ª edición"; de "Die neue Stadt".
+EXPECTED = {
+    "uk": ("mk2", []),
+    "ru": ("mk1", ["harbor", "millionaires_row", "promo"]),
+    "cs": ("mk1", []),
+    "es": ("mk2", []),
+    "de": ("mk2", []),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(EXPECTED))
+def test_seed_identification(seed_books, lang):
+    ident = seed_books[lang].ident
+    edition, expansions = EXPECTED[lang]
+    assert (ident.lang, ident.edition, ident.expansions) == (lang, edition, expansions)
+    assert ident.confidence["lang"] >= 0.6
+    assert ident.confidence["edition"] >= 0.6
+    assert ident.evidence["edition"], "the edition must come with the evidence that decided it"
+    for ex in expansions:
+        assert ident.evidence[ex] and ident.confidence[ex] > 0
+
+
+def test_seed_evidence_names_the_deciding_words(seed_books):
+    assert any("2.ª edición" in e for e in seed_books["es"].ident.evidence["edition"])
+    assert any("die neue stadt" in e for e in seed_books["de"].ident.evidence["edition"])
+    assert any("плюс" in e for e in seed_books["ru"].ident.evidence["harbor"])
+    assert any("шарп" in e for e in seed_books["ru"].ident.evidence["millionaires_row"])
+
+
+# Synthetic excerpts written for these tests (tests/ingest_text/data), one per language without a seed.
+UNSEEN = {
+    "en_mk1_harbor.md": ("en", "mk1", ["harbor"]),
+    "fr_mk2.txt": ("fr", "mk2", []),
+    "it_mk1.txt": ("it", "mk1", []),
+    "pl_mk1.txt": ("pl", "mk1", []),
+    "pt_mk2.md": ("pt", "mk2", []),
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNSEEN))
+def test_unseen_languages(name):
+    text = "\n\n".join(p.text for p in read_text(DATA / name))
+    ident = identify(text)
+    assert (ident.lang, ident.edition, ident.expansions) == UNSEEN[name]
+    assert detect_language(text)[0] == UNSEEN[name][0]
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("nl_prose.txt", "unsupported language: the text looks like Dutch"),
+        ("fi_prose.txt", "unsupported language: the text looks like Finnish"),
+        ("catan_rules.txt", "not a Machi Koro rulebook"),
+        ("chess_de.txt", "not a Machi Koro rulebook"),
+    ],
+)
+def test_refusals(name, reason):
+    with pytest.raises(IngestError, match=reason):
+        analyse(DATA / name, "0" * 64)
+
+
+def test_too_little_text():
+    with pytest.raises(IngestError, match="too little text"):
+        detect_language("Machi Koro")
+
+
+def test_mk2_markers_beat_mk1_mentions():
+    """The Spanish seed mentions the earlier edition ("la edición anterior de Machi Koro") — still mk2."""
+    text = (
+        "Machi Koro 2.ª edición es un juego independiente. No puedes combinar el contenido de este juego con "
+        "la edición anterior de Machi Koro. Gana quien construya su tercer punto de interés con sus monedas. " * 3
+    )
+    assert identify(text).edition == "mk2"
+
+
+def test_no_edition_marker_is_a_low_confidence_guess():
+    text = (
+        "Machi Koro: en tu turno tiras los dados y cobras monedas de la banca por tus edificios con el número "
+        "de activación. Puedes construir un edificio por turno y los puntos de interés cuestan monedas. " * 2
+    )
+    ident = identify(text)
+    assert ident.edition == "mk1" and ident.confidence["edition"] < 0.5
