@@ -25,6 +25,7 @@ from ingest.facts import (
 from ingest.facts.doc import Doc
 from ingest.facts.lists import NumberedList, find_lists, list_facts
 from ingest.lexicon import load_lexicon
+from ingest.mentions import find_mentions
 from ingest.types import FactData, Identification, MentionData, PageText, SectionData
 
 Extractor = Callable[[Doc, list[NumberedList]], list[FactData]]
@@ -53,6 +54,7 @@ def build_doc(
 
 
 def extract_facts(doc: Doc) -> list[FactData]:
+    """All facts of the document (card mentions, if wanted, are found first: `doc.mentions`)."""
     lists = find_lists(doc)
     facts: list[FactData] = []
     for extractor in EXTRACTORS:
@@ -73,4 +75,5 @@ def extract_all(
         doc = build_doc(doc_text, pages, sections, ident)
     except FileNotFoundError:
         return [], []  # no lexicon for this language: nothing can be read as a fact
-    return extract_facts(doc), []
+    doc.mentions = find_mentions(doc, names)
+    return extract_facts(doc), doc.mentions

@@ -7,6 +7,7 @@ cards" is a part, not the total).
 
 from __future__ import annotations
 
+from ingest.facts.common import number_before
 from ingest.facts.doc import Doc
 from ingest.facts.lists import NumberedList
 from ingest.types import FactData
@@ -21,8 +22,12 @@ def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
         topic = COMPONENTS[hit.concept]
         if topic in seen or doc.topic_at(hit.start) != "components":
             continue
+        if doc.text[hit.end : hit.end + 1] == "-":  # "card-reference" is another thing
+            continue
         number = _adjacent_number(doc, hit.first, hit.last)
-        if number is None or doc.text[hit.end : hit.end + 1] == "-":  # "card-reference" is another thing
+        if number is None:
+            if number_before(doc, hit, 2) is not None:
+                seen.add(topic)  # the first count is of a part ("24 starting cards"): no total stated
             continue
         seen.add(topic)
         start, end = min(number.start, hit.start), max(number.end, hit.end)

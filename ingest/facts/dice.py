@@ -12,7 +12,7 @@ from ingest.facts.lists import NumberedList
 from ingest.types import FactData
 
 
-def extract(doc: Doc, lists: list[NumberedList], mentions=None) -> list[FactData]:  # noqa: ANN001
+def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
     sents = doc.sentences
     for i, sent in enumerate(sents):
         if not doc.has(sent.start, sent.end, "word.die") or not doc.has(sent.start, sent.end, "word.or"):
@@ -32,8 +32,8 @@ def extract(doc: Doc, lists: list[NumberedList], mentions=None) -> list[FactData
         if i > 0 and doc.has(sents[i - 1].start, sents[i - 1].end, "word.die") and _one_die_first(doc, sents[i - 1]):
             value["before"] = 1
             start = sents[i - 1].start
-        if mentions:
-            cards = [m.card for m in mentions if sent.start <= m.start < sent.end and m.card]
+        if doc.mentions:
+            cards = [m.card for m in doc.mentions if sent.start <= m.start < sent.end and m.card]
             if cards:
                 value["unlocked_by"] = cards[0]
         return [doc.fact("dice.rule", value, start, sent.end, "dice", 0.85)]

@@ -14,7 +14,7 @@ from functools import cached_property
 
 from carddb.models import PAGE_JOINER
 from ingest.lexicon import Hit, Lexicon, Token
-from ingest.types import FactData, Identification, PageText, SectionData
+from ingest.types import FactData, Identification, MentionData, PageText, SectionData
 
 # Sentence ends: a full stop after a letter/bracket/quote (not "3." of a list), a blank line, or a
 # line break before a list marker or bullet.
@@ -53,6 +53,7 @@ class Doc:
         self.hits: list[Hit] = self.lex.find(self.tokens)
         self._hit_starts = [h.start for h in self.hits]
         self.page_starts = self._page_starts()
+        self.mentions: list[MentionData] = []  # card names, filled by ingest.mentions before facts
 
     # ------------------------------------------------------------------ pages
     def _page_starts(self) -> list[int]:

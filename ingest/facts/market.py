@@ -42,7 +42,12 @@ def layout(doc: Doc) -> list[FactData]:
                     size = number.num
                     spans.append((sent.start, sent.end))
                     break
-        if not spans and doc.has(sent.start, sent.end, "rule.pile_per_type") and doc.topic_at(sent.start) == "setup":
+        if (
+            not spans
+            and doc.has(sent.start, sent.end, "rule.pile_per_type")
+            and doc.topic_at(sent.start) == "setup"
+            and not doc.text[sent.start : sent.end].isupper()  # a caption, not a rule
+        ):
             return [doc.fact("market.layout", "all_stacks", sent.start, sent.end, "market", 0.75)]
     if not decks or size is None:
         return []
