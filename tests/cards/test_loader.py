@@ -126,3 +126,22 @@ def test_reader_schema_version_matches_models() -> None:
     from carddb.models import SCHEMA_VERSION
 
     assert READ_SCHEMA_VERSION == SCHEMA_VERSION
+
+
+def test_build_with_a_malformed_card_fails_and_keeps_the_database(sources, texts, tmp_path: Path) -> None:
+    """`mkdb build` (carddb.build.build): a malformed card stops it; the old file stays byte for byte."""
+    from carddb.build import build
+
+    broken_mk1 = texts.MK1.replace("cost: 3", "cost: three")
+    good, bad = sources(), sources(mk1=broken_mk1)
+    db = tmp_path / "out" / "cards.sqlite"
+    db.parent.mkdir()
+    report = build(str(db), good)
+    assert report.cards == 8
+    before = _db_digest(db)
+    with pytest.raises(CatalogError) as err:
+        build(str(db), bad)
+    line = texts.line_no(broken_mk1, "cost: three")
+    assert f"rules_sources/cards/mk1.yaml:{line}: card mk1/dice_maker: cost must be" in str(err.value)
+    assert _db_digest(db) == before
+    assert [p.name for p in db.parent.iterdir()] == ["cards.sqlite"]  # no half-built file left behind

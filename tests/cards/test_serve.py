@@ -46,11 +46,28 @@ def _post(base: str, path: str, payload: dict) -> int:
         return exc.code
 
 
+def _add_rulebook(db: Path) -> None:
+    """One rulebook with one fact, as ingest stores them, for the rulebook queries."""
+    from sqlmodel import Session
+
+    from carddb.db import open_db
+    from carddb.models import Fact, Rulebook
+
+    engine = open_db(str(db))
+    with Session(engine) as session:
+        session.add(Rulebook(id="de-mk2-00000000", source="regeln.pdf", sha256="0" * 64, lang="de", edition="mk2", pages=8))
+        session.flush()
+        session.add(Fact(rulebook_id="de-mk2-00000000", topic="setup.starting_coins", value=5, quote="5 Münzen", page=2))
+        session.commit()
+    engine.dispose()
+
+
 @pytest.fixture(scope="module")
 def served(fixture_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     """A copy of the fixture database served by `mkdb serve` in a subprocess; always stopped."""
     db = tmp_path_factory.mktemp("served") / "cards.sqlite"
     shutil.copy(fixture_db, db)
+    _add_rulebook(db)
     port = _free_port()
     cmd = [sys.executable, "-m", "mkdb.cli", "serve", "--port", str(port), "--db", str(db)]
     log_path = db.with_name("serve.log")  # a file, not a pipe: a full pipe would block the server
@@ -105,6 +122,19 @@ def test_metadata_titles(served: tuple[str, Path]) -> None:
     status, meta = _get(base, "/-/metadata.json")
     assert status == 200 and meta["title"].startswith("mkdb")
     assert {"card_by_name", "cards_by_roll", "rulebooks", "rulebook_facts"} <= set(meta["databases"]["cards"]["queries"])
+
+
+def test_canned_queries_rulebooks_and_facts(served: tuple[str, Path]) -> None:
+    base, _ = served
+    status, doc = _get(base, "/cards/rulebooks.json", _shape="objects")
+    assert status == 200
+    assert [(r["id"], r["lang"], r["facts"]) for r in doc["rows"]] == [("de-mk2-00000000", "de", 1)]
+    for rulebook in ("de-mk2-00000000", ""):
+        status, doc = _get(base, "/cards/rulebook_facts.json", rulebook=rulebook, _shape="objects")
+        assert status == 200
+        assert [(r["topic"], r["value"], r["page"], r["quote"]) for r in doc["rows"]] == [("setup.starting_coins", 5, 2, "5 Münzen")]
+    status, doc = _get(base, "/cards/rulebook_facts.json", rulebook="xx-mk1-nothing", _shape="objects")
+    assert status == 200 and doc["rows"] == []
 
 
 def test_writes_are_refused(served: tuple[str, Path]) -> None:
