@@ -6,11 +6,13 @@ A book is only asked for what its edition and expansions cover (see checker.grou
 
 from __future__ import annotations
 
+import re
+
 from checker import alignment
 from checker import values as V
 from checker.context import Context
 from checker.grouping import covers
-from checker.model import Discrepancy, Evidence
+from checker.model import BookIn, Discrepancy, Evidence
 from checker.statements import Statement, books_covering, collect
 
 MIN_COVERAGE = 0.5  # a book that states under half of what the others state was not read, not silent
@@ -32,6 +34,48 @@ def unreadable_books(ctx: Context, stated: dict) -> dict[str, tuple[int, int]]:
     return out
 
 
+def _ints(value: object) -> set[int]:
+    if isinstance(value, bool):
+        return set()
+    if isinstance(value, int):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*(_ints(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(_ints(v) for v in value)) if value else set()
+    return set()
+
+
+def _section_topics(book: BookIn, fact_start: int) -> set[str]:
+    return {s.topic for s in book.sections if s.start <= fact_start < max(s.end, s.start + 1) and s.topic != "other"}
+
+
+def silence_confirmed(ctx: Context, stmts: dict[str, Statement], silent: BookIn) -> bool:
+    """Whether a book without the fact really does not state it, rather than stating it in words
+    the extractors missed.
+
+    The stating books' facts sit in sections with topics (setup, dice, ...). A silent book with no
+    section of those topics lacks the passage: confirmed. If it has such sections, only numbers can
+    be checked across languages: the value's numbers absent from those sections confirm the silence;
+    otherwise the book is given the benefit of the doubt (a missed extraction is not a finding).
+    """
+    wanted: set[str] = set()
+    for s in stmts.values():
+        wanted |= _section_topics(s.book, s.fact.start)
+    if not wanted or not silent.sections:
+        return True
+    family = next(iter(stmts.values())).fact.topic.split(".")[0]
+    texts = [sec.text for sec in silent.sections if sec.topic in wanted or (sec.topic != "other" and sec.topic.startswith(family))]
+    if not texts:
+        return True
+    numbers = set().union(*(_ints(s.value) for s in stmts.values()))
+    if not numbers:
+        return False
+    text = "\n".join(texts)
+    present = {n for n in numbers if re.search(rf"(?<!\d){n}(?!\d)", text)}
+    return len(present) < len(numbers) / 2
+
+
 def check(ctx: Context) -> list[Discrepancy]:
     out: list[Discrepancy] = []
     stated = collect(ctx)
@@ -45,7 +89,7 @@ def check(ctx: Context) -> list[Discrepancy]:
     for (topic, scope), stmts in sorted(stated.items(), key=lambda kv: (kv[0][0], sorted(kv[0][1]))):
         covering = [b for b in books_covering(ctx, scope) if b.id not in unread]
         stmts = {bid: s for bid, s in stmts.items() if covers(ctx.book(bid), scope)}
-        silent = [b.id for b in covering if b.id not in stmts]
+        silent = [b.id for b in covering if b.id not in stmts and silence_confirmed(ctx, stmts, b)]
         if stmts and silent and not topic.startswith("clarification."):
             out.append(_missing_fact(ctx, topic, scope, stmts, silent))
         elif len(stmts) >= 2:

@@ -3,7 +3,8 @@
 Reads `structure.list.<n>` facts ({"numbers": [...], "items": [...]}, numbers as printed). A list
 whose numbers are a shuffled 1..n without repeats or gaps is left alone: that is how callouts
 around a picture come out of a page (1, 3, 2), not a numbering error. The list is reported under
-the topic of the rule fact it states, when one overlaps it.
+the topic of the rule fact it states, when one overlaps it. Numbers that go down (1, 4, 4, 3, 2)
+are callouts of a picture or a two-language layout read out of order, not a list, and are skipped.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ LIST_PREFIX = "structure.list."
 def problems(numbers: list[int]) -> list[str]:
     """What is wrong with a list's numbering, in words; [] when it is fine."""
     nums = [n for n in numbers if isinstance(n, int)]
-    if len(nums) < 2:
-        return []
+    if len(nums) < 2 or any(b < a for a, b in zip(nums, nums[1:], strict=False)):
+        return []  # numbers that go down are callouts or columns read out of order, not a numbered list
     out = []
     repeated = sorted(n for n, c in Counter(nums).items() if c > 1)
     if repeated:

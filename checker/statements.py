@@ -7,32 +7,37 @@ components) is compared value against value.
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from checker import values as V
 from checker.context import Context
+from checker.equivalence import resolve
 from checker.grouping import base_topic, covers, fact_scope
 from checker.model import BookIn, FactIn
 
+EXPANSION_TOPIC = re.compile(r"expansion")
 OWN_CHECK_PREFIXES = ("example.", "structure.", "terms.")
 MIN_CONFIDENCE = 0.5
 
 
 @dataclass
 class Statement:
-    """A book's value for one topic: the value it states most (most confident first), all its facts."""
+    """A book's value for one topic: the value it states most (most confident first), all its facts.
+
+    `value` is what the book says; `key` is its comparable form (see checker.equivalence)."""
 
     book: BookIn
     value: object
     fact: FactIn
     facts: list[FactIn]
+    key: str = ""
 
-    @property
-    def distinct(self) -> dict[str, list[FactIn]]:
+    def distinct(self, ctx: Context, topic: str, scope: frozenset[str]) -> dict[str, list[FactIn]]:
         out: dict[str, list[FactIn]] = defaultdict(list)
         for f in self.facts:
-            out[V.key(f.value)].append(f)
+            out[V.key(resolve(ctx, topic, f.value, scope))].append(f)
         return out
 
 
@@ -49,11 +54,14 @@ def collect(ctx: Context) -> dict[tuple[str, frozenset[str]], dict[str, Statemen
         for fact in book.facts:
             if not comparable(fact.topic) or fact.confidence < MIN_CONFIDENCE:
                 continue
-            grouped[(base_topic(fact.topic), fact_scope(fact, ctx.edition, sets))].append(fact)
-        for key, facts in grouped.items():
-            counts = Counter(V.key(f.value) for f in facts)
-            best = max(facts, key=lambda f: (counts[V.key(f.value)], f.confidence, -f.start))
-            out[key][book.id] = Statement(book, best.value, best, facts)
+            scope = fact_scope(fact, ctx.edition, sets)
+            if EXPANSION_TOPIC.search(fact.topic) and not scope:
+                scope = frozenset(book.expansions) or frozenset({"expansion"})  # "with expansions": theirs
+            grouped[(base_topic(fact.topic), scope)].append(fact)
+        for (topic, scope), facts in grouped.items():
+            counts = Counter(V.key(resolve(ctx, topic, f.value, scope)) for f in facts)
+            best = max(facts, key=lambda f: (counts[V.key(resolve(ctx, topic, f.value, scope))], f.confidence, -f.start))
+            out[(topic, scope)][book.id] = Statement(book, best.value, best, facts, V.key(resolve(ctx, topic, best.value, scope)))
     return out
 
 

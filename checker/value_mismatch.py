@@ -20,7 +20,7 @@ def check(ctx: Context) -> list[Discrepancy]:
     for (topic, scope), stmts in sorted(collect(ctx).items(), key=lambda kv: (kv[0][0], sorted(kv[0][1]))):
         covering = {b.id for b in books_covering(ctx, scope)}
         stmts = {bid: s for bid, s in stmts.items() if bid in covering}
-        out.extend(_self_contradictions(ctx, topic, stmts))
+        out.extend(_self_contradictions(ctx, topic, scope, stmts))
         if len(stmts) < 2:
             continue
         found = _across_books(ctx, topic, scope, stmts)
@@ -66,13 +66,13 @@ def _comparison_keys(stmts: dict[str, Statement]) -> dict[str, str]:
     if all(isinstance(v, dict) for v in vals.values()):
         common = set.intersection(*(set(v) for v in vals.values()))  # type: ignore[arg-type]
         return {bid: V.key({k: v[k] for k in common}) for bid, v in vals.items()}  # type: ignore[union-attr]
-    return {bid: V.key(v) for bid, v in vals.items()}
+    return {bid: s.key for bid, s in stmts.items()}
 
 
-def _self_contradictions(ctx: Context, topic: str, stmts: dict[str, Statement]) -> list[Discrepancy]:
+def _self_contradictions(ctx: Context, topic: str, scope: frozenset[str], stmts: dict[str, Statement]) -> list[Discrepancy]:
     out = []
     for bid, s in sorted(stmts.items()):
-        distinct = s.distinct
+        distinct = s.distinct(ctx, topic, scope)
         if len(distinct) < 2:
             continue
         facts = [fs[0] for _, fs in sorted(distinct.items(), key=lambda kv: kv[1][0].start)]
