@@ -202,7 +202,8 @@ def _part_matches(tok: Token, part: tuple[frozenset[str], bool]) -> bool:
 
 
 def _longest(hits: list[Hit]) -> list[Hit]:
-    """Drop a hit inside a longer hit of the same concept family (first dotted part)."""
+    """Drop a hit inside a longer hit of the same family: colours and kinds are one family each
+    ("Великі підприємства" is not also "підприємства"), any other concept only its own."""
     hits.sort(key=lambda h: (h.start, -(h.end - h.start)))
     kept: list[Hit] = []
     seen: set[tuple[str, int, int]] = set()
@@ -210,12 +211,17 @@ def _longest(hits: list[Hit]) -> list[Hit]:
         if (h.concept, h.start, h.end) in seen:
             continue  # two spellings of one term matched the same words
         seen.add((h.concept, h.start, h.end))
-        fam = h.concept.split(".")[0]
-        if any(k.concept.split(".")[0] == fam and k.start <= h.start and h.end <= k.end and k != h
+        fam = _family(h.concept)
+        if any(_family(k.concept) == fam and k.start <= h.start and h.end <= k.end and k != h
                and (k.end - k.start) > (h.end - h.start) for k in kept):
             continue
         kept.append(h)
     return kept
+
+
+def _family(concept: str) -> str:
+    head = concept.split(".", 1)[0]
+    return head if head in ("colour", "kind") else concept
 
 
 @lru_cache(maxsize=200_000)

@@ -21,8 +21,10 @@ def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
 
 
 def starting_coins(doc: Doc) -> list[FactData]:
-    for sent in doc.sentences_with("word.each_player", "word.coin", "verb.receive"):
+    for sent in doc.sentences_with("word.each_player", "word.coin"):
         if doc.topic_at(sent.start) in NOT_SETUP:
+            continue
+        if not (doc.has(sent.start, sent.end, "verb.receive") or doc.has(sent.start, sent.end, "verb.give")):
             continue
         for hit in doc.hits_in(sent.start, sent.end, "word.coin"):
             number = number_before(doc, hit, 1)

@@ -1,0 +1,78 @@
+"""Verbs `facts` and `mentions`: what one ingested rulebook states, and the cards it names."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from sqlmodel import Session, select
+
+from carddb.models import CardMention, Fact, Section
+from mkdb.commands.ingest_cmd import _open, resolve_rulebook, rulebook_row
+from mkdb.options import DbOption, FormatOption
+from mkdb.output import Format, emit, error
+
+FACT_FIELDS = ["topic", "value", "quote", "page", "start", "end", "confidence", "extractor"]
+MENTION_FIELDS = ["card", "surface", "page", "start", "end", "score"]
+RulebookArg = Annotated[str, typer.Argument(help="rulebook id, id prefix, or source file name")]
+
+
+def _short(text: str, width: int = 60) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 1] + "…"
+
+
+def _compact(value: object) -> str:
+    """Steps stay grouped in the table ([["red"], ["blue", "green"]] is not "red, blue, green")."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def facts(
+    rulebook: RulebookArg,
+    topic: Annotated[str, typer.Option("--topic", "-t", help="only topics starting with this prefix")] = "",
+    db: DbOption = None,
+    fmt: FormatOption = Format.table,
+) -> None:
+    """The rule facts a rulebook states, each with its quote, page and span."""
+    engine = _open(db, create=False)
+    with Session(engine) as session:
+        try:
+            rb = resolve_rulebook(session, rulebook)
+        except LookupError as exc:
+            error(str(exc))
+            raise typer.Exit(1) from None
+        n_sections = len(session.exec(select(Section.id).where(Section.rulebook_id == rb.id)).all())
+        query = select(Fact).where(Fact.rulebook_id == rb.id).order_by(Fact.start, Fact.topic)
+        rows = [{f: getattr(x, f) for f in FACT_FIELDS} for x in session.exec(query) if x.topic.startswith(topic)]
+        head = rulebook_row(rb, n_sections)
+    if fmt == Format.table:
+        rows = [{**r, "value": _compact(r["value"]), "quote": _short(r["quote"])} for r in rows]
+        columns = ["topic", "value", "page", "confidence", "quote"]
+    else:
+        columns = FACT_FIELDS
+    emit(fmt, "mkdb.facts/1", "facts", rows, columns=columns, extra={"rulebook": head},
+         title=f"{head['id']} ({head['source']}): {len(rows)} facts")
+
+
+def mentions(rulebook: RulebookArg, db: DbOption = None, fmt: FormatOption = Format.table) -> None:
+    """Every card name in a rulebook's text with the card it names (empty card: unresolved)."""
+    engine = _open(db, create=False)
+    with Session(engine) as session:
+        try:
+            rb = resolve_rulebook(session, rulebook)
+        except LookupError as exc:
+            error(str(exc))
+            raise typer.Exit(1) from None
+        n_sections = len(session.exec(select(Section.id).where(Section.rulebook_id == rb.id)).all())
+        query = select(CardMention).where(CardMention.rulebook_id == rb.id).order_by(CardMention.start)
+        rows = [{f: getattr(m, f) for f in MENTION_FIELDS} for m in session.exec(query)]
+        head = rulebook_row(rb, n_sections)
+    linked = sum(1 for r in rows if r["card"])
+    emit(fmt, "mkdb.mentions/1", "mentions", rows, columns=MENTION_FIELDS, extra={"rulebook": head},
+         title=f"{head['id']} ({head['source']}): {len(rows)} mentions, {linked} linked")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("facts")(facts)
+    app.command("mentions")(mentions)
