@@ -234,6 +234,19 @@ class Catalog:
                 break
         return result
 
+    def coverage(self) -> list[dict[str, Any]]:
+        """Per edition and set: how many cards, and how many of them have a name in each language."""
+        langs = sorted({n["lang"] for n in self._name_rows})
+        groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+        for card in self._cards.values():
+            groups.setdefault((card["edition"], card["set"] or ""), []).append(card)
+        rows = []
+        for (edition, set_), cards in sorted(groups.items()):
+            row: dict[str, Any] = {"edition": edition, "set": set_, "cards": len(cards)}
+            row.update((lang, sum(1 for c in cards if c["names"].get(lang))) for lang in langs)
+            rows.append(row)
+        return rows
+
     def all_cards(self) -> list[dict[str, Any]]:
         """Every card with all its names, ordered by id (what `mkdb export` writes)."""
         return [_copy(c) for c in self._cards.values()]

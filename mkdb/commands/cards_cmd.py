@@ -18,6 +18,7 @@ from mkdb.output import Format, emit, error, to_json
 
 CARDS_SCHEMA = "mkdb.cards/1"
 CARD_SCHEMA = "mkdb.card/1"
+COVERAGE_SCHEMA = "mkdb.coverage/1"
 TABLE_COLUMNS = ["id", "name", "set", "color", "icon", "activation", "cost"]
 CSV_COLUMNS = [
     "id", "edition", "set", "kind", "color", "icon", "activation", "cost", "copies", "extra_copies",
@@ -72,6 +73,7 @@ def cards(
     cost: Annotated[str | None, typer.Option(help="N or MIN-MAX (any of a landmark's prices)")] = None,
     lang: Annotated[str | None, typer.Option(help="match and show names of this language only")] = None,
     limit: Annotated[int, typer.Option(help="at most this many matches for a QUERY")] = 10,
+    coverage: Annotated[bool, typer.Option("--coverage", help="instead: cards x languages with a name")] = False,
     fmt: FormatOption = Format.table,
     db: DbOption = None,
 ) -> None:
@@ -79,6 +81,10 @@ def cards(
     from carddb import CatalogError
 
     catalog = _open(db)
+    if coverage:
+        rows = catalog.coverage()
+        emit(fmt, COVERAGE_SCHEMA, "coverage", rows, title="cards with a name, per language")
+        return
     try:
         found = catalog.cards(query, edition=edition, set=set_, color=color, icon=icon, roll=roll, cost=cost, lang=lang, limit=limit)
     except CatalogError as exc:

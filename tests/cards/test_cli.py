@@ -157,3 +157,12 @@ def test_export_same_sources_same_version(run, tmp_path: Path) -> None:
     run("export", str(a))
     run("export", str(b))
     assert a.read_bytes() == b.read_bytes()
+
+
+def test_coverage_counts_cards_with_a_name_per_language(run) -> None:
+    code, out, _ = run("cards", "--coverage", "-f", "json")
+    doc = json.loads(out)
+    assert doc["schema"] == "mkdb.coverage/1"
+    rows = {(r["edition"], r["set"]): r for r in doc["coverage"]}
+    assert rows[("mk2", "base")]["cards"] == 4 and rows[("mk2", "base")]["uk"] == 3 and rows[("mk2", "base")]["cs"] == 2
+    assert rows[("mk1", "base")]["cards"] == 4 and rows[("mk1", "base")]["en"] == 4 and rows[("mk1", "base")]["uk"] == 0
