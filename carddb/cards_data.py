@@ -313,8 +313,15 @@ def load_names(root: Path, known_ids: set[str] | None = None) -> list[dict[str, 
                 raise CatalogError(f"{display_path(path)}:{line}: names for unknown card {card_id}")
             if not isinstance(entries, list):
                 entries = [entries]
-            for i, entry in enumerate(entries):
-                names.append(_name_entry(entry, card_id, lang, i == 0, path, line_of(entries, i) or line))
+            parsed = [_name_entry(e, card_id, lang, i == 0, path, line_of(entries, i) or line) for i, e in enumerate(entries)]
+            spelled = {n["name"] for n in parsed}
+            for i, n in enumerate(parsed):
+                if n["variant_of"] is not None and n["variant_of"] not in spelled:
+                    raise CatalogError(
+                        f"{display_path(path)}:{line_of(entries, i) or line}: {card_id}: variant_of "
+                        f"{n['variant_of']!r} is not a name of this card in {lang}"
+                    )
+            names.extend(parsed)
     return names
 
 

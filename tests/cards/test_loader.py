@@ -145,3 +145,11 @@ def test_build_with_a_malformed_card_fails_and_keeps_the_database(sources, texts
     assert f"rules_sources/cards/mk1.yaml:{line}: card mk1/dice_maker: cost must be" in str(err.value)
     assert _db_digest(db) == before
     assert [p.name for p in db.parent.iterdir()] == ["cards.sqlite"]  # no half-built file left behind
+
+
+def test_variant_of_must_name_a_name_of_the_same_card(sources, texts) -> None:
+    uk = texts.NAMES["uk"].replace('variant_of: "Кав\'ярня"', 'variant_of: "Кавярня"')
+    root = sources(names={**texts.NAMES, "uk": uk})
+    with pytest.raises(CatalogError) as err:
+        load_names(root, set(load_cards(root)))
+    assert str(err.value).endswith(f"uk.yaml:{texts.line_no(uk, 'mk2/cafe')}: mk2/cafe: variant_of 'Кавярня' is not a name of this card in uk")
