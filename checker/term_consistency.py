@@ -14,9 +14,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import defaultdict
+from functools import lru_cache
 from typing import Any
 
-from checker.context import Context
+import yaml
+
+from checker.context import ROOT, Context
 from checker.model import BookIn, Discrepancy, Evidence, MentionIn
 
 FUZZY_BELOW = 92.0
@@ -58,12 +61,40 @@ def forms_of(value: Any) -> list[str]:
     return [str(value)] if isinstance(value, str) else []
 
 
+@lru_cache(maxsize=32)
+def misprints(lang: str) -> dict[str, tuple[str, ...]]:
+    """Known misprinted forms of card names ({card id: forms}), from rules_sources/names/<lang>.yaml
+    entries with `form: misprint` — a reviewer's note kept as data, so every run reports them."""
+    path = ROOT / "names" / f"{lang}.yaml"
+    if not path.exists():
+        return {}
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    out: dict[str, tuple[str, ...]] = {}
+    for card, entries in data.items():
+        forms = tuple(e["name"] for e in entries or [] if isinstance(e, dict) and e.get("form") == "misprint" and e.get("name"))
+        if forms:
+            out[str(card)] = forms
+    return out
+
+
 def check(ctx: Context) -> list[Discrepancy]:
     out: list[Discrepancy] = []
     for book in ctx.books:
         out.extend(_terms(ctx, book))
         out.extend(_card_spellings(ctx, book))
     return out
+
+
+def _text_hits(book: BookIn, pattern: re.Pattern[str]) -> list[MentionIn]:
+    """Occurrences of a pattern in the page texts, as unresolved mention-like records."""
+    hits = []
+    for page in book.pages:
+        for m in pattern.finditer(page.text):
+            hits.append(MentionIn(None, m.group(0), page.number, page.offset + m.start(), page.offset + m.end(), 0.0))
+    return hits
+
+
+MIXED_WORD = re.compile(r"[^\W\d_]+(?:['’ʼ-][^\W\d_]+)*")
 
 
 def _stem_pattern(form: str) -> str:
@@ -144,7 +175,23 @@ def _known_forms(ctx: Context, card: str, lang: str) -> set[str]:
 
 def _card_spellings(ctx: Context, book: BookIn) -> list[Discrepancy]:
     bad: dict[str, list[MentionIn]] = defaultdict(list)
+    seen: set[tuple[int, int]] = set()
+    for card, forms in misprints(book.lang).items():
+        if not card.startswith(f"{book.edition}/"):
+            continue
+        alt = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+        for hit in _text_hits(book, re.compile(rf"(?<![^\W_])(?:{alt})(?![^\W_])", re.IGNORECASE)):
+            bad[card].append(hit)
+            seen.add((hit.start, hit.end))
+    linked = {(m.start, m.end): m.card for m in book.mentions if m.card}
+    for hit in _text_hits(book, MIXED_WORD):
+        if mixed_scripts(hit.surface) and (hit.start, hit.end) not in seen:
+            card = next((c for (a, b), c in linked.items() if a <= hit.start < b), None)
+            bad[card or f"word:{hit.surface}"].append(hit)
+            seen.add((hit.start, hit.end))
     for m in book.mentions:
+        if any(a <= m.start < b for a, b in seen):
+            continue
         if not m.card:
             continue
         known = _known_forms(ctx, m.card, book.lang)
@@ -155,12 +202,18 @@ def _card_spellings(ctx: Context, book: BookIn) -> list[Discrepancy]:
     out = []
     for card, mentions in sorted(bad.items()):
         surfaces = sorted({m.surface for m in mentions})
+        if card.startswith("word:"):
+            summary = f"{book.lang}: «{surfaces[0]}» is printed in mixed scripts ({', '.join(sorted({script_of(c) or '' for c in surfaces[0]} - {''}))})"
+            evidence = [Evidence(book.id, m.page, _context(book, m), [m.surface]) for m in sorted(mentions, key=lambda m: m.start)]
+            out.append(ctx.make("terms.script", "term_consistency", summary, {book.id: surfaces}, evidence))
+            continue
         reasons = []
         if any(mixed_scripts(w) for s in surfaces for w in s.split()):
             reasons.append("mixed scripts")
         if any(not any(mixed_scripts(w) for w in s.split()) for s in surfaces):
             reasons.append("misspelled")
-        names = sorted((ctx.cards.get(card) or {}).get("names", {}).get(book.lang, []))[:2]
+        good = [n for n in (ctx.cards.get(card) or {}).get("names", {}).get(book.lang, []) if n not in misprints(book.lang).get(card, ())]
+        names = good[:1]
         summary = (
             f"{book.lang}: card {ctx.card_label(card)} printed as " + ", ".join(f"«{s}»" for s in surfaces)
             + f" ({' and '.join(reasons)})" + (f"; known name: «{names[0]}»" if names else "")

@@ -17,11 +17,16 @@ def test_one_form_repeated_is_fine():
 def test_misspelled_and_mixed_script_card_names():
     text = "Леся побудувала Кав'янню (1 монета). Сushi-бар — крайня ліва карта. Кав'ярню."
     pages = [PageIn(2, text, offset=0)]
+    def at(surface: str) -> tuple[int, int]:
+        i = text.index(surface)
+        return i, i + len(surface)
+
     mentions = [
-        MentionIn("mk2/cafe", "Кав'янню", 2, 16, 24, 85.0),
-        MentionIn("mk2/sushi_bar", "Сushi-бар", 2, 38, 47, 90.0),
-        MentionIn("mk2/cafe", "Кав'ярню", 2, 70, 78, 98.0),  # an inflected form linked confidently
+        MentionIn("mk2/cafe", "Кав'янню", 2, *at("Кав'янню"), 85.0),
+        MentionIn("mk2/sushi_bar", "Сushi-бар", 2, *at("Сushi-бар"), 90.0),
+        MentionIn("mk2/cafe", "Кав'ярню", 2, *at("Кав'ярню."), 98.0),  # an inflected form linked confidently
     ]
+    mentions[2].end -= 1
     b = book("uk", "uk", mentions=mentions, pages=pages)
     found = tc.check(ctx_of(b))
     by_topic = {d.topic: d for d in found}
@@ -33,3 +38,19 @@ def test_misspelled_and_mixed_script_card_names():
 
 def test_mixed_scripts():
     assert tc.mixed_scripts("Сushi") and not tc.mixed_scripts("Cushi") and not tc.mixed_scripts("Кав'ярня")
+
+
+def test_mixed_script_word_found_in_text_without_mentions():
+    b = book("uk", "uk", pages=[PageIn(1, "наприклад, Cushi-бар — крайня ліва карта")])
+    found = tc.check(ctx_of(b))
+    assert len(found) == 1 and found[0].topic == "terms.script" and "Cushi-бар" in found[0].summary
+
+
+def test_known_misprints_from_names_data_are_found_in_text():
+    from checker.term_consistency import misprints
+
+    forms = misprints("uk").get("mk2/cafe", ())
+    assert forms, "rules_sources/names/uk.yaml marks the printed «Кав'янню» as a misprint"
+    b = book("uk", "uk", pages=[PageIn(1, f"Леся побудувала {forms[0]} (1 монета).")])
+    found = tc.check(ctx_of(b))
+    assert [d.topic for d in found] == ["terms.card.cafe"] and "misspelled" in found[0].summary
