@@ -207,19 +207,45 @@ def describe(w: dict[str, Any]) -> str:
                      + (f"; P{o['winner']} wins" if o["winner"] is not None else "")
                      + (f"; may build: {', '.join(o['build_options'])}" if "build_options" in w["differs_in"] else "")
                      + ".")
+    if "market" in w["differs_in"]:
+        lines.append(_market_words(w["outcomes"], names))
     lines.append(f"They differ in: {', '.join(w['differs_in'])}.")
     return "\n".join(lines)
 
 
+def _market_words(outcomes: dict[str, Any], names: dict[str, str]) -> str:
+    """Which cards are for sale after the turn under one reading and not (as often) under another."""
+    labels = list(outcomes)
+    ref = outcomes[labels[0]].get("market") or {}
+    parts = []
+    for label in labels[1:]:
+        other = outcomes[label].get("market") or {}
+        only_ref = [f"{names.get(c, c)} x{n - other.get(c, 0)}" for c, n in ref.items() if n > other.get(c, 0)]
+        only_other = [f"{names.get(c, c)} x{n - ref.get(c, 0)}" for c, n in other.items() if n > ref.get(c, 0)]
+        parts.append(f"For sale after the turn under {labels[0]} but not under {label}: {', '.join(only_ref) or 'nothing'}; "
+                     f"under {label} but not under {labels[0]}: {', '.join(only_other) or 'nothing'}.")
+    return " ".join(parts)
+
+
+def set_families(sets: tuple[str, ...] | list[str] | None) -> list[tuple[str, ...]]:
+    """Card sets to search, smallest first: base, base + each expansion alone, everything together
+    (an expansion's card can hide a difference another expansion's card reveals, and vice versa)."""
+    extra = sorted({s for s in (sets or ()) if s != "base"})
+    fams: list[tuple[str, ...]] = [("base",)] + [("base", e) for e in extra]
+    if len(extra) > 1:
+        fams.append(("base", *extra))
+    return fams
+
+
 def _report(variants: list[Variant], stage: str, pos: Position, plan: Plan, tried: int,
-            budget: dict[str, Any], started: float) -> dict[str, Any]:
+            budget: dict[str, Any], started: float, clean: list[list[str]]) -> dict[str, Any]:
     outs = _outcomes(variants, pos, plan, log=True) or {}
     sets = tuple(pos.sets or ("base",))
     w = {
         "found": True, "stage": stage, "position": pos.to_json(), "plan": plan.to_json(),
         "outcomes": {k: {kk: vv for kk, vv in o.items() if kk != "market" or "market" in _differs(outs)}
                      for k, o in outs.items()},
-        "differs_in": _differs(outs), "tried": tried, "budget": budget,
+        "differs_in": _differs(outs), "tried": tried, "budget": budget, "no_difference_with": clean,
         "seconds": round(time.perf_counter() - started, 3),
         "card_names": {c: n for c, n in _card_names(variants, sets, pos.players).items()
                        if any(c in city for city in pos.cities) or c in plan.builds},
@@ -240,8 +266,16 @@ def find_witness(variants: list[Variant], sets_options: list[tuple[str, ...]] | 
                 "budget": budget_info}
     edition = playable[0].rules.edition
     tried = 0
+    clean: list[list[str]] = []  # set families searched in full without a difference
     for sets in sets_options or [("base",)]:
         sets = _sets_for(edition, sets)
+        names_ok = True
+        try:
+            make_table(playable[0].rules, 2, sets)
+        except (SetupError, RulesError):
+            names_ok = False
+        if not names_ok:
+            continue
         for players in (2, 3, 4):
             try:
                 outs = {v.label: setup_outcome(v.rules, players, sets, seed) for v in playable}
@@ -260,7 +294,7 @@ def find_witness(variants: list[Variant], sets_options: list[tuple[str, ...]] | 
             outs = _outcomes(playable, pos, plan)
             if outs and _differs(outs):
                 pos, plan = _shrink(playable, pos, plan)
-                return _report(playable, "targeted", pos, plan, tried, budget_info, started)
+                return _report(playable, "targeted", pos, plan, tried, budget_info, started, clean)
         rng = random.Random(seed)
         for _ in range(budget):
             tried += 1
@@ -268,7 +302,8 @@ def find_witness(variants: list[Variant], sets_options: list[tuple[str, ...]] | 
             outs = _outcomes(playable, pos, plan)
             if outs and _differs(outs):
                 pos, plan = _shrink(playable, pos, plan)
-                return _report(playable, "random", pos, plan, tried, budget_info, started)
+                return _report(playable, "random", pos, plan, tried, budget_info, started, clean)
+        clean.append(list(sets))
     return {"found": False, "reason": f"no difference found in {tried} positions "
             f"(new games, every targeted position, {budget} random positions per card-set family)",
             "tried": tried, "budget": budget_info, "seconds": round(time.perf_counter() - started, 3)}
