@@ -27,6 +27,7 @@ LATIN_TO_CYRILLIC = dict(zip("AaBCcEeHKMOoPpTXxyiIJjSs", "АаВСсЕеНКМО
 CYRILLIC_TO_LATIN = {v: k for k, v in LATIN_TO_CYRILLIC.items()}
 WORD = re.compile(r"[^\W_]+")
 EMPHASIS = [re.compile(r"\*\*|__"), re.compile(r"(?<![\w*])\*(?=\S)([^*\n]*?\S)\*(?![\w*])")]
+HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 HYPHEN_BREAK = re.compile(r"(\w+)-[ \t]*\n[ \t]*(\w+)")
 MAX_OCR_SUBSTITUTIONS = 3
 
@@ -58,6 +59,9 @@ def _ligatures(text: str, repairs: Counter[str]) -> str:
 
 
 def _emphasis(text: str, repairs: Counter[str]) -> str:
+    text, c = HTML_COMMENT.subn("", text)
+    if c:
+        repairs["markdown"] += c
     text, n = EMPHASIS[0].subn("", text)
     text, m = EMPHASIS[1].subn(r"\1", text)
     if n + m:

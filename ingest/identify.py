@@ -20,7 +20,9 @@ from ingest.types import Identification, IngestError
 
 LANGID_DIR = Path(__file__).resolve().parent.parent / "rules_sources" / "langid"
 EDITIONS = ("mk1", "mk2")
-EXPANSION_THRESHOLD = 2.0  # summed marker weight from which an expansion counts as covered
+EXPANSION_THRESHOLD = 2.0
+STRONG_MARKER = 3.0  # an expansion named outright ("Harbor expansion", «Шарп»)
+EXPANSION_EDITION_WEIGHT = 2.0  # summed marker weight from which an expansion counts as covered
 MIN_WORDS = 25
 MIN_STOPWORD_SHARE = 0.12  # real prose in a language has far more of its function words
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
@@ -148,13 +150,13 @@ def _detect(text: str) -> tuple[str, float, list[str]]:
 
 
 def _match_markers(markers: list[Marker], text: str) -> tuple[float, list[str]]:
-    score, evidence = 0.0, []
-    for m in markers:
-        hit = m.pattern.search(text)
-        if hit:
-            score += m.weight
-            evidence.append(f"{m.note}: «{hit.group(0)}»")
-    return score, evidence
+    """Summed weight of the markers found, and one evidence line per marker: note and the words found."""
+    hits = _hits(markers, text)
+    return sum(m.weight for m, _ in hits), [f"{m.note}: «{found}»" for m, found in hits]
+
+
+def _hits(markers: list[Marker], text: str) -> list[tuple[Marker, str]]:
+    return [(m, hit.group(0)) for m in markers if (hit := m.pattern.search(text))]
 
 
 def _is_machi_koro(data: LangData, text: str) -> tuple[bool, list[str]]:
@@ -186,6 +188,12 @@ def identify(text: str) -> Identification:
     ed_scores, evidence = {}, {"lang": lang_evidence, "game": game_evidence}
     for ed in EDITIONS:
         ed_scores[ed], evidence[ed] = _match_markers(data.editions.get(ed, []), folded)
+    ex_found = {ex: _match_markers(markers, folded) for ex, markers in data.expansions.items()}
+    for markers in data.expansions.values():
+        strong = [(m, found) for m, found in _hits(markers, folded) if m.weight >= STRONG_MARKER]
+        if strong:  # the expansions exist for the first edition only
+            ed_scores["mk1"] += EXPANSION_EDITION_WEIGHT
+            evidence["mk1"].append(f"names an expansion of the first edition ({strong[0][0].note}: «{strong[0][1]}»)")
     total = sum(ed_scores.values())
     if total == 0:
         edition, ed_conf = "mk1", 0.3
@@ -197,8 +205,7 @@ def identify(text: str) -> Identification:
     confidence = {"lang": lang_conf, "edition": ed_conf}
     expansions = []
     if edition == "mk1":  # the three expansions are expansions of the first edition
-        for ex, markers in data.expansions.items():
-            score, ev = _match_markers(markers, folded)
+        for ex, (score, ev) in ex_found.items():
             if score >= EXPANSION_THRESHOLD:
                 expansions.append(ex)
                 confidence[ex] = round(min(1.0, score / 4), 3)

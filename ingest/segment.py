@@ -104,6 +104,8 @@ def _excluded(text: str, data: LangData | None) -> bool:
 
 
 def _caps_word(tok: str) -> bool:
+    if tok in ("/", "&", "+"):  # "MALINOVÝ / PURPUROVÝ": lists of names in one heading
+        return True
     core = tok.strip("()[]«»\"'“”„,.:;!?")
     letters = _letters(core)
     return bool(letters) and all(c.isupper() for c in letters) and len(letters) >= len(core) / 2

@@ -66,6 +66,8 @@ def test_unseen_languages(name):
     [
         ("nl_prose.txt", "unsupported language: the text looks like Dutch"),
         ("fi_prose.txt", "unsupported language: the text looks like Finnish"),
+        ("ro_prose.txt", "unsupported language: the text looks like Romanian"),
+        ("bg_prose.txt", "unsupported language: the text looks like Bulgarian"),
         ("catan_rules.txt", "not a Machi Koro rulebook"),
         ("chess_de.txt", "not a Machi Koro rulebook"),
     ],
@@ -96,3 +98,13 @@ def test_no_edition_marker_is_a_low_confidence_guess():
     )
     ident = identify(text)
     assert ident.edition == "mk1" and ident.confidence["edition"] < 0.5
+
+
+def test_named_expansion_is_first_edition_evidence():
+    text = (
+        "Machi Koro Harbor Expansion. This expansion adds the Tuna Boat and the City Hall to your city. "
+        "Shuffle the new establishments into the supply; each player takes a City Hall and the coins. " * 2
+    )
+    ident = identify(text)
+    assert ident.edition == "mk1" and ident.expansions == ["harbor"]
+    assert any("expansion of the first edition" in e for e in ident.evidence["edition"])
