@@ -5,7 +5,9 @@ Extracting text line by line across the page interleaves the columns, so the wor
 grouped into line segments, the segments into blocks by recursive XY-cut (split at the widest
 empty band, top-to-bottom first, then left-to-right), and blocks are read in cut order. Blocks
 in a smaller type than the body (text inside card pictures, captions) or inside a picture are
-moved after the body of the page so they never split a body sentence. Lines that repeat in the
+moved after the body of the page (before its last paragraph when that one goes on overleaf),
+so they never split a body sentence; body blocks split mid-sentence by a picture or a column
+break are joined back. Lines that repeat in the
 top or bottom margin of several pages, and bare numbers there, are running headers, footers and
 page numbers: they are dropped before ordering.
 """
@@ -16,6 +18,8 @@ import re
 import statistics
 from collections import Counter
 from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz
 
 MARGIN_BAND = 0.08  # share of the page height at top and bottom where running lines live
 SMALL_TYPE = 0.8  # a block set smaller than this share of the body size is figure text
@@ -186,7 +190,8 @@ def block_text(block: list[Segment], em: float) -> str:
 
     Printed line ends are not the text's: a line that runs to the block's right edge goes on in
     the next line (joined with a space), so a paragraph comes out as one line, as the seeds
-    have it. A line ending short of the edge, or followed by a list item, ends its paragraph. A
+    have it. A line ending so far short of the edge that the next line's first word would have
+    fitted, or followed by a list item, ends its paragraph. A
     line ending in a hyphen keeps its line break: the cleaning stage decides whether the hyphen
     belongs to the word.
     """
@@ -204,8 +209,11 @@ def block_text(block: list[Segment], em: float) -> str:
         out += text
         if i + 1 == len(lines):
             break
-        nxt = " ".join(s.text for s in sorted(lines[i + 1], key=lambda s: s.x0))
-        short = max(s.x1 for s in line) < right - 3 * em
+        following = sorted(lines[i + 1], key=lambda s: s.x0)
+        nxt = " ".join(s.text for s in following)
+        first = min(following[0].words, key=lambda w: w.x0)
+        # the next line's first word would have fitted here: the break is the author's
+        short = right - max(s.x1 for s in line) > (first.x1 - first.x0) + 0.6 * em
         if text.endswith("-") or short or _LIST_ITEM.match(nxt):
             out += "\n"
         else:
@@ -240,7 +248,29 @@ def order_page(page: PageLayout) -> str:
             figures.append(text)
         else:
             body.append(text)
+    body = join_broken_paragraphs(body)
+    if figures and len(body) > 1 and not _SENTENCE_END.search(body[-1]):
+        # the page ends mid-sentence (it goes on overleaf): figure text goes before that paragraph
+        return "\n\n".join(body[:-1] + figures + body[-1:])
     return "\n\n".join(body + figures)
+
+
+_SENTENCE_END = re.compile(r"[.!?:;…»\"”)]\s*$")
+
+
+def join_broken_paragraphs(blocks: list[str]) -> list[str]:
+    """Blocks that continue a sentence cut by a picture or a column break are joined back.
+
+    The earlier block ends without sentence punctuation and the next begins in lower case: that
+    is one paragraph that the page layout split, not two.
+    """
+    out: list[str] = []
+    for text in blocks:
+        if out and text[:1].islower() and not _SENTENCE_END.search(out[-1]):
+            out[-1] += ("\n" if out[-1].endswith("-") else " ") + text
+        else:
+            out.append(text)
+    return out
 
 
 _DIGITS = re.compile(r"\d+")
@@ -268,12 +298,14 @@ def drop_running_lines(pages: list[PageLayout]) -> None:
                 if seg.bottom <= band or seg.top >= page.height - band
             ]
         )
-    seen: Counter[str] = Counter()
-    for items in margin:
-        seen.update({key for _, key in items})
     need = max(2, -(-len(pages) // 3))
+
+    def repeated(key: str) -> bool:
+        # on how many pages a margin line like this one sits (OCR reads the same line differently)
+        return sum(any(fuzz.ratio(key, other) >= 80 for _, other in items) for items in margin) >= need
+
     for page, items in zip(pages, margin, strict=True):
-        drop = [seg for seg, key in items if _BARE_NUMBER.match(seg.text) or (key and seen[key] >= need)]
+        drop = [seg for seg, key in items if _BARE_NUMBER.match(seg.text) or (key and repeated(key))]
         if drop:
             page.dropped.extend(seg.text for seg in drop)
             ids = {id(seg) for seg in drop}

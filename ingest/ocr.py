@@ -231,6 +231,7 @@ _LINE_CLASSES = {"ocr_line", "ocr_header", "ocr_caption", "ocr_textfloat"}
 _BBOX = re.compile(r"bbox (-?\d+) (-?\d+) (-?\d+) (-?\d+)")
 _XSIZE = re.compile(r"x_size ([\d.]+)")
 _WCONF = re.compile(r"x_wconf (\d+)")
+_RULE = re.compile(r"^[|¦!/\\_—-]+$")  # the edge of a box or bar read as a character
 
 
 def parse_hocr(hocr: bytes, size: tuple[int, int], model: str) -> OcrResult:
@@ -259,7 +260,7 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str) -> OcrResult:
             wbox = _BBOX.search(span.get("title") or "")
             conf = _WCONF.search(span.get("title") or "")
             confidence = float(conf.group(1)) if conf else 0.0
-            if not text or not wbox or confidence < MIN_WORD_CONF:
+            if not text or not wbox or confidence < MIN_WORD_CONF or _RULE.match(text):
                 continue
             words.append(Word(text, float(wbox.group(1)), top, float(wbox.group(3)), bottom, size=line_size))
             weighted += confidence * len(text)

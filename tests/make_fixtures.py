@@ -128,7 +128,7 @@ def wrap(pdf: FPDF, paragraph: str, width: float, heading: bool) -> list[Line]:
         if pdf.get_string_width(trial) <= width:
             current = trial
             continue
-        if not heading and len(word) >= 7 and word.isalpha():
+        if not heading and len(word) >= 7 and word.isalpha() and not word.isupper():
             for cut in range(len(word) - 3, 2, -1):
                 head = f"{current} {word[:cut]}-" if current else f"{word[:cut]}-"
                 if pdf.get_string_width(head) <= width:
@@ -216,7 +216,8 @@ def build_text_pdf(lang: str, columns: int, path: Path) -> dict:
         y += step + (1.8 if line.paragraph_end else 0.0)
         if not line.heading:
             body_lines_on_page += 1
-        if page_no == 1 and col == 0 and body_lines_on_page == figure_at and not line.paragraph_end:
+        if (page_no == 1 and col == 0 and facts["figure"] is None and figure_at > 0
+                and body_lines_on_page >= figure_at and not line.paragraph_end and not line.heading):
             y = draw_figure(pdf, x, y, col_w, facts, line)
     pdf.output(str(path))
     facts["pages"] = page_no
