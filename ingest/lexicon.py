@@ -237,6 +237,19 @@ def _fuzzy_vocab(lang: str, norm: str) -> str | None:
 
 # ---------------------------------------------------------------------- lemmatizers
 @cache
+def proper_name(lang: str):  # noqa: ANN201 - returns a callable str -> bool
+    """Word -> whether it is a person's name: pymorphy3's Name/Surn tags, else a capitalised word
+    the lookup dictionary does not know."""
+    if lang in MORPH_LANGS:
+        import pymorphy3
+
+        morph = pymorphy3.MorphAnalyzer(lang=lang)
+        return lambda w: any({"Name", "Surn"} & set(p.tag.grammemes) for p in morph.parse(w.translate(_APOSTROPHES)))
+    known = is_known(lang)
+    return lambda w: w[:1].isupper() and not known(w) and not known(w.lower())
+
+
+@cache
 def is_known(lang: str):  # noqa: ANN201 - returns a callable str -> bool
     """Word -> whether the language's dictionary knows it (then it is no OCR damage)."""
     if lang in MORPH_LANGS:

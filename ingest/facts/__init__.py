@@ -12,9 +12,11 @@ from typing import Any
 from ingest.facts import (
     activation,
     building,
+    clarifications,
     components,
     dice,
     endgame,
+    examples,
     landmarks,
     market,
     payments,
@@ -44,6 +46,8 @@ EXTRACTORS: list[Extractor] = [
     landmarks.extract,
     endgame.extract,
     terms.extract,
+    clarifications.extract,
+    examples.extract,
 ]
 
 

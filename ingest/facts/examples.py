@@ -1,0 +1,187 @@
+"""Worked examples (`example.<n>`) as scenarios with their claimed outcome.
+
+Value: {"roll", "roller", "players", "owns": {player: {card: n}}, "payments": [{"from" (the one who
+rolled), "to", "amount"}], "amounts" (coin amounts in printed order), "equations" ([a, b, a·b as
+printed])}.
+
+Why: an example that has the wrong player paid first, or "3 × 3 = 9" for two Vineyards, teaches a
+wrong rule. An example is a numbered list of steps or a paragraph opened by an example word, or a
+sentence with a calculation; from it come the roll, the people, who owns which cards, who pays
+whom how much, and the calculations as printed ({"roll", "players", "owns", "payments",
+"amounts", "equations"}). People are capitalised words repeated in the example that are neither
+card names nor rule words, and not words the language's dictionary knows.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ingest.facts.common import number_before
+from ingest.facts.doc import Doc, Sentence
+from ingest.facts.lists import NumberedList
+from ingest.lexicon import proper_name
+from ingest.types import FactData
+
+_EQUATION = re.compile(r"(\d+)\s*[x×хX*·]\s*(\d+)\s*=\s*(\d+)")
+_QUOTED_NUMBER = re.compile(r"[«\"„“”‚,']{1,2}\s*(\d{1,2})\s*[»\"“”']")
+MAX_GAP = 400
+
+
+def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
+    blocks = _blocks(doc, lists)
+    facts = []
+    for n, (start, end) in enumerate(blocks, start=1):
+        value = scenario(doc, start, end)
+        if value:
+            facts.append(doc.fact(f"example.{n}", value, start, end, "examples", 0.6))
+    return facts
+
+
+def _blocks(doc: Doc, lists: list[NumberedList]) -> list[tuple[int, int]]:
+    """Spans of worked examples, in text order, not overlapping."""
+    spans: list[tuple[int, int]] = []
+    for lst in lists:
+        text = doc.text[lst.start : lst.end]
+        if _QUOTED_NUMBER.search(text) and doc.has(lst.start, lst.end, "word.coin"):
+            spans.append((lst.start, lst.end))
+    sents = doc.sentences
+    for i, sent in enumerate(sents):
+        marker = doc.hits_in(sent.start, min(sent.end, sent.start + 40), "rule.example")
+        if marker and marker[0].start - sent.start < 25 and _QUOTED_NUMBER.search(doc.text[sent.start : sent.end]):
+            end = sent.end
+            for nxt in sents[i + 1 : i + 8]:
+                if doc.hits_in(nxt.start, min(nxt.end, nxt.start + 40), "rule.example") or nxt.start - end > MAX_GAP:
+                    break
+                if doc.text[end:nxt.start].count("\n\n") and not _mentions_person_like(doc, nxt):
+                    break
+                end = nxt.end
+            spans.append((sent.start, end))
+        elif _EQUATION.search(doc.text[sent.start : sent.end]):
+            spans.append((sent.start, sent.end))
+    spans.sort()
+    merged: list[tuple[int, int]] = []
+    for s, e in spans:
+        if merged and s < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(e, merged[-1][1]))
+        else:
+            merged.append((s, e))
+    return merged
+
+
+def _mentions_person_like(doc: Doc, sent: Sentence) -> bool:
+    return bool(_QUOTED_NUMBER.search(doc.text[sent.start : sent.end])) or doc.has(sent.start, sent.end, "word.coin")
+
+
+def people(doc: Doc, start: int, end: int) -> dict[str, str]:
+    """lemma -> first printed form of the people of an example: "Player A" letters, else names
+    (pymorphy's name tags, or capitalised words unknown to the dictionary) used twice in the book."""
+    letters: dict[str, str] = {}
+    for hit in doc.hits_in(start, end, "word.player"):
+        nxt = doc.tokens[hit.last + 1] if hit.last + 1 < len(doc.tokens) else None
+        if nxt is not None and len(nxt.text) == 1 and nxt.text.isupper() and nxt.start - hit.end <= 2:
+            letters.setdefault(nxt.lemma, nxt.text)
+    if letters:
+        return letters
+    is_name = proper_name(doc.lex.lang)
+    found: dict[str, str] = {}
+    for tok in doc.tokens_in(start, end):
+        word = tok.text
+        if len(word) < 2 or not word[:1].isupper() or not word[1:].islower() or tok.lemma in found:
+            continue
+        if any(m.start <= tok.start < m.end for m in doc.mentions):
+            continue
+        if any(h.start < tok.end and tok.start < h.end for h in doc.hits_in(max(0, tok.start - 60), tok.end + 60)):
+            continue  # a rule word ("Uhrzeigersinn")
+        if is_name(word) and _uses(doc, tok.lemma) >= 2:
+            found[tok.lemma] = _display(doc, tok.lemma, word)
+    return found
+
+
+def _display(doc: Doc, lemma: str, first: str) -> str:
+    """The name as printed in its base form where the book prints it so ("Аліна", not "Аліни")."""
+    for t in doc.tokens:
+        if t.lemma == lemma and t.norm == lemma and t.text[:1].isupper():
+            return t.text
+    return first
+
+
+def _uses(doc: Doc, lemma: str) -> int:
+    return sum(1 for t in doc.tokens if t.lemma == lemma and t.text[:1].isupper())
+
+
+def scenario(doc: Doc, start: int, end: int) -> dict[str, object]:
+    text = doc.text[start:end]
+    value: dict[str, object] = {}
+    roll = _QUOTED_NUMBER.search(text)
+    if roll:
+        value["roll"] = int(roll.group(1))
+    persons = people(doc, start, end)
+    if persons:
+        value["players"] = list(persons.values())
+    owns: dict[str, dict[str, int]] = {}
+    payments: list[dict[str, object]] = []
+    roller = _roller(doc, start, end, persons)
+    if roller:
+        value["roller"] = roller
+    for sent in doc.sentences:
+        if sent.end <= start or sent.start >= end:
+            continue
+        s, e = max(sent.start, start), min(sent.end, end)
+        names = [(t.start, persons[t.lemma]) for t in doc.tokens_in(s, e) if t.lemma in persons]
+        for m in doc.mentions:
+            if s <= m.start < e and m.card:
+                count = _count_before(doc, m.start)
+                owner = [n for pos, n in names if pos < m.start]
+                if count is not None and owner:
+                    owns.setdefault(owner[-1], {})[m.card] = count
+        if doc.has(s, e, "verb.pay") and roller:
+            # the one who rolled pays the red cards of the others: "to" is the other person named
+            amount = _amount(doc, s, e)
+            others = [n for _, n in names if n != roller]
+            if amount is not None and others:
+                payments.append({"from": roller, "to": others[0], "amount": amount})
+    if owns:
+        value["owns"] = owns
+    if payments:
+        value["payments"] = payments
+    amounts = [
+        t.num for h in doc.hits_in(start, end, "word.coin") if (t := number_before(doc, h, 1)) is not None
+    ]
+    if amounts:
+        value["amounts"] = amounts
+    equations = [[int(a), int(b), int(c)] for a, b, c in _EQUATION.findall(text)]
+    if equations:
+        value["equations"] = equations
+    if not (persons or equations or owns or payments):
+        return {}
+    return value
+
+
+def _roller(doc: Doc, start: int, end: int, persons: dict[str, str]) -> str | None:
+    """The person in the sentence that states the roll."""
+    for sent in doc.sentences:
+        if sent.end <= start or sent.start >= end:
+            continue
+        if _QUOTED_NUMBER.search(doc.text[sent.start : sent.end]):
+            for tok in doc.tokens_in(max(sent.start, start), min(sent.end, end)):
+                if tok.lemma in persons:
+                    return persons[tok.lemma]
+            return None
+    return None
+
+
+def _count_before(doc: Doc, pos: int) -> int | None:
+    i = doc.token_index(pos)
+    for k in range(i - 1, max(-1, i - 3), -1):
+        tok = doc.tokens[k]
+        if tok.num is not None and not doc.text[tok.end : pos].strip(" ").startswith(("«", "\"", ")")):
+            return tok.num
+    return None
+
+
+def _amount(doc: Doc, start: int, end: int) -> int | None:
+    for h in doc.hits_in(start, end, "word.coin"):
+        number = number_before(doc, h, 1)
+        if number is not None:
+            return number.num
+    return None
