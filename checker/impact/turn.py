@@ -104,19 +104,24 @@ def play_turn(rules: RuleSet, pos: Position, plan: Plan, *, log: bool = True) ->
     if plan.shared_roll is not None:
         for k in _shared_keys(g):
             g.shared_rolls[k] = int(plan.shared_roll)
+    g.pause_at_build = True  # stop once income is done, before any build-phase bonus
     g.roll_given(list(plan.dice))
     builds = list(plan.builds)
     build_options: list[str] | None = None
     actions: list[list[Any]] = []
     income_coins: list[int] | None = None
     for _ in range(MAX_STEPS):
+        if g.decision is None and g.pause_at_build and not g.is_over():
+            income_coins = list(g.coins)
+            g.pause_at_build = False
+            g._run()
+            continue
         if g.is_over() or g.decision is None:
             break
         kind, _who, acts = g.decision
         if kind == "build":
             if build_options is None:
                 build_options = sorted(str(a[1]) for a in acts if a[0] == "build")
-                income_coins = list(g.coins)
             target = builds.pop(0) if builds else None
             act = ("build", target) if target and ("build", target) in acts else ("pass",)
         elif kind in ("reroll", "add"):

@@ -1,0 +1,214 @@
+"""Worked examples replayed on the engine: each `example.<n>` fact of a book is set up as a position
+under the rules of that book (its own facts, canonical for the rest) and the card catalog, the roll
+is played, and the coins the engine ends with are compared with what the book claims. A mismatch
+becomes an `example_error` discrepancy with both numbers and the quote.
+
+Two shapes of example value are understood (docs/impact.md):
+- a scenario: {"players": [{"name", "coins", "city": {card: copies}}, ...] (clockwise seats),
+  "active": seat or name, "roll": total or [dice], optional "shared_roll", "builds", "sets",
+  "claimed": {"delta" | "coins": {seat or name: n}, "payments": [{"from", "to", "amount"}],
+  "gains": {seat or name: n}, "winner": seat or name}};
+- an income example: {"income": {"card", "count", "total", optional "with": [cards], "roll"}}:
+  one player owns `count` copies of `card` (and the `with` cards) and the card's number is
+  rolled on the turn that activates it; the owner's gain must equal `total`.
+Other shapes (plain arithmetic such as {"coins": {"before", "spent", "left"}}) are left to the
+example_error check and counted as not replayable."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from checker import ids, severity
+from checker.impact.canonical import book_rules
+from checker.impact.turn import Plan, Position, play_turn
+from checker.model import BookIn, Discrepancy, Evidence, FactIn
+from engine import RulesError, RuleSet, SetupError
+from engine.table import make_table
+
+
+class NotReplayable(ValueError):
+    """The example's value does not describe a position the engine can play."""
+
+
+@dataclass
+class Replay:
+    rulebook: str
+    lang: str
+    edition: str
+    topic: str
+    status: str  # consistent | inconsistent | not_replayable
+    page: int
+    quote: str
+    claimed: dict[str, int] = field(default_factory=dict)
+    engine: dict[str, int] = field(default_factory=dict)
+    reason: str = ""
+    setup: dict[str, Any] = field(default_factory=dict)
+    events: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in ("rulebook", "lang", "edition", "topic", "status", "page", "quote",
+                                              "claimed", "engine", "reason", "setup", "events")}
+
+
+def _cid(card: Any) -> str:
+    return str(card).split("/")[-1]
+
+
+def _seat(ref: Any, names: list[str]) -> int:
+    if isinstance(ref, int) and not isinstance(ref, bool):
+        return ref
+    if isinstance(ref, str) and ref.isdigit():
+        return int(ref)
+    if ref in names:
+        return names.index(ref)
+    raise NotReplayable(f"player {ref!r} is not one of the example's players {names}")
+
+
+def _claimed_deltas(claimed: dict[str, Any], names: list[str], coins: list[int]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    if isinstance(claimed.get("delta"), dict):
+        for who, n in claimed["delta"].items():
+            out[_seat(who, names)] = int(n)
+    if isinstance(claimed.get("coins"), dict):
+        for who, n in claimed["coins"].items():
+            s = _seat(who, names)
+            out[s] = int(n) - coins[s]
+    if not out and (claimed.get("payments") or claimed.get("gains")):
+        for pay in claimed.get("payments") or []:
+            a, b, n = _seat(pay["from"], names), _seat(pay["to"], names), int(pay["amount"])
+            out[a] = out.get(a, 0) - n
+            out[b] = out.get(b, 0) + n
+        for who, n in (claimed.get("gains") or {}).items():
+            s = _seat(who, names)
+            out[s] = out.get(s, 0) + int(n)
+    return out
+
+
+def _dice(roll: Any) -> list[int]:
+    if isinstance(roll, list):
+        return [int(x) for x in roll]
+    total = int(roll)
+    if not 1 <= total <= 12:
+        raise NotReplayable(f"roll {total} is not a roll of one or two dice")
+    return [total] if total <= 6 else [6, total - 6]
+
+
+def _from_scenario(v: dict[str, Any], sets: tuple[str, ...]) -> tuple[Position, Plan, dict[int, int], list[str]]:
+    players = v.get("players")
+    if not isinstance(players, list) or len(players) < 1:
+        raise NotReplayable("no players")
+    names = [str(p.get("name", i)) for i, p in enumerate(players)]
+    coins = [int(p.get("coins", 0) or 0) for p in players]
+    cities = [{_cid(c): int(n) for c, n in (p.get("city") or {}).items()} for p in players]
+    if len(players) == 1:  # a lone player's example still needs a table of two
+        names.append("other")
+        coins.append(0)
+        cities.append({})
+    active = _seat(v.get("active", 0), names)
+    if "roll" not in v:
+        raise NotReplayable("no roll")
+    claimed = _claimed_deltas(v.get("claimed") or {}, names, coins)
+    if not claimed:
+        raise NotReplayable("no claimed outcome in coins")
+    use_sets = tuple(v["sets"]) if v.get("sets") else sets
+    plan = Plan(_dice(v["roll"]), [_cid(b) for b in v.get("builds") or []], v.get("shared_roll"))
+    return Position(coins, cities, active, use_sets), plan, claimed, names
+
+
+def _from_income(v: dict[str, Any], rules: RuleSet, sets: tuple[str, ...]) -> tuple[Position, Plan, dict[int, int], list[str]]:
+    inc = v["income"]
+    if not isinstance(inc, dict) or not inc.get("card") or not isinstance(inc.get("count"), int) \
+            or not isinstance(inc.get("total"), int):
+        raise NotReplayable("income example without card, count and total")
+    table = make_table(rules, 2, sets)
+    card = table.by_id.get(_cid(inc["card"]))
+    if card is None or not card.activation:
+        raise NotReplayable(f"card {inc['card']!r} is not an activated card of {rules.edition} {'+'.join(sets)}")
+    city = {card.id: int(inc["count"])}
+    for extra in inc.get("with") or []:
+        city[_cid(extra)] = 1
+    roll = int(inc.get("roll") or card.activation[0])
+    owner_rolls = rules.when.get(card.colour, "any_turn") != "opponents_turn"
+    active = 0 if owner_rolls else 1
+    return (Position([0, 0], [city, {}], active, sets), Plan(_dice(roll)), {0: int(inc["total"])}, ["owner", "other"])
+
+
+def _book_sets(book: BookIn) -> tuple[str, ...]:
+    return ("base", *sorted(e for e in book.expansions if e != "base"))
+
+
+def replay_fact(book: BookIn, fact: FactIn, rules: RuleSet | None = None) -> Replay:
+    """Replay one example fact of `book` under the book's own rules."""
+    rules = rules or book_rules(book.edition, book)[0]
+    r = Replay(book.id, book.lang, book.edition, fact.topic, "not_replayable", fact.page, fact.quote)
+    v = fact.value if isinstance(fact.value, dict) else {}
+    sets = _book_sets(book)
+    try:
+        if "players" in v:
+            pos, plan, claimed, names = _from_scenario(v, sets)
+        elif "income" in v:
+            pos, plan, claimed, names = _from_income(v, rules, sets)
+        else:
+            raise NotReplayable("no scenario (players and roll) or income in the example's value")
+        out = play_turn(rules, pos, plan)
+    except NotReplayable as exc:
+        r.reason = str(exc)
+        return r
+    except (SetupError, RulesError, KeyError, ValueError, TypeError) as exc:
+        r.reason = f"the engine cannot set it up: {exc}"
+        return r
+    after = out["coins_after_income"] if out["coins_after_income"] is not None else out["coins"]
+    engine = {names[s]: after[s] - pos.coins[s] for s in sorted(claimed)}
+    r.claimed = {names[s]: n for s, n in sorted(claimed.items())}
+    r.engine = engine
+    r.setup = {"position": pos.to_json(), "plan": plan.to_json(), "players": names}
+    r.events = [e for e in out["events"] if not e.startswith("turn ")]
+    r.status = "consistent" if r.claimed == r.engine else "inconsistent"
+    if r.status == "inconsistent":
+        r.reason = "; ".join(f"{who}: the book says {r.claimed[who]:+d}, the engine gives {r.engine[who]:+d}"
+                             for who in r.claimed if r.claimed[who] != r.engine[who])
+    return r
+
+
+def replay_books(books: list[BookIn]) -> list[Replay]:
+    """Every `example.*` fact of every book, replayed."""
+    out = []
+    for book in books:
+        examples = [f for f in book.facts if f.topic.startswith("example.")]
+        if not examples:
+            continue
+        try:
+            rules = book_rules(book.edition, book)[0]
+        except (RulesError, SetupError) as exc:
+            out += [Replay(book.id, book.lang, book.edition, f.topic, "not_replayable", f.page, f.quote,
+                           reason=f"the book's rules cannot be played: {exc}") for f in examples]
+            continue
+        out += [replay_fact(book, f, rules) for f in examples]
+    return out
+
+
+def counts(replays: list[Replay]) -> dict[str, int]:
+    c = {"examples": len(replays), "replayed": 0, "consistent": 0, "inconsistent": 0, "not_replayable": 0}
+    for r in replays:
+        c[r.status] += 1
+        if r.status != "not_replayable":
+            c["replayed"] += 1
+    return c
+
+
+def discrepancies(replays: list[Replay]) -> list[Discrepancy]:
+    """An example_error per inconsistent replay: the book's numbers, the engine's, and the quote."""
+    out = []
+    for r in replays:
+        if r.status != "inconsistent":
+            continue
+        values = {r.rulebook: {"topic": r.topic, "claimed": r.claimed, "engine": r.engine}}
+        summary = (f"{r.lang}: worked example does not replay on the engine — {r.reason} "
+                   f"(under the book's own rules and the card catalog)")
+        out.append(Discrepancy(
+            id=ids.discrepancy_id(r.edition, r.topic, "example_error", values), edition=r.edition, topic=r.topic,
+            kind="example_error", severity=severity.for_kind("example_error", r.topic), summary=summary,
+            values=values, evidence=[Evidence(r.rulebook, r.page, r.quote)],
+            impact={"replay": {"claimed": r.claimed, "engine": r.engine, "setup": r.setup, "events": r.events}}))
+    return out
