@@ -86,6 +86,17 @@ def judge_text(text: str, picture_share: float = 0.0) -> Verdict:
     return Verdict(True, "text layer")
 
 
+def _needs_password(exc: BaseException | None) -> bool:
+    """pdfplumber wraps pdfminer's password error; look through the chain and the arguments."""
+    seen = 0
+    while exc is not None and seen < 10:
+        if isinstance(exc, PDFPasswordIncorrect) or any(isinstance(a, PDFPasswordIncorrect) for a in exc.args):
+            return True
+        exc = exc.__cause__ or exc.__context__
+        seen += 1
+    return False
+
+
 @contextmanager
 def open_pdf(path: Path) -> Iterator[pdfplumber.PDF]:
     """pdfplumber's PDF, with an empty user password tried; failures become IngestError."""
@@ -102,7 +113,7 @@ def open_pdf(path: Path) -> Iterator[pdfplumber.PDF]:
     except (PSException, ValueError, TypeError, KeyError, AttributeError, AssertionError) as exc:
         raise IngestError(f"PDF is corrupt or truncated ({exc.__class__.__name__})") from exc
     except Exception as exc:  # noqa: BLE001 - pdfminer raises many kinds on broken files
-        if "password" in str(exc).lower() or exc.__class__.__name__ == "PDFPasswordIncorrect":
+        if _needs_password(exc):
             raise IngestError("PDF is encrypted and needs a password") from exc
         raise IngestError(f"PDF is corrupt or truncated ({exc.__class__.__name__})") from exc
     try:
