@@ -23,6 +23,7 @@ from ingest.facts import (
     setup,
     terms,
     turn,
+    variants,
 )
 from ingest.facts.doc import Doc
 from ingest.facts.lists import NumberedList, find_lists, list_facts
@@ -48,6 +49,7 @@ EXTRACTORS: list[Extractor] = [
     terms.extract,
     clarifications.extract,
     examples.extract,
+    variants.extract,
 ]
 
 

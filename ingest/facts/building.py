@@ -13,7 +13,19 @@ NOT_GENERAL = ("initial_build", "example", "clarification", "variant", "setup")
 
 
 def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
-    return limit(doc) + zero_coin_bonus(doc)
+    return limit(doc) + zero_coin_bonus(doc) + major_limit(doc)
+
+
+def major_limit(doc: Doc) -> list[FactData]:
+    """"No more than 1 copy of each major establishment": `build.major_limit` = 1."""
+    for sent in doc.sentences_with("rule.more_than", "word.copy"):
+        if doc.topic_at(sent.start) in ("example", "clarification", "variant"):
+            continue
+        for hit in doc.hits_in(sent.start, sent.end, "word.copy"):
+            number = number_before(doc, hit, 1)
+            if number is not None and number.num == 1:
+                return [doc.fact("build.major_limit", 1, sent.start, sent.end, "building", 0.75)]
+    return []
 
 
 def limit(doc: Doc) -> list[FactData]:

@@ -21,7 +21,7 @@ from ingest.types import FactData, Identification, MentionData, PageText, Sectio
 _SENTENCE_END = re.compile(
     r"(?<=[^\W\d_][.!?…])\s+|(?<=[)»\"”*][.!?])\s+|(?<=[!?…])\s+|\n\s*\n+|\n(?=\s*(?:[-•*»«]\s|\d{1,2}[.)]\s))"
 )
-_UPPER_RUN = re.compile(r"(?:\b[^\W\d_a-zà-ÿа-яёіїєґ]{2,}[^\W\d_]*\b[ \t]*){1,8}")
+_WORD_SPAN = re.compile(r"\S+")
 
 
 @dataclass
@@ -106,7 +106,17 @@ class Doc:
                 else:
                     spans.append((s, e))
             pos = m.end() if m else len(self.text)
-        return [Sentence(s, e, self.token_index(s), self.token_index(e)) for s, e in spans]
+        cuts = sorted(h.start for h in self.headings)
+        split: list[tuple[int, int]] = []
+        for s, e in spans:  # a heading inside a line ("… Cena PŘÍPRAVA HRY Každý hráč …") opens a sentence
+            inner = [c for c in cuts if s < c < e]
+            for c in inner:
+                a, b = _strip(self.text, s, c)
+                if b > a:
+                    split.append((a, b))
+                s = c
+            split.append((s, e))
+        return [Sentence(s, e, self.token_index(s), self.token_index(e)) for s, e in split]
 
     def sentences_with(self, *concepts: str, within: Iterable[Sentence] | None = None) -> list[Sentence]:
         """Sentences naming every one of the concepts (a concept may be a dotted prefix)."""
@@ -130,9 +140,7 @@ class Doc:
             if stripped and len(stripped.split()) <= 9 and not stripped.endswith((",", ";")):
                 spans.append((pos, pos + len(line)))
             elif stripped:
-                for m in _UPPER_RUN.finditer(line):
-                    if sum(c.isalpha() for c in m.group(0)) >= 4:
-                        spans.append((pos + m.start(), pos + m.end()))
+                spans.extend((pos + a, pos + b) for a, b in _upper_runs(line))
             pos += len(line) + 1
         for start, end in spans:
             hits = self.hits_in(start, end, "heading.")
@@ -140,7 +148,7 @@ class Doc:
                 continue
             text = self.text[start:end]
             letters = sum(c.isalpha() for c in text)
-            best = max(hits, key=lambda h: h.end - h.start)
+            best = max(hits, key=lambda h: (h.end - h.start, len(h.concept)))
             covered = sum(c.isalpha() for c in self.text[best.start : best.end])
             # a heading is mostly the heading words (a long line that merely mentions them is not)
             if letters and (covered / letters >= 0.5 or text.strip().isupper()):
@@ -171,6 +179,23 @@ class Doc:
             confidence=round(confidence, 2),
             extractor=extractor,
         )
+
+
+def _upper_runs(line: str) -> list[tuple[int, int]]:
+    """Runs of upper-case words inside a long line (headings of a page that lost its line breaks)."""
+    runs: list[tuple[int, int]] = []
+    start = end = -1
+    for m in _WORD_SPAN.finditer(line):
+        word = m.group(0)
+        if word.isupper() and sum(c.isalpha() for c in word) >= 2:
+            start = m.start() if start < 0 else start
+            end = m.end()
+        elif start >= 0:
+            runs.append((start, end))
+            start = -1
+    if start >= 0:
+        runs.append((start, end))
+    return [(a, b) for a, b in runs if sum(c.isalpha() for c in line[a:b]) >= 4]
 
 
 def _unfinished(text: str, prev: tuple[int, int], nxt: int) -> bool:

@@ -54,16 +54,28 @@ def initial_rounds(doc: Doc) -> list[FactData]:
 
 
 def starting_cards(doc: Doc) -> list[FactData]:
-    """"Each player places their two starting establishments and four landmarks": counts by kind."""
+    """"Each player places their two starting establishments (a Wheat Field and a Bakery) …":
+    `setup.starting_cards` = the cards named right after the establishments (ids, as the engine
+    takes them) and `setup.starting_card_counts` = {"establishments": 2, "landmarks": 4}."""
     for sent in doc.sentences_with("word.each_player", "rule.starting"):
         if not doc.under(sent, "setup"):
             continue
-        value: dict[str, int] = {}
+        counts: dict[str, int] = {}
+        cards: list[str] = []
         for hit in doc.hits_in(sent.start, sent.end, ("kind.establishment", "kind.landmark")):
             number = number_before(doc, hit, 3)
             kind = "establishments" if hit.concept == "kind.establishment" else "landmarks"
-            if number is not None and kind not in value:
-                value[kind] = number.num
-        if value:
-            return [doc.fact("setup.starting_cards", value, sent.start, sent.end, "setup", 0.8)]
+            if number is None or kind in counts:
+                continue
+            counts[kind] = number.num
+            if kind == "establishments":
+                close = doc.text.find(")", hit.end, sent.end)
+                if doc.text[hit.end : hit.end + 3].lstrip().startswith("(") and close > 0:
+                    cards = [m.card for m in doc.mentions if hit.end <= m.start < close and m.card]
+        facts = []
+        if counts:
+            facts.append(doc.fact("setup.starting_card_counts", counts, sent.start, sent.end, "setup", 0.8))
+        if cards and len(cards) == counts.get("establishments"):
+            facts.append(doc.fact("setup.starting_cards", cards, sent.start, sent.end, "setup", 0.75))
+        return facts
     return []
