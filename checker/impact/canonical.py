@@ -87,7 +87,8 @@ def resolve(edition: str, books: list[BookIn]) -> list[dict[str, Any]]:
         counts = Counter(value_key(f.value) for f in by_book.values())
         majority = None
         if counts:
-            key, n = counts.most_common(1)[0]
+            canon_key = value_key(canon[topic]) if topic in canon else None
+            key, n = max(counts.items(), key=lambda kv: (kv[1], kv[0] == canon_key))
             tied = sum(1 for c in counts.values() if c == n) > 1
             holders = sorted(langs[b] for b, f in by_book.items() if value_key(f.value) == key)
             majority = {"value": next(f.value for f in by_book.values() if value_key(f.value) == key),

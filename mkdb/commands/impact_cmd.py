@@ -1,0 +1,216 @@
+"""Does a discrepancy change the game? `mkdb rules` (the rules the engine plays, with sources),
+`mkdb impact` (materiality witness + CRN simulation per rule discrepancy) and `mkdb replay`
+(the worked examples replayed on the engine). The work is done in checker.impact."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from mkdb.options import DbOption
+from mkdb.output import Format, emit, error, to_json
+
+RULES_SCHEMA = "mkdb.rules/1"
+IMPACT_SCHEMA = "mkdb.impact/1"
+REPLAY_SCHEMA = "mkdb.replay/1"
+
+
+def register(app: typer.Typer) -> None:
+    app.command("rules")(rules)
+    app.command("impact")(impact)
+    app.command("replay")(replay)
+
+
+def _books(db: str | None, editions: list[str] | None = None) -> tuple[Any, list[Any]]:
+    from carddb.db import open_db
+    from checker.load import load_books
+    engine = open_db(db, create=False)
+    return engine, load_books(engine, editions)
+
+
+def _fail(message: str) -> None:
+    error(message)
+    raise typer.Exit(2)
+
+
+def rules(
+    edition: Annotated[str, typer.Argument(help="mk1 or mk2")],
+    rulebook: Annotated[str | None, typer.Option("--rulebook", "-r", help="a rulebook id: play by its reading")] = None,
+    fmt: Annotated[Format, typer.Option("--format", "-f", help="table, json or csv")] = Format.table,
+    db: DbOption = None,
+) -> None:
+    """The RuleSet the engine plays with, and the source of every value (canonical, or a book's)."""
+    from checker.impact.canonical import book_rules, resolve
+    from engine import RulesError
+
+    if edition not in ("mk1", "mk2"):
+        _fail(f"edition {edition!r}: expected mk1 or mk2")
+    try:
+        _engine, books = _books(db, [edition])
+    except Exception as exc:  # noqa: BLE001 - one line, exit 2
+        _fail(f"{db or 'cards.sqlite'}: cannot read the database: {str(exc).splitlines()[0]}")
+    if rulebook:
+        book = next((b for b in books if b.id == rulebook), None)
+        if book is None:
+            known = ", ".join(b.id for b in books) or "none"
+            _fail(f"rulebook {rulebook!r} is not a {edition} rulebook in the database (known: {known})")
+        try:
+            _rs, rows = book_rules(edition, book)
+        except RulesError as exc:
+            _fail(f"rulebook {rulebook}: {exc}")
+        emit(fmt, RULES_SCHEMA, "rules", rows, columns=["topic", "value", "source"],
+             title=f"{edition} rules as {rulebook} ({book.lang}) reads them", extra={"edition": edition, "rulebook": rulebook})
+        return
+    rows = resolve(edition, books)
+    if fmt == Format.json:
+        emit(fmt, RULES_SCHEMA, "rules", rows, extra={"edition": edition, "rulebook": None})
+        return
+    table = [{"topic": r["topic"], "plays": r["value"], "source": r["source"],
+              "translations": "" if not r["majority"] else
+              f"{r['majority']['books']}/{r['majority']['of']} ({', '.join(r['majority']['langs'])}): "
+              f"{json.dumps(r['majority']['value'], ensure_ascii=False)}" + (" — tie" if r["majority"]["tied"] else ""),
+              "agrees": {True: "yes", False: "NO", None: ""}[r["agrees"]]} for r in rows]
+    emit(fmt, RULES_SCHEMA, "rules", table, title=f"{edition}: canonical rules (what the engine plays) and the translations' majority")
+
+
+def impact(
+    discrepancy_id: Annotated[str | None, typer.Argument(help="one discrepancy id (default: every rule-severity one)")] = None,
+    games: Annotated[int, typer.Option("--games", "-g", help="games per reading (same seeds for every reading)")] = 1000,
+    players: Annotated[int, typer.Option("--players", "-n", help="players per simulated game")] = 4,
+    budget: Annotated[int, typer.Option("--budget", help="random positions searched per card-set family")] = 3000,
+    seed: Annotated[int, typer.Option("--seed", help="first game seed; also seeds the witness search")] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="processes (local) or Dask workers; 0 = all cores")] = 1,
+    backend: Annotated[str, typer.Option("--backend", help="local or dask")] = "local",
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help="Dask scheduler address (default: a local cluster)")] = None,
+    plot: Annotated[Path | None, typer.Option("--plot", help="write a PNG or SVG plot of the effect sizes")] = None,
+    edition: Annotated[list[str] | None, typer.Option("--edition", "-e", help="mk1 and/or mk2 (default: all)")] = None,
+    fmt: Annotated[Format, typer.Option("--format", "-f", help="table or json")] = Format.table,
+    db: DbOption = None,
+) -> None:
+    """Materiality (a witness game state, checkable by hand) and size (CRN simulation) of rule discrepancies."""
+    from checker.diff import run_diff
+    from checker.impact.analysis import analyze, book_expansions, selected
+    from checker.impact.backends import BACKENDS, BackendError
+    from checker.impact.size import plot as draw
+
+    if backend not in BACKENDS:
+        _fail(f"--backend {backend!r}: expected one of {', '.join(BACKENDS)}")
+    if games < 1:
+        _fail("--games must be at least 1")
+    if plot and plot.suffix.lower() not in (".png", ".svg"):
+        _fail(f"--plot {plot}: the file name must end in .png or .svg")
+    try:
+        from carddb.db import open_db
+        engine = open_db(db, create=False)
+        report = run_diff(engine, edition or None)
+        expansions = book_expansions(engine)
+    except Exception as exc:  # noqa: BLE001 - one line, exit 2
+        _fail(f"{db or 'cards.sqlite'}: cannot read the database: {str(exc).splitlines()[0]}")
+    todo = selected(report, [discrepancy_id] if discrepancy_id else None)
+    if discrepancy_id and not todo:
+        _fail(f"discrepancy {discrepancy_id!r} is not in the diff of this database")
+    langs = {b["id"]: b["lang"] for b in report.rulebooks}
+    results = []
+    for d in todo:
+        t = time.perf_counter()
+        try:
+            imp = analyze(d, langs=langs, expansions=expansions, games=games, players=players, seed=seed,
+                          budget=budget, workers=workers, backend=backend, address=scheduler)
+        except BackendError as exc:
+            _fail(str(exc))
+        imp.get("size", {}).pop("_results", None) if isinstance(imp.get("size"), dict) else None
+        imp["seconds_total"] = round(time.perf_counter() - t, 2)
+        results.append({"id": d.id, "edition": d.edition, "topic": d.topic, "summary": d.summary, "impact": imp})
+        print(f"{d.id}: {imp['verdict']} ({imp['seconds_total']} s)", file=sys.stderr)
+    if plot:
+        comps = {f"{r['topic']} {label}": c for r in results
+                 for label, c in ((r["impact"].get("size") or {}).get("comparisons") or {}).items()}
+        if comps:
+            draw(comps, str(plot), f"CRN effect of each reading vs the reference · {games} games · {players} players")
+    if fmt == Format.json:
+        sys.stdout.write(to_json({"schema": IMPACT_SCHEMA, "games": games, "players": players, "seed": seed,
+                                  "backend": backend, "workers": workers, "discrepancies": results,
+                                  "plot": str(plot) if plot else None}) + "\n")
+        return
+    from rich.console import Console
+    console = Console()
+    for r in results:
+        imp = r["impact"]
+        console.rule(f"{r['id']} · {r['edition']} · {r['topic']}")
+        console.print(r["summary"], highlight=False)
+        console.print(f"[bold]verdict:[/bold] {imp['verdict']}"
+                      + (f" (witness replayed: {'ok' if imp.get('witness_verified') else 'FAILED'})" if imp.get("witness") and imp["witness"].get("found") else ""),
+                      highlight=False)
+        w = imp.get("witness") or {}
+        console.print(w.get("plain") or w.get("reason") or imp.get("reason", ""), highlight=False, soft_wrap=True)
+        if w.get("found"):
+            console.print("witness JSON: " + json.dumps({k: w[k] for k in ("stage", "position", "plan", "players", "sets", "seed",
+                                                                          "differs_in") if k in w}, ensure_ascii=False),
+                          highlight=False, soft_wrap=True)
+        size = imp.get("size") or {}
+        for label, c in (size.get("comparisons") or {}).items():
+            seats = ", ".join(f"seat {s['seat'] + 1}: {s['delta']:+.3f} [{s['ci95'][0]:+.3f}, {s['ci95'][1]:+.3f}]" for s in c["seats"])
+            console.print(f"size ({size['games']} games, same seeds, {size['players']} players, cards {'+'.join(size['card_sets'])}): "
+                          f"{label} vs {size['reference']}: win rate {seats}; game length {c['length_delta']:+.2f} turns "
+                          f"[{c['length_delta_ci95'][0]:+.2f}, {c['length_delta_ci95'][1]:+.2f}]; "
+                          f"{c['games_with_other_winner']} games with another winner", highlight=False, soft_wrap=True)
+        console.print(f"time: {imp.get('seconds', {})} total {imp['seconds_total']} s", highlight=False)
+    if plot:
+        console.print(f"plot: {plot}")
+    if not results:
+        console.print("no rule-severity discrepancy to analyse")
+
+
+def replay(
+    rulebook: Annotated[str | None, typer.Option("--rulebook", "-r", help="only this rulebook")] = None,
+    examples: Annotated[Path | None, typer.Option("--examples", help="YAML of example facts to add (tests/impact/data/seed_examples.yaml shape)")] = None,
+    fmt: Annotated[Format, typer.Option("--format", "-f", help="table, json or csv")] = Format.table,
+    db: DbOption = None,
+) -> None:
+    """Replay every worked example (`example.*` facts) on the engine under its book's rules."""
+    from checker.impact.replay import counts, replay_books
+
+    try:
+        _engine, books = _books(db)
+    except Exception as exc:  # noqa: BLE001
+        _fail(f"{db or 'cards.sqlite'}: cannot read the database: {str(exc).splitlines()[0]}")
+    if examples:
+        _add_examples(books, examples)
+    if rulebook:
+        books = [b for b in books if b.id == rulebook]
+        if not books:
+            _fail(f"rulebook {rulebook!r} is not in the database")
+    rs = replay_books(books)
+    c = counts(rs)
+    if fmt == Format.json:
+        emit(fmt, REPLAY_SCHEMA, "examples", [r.to_json() for r in rs], extra={"counts": c})
+        return
+    rows = [{"rulebook": r.rulebook, "example": r.topic, "status": r.status, "book says": r.claimed,
+             "engine": r.engine, "why": r.reason} for r in rs]
+    emit(fmt, REPLAY_SCHEMA, "examples", rows, title="worked examples replayed on the engine")
+    if fmt == Format.table:
+        typer.echo(f"examples {c['examples']}: replayed {c['replayed']}, consistent {c['consistent']}, "
+                   f"inconsistent {c['inconsistent']}, not replayable {c['not_replayable']}")
+
+
+def _add_examples(books: list[Any], path: Path) -> None:
+    """Example facts from a YAML file, attached to the books of the same language and edition."""
+    import yaml
+
+    from checker.model import FactIn
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        entries = data["books"]
+    except (OSError, yaml.YAMLError, KeyError, TypeError) as exc:
+        _fail(f"{path}: not an examples file ({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else 'no books'})")
+    for b in books:
+        spec = entries.get(b.lang)
+        if not spec or spec.get("edition") != b.edition:
+            continue
+        for e in spec.get("examples") or []:
+            b.facts.append(FactIn(e["topic"], e["value"], e.get("quote", ""), int(e.get("page", 1))))
