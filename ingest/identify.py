@@ -166,11 +166,19 @@ def _is_machi_koro(data: LangData, text: str) -> tuple[bool, list[str]]:
     return bool(titles and len(terms) >= 2) or len(terms) >= 5, evidence
 
 
+QUOTED = re.compile(r"[„\"“«‚,]{1,2}([^\"”»“„]{4,80})[\"”»“]")
+
+
 def _title(text: str, data: LangData) -> str:
-    """The first line that names the game, else the first non-empty line."""
+    """The quoted game name or the first short line that names the game, else the first line."""
     lines = [ln.strip(" #*\t") for ln in text.splitlines() if ln.strip(" #*\t")]
-    for ln in lines[:40]:
-        if any(p.search(ln) for p in data.titles) and len(ln) <= 120:
+    for ln in lines[:60]:
+        if not any(p.search(ln) for p in data.titles):
+            continue
+        for q in QUOTED.finditer(ln):
+            if any(p.search(q.group(1)) for p in data.titles):
+                return q.group(1).strip()
+        if len(ln) <= 60:
             return ln
     return lines[0][:120] if lines else ""
 

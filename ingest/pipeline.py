@@ -150,6 +150,7 @@ def analyse(path: Path, sha: str, ocr: str = "auto") -> IngestedBook:
     ident = identify(doc)
     if ident.confidence.get("edition", 0) < EDITION_WARN_BELOW:
         warnings.append(f"edition uncertain ({ident.edition}, confidence {ident.confidence.get('edition')})")
+    warnings.extend(f"page {p.number}: {w}" for p in pages for w in p.warnings)
     lost = sum(p.repairs.get("lost_icon", 0) for p in pages)
     if lost:
         warnings.append(f"{lost} place(s) where a printed icon left no text")
@@ -200,6 +201,9 @@ def ingest_file(path: Path, engine: Engine, ocr: str = "auto") -> FileResult:
         rb_id, replaced = _store_with_retry(engine, book)
     except IngestError as exc:
         result.error = str(exc)
+        return result
+    except Exception as exc:  # noqa: BLE001 - one file's unexpected failure must not stop the batch
+        result.error = f"unexpected error: {type(exc).__name__}: {exc}"
         return result
     return FileResult(
         path=str(path), status="replaced" if replaced else "ok", rulebook_id=rb_id, lang=book.ident.lang,

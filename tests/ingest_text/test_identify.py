@@ -46,6 +46,7 @@ def test_seed_evidence_names_the_deciding_words(seed_books):
 # Synthetic excerpts written for these tests (tests/ingest_text/data), one per language without a seed.
 UNSEEN = {
     "en_mk1_harbor.md": ("en", "mk1", ["harbor"]),
+    "en_mk1_wrapped.txt": ("en", "mk1", []),
     "fr_mk2.txt": ("fr", "mk2", []),
     "it_mk1.txt": ("it", "mk1", []),
     "pl_mk1.txt": ("pl", "mk1", []),

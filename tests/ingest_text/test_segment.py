@@ -153,3 +153,27 @@ def test_running_headers_and_page_numbers_kept_out():
     assert [s.topic for s in sections] == ["setup", "dice", "end_of_game"]
     assert all("MACHI KORO RULES" not in s.text for s in sections)
     assert not any(s.text.rstrip().endswith(("1", "2")) for s in sections)
+
+
+def test_unseen_hard_wrapped_layout_with_running_headers():
+    """Synthetic English excerpt laid out like a PDF extraction: wrapped lines, title-case headings,
+    a running header and page numbers on every page (tests/ingest_text/data/en_mk1_wrapped.txt)."""
+    from ingest.pipeline import analyse
+
+    from .conftest import DATA
+
+    book = analyse(DATA / "en_mk1_wrapped.txt", "0" * 64)
+    assert (book.ident.lang, book.ident.edition) == ("en", "mk1")
+    got = [(s.heading, s.topic, s.page) for s in book.sections]
+    assert got == [
+        ("Welcome to Machi Koro", "other", 1),
+        ("Components", "components", 1),
+        ("Game Setup", "setup", 1),
+        ("How to Play", "turn", 2),
+        ("Roll Dice", "dice", 2),
+        ("Earn Income", "income", 2),
+        ("Coin Transactions Between Players", "payments", 3),
+        ("Construction", "building", 3),
+        ("Game End", "end_of_game", 3),
+    ]
+    assert not any("Machi Koro Rulebook" in s.text for s in book.sections)
