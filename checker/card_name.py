@@ -15,7 +15,34 @@ from checker.model import Discrepancy, Evidence
 
 
 def check(ctx: Context) -> list[Discrepancy]:
-    return _clarifications(ctx) + _examples(ctx)
+    return _clarifications(ctx) + _clarification_mentions(ctx) + _examples(ctx)
+
+
+def _clarification_mentions(ctx: Context) -> list[Discrepancy]:
+    """The cards a clarification's text names (its `mentions` point): one book naming a card where
+    the others name another (a worked number of the clarification about a different card)."""
+    by_topic: dict[str, dict[str, tuple[set[str], object]]] = {}
+    for book in ctx.books:
+        for f in book.facts:
+            if f.topic.startswith("clarification.") and isinstance(f.value, dict) and isinstance(f.value.get("mentions"), list):
+                by_topic.setdefault(f.topic, {}).setdefault(book.id, (set(f.value["mentions"]), f))
+    out = []
+    for topic, books in sorted(by_topic.items()):
+        if len(books) < 2:
+            continue
+        counts = Counter(c for cards, _ in books.values() for c in cards)
+        common = {c for c, n in counts.items() if n > len(books) / 2}
+        for bid, (cards, _fact) in sorted(books.items()):
+            lacks, only = sorted(common - cards), sorted(c for c in cards if counts[c] == 1)
+            if not lacks or not only or (len(books) < 3 and bid != min(books)):
+                continue
+            others = sorted(b for b, (cs, _) in books.items() if set(lacks) & cs)
+            summary = (f"{topic}: {ctx.lang(bid)} names {', '.join(ctx.card_label(c) for c in only)} where "
+                       f"{', '.join(ctx.lang(b) for b in others)} name {', '.join(ctx.card_label(c) for c in lacks)}")
+            values = {b: sorted(cs) for b, (cs, _) in sorted(books.items())}
+            evidence = [Evidence(b, f.page, f.quote) for b, (_, f) in sorted(books.items())]
+            out.append(ctx.make(topic, "card_name", summary, values, evidence))
+    return out
 
 
 def _clarifications(ctx: Context) -> list[Discrepancy]:

@@ -119,9 +119,10 @@ def _missing_points(ctx: Context, topic: str, stmts: dict[str, Statement]) -> Di
     if not topic.startswith("clarification.") or not all(isinstance(s.value, dict) for s in stmts.values()):
         return None  # other dict-valued facts key on words the translators chose (colour names), not on points
     keys_by_book = {bid: set(s.value) for bid, s in stmts.items()}  # type: ignore[arg-type]
-    union = set.union(*keys_by_book.values())
+    union = set.union(*keys_by_book.values()) - {"mentions"}
     lacking = {k: sorted(b for b, ks in keys_by_book.items() if k not in ks) for k in union}
-    lacking = {k: bs for k, bs in lacking.items() if bs}
+    # a point is reported when at least two books, and most of those stating the card, make it
+    lacking = {k: bs for k, bs in lacking.items() if bs and len(stmts) - len(bs) >= 2 and len(stmts) - len(bs) > len(bs)}
     if not lacking:
         return None
     parts = []
@@ -147,8 +148,8 @@ def _missing_clarifications(ctx: Context) -> list[Discrepancy]:
     for cluster in alignment.clarification_clusters(ctx):
         covering = [b.id for b in ctx.books if covers(b, cluster.scope)]
         silent = [bid for bid in covering if bid not in cluster.members]
-        if not cluster.from_facts:  # known only from section headings: a book naming the card in its text may clarify it inline
-            silent = [bid for bid in silent if not alignment.mentions_card(ctx, ctx.book(bid), cluster.cards)]
+        # a book that names the card may clarify it inline, in words no extractor caught: not reported
+        silent = [bid for bid in silent if not alignment.mentions_card(ctx, ctx.book(bid), cluster.cards)]
         if not silent:
             continue
         names = " / ".join(ctx.card_label(c) for c in cluster.cards)

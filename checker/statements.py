@@ -57,6 +57,8 @@ def collect(ctx: Context) -> dict[tuple[str, frozenset[str]], dict[str, Statemen
             scope = fact_scope(fact, ctx.edition, sets)
             if EXPANSION_TOPIC.search(fact.topic) and not scope:
                 scope = frozenset(book.expansions) or frozenset({"expansion"})  # "with expansions": theirs
+            elif fact.topic.startswith("variant.") and not scope:
+                scope = frozenset(book.expansions)  # optional rules ship with a product: compare like boxes only
             grouped[(base_topic(fact.topic), scope)].append(fact)
         for (topic, scope), facts in grouped.items():
             counts = Counter(V.key(resolve(ctx, topic, f.value, scope)) for f in facts)

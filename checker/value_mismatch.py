@@ -14,6 +14,8 @@ from checker.context import Context
 from checker.model import Discrepancy, Evidence
 from checker.statements import Statement, books_covering, collect
 
+NOT_POINTS = {"mentions"}  # the cards a clarification names: compared by the card_name check
+
 
 def check(ctx: Context) -> list[Discrepancy]:
     out: list[Discrepancy] = []
@@ -64,7 +66,7 @@ def _comparison_keys(stmts: dict[str, Statement]) -> dict[str, str]:
     some books make is the `missing` check's business, not a mismatch."""
     vals = {bid: s.value for bid, s in stmts.items()}
     if all(isinstance(v, dict) for v in vals.values()):
-        common = set.intersection(*(set(v) for v in vals.values()))  # type: ignore[arg-type]
+        common = set.intersection(*(set(v) for v in vals.values())) - NOT_POINTS  # type: ignore[arg-type]
         return {bid: V.key({k: v[k] for k in common}) for bid, v in vals.items()}  # type: ignore[union-attr]
     return {bid: s.key for bid, s in stmts.items()}
 

@@ -43,3 +43,12 @@ def test_clarification_about_another_card():
     found = card_name.check(ctx_of(uk, es))
     assert len(found) == 1 and found[0].values == {"es": "mk2/bank", "uk": "mk2/university"}
     assert "Bank" in found[0].summary and "University" in found[0].summary
+
+
+def test_clarification_text_naming_another_card():
+    uk = book("uk", "uk", facts=[fact("clarification.mk2/farmers_market", {"each_copy": True, "mentions": ["mk2/corn_field"]})])
+    es = book("es", "es", facts=[fact("clarification.mk2/farmers_market", {"each_copy": True, "mentions": ["mk2/corn_field"]})])
+    de = book("de", "de", facts=[fact("clarification.mk2/farmers_market", {"each_copy": True, "mentions": ["mk2/wheat_field"]})])
+    found = card_name.check(ctx_of(uk, es, de))
+    assert len(found) == 1 and "de names Wheat Field where es, uk name Corn Field" in found[0].summary
+    assert card_name.check(ctx_of(uk, es)) == []

@@ -44,7 +44,10 @@ def test_clarification_sections_count_like_facts():
 
 
 def test_point_made_by_some_books_only_is_info():
-    books = [book("uk", "uk", facts=[fact("clarification.moving_company", {"mandatory": True, "recipient": "right"})]),
+    books = [book("uk", "uk", facts=[fact("clarification.moving_company", {"mandatory": True, "recipient": "right", "mentions": ["mk2/cafe"]})]),
+             book("es", "es", facts=[fact("clarification.moving_company", {"mandatory": True, "recipient": "right"})]),
              book("de", "de", facts=[fact("clarification.moving_company", {"mandatory": True})])]
     found = missing.check(ctx_of(*books))
     assert len(found) == 1 and found[0].severity == "info" and "'recipient'" in found[0].summary
+    assert "mentions" not in found[0].summary  # the cards named are the card_name check's business
+    assert missing.check(ctx_of(books[0], books[2])) == []  # one book alone making a point is not enough
