@@ -26,13 +26,17 @@ def cost_by_count(doc: Doc) -> list[FactData]:
             if prices is None or prices < 2:
                 continue
             end = sent.end
-            ordinals = set()
-            for nxt in sents[i : i + 2]:
+            ordinals: set[int | None] = set()
+            for nxt in sents[i : i + 4]:
                 found = {doc.lex.ordinal(t) for t in doc.tokens_in(nxt.start, nxt.end)}
                 found |= {t.num for t in doc.tokens_in(nxt.start, nxt.end) if t.num and doc.text[t.end : t.end + 1] == "."}
-                if {1, 2} <= found:
+                if found - {None}:
                     ordinals |= found
                     end = nxt.end
+                if {1, 2} <= ordinals:
+                    break
+            if not {1, 2} <= ordinals:
+                ordinals = set()
             if not ordinals:
                 continue
             return [
