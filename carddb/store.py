@@ -1,7 +1,7 @@
 """Writing one ingested rulebook into the database: all its rows in one transaction.
 
-A changed file (same source name, new sha256) replaces the rows of its previous version in the
-same transaction, so a reader sees either the old book or the new one, never half of each.
+A changed file (same source name and language, new sha256) replaces the rows of its previous
+version in the same transaction, so a reader sees either the old book or the new one, never half of each.
 """
 
 from __future__ import annotations
@@ -67,11 +67,9 @@ def store_book(engine: Engine, book: IngestedBook) -> tuple[str, list[str]]:
     """Insert the book; returns (rulebook id, ids of the rulebooks it replaced). One transaction."""
     rb_id = book.rulebook_id
     with Session(engine) as session, session.begin():
-        replaced = [
-            rb.id
-            for rb in session.exec(select(Rulebook).where(Rulebook.source == book.source)).all()
-            if rb.sha256 != book.sha256
-        ]
+        # a new version of a file: same name, same language (another language's "rules.txt" is another book)
+        same_name = select(Rulebook).where(Rulebook.source == book.source, Rulebook.lang == book.ident.lang)
+        replaced = [rb.id for rb in session.exec(same_name).all() if rb.sha256 != book.sha256]
         for old in replaced:
             _delete_rulebook(session, old)
         if session.get(Rulebook, rb_id) is not None:  # same content under another file name: replace

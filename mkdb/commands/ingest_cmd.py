@@ -14,7 +14,7 @@ from sqlalchemy import func
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, select
 
-from carddb.db import PROJECT_ROOT, SchemaMismatch, open_db
+from carddb.db import PROJECT_ROOT, SchemaMismatch, open_db, resolve_url
 from carddb.models import Rulebook, Section
 from mkdb.options import DbOption, FormatOption
 from mkdb.output import Format, emit, error
@@ -33,6 +33,10 @@ class OcrMode(StrEnum):
 
 def _open(db: str | None, create: bool = True):  # noqa: ANN202 - SQLAlchemy engine
     """open_db, retried when another process is creating the same new database at this moment."""
+    url = resolve_url(db)
+    if not create and url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).exists():
+        error(f"{url.removeprefix('sqlite:///')}: no such database (create it with `mkdb build` or `mkdb ingest`)")
+        raise typer.Exit(2)
     for attempt in range(OPEN_ATTEMPTS):
         try:
             return open_db(db, create=create)

@@ -129,3 +129,10 @@ def test_unreadable_file(db_url, tmp_path, monkeypatch):
 def test_usage_error_exit_2(db_url):
     assert run("ingest", "--db", db_url).exit_code == 2
     assert run("ingest", str(SEED["es"]), "--ocr", "sometimes", "--db", db_url).exit_code == 2
+
+
+def test_listing_a_missing_database_is_an_error_not_a_new_file(tmp_path):
+    missing = tmp_path / "nope.sqlite"
+    res = run("rulebooks", "--db", str(missing))
+    assert res.exit_code == 2 and "no such database" in res.stderr
+    assert not missing.exists()

@@ -63,3 +63,15 @@ def test_all_seeds_ingest(db_url):
     report = ingest_paths([SEED["uk"].parent], engine)
     assert report.ok and len(report.results) == 5
     assert {r.lang for r in report.results} == {"uk", "ru", "cs", "es", "de"}
+
+
+def test_same_file_name_in_another_language_is_another_book(db_url, tmp_path):
+    engine = open_db(db_url)
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    shutil.copy(SEED["es"], tmp_path / "a" / "rules.txt")
+    shutil.copy(SEED["uk"], tmp_path / "b" / "rules.txt")
+    report = ingest_paths([tmp_path / "a" / "rules.txt", tmp_path / "b" / "rules.txt"], engine)
+    assert [r.status for r in report.results] == ["ok", "ok"]
+    with Session(engine) as s:
+        assert sorted(rb.lang for rb in s.exec(select(Rulebook))) == ["es", "uk"]
