@@ -1,0 +1,88 @@
+"""Benchmark of `mkdb diff`: the five seeds, then 25/50/100/200 generated rulebooks.
+
+The generated books are perturbed copies of the seeds' facts, pages, sections and mentions (a number
+changed, a list reordered, a fact dropped), so every check has real work. Targets (issue 6): five
+seeds < 1 s; 200 books < 20 s, time growing linearly (the per-book time is printed to show it).
+
+    .venv/bin/python benchmarks/diff.py [--db cards.sqlite]
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from carddb.db import open_db  # noqa: E402
+from checker.diff import run_books, run_diff  # noqa: E402
+from checker.load import load_books, load_cards  # noqa: E402
+from checker.model import BookIn  # noqa: E402
+
+
+def perturb(book: BookIn, n: int, rng: random.Random) -> BookIn:
+    """A copy of `book` with a new id and about one fact in five changed, reordered or dropped."""
+    new = copy.deepcopy(book)
+    new.id = f"{book.lang}-{book.edition}-gen{n:04d}"
+    new.sha256 = f"{n:064x}"
+    new.source = f"generated_{n:04d}.txt"
+    kept = []
+    for fact in new.facts:
+        roll = rng.random()
+        if roll < 0.05:
+            continue  # dropped
+        if roll < 0.15 and isinstance(fact.value, int):
+            fact.value = fact.value + rng.choice([-1, 1])
+        elif roll < 0.20 and isinstance(fact.value, list) and len(fact.value) > 1:
+            fact.value = list(reversed(fact.value))
+        kept.append(fact)
+    new.facts = kept
+    return new
+
+
+def timed(fn, *args, repeat: int = 3) -> tuple[float, object]:
+    best, result = float("inf"), None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        result = fn(*args)
+        best = min(best, time.perf_counter() - t0)
+    return best, result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db", help="an already built database (default: build one from rules_sources/)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        url = args.db
+        if not url:
+            from carddb.build import build
+
+            url = f"sqlite:///{Path(tmp) / 'cards.sqlite'}"
+            t0 = time.perf_counter()
+            build(url, ROOT)
+            print(f"built the seed database in {time.perf_counter() - t0:.1f} s (not part of the figures)")
+        engine = open_db(url, create=False)
+        seconds, report = timed(run_diff, engine)
+        print(f"five seeds, database to report (run_diff): {seconds * 1000:.0f} ms, {len(report.discrepancies)} discrepancies  [target < 1 s]")
+        books, cards = load_books(engine), load_cards(engine)
+        seconds, report = timed(run_books, books, cards)
+        print(f"five seeds, checks only (run_books):        {seconds * 1000:.0f} ms")
+        engine.dispose()
+    rng = random.Random(6)
+    print(f"{'books':>6} {'seconds':>8} {'ms/book':>8} {'discrepancies':>14}")
+    for n in (25, 50, 100, 200):
+        generated = [perturb(books[i % len(books)], i, rng) for i in range(n)]
+        seconds, report = timed(run_books, generated, cards, repeat=1)
+        print(f"{n:>6} {seconds:>8.2f} {seconds / n * 1000:>8.1f} {len(report.discrepancies):>14}")
+    print("[target: 200 books < 20 s, ms/book roughly constant]")
+
+
+if __name__ == "__main__":
+    main()
