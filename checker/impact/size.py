@@ -25,6 +25,7 @@ class Job:
     sets: tuple[str, ...] | None
     policy: str
     seeds: tuple[int, ...]
+    kernel: bool = False
 
 
 def play_job(job: Job) -> list[list[tuple[int, int]]]:
@@ -32,20 +33,28 @@ def play_job(job: Job) -> list[list[tuple[int, int]]]:
     out = []
     for i, items in enumerate(job.facts):
         spec = SimSpec(edition=job.edition, players=job.players, facts=dict(items), sets=job.sets,
-                       policy=job.policy, rules_label=f"reading {i}")
-        out.append(play_batch(spec, list(job.seeds)))
+                       policy=job.policy, rules_label=f"reading {i}", kernel=job.kernel)
+        try:
+            out.append(play_batch(spec, list(job.seeds)))
+        except Exception:  # noqa: BLE001 - a kernel that fails to compile: the readable engine plays
+            if not job.kernel:
+                raise
+            spec.kernel = False
+            out.append(play_batch(spec, list(job.seeds)))
     return out
 
 
 def simulate(edition: str, readings: list[dict[str, Any]], *, players: int = 4, games: int = 1000,
              seed: int = 0, sets: tuple[str, ...] | None = None, policy: str = "random", workers: int = 1,
              backend: str = "local", address: str | None = None, client: Any = None,
-             progress: Callable[[int], None] | None = None, chunk: int | None = None) -> list[list[tuple[int, int]]]:
+             progress: Callable[[int], None] | None = None, chunk: int | None = None,
+             kernel: bool = False) -> list[list[tuple[int, int]]]:
     """Per reading, the (winner, turns) of games seed..seed+games-1, paired across readings."""
     seeds = list(range(seed, seed + games))
     size = chunk or max(1, min(250, games // (max(1, workers) * 4) or 1))
     facts = tuple(tuple(sorted(r.items())) for r in readings)
-    jobs = [Job(edition, players, facts, sets, policy, tuple(seeds[i:i + size])) for i in range(0, games, size)]
+    jobs = [Job(edition, players, facts, sets, policy, tuple(seeds[i:i + size]), kernel)
+            for i in range(0, games, size)]
     parts = map_chunks(play_job, jobs, backend=backend, workers=workers, address=address, client=client,
                        progress=(lambda i: progress(len(jobs[i].seeds))) if progress else None)
     out: list[list[tuple[int, int]]] = [[] for _ in readings]
