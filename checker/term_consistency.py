@@ -168,6 +168,29 @@ def _terms(ctx: Context, book: BookIn) -> list[Discrepancy]:
     return out
 
 
+UNRESOLVED_MIN = 85.0
+
+
+def _closest_card(ctx: Context, book: BookIn, m: MentionIn) -> MentionIn | None:
+    """An unresolved mention that is close (rapidfuzz ratio) to a card name of its book's language
+    and edition, as a low-score link to that card — the shape of a misspelling."""
+    from rapidfuzz import fuzz
+
+    surface = fold(m.surface)
+    if len(surface) < 4:
+        return None
+    best, score = None, UNRESOLVED_MIN
+    for cid, card in ctx.cards.items():
+        if not cid.startswith(f"{book.edition}/"):
+            continue
+        for name in (card.get("names") or {}).get(book.lang, []):
+            key = fold(name)
+            s = max(fuzz.ratio(surface, key), fuzz.ratio(surface[: len(key)], key))  # endings inflect
+            if s >= score and key != surface and not surface.startswith(key):
+                best, score = cid, s
+    return MentionIn(best, m.surface, m.page, m.start, m.end, min(score, FUZZY_BELOW - 1)) if best else None
+
+
 def _known_forms(ctx: Context, card: str, lang: str) -> set[str]:
     names = (ctx.cards.get(card) or {}).get("names") or {}
     return {fold(n) for n in names.get(lang, [])}
@@ -192,6 +215,8 @@ def _card_spellings(ctx: Context, book: BookIn) -> list[Discrepancy]:
     for m in book.mentions:
         if any(a <= m.start < b for a, b in seen):
             continue
+        if not m.card:
+            m = _closest_card(ctx, book, m) or m  # an unresolved name one typo away from a known one
         if not m.card:
             continue
         known = _known_forms(ctx, m.card, book.lang)

@@ -55,6 +55,7 @@ def register(app: typer.Typer) -> None:
         baseline: Annotated[Path | None, typer.Option("--baseline", help="file of accepted discrepancy ids")] = None,
         write_baseline: Annotated[Path | None, typer.Option("--write-baseline", help="write the current ids to this file")] = None,
         fail_on: Annotated[Severity, typer.Option("--fail-on", help="exit 1 when a discrepancy this severe or worse remains")] = Severity.rule,
+        impact: Annotated[bool, typer.Option("--impact", help="also measure the impact of rule discrepancies (slow)")] = False,
         db: DbOption = None,
     ) -> None:
         """Compare the rulebooks of each edition and list every discrepancy (exit 1 if any at --fail-on remains)."""
@@ -69,6 +70,10 @@ def register(app: typer.Typer) -> None:
             accepted = read_baseline(baseline) if baseline else set()
             engine = open_db(db, create=False)
             report = run_diff(engine, edition or None)
+            if impact:
+                from checker.impact import annotate
+
+                annotate(report, engine=engine)
         except (ValueError, SchemaMismatch) as exc:
             error(str(exc))
             raise typer.Exit(2) from exc

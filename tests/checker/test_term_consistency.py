@@ -54,3 +54,13 @@ def test_known_misprints_from_names_data_are_found_in_text():
     b = book("uk", "uk", pages=[PageIn(1, f"Леся побудувала {forms[0]} (1 монета).")])
     found = tc.check(ctx_of(b))
     assert [d.topic for d in found] == ["terms.card.cafe"] and "misspelled" in found[0].summary
+
+
+def test_unresolved_mention_close_to_a_known_name_is_a_misspelling():
+    text = "Eva tiene 2 Cafetreías y debería cobrar 4 Monedas."
+    i = text.index("Cafetreías")
+    b = book("es", "es", mentions=[MentionIn(None, "Cafetreías", 1, i, i + 10, 0.0)], pages=[PageIn(1, text)])
+    found = tc.check(ctx_of(b))
+    assert [d.topic for d in found] == ["terms.card.cafe"]
+    far = book("es", "es", mentions=[MentionIn(None, "Ayuntamiento", 1, 0, 12, 0.0)], pages=[PageIn(1, "Ayuntamiento.")])
+    assert tc.check(ctx_of(far)) == []
