@@ -11,8 +11,10 @@ rules_sources/langid/<lang>.yaml), never from this module.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import itertools
 import json
+import os
 import re
 import unicodedata
 from collections import Counter
@@ -144,14 +146,41 @@ def wordlist(lang: str | None) -> frozenset[str]:
     import spacy_lookups_data
 
     base = Path(spacy_lookups_data.__file__).parent / "data"
+    tables = [base / f"{table}.json.gz" for table in data.ocr["wordlists"]]
+    key = hashlib.sha256(
+        "\n".join([*(f"{t.name}:{t.stat().st_size}:{t.stat().st_mtime_ns}" for t in tables), *sorted(data.stopwords)])
+        .encode()
+    ).hexdigest()[:16]
+    cache = _cache_dir() / f"wordlist-{data.lang}-{key}.txt"
+    try:
+        return frozenset(cache.read_text(encoding="utf-8").split("\n"))
+    except OSError:
+        pass
     words: set[str] = set(data.stopwords)  # function words are often missing from lemma tables
-    for table in data.ocr["wordlists"]:
-        with gzip.open(base / f"{table}.json.gz", "rt", encoding="utf-8") as fh:
+    for table in tables:
+        with gzip.open(table, "rt", encoding="utf-8") as fh:
             for k, v in json.load(fh).items():
                 words.add(k.casefold())
                 if isinstance(v, str):
                     words.add(v.casefold())
+    words.discard("")
+    _write_cache(cache, "\n".join(sorted(words)))
     return frozenset(words)
+
+
+def _cache_dir() -> Path:
+    """Where derived word lists are kept between runs (a cache: deleting it only costs time)."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "mkdb"
+
+
+def _write_cache(path: Path, text: str) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}")
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a read-only home: the word list is simply rebuilt next time
 
 
 def _known(word: str, words: frozenset[str]) -> bool:

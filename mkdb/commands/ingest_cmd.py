@@ -78,6 +78,15 @@ def resolve_rulebook(session: Session, key: str) -> Rulebook:
     raise LookupError(f"{key}: ambiguous, matches {', '.join(sorted(b.id for b in hits))}")
 
 
+def rulebook_or_exit(session: Session, key: str) -> Rulebook:
+    """resolve_rulebook for a command: an unknown or ambiguous key is one error line and exit 1."""
+    try:
+        return resolve_rulebook(session, key)
+    except LookupError as exc:
+        error(str(exc))
+        raise typer.Exit(1) from None
+
+
 def ingest(
     paths: Annotated[list[str], typer.Argument(help="rulebook files (.txt .md .pdf .png .jpg .tif) or folders")],
     ocr: Annotated[OcrMode, typer.Option("--ocr", help="OCR pages: auto (when the text layer is bad), always, never")] = OcrMode.auto,
@@ -126,11 +135,7 @@ def show(
     """A rulebook's sections with their topics."""
     engine = _open(db, create=False)
     with Session(engine) as session:
-        try:
-            rb = resolve_rulebook(session, rulebook)
-        except LookupError as exc:
-            error(str(exc))
-            raise typer.Exit(1) from None
+        rb = rulebook_or_exit(session, rulebook)
         sections = session.exec(select(Section).where(Section.rulebook_id == rb.id).order_by(Section.index)).all()
         head = rulebook_row(rb, len(sections))
         rows = [{f: getattr(s, f) for f in SECTION_FIELDS} for s in sections]
