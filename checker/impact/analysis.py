@@ -59,7 +59,7 @@ def analyze(d: Discrepancy | dict[str, Any], *, langs: dict[str, str] | None = N
     impact["witness"] = witness
     impact["witness_verified"] = verify(witness, playable) if witness.get("found") else None
     sim_sets = tuple(witness["position"]["sets"] or ("base",)) if witness.get("stage") in ("targeted", "random") \
-        else tuple(witness["sets"]) if witness.get("stage") == "setup" else tuple(sets)
+        else tuple(witness["sets"]) if witness.get("stage") in ("setup", "game") else tuple(sets)
     impact["size"] = size_of(playable, games=games, players=players, seed=seed, sets=sim_sets, workers=workers,
                              backend=backend, address=address, client=client, policy=policy, progress=progress)
     first = next(iter(impact["size"]["comparisons"].values()), None)

@@ -159,3 +159,37 @@ def differences(a: dict[str, Any], b: dict[str, Any], keys: tuple[str, ...] | No
     """Keys of the outcome on which the two results differ."""
     keys = keys or tuple(k for k in a if k not in ("actions", "events", "coins_after_income"))
     return [k for k in keys if a.get(k) != b.get(k)]
+
+
+def snapshot(g: GameState) -> dict[str, Any]:
+    """What a player sees of a game between two moves: coins, cities, market, whose decision, the options."""
+    return {
+        "coins": list(g.coins),
+        "cities": [g.city(p) for p in range(g.t.n)],
+        "market": dict(sorted(g.market().items())),
+        "decision": None if g.decision is None else [g.decision[0], g.decision[1], [list(a) for a in g.decision[2]]],
+        "winner": g.winner(),
+    }
+
+
+def lockstep(rules_list: list[RuleSet], players: int, sets: tuple[str, ...] | None, seed: int,
+             max_actions: int = 400, actions: list[list[Any]] | None = None) -> tuple[list[list[Any]], list[dict[str, Any]]]:
+    """Play one game per RuleSet from the same seed, the same moves in each (a seeded random player
+    choosing on the first game, or the given `actions`), until the games differ. Returns the common
+    moves and each game's snapshot at that point (equal snapshots: no difference within the limit)."""
+    from engine.policies import make_policy
+
+    games = [new_game(r.edition, players, rules=r, seed=seed, sets=sets, log=True) for r in rules_list]
+    pol = make_policy("random", seed)
+    done: list[list[Any]] = []
+    for i in range(max_actions if actions is None else len(actions) + 1):
+        snaps = [snapshot(g) for g in games]
+        if any(s != snaps[0] for s in snaps[1:]) or games[0].is_over():
+            return done, snaps
+        if actions is not None and i == len(actions):
+            break
+        act = tuple(actions[i]) if actions is not None else pol(games[0])
+        for g in games:
+            g.apply(act)
+        done.append(list(act))
+    return done, [snapshot(g) for g in games]

@@ -6,7 +6,9 @@ outcomes? Searched in three stages, cheapest and most readable first:
    cards that roll activates, owned by the roller and/or an opponent, with 0-2 coins each (players
    short of coins are where payment and activation order show); then "one landmark from winning"
    positions with money to build;
-3. random: random cities, coins, landmarks, rolls and builds, from a seeded generator.
+3. random: random cities, coins, landmarks, rolls and builds, from a seeded generator;
+4. game: whole games from the same seed under every reading, the same moves in each (a seeded
+   random player), until they first differ (rules of the setup rounds, say, show only there).
 
 A found witness is shrunk (cards, coins and builds removed while the difference stays) and
 replayed under every reading before it is reported. No witness within the stated budget is
@@ -20,12 +22,13 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from checker.impact.turn import Plan, Position, differences, play_turn, setup_outcome
+from checker.impact.turn import Plan, Position, differences, lockstep, play_turn, setup_outcome
 from checker.impact.variants import Variant
 from engine import RulesError, SetupError
 from engine.table import make_table
 
 DEFAULT_BUDGET = 3000  # random positions per set family after the targeted stage
+GAME_SEEDS = 12  # whole games played in lockstep per set family when no single turn shows a difference
 
 
 def _sets_for(edition: str, sets: tuple[str, ...] | None) -> tuple[str, ...]:
@@ -188,6 +191,17 @@ def describe(w: dict[str, Any]) -> str:
                          f"first decision {o['first_decision'][0] if o['first_decision'] else None}.")
         lines.append(f"They differ in: {', '.join(w['differs_in'])}.")
         return "\n".join(lines)
+    if w["stage"] == "game":
+        lines.append(f"A {w['players']}-player game (cards: {', '.join(w['sets'])}) from game seed {w['seed']}: the same "
+                     f"shuffled market and dice under every reading, and the same {len(w['moves'])} moves (listed in "
+                     f"`moves`), after which the games first differ.")
+        for label, o in w["outcomes"].items():
+            dec = o.get("decision")
+            lines.append(f"Under the {label} reading: coins {o['coins']}"
+                         + (f"; P{dec[1]} is asked to {dec[0]} with options {[a[-1] for a in dec[2]][:12]}" if dec else "")
+                         + (f"; P{o['winner']} has won" if o.get("winner") is not None else "") + ".")
+        lines.append(f"They differ in: {', '.join(w['differs_in'])}.")
+        return "\n".join(lines)
     pos = Position.from_json(w["position"])
     plan = Plan.from_json(w["plan"])
     lines.append(f"A {pos.players}-player game (cards: {', '.join(pos.sets or ('base',))}). Seats clockwise: "
@@ -259,7 +273,7 @@ def find_witness(variants: list[Variant], sets_options: list[tuple[str, ...]] | 
     """Search for a state where the readings' outcomes differ; see the module docstring."""
     started = time.perf_counter()
     playable = [v for v in variants if v.rules is not None]
-    budget_info = {"targeted": "all small positions", "random": budget,
+    budget_info = {"targeted": "all small positions", "random": budget, "games": GAME_SEEDS,
                    "card_sets": [list(s) for s in (sets_options or [("base",)])]}
     if len(playable) < 2:
         return {"found": False, "reason": "fewer than two readings the engine can play", "tried": 0,
@@ -303,9 +317,25 @@ def find_witness(variants: list[Variant], sets_options: list[tuple[str, ...]] | 
             if outs and _differs(outs):
                 pos, plan = _shrink(playable, pos, plan)
                 return _report(playable, "random", pos, plan, tried, budget_info, started, clean)
+        for gseed in range(seed, seed + GAME_SEEDS):
+            tried += 1
+            players = 2 + gseed % 3
+            try:
+                moves, snaps = lockstep([v.rules for v in playable], players, sets, gseed)  # type: ignore[misc]
+            except (SetupError, RulesError):
+                break
+            if any(sn != snaps[0] for sn in snaps[1:]):
+                outs = {v.label: sn for v, sn in zip(playable, snaps, strict=True)}
+                w = {"found": True, "stage": "game", "players": players, "sets": list(sets), "seed": gseed,
+                     "moves": moves, "outcomes": outs, "differs_in": _differs(outs), "tried": tried,
+                     "budget": budget_info, "no_difference_with": clean,
+                     "seconds": round(time.perf_counter() - started, 3)}
+                w["plain"] = describe(w)
+                return w
         clean.append(list(sets))
     return {"found": False, "reason": f"no difference found in {tried} positions "
-            f"(new games, every targeted position, {budget} random positions per card-set family)",
+            f"(new games, every targeted position, {budget} random positions and {GAME_SEEDS} whole games "
+            f"per card-set family)",
             "tried": tried, "budget": budget_info, "seconds": round(time.perf_counter() - started, 3)}
 
 
@@ -317,6 +347,12 @@ def verify(witness: dict[str, Any], variants: list[Variant]) -> bool:
     if witness["stage"] == "setup":
         sets = tuple(witness["sets"])
         outs = {v.label: setup_outcome(v.rules, witness["players"], sets, witness["seed"]) for v in playable}
+    elif witness["stage"] == "game":
+        moves, snaps = lockstep([v.rules for v in playable], witness["players"], tuple(witness["sets"]),  # type: ignore[misc]
+                                witness["seed"], actions=witness["moves"])
+        if moves != witness["moves"]:
+            return False
+        outs = {v.label: sn for v, sn in zip(playable, snaps, strict=True)}
     else:
         outs = _outcomes(playable, Position.from_json(witness["position"]), Plan.from_json(witness["plan"]), log=True)
         if outs is None:

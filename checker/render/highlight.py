@@ -42,15 +42,59 @@ def marks_for(d: Discrepancy) -> list[set[str]]:
     return out
 
 
+def value_atoms(value: object) -> set[str]:
+    """The words of a fact value, as concept suffixes: "establishment_or_landmark" -> establishment,
+    landmark; a step of an order listing several colours -> "blue+green" (they act together)."""
+    out: set[str] = set()
+    if isinstance(value, str):
+        out.update(p for p in re.split(r"_or_|_and_|\s+", value.casefold()) if p)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            out |= {f"{k}={a}" for a in value_atoms(v)} | value_atoms(v) | {str(k)}
+    elif isinstance(value, list):
+        for v in value:
+            if isinstance(v, list) and len(v) > 1 and all(isinstance(x, str) for x in v):
+                out.add("+".join(sorted(x.casefold() for x in v)))
+            else:
+                out |= value_atoms(v)
+    return out
+
+
+def lexicon_marks(d: Discrepancy, langs: dict[str, str]) -> dict[str, list[tuple[int, int]]]:
+    """Character spans, per rulebook, of the rule words that carry the part of the value in which the
+    books differ — found with the language's lexicon (ingest.lexicon), so no word lives in code."""
+    if d.kind != "value_mismatch" or len(d.values) < 2:
+        return {}
+    atoms = {b: value_atoms(v) for b, v in d.values.items()}
+    common = set.intersection(*atoms.values())
+    out: dict[str, list[tuple[int, int]]] = {}
+    for ev in d.evidence:
+        own = atoms.get(ev.rulebook, set()) - common
+        wanted = {p for a in own for p in a.split("+")} | {a.split("=", 1)[-1] for a in own}
+        if not wanted or not ev.quote:
+            continue
+        try:
+            from ingest.lexicon import load_lexicon
+
+            lex = load_lexicon(langs.get(ev.rulebook, ""))
+        except (FileNotFoundError, ImportError, OSError, ValueError):
+            continue
+        hits = lex.find(lex.tokenize(ev.quote))
+        spans = [(h.start, h.end) for h in hits if h.concept.split(".")[-1] in wanted]
+        if spans:
+            out[ev.rulebook] = spans
+    return out
+
+
 def _lang(d: Discrepancy, i: int) -> str:
     return d.evidence[i].rulebook.split("-")[0]
 
 
-def render_quote(ev: Evidence, marks: set[str]) -> str:
+def render_quote(ev: Evidence, marks: set[str], extra: list[tuple[int, int]] | None = None) -> str:
     """The quote as HTML with the marked tokens (and marked multi-word surfaces) in <mark>."""
     quote = ev.quote
-    spans: list[tuple[int, int]] = []
-    for phrase in sorted((m for m in marks if " " in m), key=len, reverse=True):
+    spans: list[tuple[int, int]] = list(extra or [])
+    for phrase in sorted((m for m in marks if re.search(r"[\W_]", m)), key=len, reverse=True):
         for m in re.finditer(re.escape(phrase), quote, re.IGNORECASE):
             spans.append(m.span())
     for m in TOKEN.finditer(quote):

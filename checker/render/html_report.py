@@ -8,7 +8,7 @@ import html
 import json
 
 from checker.model import KINDS, SEVERITIES, DiffReport
-from checker.render.highlight import marks_for, render_quote
+from checker.render.highlight import lexicon_marks, marks_for, render_quote
 from checker.values import show
 
 CSS = """
@@ -102,12 +102,13 @@ def _json_for_script(data: dict) -> str:
 
 def _article(d, books: dict) -> str:
     marks = marks_for(d)
+    lexical = lexicon_marks(d, {bid: b.get("lang", "") for bid, b in books.items()})
     cols = []
     for ev, mk in zip(d.evidence, marks, strict=True):
         book = books.get(ev.rulebook, {})
         value = d.values.get(ev.rulebook)
         head = f"{html.escape(book.get('lang', '?'))} · {html.escape(ev.rulebook)}" + (f" · p. {ev.page}" if ev.page else "")
-        quote = f"<div class='quote'>{render_quote(ev, mk)}</div>" if ev.quote else "<div class='quote absent'>not stated in this book</div>"
+        quote = f"<div class='quote'>{render_quote(ev, mk, lexical.get(ev.rulebook))}</div>" if ev.quote else "<div class='quote absent'>not stated in this book</div>"
         shown_value = "" if value is None and not ev.quote else f"<div class='value'>{html.escape(show(value, 160))}</div>"
         cols.append(f"<div data-rulebook='{html.escape(ev.rulebook)}'><h3>{head}</h3>{shown_value}{quote}</div>")
     impact = ""
