@@ -109,7 +109,10 @@ class Lexicon:
                     if str(text)[m.end() : m.end() + 1] == "*":
                         parts.append((frozenset([fold(w)]), True))
                     else:
-                        parts.append((frozenset([lem(w), fold(w)]) | alternatives(self.lang)(w), False))
+                        keys = frozenset([lem(w), fold(w)]) | alternatives(self.lang)(w)
+                        if not w.isdigit():  # a lemma table that maps "primero" to "1" must not make "1" a word
+                            keys = frozenset(k for k in keys if not k.isdigit())
+                        parts.append((keys, False))
                         vocab.add(fold(w))
                         self._keys.update(parts[-1][0])
                 if not parts:

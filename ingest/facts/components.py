@@ -12,6 +12,7 @@ from ingest.facts.doc import Doc
 from ingest.facts.lists import NumberedList
 from ingest.types import FactData
 
+MAX_DISTANCE = 1500
 COMPONENTS = {"word.card": "components.cards", "word.coin": "components.coins", "word.die": "components.dice"}
 
 
@@ -20,7 +21,7 @@ def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
     seen: set[str] = set()
     for hit in doc.hits_in(0, len(doc.text), tuple(COMPONENTS)):
         topic = COMPONENTS[hit.concept]
-        if topic in seen or doc.topic_at(hit.start) != "components":
+        if topic in seen or doc.topic_at(hit.start) != "components" or not _near_heading(doc, hit.start):
             continue
         if doc.text[hit.end : hit.end + 1] == "-":  # "card-reference" is another thing
             continue
@@ -34,6 +35,12 @@ def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
         end = max(end, doc.text.find(")", end) + 1 if doc.text[end : end + 2].lstrip().startswith(")") else end)
         facts.append(doc.fact(topic, number.num, start, end, "components", 0.9))
     return facts
+
+
+def _near_heading(doc: Doc, pos: int) -> bool:
+    """The box contents are listed right under their heading, not pages later."""
+    heads = [h for h in doc.headings if h.start <= pos and h.topic == "components"]
+    return bool(heads) and pos - heads[-1].start <= MAX_DISTANCE
 
 
 def _adjacent_number(doc: Doc, first: int, last: int):  # noqa: ANN202 - Token | None

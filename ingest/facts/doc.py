@@ -149,10 +149,12 @@ class Doc:
             text = self.text[start:end]
             letters = sum(c.isalpha() for c in text)
             best = max(hits, key=lambda h: (h.end - h.start, len(h.concept)))
-            covered = sum(c.isalpha() for c in self.text[best.start : best.end])
-            # a heading is mostly the heading words (a long line that merely mentions them is not)
-            if letters and (covered / letters >= 0.5 or text.strip().isupper()):
-                out.append(Heading(best.start, best.end, best.concept.split(".", 1)[1]))
+            covered = sum(c.isalpha() for i, c in enumerate(text) if any(h.start <= start + i < h.end for h in hits))
+            # a heading is mostly heading words (a long line that merely mentions them is not) and
+            # opens its line ("5. Розіграйте три початкові раунди" is a sentence, not a heading)
+            opens = not any(c.isalpha() for c in self.text[start : min(h.start for h in hits)])
+            if letters and opens and (covered / letters >= 0.5 or text.strip().isupper()):
+                out.append(Heading(min(h.start for h in hits), best.end, best.concept.split(".", 1)[1]))
         return out
 
     def topic_at(self, offset: int) -> str:

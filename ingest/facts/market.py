@@ -35,7 +35,7 @@ def layout(doc: Doc) -> list[FactData]:
                 spans.append((sent.start, window[-1].end))
         if size is None:
             for hit in doc.hits_in(sent.start, sent.end, "word.different"):
-                number = number_before(doc, hit, 1)
+                number = number_before(doc, hit, 2)
                 if number is not None and number.num >= 3 and (
                     doc.has(sent.start, sent.end, "word.row") or doc.has(sent.start, sent.end, "word.deck")
                 ):
