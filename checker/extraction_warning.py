@@ -48,7 +48,7 @@ def _is_junk(token: str) -> bool:
 
 def _symbol_ok(c: str) -> bool:
     """Arithmetic, currency and the icon symbols rulebooks print on purpose."""
-    return c in "×÷%&°§€£⚠♾∞⚡♻️!≈<>" or unicodedata.category(c) in ("Mn", "Me", "Cf")
+    return c in "×÷%&°§€£$!≈<>" or unicodedata.category(c) in ("Mn", "Me", "Cf", "So", "Sm")
 
 
 def garbled_lines(text: str) -> list[str]:

@@ -9,8 +9,9 @@ from collections.abc import Callable
 from typing import Any
 
 from checker.impact import size as sim
+from checker.impact.turn import lockstep
 from checker.impact.variants import Variant, engine_reads, same_play, variants_of
-from checker.impact.witness import DEFAULT_BUDGET, find_witness, set_families, verify
+from checker.impact.witness import DEFAULT_BUDGET, describe, differing, find_witness, set_families, verify
 from checker.model import DiffReport, Discrepancy
 from engine.catalog import load_records
 
@@ -62,11 +63,35 @@ def analyze(d: Discrepancy | dict[str, Any], *, langs: dict[str, str] | None = N
         else tuple(witness["sets"]) if witness.get("stage") in ("setup", "game") else tuple(sets)
     impact["size"] = size_of(playable, games=games, players=players, seed=seed, sets=sim_sets, workers=workers,
                              backend=backend, address=address, client=client, policy=policy, progress=progress)
+    if not witness.get("found"):
+        late = witness_from_games(playable, impact["size"], seed)
+        if late is not None:
+            late["tried"] = witness.get("tried", 0) + 1
+            late["budget"] = witness.get("budget")
+            impact.update(material=True, verdict="material", witness=late, witness_verified=verify(late, playable))
     first = next(iter(impact["size"]["comparisons"].values()), None)
     impact["win_rate_delta"] = first["win_rate_delta"] if first else 0.0
     impact["length_delta"] = first["length_delta"] if first else 0.0
     impact["seconds"] = {"witness": round(t_witness, 2), "size": round(time.perf_counter() - started - t_witness, 2)}
     return impact
+
+
+def witness_from_games(variants: list[Variant], size: dict[str, Any], seed: int) -> dict[str, Any] | None:
+    """A simulated game that ended differently is a witness too: replay the first such seed under
+    every reading in lockstep and report the first position where the games part."""
+    results = size["_results"]
+    for i in range(len(results[0])):
+        if any(r[i] != results[0][i] for r in results[1:]):
+            sets = tuple(size["card_sets"])
+            moves, snaps = lockstep([v.rules for v in variants], size["players"], sets, seed + i)  # type: ignore[misc]
+            if all(sn == snaps[0] for sn in snaps[1:]):
+                return None
+            outs = {v.label: sn for v, sn in zip(variants, snaps, strict=True)}
+            w = {"found": True, "stage": "game", "players": size["players"], "sets": list(sets), "seed": seed + i,
+                 "moves": moves, "outcomes": outs, "differs_in": differing(outs), "from_simulation": True}
+            w["plain"] = describe(w)
+            return w
+    return None
 
 
 def size_of(variants: list[Variant], *, games: int, players: int, seed: int, sets: tuple[str, ...],

@@ -119,7 +119,7 @@ def _outcomes(variants: list[Variant], pos: Position, plan: Plan, log: bool = Fa
     return out
 
 
-def _differs(outs: dict[str, Any]) -> list[str]:
+def differing(outs: dict[str, Any]) -> list[str]:
     vals = list(outs.values())
     found: list[str] = []
     for o in vals[1:]:
@@ -133,7 +133,7 @@ def _shrink(variants: list[Variant], pos: Position, plan: Plan, budget: int = 30
     """Remove what the difference does not need: builds, cards, coins, then idle players."""
     def still(p: Position, pl: Plan) -> bool:
         outs = _outcomes(variants, p, pl)
-        return outs is not None and bool(_differs(outs))
+        return outs is not None and bool(differing(outs))
 
     tries = 0
     changed = True
@@ -257,9 +257,9 @@ def _report(variants: list[Variant], stage: str, pos: Position, plan: Plan, trie
     sets = tuple(pos.sets or ("base",))
     w = {
         "found": True, "stage": stage, "position": pos.to_json(), "plan": plan.to_json(),
-        "outcomes": {k: {kk: vv for kk, vv in o.items() if kk != "market" or "market" in _differs(outs)}
+        "outcomes": {k: {kk: vv for kk, vv in o.items() if kk != "market" or "market" in differing(outs)}
                      for k, o in outs.items()},
-        "differs_in": _differs(outs), "tried": tried, "budget": budget, "no_difference_with": clean,
+        "differs_in": differing(outs), "tried": tried, "budget": budget, "no_difference_with": clean,
         "seconds": round(time.perf_counter() - started, 3),
         "card_names": {c: n for c, n in _card_names(variants, sets, pos.players).items()
                        if any(c in city for city in pos.cities) or c in plan.builds},
@@ -296,7 +296,7 @@ def find_witness(variants: list[Variant], sets_options: list[tuple[str, ...]] | 
             except (SetupError, RulesError):
                 continue
             tried += 1
-            diff = _differs(outs)
+            diff = differing(outs)
             if diff:
                 w = {"found": True, "stage": "setup", "players": players, "sets": list(sets), "seed": seed,
                      "outcomes": outs, "differs_in": diff, "tried": tried, "budget": budget_info,
@@ -306,7 +306,7 @@ def find_witness(variants: list[Variant], sets_options: list[tuple[str, ...]] | 
         for pos, plan in _targeted(playable[0].rules, sets):
             tried += 1
             outs = _outcomes(playable, pos, plan)
-            if outs and _differs(outs):
+            if outs and differing(outs):
                 pos, plan = _shrink(playable, pos, plan)
                 return _report(playable, "targeted", pos, plan, tried, budget_info, started, clean)
         rng = random.Random(seed)
@@ -314,7 +314,7 @@ def find_witness(variants: list[Variant], sets_options: list[tuple[str, ...]] | 
             tried += 1
             pos, plan = _random(playable[0].rules, sets, rng)
             outs = _outcomes(playable, pos, plan)
-            if outs and _differs(outs):
+            if outs and differing(outs):
                 pos, plan = _shrink(playable, pos, plan)
                 return _report(playable, "random", pos, plan, tried, budget_info, started, clean)
         for gseed in range(seed, seed + GAME_SEEDS):
@@ -327,7 +327,7 @@ def find_witness(variants: list[Variant], sets_options: list[tuple[str, ...]] | 
             if any(sn != snaps[0] for sn in snaps[1:]):
                 outs = {v.label: sn for v, sn in zip(playable, snaps, strict=True)}
                 w = {"found": True, "stage": "game", "players": players, "sets": list(sets), "seed": gseed,
-                     "moves": moves, "outcomes": outs, "differs_in": _differs(outs), "tried": tried,
+                     "moves": moves, "outcomes": outs, "differs_in": differing(outs), "tried": tried,
                      "budget": budget_info, "no_difference_with": clean,
                      "seconds": round(time.perf_counter() - started, 3)}
                 w["plain"] = describe(w)
@@ -357,7 +357,7 @@ def verify(witness: dict[str, Any], variants: list[Variant]) -> bool:
         outs = _outcomes(playable, Position.from_json(witness["position"]), Plan.from_json(witness["plan"]), log=True)
         if outs is None:
             return False
-    if _differs(outs) != witness["differs_in"]:
+    if differing(outs) != witness["differs_in"]:
         return False
     return all(outs[label].get(k) == o.get(k) for label, o in witness["outcomes"].items()
                for k in ("coins", "cities", "winner"))

@@ -35,3 +35,8 @@ def test_ingest_warnings_are_reported():
 def test_clean_text_has_no_warning():
     text = "Під час цього кроку ви кидаєте кубики один раз. Ви самі вирішуєте, кидати один чи два кубики."
     assert xw.check(ctx_of(book("uk", "uk", pages=[PageIn(1, text)]))) == []
+
+
+def test_typographic_symbols_are_not_garbage():
+    assert xw.garbled_lines("© 2014 IDW Games™ — all rights reserved ® • see → page 4") == []
+    assert xw.garbled_lines("Wenn du ⚡ baust, ♾ gilt immer.") == []
