@@ -28,6 +28,7 @@ LONG_BODY = 60
 LONG_LINE = 400  # lines longer than this are whole pages (caps runs anywhere in them are headings)
 HEADING_START = re.compile(r"^(?:[^\W\d_]|[¡¿«\"„“]|\d{1,2}[.)]\s+\S)")  # a letter, or "1. " numbering
 NOT_IN_SHORT_HEADING = re.compile(r"[=|@{}<>\[\]%$^*_~\\,;]|: |\d")
+NUMBERING = re.compile(r"^\d{1,2}[.)]\s+")
 BULLET = re.compile(r"^\s*(?:[-*•»«]|\d+[.)]\s*[-*•])\s")
 TOKEN = re.compile(r"\S+")
 CARD_SCORE = 88.0
@@ -185,7 +186,12 @@ def _inline_runs(line: str, base: int, data: LangData | None, anywhere: bool) ->
 
 def _short_heading(lines: list[re.Match[str]], i: int, data: LangData | None) -> bool:
     """A short line opening a paragraph, followed by a real body, reads as a heading."""
-    line = lines[i].group(0).strip()
+    line = NUMBERING.sub("", lines[i].group(0).strip())
+    colon = line.endswith(":")
+    if colon:  # "Setup:" on its own line: a heading only if its words say which topic
+        line = line[:-1].rstrip()
+        if len(line) > 40 or _topic_of(line, data)[0] is None:
+            return False
     limit = SHORT_HEADING + 20 if " / " in line else SHORT_HEADING
     if (
         len(line) > limit

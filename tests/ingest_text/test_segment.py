@@ -177,3 +177,17 @@ def test_unseen_hard_wrapped_layout_with_running_headers():
         ("Game End", "end_of_game", 3),
     ]
     assert not any("Machi Koro Rulebook" in s.text for s in book.sections)
+
+
+def test_colon_and_numbered_title_case_headings():
+    text = (
+        "Machi Koro\n\nSetup:\n\nEach player takes a Wheat Field and a Bakery and 3 coins from the bank, and places "
+        "the four landmarks face down.\n\n1. Roll Dice\n\nAt the start of your turn roll one die; with the Train "
+        "Station built you may roll two dice.\n\nEach player receives:\n3 coins, a Wheat Field and a Bakery, placed "
+        "face up in front of them for the whole game.\n\nEnd of the Game\n\nThe first player to complete all four "
+        "of their landmarks wins."
+    )
+    _, sections = segment(split_pages(text), Identification(lang="en", edition="mk1"))
+    assert [(s.heading, s.topic) for s in sections] == [
+        ("", "other"), ("Setup:", "setup"), ("1. Roll Dice", "dice"), ("End of the Game", "end_of_game")
+    ]
