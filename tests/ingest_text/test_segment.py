@@ -191,3 +191,15 @@ def test_colon_and_numbered_title_case_headings():
     assert [(s.heading, s.topic) for s in sections] == [
         ("", "other"), ("Setup:", "setup"), ("1. Roll Dice", "dice"), ("End of the Game", "end_of_game")
     ]
+
+
+def test_clarifications_name_their_card(seed_books):
+    """Card ids come from the card names in rules_sources/names (looked up through carddb.names)."""
+    cards = {(lang, s.heading): s.card for lang, b in seed_books.items() for s in b.sections if s.topic == "clarification"}
+    assert cards[("es", "Parque de atracciones")] == "mk2/amusement_park"
+    assert cards[("es", "Empresa de mudanzas")] == "mk2/moving_company"
+    assert cards[("uk", "ПАРК РОЗВАГ")] == "mk2/amusement_park"
+    assert cards[("ru", "ТРАУЛЕР")] == "mk1/tuna_boat"
+    assert cards[("ru", "КРЕДИТНОЕ БЮРО")] == "mk1/loan_office"
+    assert cards[("de", "P Freizeitpark")] == "mk2/amusement_park"
+    assert all(s.card is None for b in seed_books.values() for s in b.sections if s.topic != "clarification")
