@@ -114,6 +114,11 @@ class ExampleMember:
     cards: set[str]
 
 
+def cards_in_value(value: Any) -> Iterator[str]:
+    """Card ids ("mk2/cafe") anywhere in a fact value."""
+    yield from _cards_in_value(value)
+
+
 def _cards_in_value(value: Any) -> Iterator[str]:
     if isinstance(value, str) and re.fullmatch(r"mk\d/[a-z0-9_]+", value):
         yield value
@@ -184,6 +189,19 @@ def mentions_card(ctx: Context, book: BookIn, cards: list[str]) -> bool:
         for name in (ctx.cards.get(card) or {}).get("names", {}).get(book.lang, []):
             key = fold_text(name)
             if key and re.search(r"(?<!\w)" + re.escape(key[: max(4, len(key) - 2)]), text):
+                return True
+    return False
+
+
+def mentions_card_in(ctx: Context, book: BookIn, cards: list[str], start: int, end: int, text: str) -> bool:
+    """Whether a passage [start, end) of the book names one of the cards (mention or known name)."""
+    if any(m.card in cards and start <= m.start < end for m in book.mentions):
+        return True
+    folded = fold_text(text)
+    for card in cards:
+        for name in (ctx.cards.get(card) or {}).get("names", {}).get(book.lang, []):
+            key = fold_text(name)
+            if key and re.search(r"(?<!\w)" + re.escape(key[: max(4, len(key) - 2)]), folded):
                 return True
     return False
 

@@ -65,9 +65,14 @@ def silence_confirmed(ctx: Context, stmts: dict[str, Statement], silent: BookIn)
     if not wanted or not silent.sections:
         return True
     family = next(iter(stmts.values())).fact.topic.split(".")[0]
-    texts = [sec.text for sec in silent.sections if sec.topic in wanted or (sec.topic != "other" and sec.topic.startswith(family))]
+    secs = [sec for sec in silent.sections if sec.topic in wanted or (sec.topic != "other" and sec.topic.startswith(family))]
+    texts = [sec.text for sec in secs]
     if not texts:
         return True
+    cards = set().union(*(set(alignment.cards_in_value(s.value)) for s in stmts.values()))
+    if cards:  # cards carry over a translation: named in those sections, or not
+        named = {c for c in cards if any(alignment.mentions_card_in(ctx, silent, [c], sec.start, sec.end, sec.text) for sec in secs)}
+        return len(named) < len(cards) / 2
     numbers = set().union(*(_ints(s.value) for s in stmts.values()))
     if not numbers:
         return False

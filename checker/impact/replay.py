@@ -98,6 +98,13 @@ def _from_scenario(v: dict[str, Any], sets: tuple[str, ...]) -> tuple[Position, 
     players = v.get("players")
     if not isinstance(players, list) or len(players) < 1:
         raise NotReplayable("no players")
+    if all(isinstance(p, str) for p in players):  # the extractor's shape: names + owns/coins maps
+        owns, purse = v.get("owns") or {}, v.get("coins")
+        if not isinstance(purse, dict) or any(p not in purse for p in players):
+            raise NotReplayable("the example's value does not say how many coins each player has before the roll")
+        players = [{"name": p, "coins": purse[p], "city": owns.get(p) or {}} for p in players]
+    if not all(isinstance(p, dict) for p in players):
+        raise NotReplayable("players are neither names nor {name, coins, city} records")
     names = [str(p.get("name", i)) for i, p in enumerate(players)]
     coins = [int(p.get("coins", 0) or 0) for p in players]
     cities = [{_cid(c): int(n) for c, n in (p.get("city") or {}).items()} for p in players]
@@ -105,14 +112,18 @@ def _from_scenario(v: dict[str, Any], sets: tuple[str, ...]) -> tuple[Position, 
         names.append("other")
         coins.append(0)
         cities.append({})
-    active = _seat(v.get("active", 0), names)
+    if "active" not in v and "roller" not in v:
+        raise NotReplayable("the example does not say who rolls")
+    active = _seat(v.get("active", v.get("roller")), names)
     if "roll" not in v:
         raise NotReplayable("no roll")
-    claimed = _claimed_deltas(v.get("claimed") or {}, names, coins)
+    claimed = _claimed_deltas(v.get("claimed") or {k: v[k] for k in ("delta", "payments", "gains") if k in v},
+                              names, coins)
     if not claimed:
         raise NotReplayable("no claimed outcome in coins")
     use_sets = tuple(v["sets"]) if v.get("sets") else sets
-    plan = Plan(_dice(v["roll"]), [_cid(b) for b in v.get("builds") or []], v.get("shared_roll"))
+    builds = [_cid(b) for b in v.get("builds") or []]
+    plan = Plan(_dice(v["roll"]), builds, v.get("shared_roll"), stock=bool(builds))
     return Position(coins, cities, active, use_sets), plan, claimed, names
 
 
@@ -150,15 +161,17 @@ def replay_fact(book: BookIn, fact: FactIn, rules: RuleSet | None = None) -> Rep
         elif "income" in v:
             pos, plan, claimed, names = _from_income(v, rules, sets)
         else:
-            raise NotReplayable("no scenario (players and roll) or income in the example's value")
+            raise NotReplayable("no scenario (players, coins, roll, claimed coins) or income in the example's value"
+                                if "equations" not in v else "printed arithmetic only (checked by example_error)")
         out = play_turn(rules, pos, plan)
     except NotReplayable as exc:
         r.reason = str(exc)
         return r
-    except (SetupError, RulesError, KeyError, ValueError, TypeError) as exc:
+    except (SetupError, RulesError, KeyError, ValueError, TypeError, AttributeError) as exc:
         r.reason = f"the engine cannot set it up: {exc}"
         return r
-    after = out["coins_after_income"] if out["coins_after_income"] is not None else out["coins"]
+    # an example about income is read after income (before any build-phase bonus); one that builds, after the turn
+    after = out["coins"] if plan.builds or out["coins_after_income"] is None else out["coins_after_income"]
     engine = {names[s]: after[s] - pos.coins[s] for s in sorted(claimed)}
     r.claimed = {names[s]: n for s, n in sorted(claimed.items())}
     r.engine = engine

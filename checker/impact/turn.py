@@ -66,17 +66,20 @@ class Plan:
     dice: list[int]
     builds: list[str] = field(default_factory=list)
     shared_roll: int | None = None
+    stock: bool = False  # put one copy of each planned build on sale (a worked example's premise)
 
     def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"dice": list(self.dice), "builds": list(self.builds)}
         if self.shared_roll is not None:
             d["shared_roll"] = self.shared_roll
+        if self.stock:
+            d["stock"] = True
         return d
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Plan:
         return cls(dice=[int(x) for x in d["dice"]], builds=list(d.get("builds") or []),
-                   shared_roll=d.get("shared_roll"))
+                   shared_roll=d.get("shared_roll"), stock=bool(d.get("stock", False)))
 
 
 def start(rules: RuleSet, pos: Position, *, log: bool = True) -> GameState:
@@ -101,6 +104,11 @@ def play_turn(rules: RuleSet, pos: Position, plan: Plan, *, log: bool = True) ->
     rules offered (dice counts, builds), the actions taken and the engine's readable events."""
     g = start(rules, pos, log=log)
     dice_options = sorted(int(a[1]) for a in g.legal_actions() if a and a[0] == "dice")
+    if plan.stock:
+        for cid in plan.builds:
+            card = g.t.by_id.get(cid)
+            if card is not None and not g.available(card.index):
+                g.supply[card.index] += 1
     if plan.shared_roll is not None:
         for k in _shared_keys(g):
             g.shared_rolls[k] = int(plan.shared_roll)

@@ -51,3 +51,16 @@ def test_point_made_by_some_books_only_is_info():
     assert len(found) == 1 and found[0].severity == "info" and "'recipient'" in found[0].summary
     assert "mentions" not in found[0].summary  # the cards named are the card_name check's business
     assert missing.check(ctx_of(books[0], books[2])) == []  # one book alone making a point is not enough
+
+
+def test_silence_about_cards_is_checked_by_the_cards_a_section_names():
+    setup_cs = SectionIn(1, "PŘÍPRAVA HRY", "setup", start=0, end=100, text="dva startovní podniky (pšeničné pole a pekařství)")
+    shared = fact("payment.shortfall", "pay_what_you_can", start=500)
+    cs = book("cs", "cs", "mk1", [fact("setup.starting_cards", ["mk1/wheat_field", "mk1/bakery"], start=10), shared], sections=[setup_cs])
+    ru_silent = book("ru", "ru", "mk1", [shared], sections=[SectionIn(1, "ПОДГОТОВКА", "setup", start=0, end=50, text="Рекомендуется играть без дополнений.")])
+    ru_names = book("ru", "ru", "mk1", [shared], sections=[SectionIn(1, "ПОДГОТОВКА", "setup", start=0, end=50, text="Пшеничное поле и пекарня.")])
+    cards = {"mk1/wheat_field": {"names": {"ru": ["Пшеничное поле"]}}, "mk1/bakery": {"names": {"ru": ["Пекарня"]}}}
+    from checker.context import Context
+
+    assert [d.topic for d in missing.check(Context("mk1", [cs, ru_silent], cards, {}))] == ["setup.starting_cards"]
+    assert missing.check(Context("mk1", [cs, ru_names], cards, {})) == []
