@@ -307,18 +307,15 @@ class GameState:
                 return None
             if t.landmark_market and not shown and not self.available(ci):
                 return None
-            idx = self.landmarks_built(p) if self.rules.cost_by_count else 0
+            idx = self.lmc[p] if self.rules.cost_by_count else 0
             if idx >= len(card.cost):
-                idx = len(card.cost) - 1 if not self.rules.cost_by_count else idx
-                if idx >= len(card.cost):
-                    return None
+                return None
             cost = card.cost[idx]
             if cost is None:
                 return None
             for rule in t.restrictions.get(ci, ()):
                 if rule == "sole_player_without_landmarks":
-                    if self.landmarks_built(p) or any(
-                            not self.landmarks_built(q) for q in range(t.n) if q != p):
+                    if self.lmc[p] or any(not self.lmc[q] for q in range(t.n) if q != p):
                         return None
         else:
             if not shown and not self.available(ci):
@@ -327,11 +324,7 @@ class GameState:
             if card.major and lim is not None and self.est[p][ci] >= lim:
                 return None
             cost = card.cost[0] or 0
-        for src, amount, for_card, for_kind, everyone in t.cost_changes:
-            if for_card is not None and str(for_card).split("/")[-1] != card.id:
-                continue
-            if for_kind is not None and (for_kind == "landmark") != card.landmark:
-                continue
+        for src, amount, everyone in t.cost_changes_for[ci]:
             if everyone:
                 if not self.owners[src]:
                     continue
@@ -363,7 +356,9 @@ class GameState:
     def _hook_applies(self, hook: Any, p: int) -> bool:
         ci = hook.card
         if hook.all_players:
-            return self.owners[ci] > 0 or any(self.est[q][ci] for q in range(self.t.n))
+            if self.owners[ci]:
+                return True
+            return not hook.landmark and any(self.est[q][ci] for q in range(self.t.n))
         return bool(self.built[p][ci] or self.est[p][ci])
 
     def _dice_options(self) -> list[Action]:

@@ -34,6 +34,7 @@ from engine.kernel_compile import (
     C_ACT_S,
     C_AFTER_N,
     C_AFTER_S,
+    C_AGG,
     C_ALL_AFTER,
     C_ALL_BEFORE,
     C_ALL_DICE,
@@ -117,7 +118,6 @@ COINS, LMC, INC, SETUP = 0, 1, 2, 3
  G_BANK) = range(14)
 SUPPLY, ROWC, OWNERS = 0, 1, 2
 FRAMES = 2048
-OPTS = 8192
 
 M64 = np.uint64(0x2545F4914F6CDD1D)
 
@@ -368,12 +368,12 @@ def _move(P, src, dst, ci):
 
 @njit(cache=True)
 def _execute(steps, si, card, ib, rule, P, PL, M, G, st, rowd, decks, dlen, rows, n, ci, owner,
-             chosen_p, chosen_t, closed_by):
-    """A step with no decision; returns 1 if something happened."""
+             chosen_p, chosen_t, closed_by, times):
+    """A step with no decision (`times` copies at once); returns 1 if something happened."""
     a = steps[si, S_ACT]
     if a == A_GAIN:
-        amount = _unit(steps, si, card, ib, P, M, ci, owner) * _mult(steps, si, card, P, PL, G, st, n, ci,
-                                                                     owner, -1, closed_by)
+        amount = times * _unit(steps, si, card, ib, P, M, ci, owner) * _mult(
+            steps, si, card, P, PL, G, st, n, ci, owner, -1, closed_by)
         _gain(PL, G, owner, amount)
         return 1 if amount > 0 else 0
     if a == A_TAKE or a == A_HALF or a == A_ALL:
@@ -383,21 +383,24 @@ def _execute(steps, si, card, ib, rule, P, PL, M, G, st, rowd, decks, dlen, rows
             if G[G_ACTIVE] != owner:
                 q = G[G_ACTIVE]
                 if _payer_ok(steps, si, PL, q):
-                    done = _take_one(steps, si, card, ib, rule, P, PL, M, G, st, n, ci, owner, q, closed_by, a)
+                    done = _take_one(steps, si, card, ib, rule, P, PL, M, G, st, n, ci, owner, q, closed_by, a,
+                                     times)
         elif src == 2:
             step = -1 if rule[R_CCW] else 1
             for k in range(1, n):
                 q = (owner + step * k) % n
                 if _payer_ok(steps, si, PL, q):
-                    if _take_one(steps, si, card, ib, rule, P, PL, M, G, st, n, ci, owner, q, closed_by, a):
+                    if _take_one(steps, si, card, ib, rule, P, PL, M, G, st, n, ci, owner, q, closed_by, a,
+                                 times):
                         done = 1
         elif src == 3:
             q = chosen_p
             if q >= 0 and q != owner and _payer_ok(steps, si, PL, q):
-                done = _take_one(steps, si, card, ib, rule, P, PL, M, G, st, n, ci, owner, q, closed_by, a)
+                done = _take_one(steps, si, card, ib, rule, P, PL, M, G, st, n, ci, owner, q, closed_by, a,
+                                 times)
         return done
     if a == A_PAY:
-        amount = steps[si, S_AMT] * _mult(steps, si, card, P, PL, G, st, n, ci, owner, -1, closed_by)
+        amount = times * steps[si, S_AMT] * _mult(steps, si, card, P, PL, G, st, n, ci, owner, -1, closed_by)
         paid = min(PL[COINS, owner], amount)
         PL[COINS, owner] -= paid
         G[G_BANK] -= paid
@@ -449,9 +452,9 @@ def _execute(steps, si, card, ib, rule, P, PL, M, G, st, rowd, decks, dlen, rows
 
 
 @njit(cache=True)
-def _take_one(steps, si, card, ib, rule, P, PL, M, G, st, n, ci, owner, q, closed_by, a):
+def _take_one(steps, si, card, ib, rule, P, PL, M, G, st, n, ci, owner, q, closed_by, a, times):
     if a == A_TAKE:
-        amount = _unit(steps, si, card, ib, P, M, ci, owner) * _mult(steps, si, card, P, PL, G, st, n, ci,
+        amount = times * _unit(steps, si, card, ib, P, M, ci, owner) * _mult(steps, si, card, P, PL, G, st, n, ci,
                                                                      owner, q, closed_by)
     elif a == A_ALL:
         amount = PL[COINS, q]
@@ -477,12 +480,15 @@ def _types(card, P, estabs, p, excl, but, out):
 
 @njit(cache=True)
 def _run_frames(fr, fh, ft, steps, card, ib, rule, P, PL, M, G, st, rowd, decks, dlen, rows, n, once,
-                estabs, landmarks, opts, tmp_a, tmp_b):
+                estabs, landmarks, opts, tmp_a, tmp_b, closed_by):
     """Execute the frame queue fr[fh:ft] (ci, owner, first step, steps, copies); choices inline."""
-    closed_by = np.zeros(n, dtype=np.int64)
     while fh[0] < ft[0]:
         h = fh[0]
         ci, owner, s0, ns, copies = fr[h, 0], fr[h, 1], fr[h, 2], fr[h, 3], fr[h, 4]
+        times = 1
+        if copies > 1 and card[ci, C_AGG] and s0 == card[ci, C_ACT_S]:
+            times = copies  # one step, k copies: the same totals in one go
+            copies = 1
         for _c in range(copies):
             chosen_p = -1
             chosen_t = -1
@@ -499,7 +505,7 @@ def _run_frames(fr, fh, ft, steps, card, ib, rule, P, PL, M, G, st, rowd, decks,
                     continue
                 if steps[si, S_CHOICE] == 0:
                     done = _execute(steps, si, card, ib, rule, P, PL, M, G, st, rowd, decks, dlen, rows, n,
-                                    ci, owner, chosen_p, chosen_t, closed_by)
+                                    ci, owner, chosen_p, chosen_t, closed_by, times)
                 else:
                     a = steps[si, S_ACT]
                     optional = steps[si, S_OPT]
@@ -535,16 +541,25 @@ def _run_frames(fr, fh, ft, steps, card, ib, rule, P, PL, M, G, st, rowd, decks,
                             opts[0, 0] = -1
                             m = 1
                         na = _types(card, P, estabs, owner, excl, -1, tmp_a)
-                        for ia in range(na):
-                            for q in range(n):
+                        if na > 0:
+                            base = m
+                            for q in range(n):  # the (opponent, type) pairs once, then crossed
                                 if q == owner:
                                     continue
                                 nb = _types(card, P, estabs, q, excl, -1, tmp_b)
                                 for ib_ in range(nb):
-                                    opts[m, 0] = tmp_a[ia]
                                     opts[m, 1] = q
                                     opts[m, 2] = tmp_b[ib_]
                                     m += 1
+                            npairs = m - base
+                            m = base
+                            for ia in range(na - 1, -1, -1):
+                                for j in range(npairs):
+                                    opts[base + ia * npairs + j, 0] = tmp_a[ia]
+                                    if ia > 0:
+                                        opts[base + ia * npairs + j, 1] = opts[base + j, 1]
+                                        opts[base + ia * npairs + j, 2] = opts[base + j, 2]
+                            m = base + na * npairs
                         if m == (1 if optional else 0):
                             done = 0
                             continue
@@ -641,7 +656,7 @@ def _run_frames(fr, fh, ft, steps, card, ib, rule, P, PL, M, G, st, rowd, decks,
                         k = _pick(st, 2)
                         if k == 1:
                             done = _execute(steps, si, card, ib, rule, P, PL, M, G, st, rowd, decks, dlen, rows,
-                                            n, ci, owner, chosen_p, chosen_t, closed_by)
+                                            n, ci, owner, chosen_p, chosen_t, closed_by, 1)
                         else:
                             done = 0
                 if G[G_WIN] >= 0:
@@ -718,29 +733,24 @@ def _price(card, cc, rule, P, PL, M, n, p, ci):
 @njit(cache=True)
 def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_before, hk_end, hk_dice,
               ib, cc, rows, decks0, deck_len0, stack, starting, start_lm, landmarks, estabs, dice_info,
-              dice_add_step, dice_reroll_step, keep):
-    """One game with a uniform-random player on every seat: (winner or -1, turns played)."""
+              dice_add_step, dice_reroll_step, keep, P, PL, M, G, once, fr, fh, ft, opts, tmp_a, tmp_b,
+              closed_by, decks, dlen, rowd, dice, cand, st):
+    """One game with a uniform-random player on every seat: (winner or -1, turns played).
+    The work arrays are allocated once per batch by play_seeds and reset here."""
     n = rule[R_N]
     C = card.shape[0]
-    st = np.empty(2, dtype=np.uint64)
     st[0] = seed0
     st[1] = seed1
-    P = np.zeros((4, n, C), dtype=np.int64)
-    PL = np.zeros((4, n), dtype=np.int64)
-    M = np.zeros((3, C), dtype=np.int64)
-    G = np.zeros(14, dtype=np.int64)
+    P[:] = 0
+    PL[:] = 0
+    M[:] = 0
+    G[:] = 0
     G[G_WIN] = -1
-    once = np.full(max(1, steps.shape[0]), -1, dtype=np.int64)
-    fr = np.zeros((FRAMES, 5), dtype=np.int64)
-    fh = np.zeros(1, dtype=np.int64)
-    ft = np.zeros(1, dtype=np.int64)
-    opts = np.zeros((OPTS, 3), dtype=np.int64)
-    tmp_a = np.zeros(C + 1, dtype=np.int64)
-    tmp_b = np.zeros(C + 1, dtype=np.int64)
+    once[:] = -1
     nrows = rule[R_NROWS]
-    decks = decks0.copy()
-    dlen = deck_len0.copy()
-    rowd = np.zeros(max(1, nrows), dtype=np.int64)
+    decks[:] = decks0
+    dlen[:] = deck_len0
+    rowd[:] = 0
     for p in range(n):
         PL[COINS, p] = rule[R_START_COINS]
         PL[SETUP, p] = rule[R_INIT_ROUNDS]
@@ -760,11 +770,9 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
             decks[r, i] = decks[r, j]
             decks[r, j] = x
     _refill(M, rowd, decks, dlen, rows, nrows)
-    dice = np.zeros(3, dtype=np.int64)
     turns = 0
     extra_used = 0
     G[G_ACTIVE] = 0
-    cand = np.zeros(C, dtype=np.int64)
     while True:
         # ---- begin turn
         G[G_TURN] += 1
@@ -914,7 +922,7 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
                                     continue
                             _push(fr, ft, ci, p, card[ci, C_ACT_S], card[ci, C_ACT_N], k)
             _run_frames(fr, fh, ft, steps, card, ib, rule, P, PL, M, G, st, rowd, decks, dlen, rows, n,
-                        once, estabs, landmarks, opts, tmp_a, tmp_b)
+                        once, estabs, landmarks, opts, tmp_a, tmp_b, closed_by)
             if G[G_WIN] >= 0:
                 return G[G_WIN], turns
         # ---- before building
@@ -922,7 +930,7 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
         ft[0] = 0
         _queue_hooks(fr, ft, hk_before, card, P, M, n, a, C_BEFORE_S, C_BEFORE_N, C_ALL_BEFORE)
         _run_frames(fr, fh, ft, steps, card, ib, rule, P, PL, M, G, st, rowd, decks, dlen, rows, n,
-                    once, estabs, landmarks, opts, tmp_a, tmp_b)
+                    once, estabs, landmarks, opts, tmp_a, tmp_b, closed_by)
         if G[G_WIN] >= 0:
             return G[G_WIN], turns
         # ---- build
@@ -971,7 +979,7 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
                 ft[0] = 0
                 _push(fr, ft, ci, a, card[ci, C_BUILD_S], card[ci, C_BUILD_N], 1)
                 _run_frames(fr, fh, ft, steps, card, ib, rule, P, PL, M, G, st, rowd, decks, dlen, rows, n,
-                            once, estabs, landmarks, opts, tmp_a, tmp_b)
+                            once, estabs, landmarks, opts, tmp_a, tmp_b, closed_by)
                 if G[G_WIN] >= 0:
                     return G[G_WIN], turns
         # ---- end of turn
@@ -979,7 +987,7 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
         ft[0] = 0
         _queue_hooks(fr, ft, hk_end, card, P, M, n, a, C_END_S, C_END_N, C_ALL_END)
         _run_frames(fr, fh, ft, steps, card, ib, rule, P, PL, M, G, st, rowd, decks, dlen, rows, n,
-                    once, estabs, landmarks, opts, tmp_a, tmp_b)
+                    once, estabs, landmarks, opts, tmp_a, tmp_b, closed_by)
         if G[G_WIN] >= 0:
             return G[G_WIN], turns
         if PL[SETUP, a] > 0:
@@ -999,10 +1007,31 @@ def play_seeds(s0, s1, card, steps, rule, order, bn, bn_len, hk_after, hk_before
                ib, cc, rows, decks0, deck_len0, stack, starting, start_lm, landmarks, estabs, dice_info,
                dice_add_step, dice_reroll_step, keep):
     out = np.zeros((s0.shape[0], 2), dtype=np.int64)
+    n = rule[R_N]
+    C = card.shape[0]
+    P = np.zeros((4, n, C), dtype=np.int64)
+    PL = np.zeros((4, n), dtype=np.int64)
+    M = np.zeros((3, C), dtype=np.int64)
+    G = np.zeros(14, dtype=np.int64)
+    once = np.full(max(1, steps.shape[0]), -1, dtype=np.int64)
+    fr = np.zeros((FRAMES, 5), dtype=np.int64)
+    fh = np.zeros(1, dtype=np.int64)
+    ft = np.zeros(1, dtype=np.int64)
+    opts = np.zeros((C * C * n + 8, 3), dtype=np.int64)
+    tmp_a = np.zeros(C + 1, dtype=np.int64)
+    tmp_b = np.zeros(C + 1, dtype=np.int64)
+    closed_by = np.zeros(n, dtype=np.int64)
+    decks = decks0.copy()
+    dlen = deck_len0.copy()
+    rowd = np.zeros(max(1, rule[R_NROWS]), dtype=np.int64)
+    dice = np.zeros(3, dtype=np.int64)
+    cand = np.zeros(C, dtype=np.int64)
+    st = np.empty(2, dtype=np.uint64)
     for i in range(s0.shape[0]):
         w, t = play_game(s0[i], s1[i], card, steps, rule, order, bn, bn_len, hk_after, hk_before, hk_end,
                          hk_dice, ib, cc, rows, decks0, deck_len0, stack, starting, start_lm, landmarks,
-                         estabs, dice_info, dice_add_step, dice_reroll_step, keep)
+                         estabs, dice_info, dice_add_step, dice_reroll_step, keep, P, PL, M, G, once, fr,
+                         fh, ft, opts, tmp_a, tmp_b, closed_by, decks, dlen, rowd, dice, cand, st)
         out[i, 0] = w
         out[i, 1] = t
     return out

@@ -26,8 +26,8 @@ S_WIDTH = 34
 # card columns
 (C_LAND, C_START, C_MAJOR, C_COLOUR, C_ICON, C_COST0, C_COST1, C_COST2, C_NCOST, C_SUPPLY, C_ROW,
  C_RESTRICT, C_ACT_S, C_ACT_N, C_BUILD_S, C_BUILD_N, C_AFTER_S, C_AFTER_N, C_BEFORE_S, C_BEFORE_N,
- C_END_S, C_END_N, C_DICE_S, C_DICE_N, C_ALL_AFTER, C_ALL_BEFORE, C_ALL_END, C_ALL_DICE) = range(28)
-C_WIDTH = 28
+ C_END_S, C_END_N, C_DICE_S, C_DICE_N, C_ALL_AFTER, C_ALL_BEFORE, C_ALL_END, C_ALL_DICE, C_AGG) = range(29)
+C_WIDTH = 29
 TRIGGER_COLS = {"activation": (C_ACT_S, C_ACT_N), "on_build": (C_BUILD_S, C_BUILD_N),
                 "after_activation": (C_AFTER_S, C_AFTER_N), "before_build": (C_BEFORE_S, C_BEFORE_N),
                 "end_of_turn": (C_END_S, C_END_N), "dice_choice": (C_DICE_S, C_DICE_N)}
@@ -154,6 +154,19 @@ def _step_row(s: dict[str, Any], table: Table, codes: dict[str, int], uid: int, 
     return r
 
 
+def _aggregatable(steps: tuple[dict[str, Any], ...], pay_what_you_can: bool) -> bool:
+    """Can k copies run as one step with k times the amount? (a single gain/take/pay whose
+    conditions do not look at coins, income or earlier steps; same totals by arithmetic)."""
+    if len(steps) != 1 or not pay_what_you_can:
+        return False
+    s = steps[0]
+    if not any(k in s for k in ("gain", "take", "pay")) or s.get("optional"):
+        return False
+    unsafe = ("if_own_coins_at_most", "if_no_income", "if_previous_done", "once_per_turn",
+              "if_payer_landmarks_exactly", "if_payer_coins_over", "if_payer_coins_at_least")
+    return not any(k in s for k in unsafe)
+
+
 def compile_table(table: Table) -> dict[str, np.ndarray]:
     rules = table.rules
     codes = _icon_codes(table)
@@ -192,6 +205,7 @@ def compile_table(table: Table) -> dict[str, np.ndarray]:
                 steps.append(_step_row(s, table, codes, len(steps), bonus=not c.landmark))
             if trig in ALL_COLS:
                 row[ALL_COLS[trig]] = int(c.applies_to_all(trig))
+        row[C_AGG] = int(_aggregatable(c.steps("activation"), rules.pay_what_you_can))
         for s in c.steps("dice_choice"):
             if "allow_dice" in s:
                 for k in s["allow_dice"]:

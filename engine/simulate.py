@@ -71,12 +71,23 @@ def run(spec: SimSpec, games: int, seed: int = 0, workers: int = 1,
             if progress:
                 progress(len(b))
         return results
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for b, res in zip(batches, pool.map(play_batch, [spec] * len(batches), batches), strict=True):
-            results += res
-            if progress:
-                progress(len(b))
+    pool = _pool(workers)
+    for b, res in zip(batches, pool.map(play_batch, [spec] * len(batches), batches), strict=True):
+        results += res
+        if progress:
+            progress(len(b))
     return results
+
+
+_POOLS: dict[int, ProcessPoolExecutor] = {}
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    """One pool per size, kept for the process's life (workers keep the loaded kernel warm)."""
+    pool = _POOLS.get(workers)
+    if pool is None:
+        pool = _POOLS[workers] = ProcessPoolExecutor(max_workers=workers)
+    return pool
 
 
 def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:

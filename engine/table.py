@@ -24,6 +24,7 @@ class Hook:
     card: int
     steps: tuple[dict[str, Any], ...]
     all_players: bool
+    landmark: bool = False
 
 
 class Table:
@@ -58,7 +59,7 @@ class Table:
         # hooks by trigger
         self.hooks: dict[str, list[Hook]] = {}
         for trig in ("dice_choice", "after_activation", "before_build", "end_of_turn", "invalid_roll"):
-            self.hooks[trig] = [Hook(c.index, c.steps(trig), c.applies_to_all(trig))
+            self.hooks[trig] = [Hook(c.index, c.steps(trig), c.applies_to_all(trig), c.landmark)
                                 for c in cards if c.steps(trig)]
         # no-income checks come after every other after-roll effect (they ask about the whole turn)
         self.hooks["after_activation"].sort(
@@ -77,6 +78,15 @@ class Table:
                                               s.get("for_kind"), everyone))
                 if "restrict_build" in s:
                     self.restrictions.setdefault(c.index, []).append(str(s["restrict_build"]))
+        # cost changes that can touch each card: (source landmark, amount, for everyone)
+        self.cost_changes_for: list[list[tuple[int, int, bool]]] = [[] for _ in cards]
+        for src, amount, for_card, for_kind, everyone in self.cost_changes:
+            for c in cards:
+                if for_card is not None and str(for_card).split("/")[-1] != c.id:
+                    continue
+                if for_kind is not None and (for_kind == "landmark") != c.landmark:
+                    continue
+                self.cost_changes_for[c.index].append((src, amount, everyone))
         for sc in rules.starting_cards:
             if sc not in self.by_id:
                 raise SetupError(f"setup.starting_cards: card {sc!r} is not in the {rules.edition} catalog")

@@ -1,0 +1,133 @@
+"""Engine speed, side by side in one run: 4-player Machi Koro 2 games with uniform-random players in
+mk2lib (a public MK2 engine) and in mkdb (readable engine and compiled kernel), alternately, then
+Machi Koro 1 with Harbor + Millionaire's Row on the kernel (one process and all cores).
+
+    .venv/bin/python benchmarks/engine.py [--rounds 5] [--games 40]
+
+Prints games/s and turns/s of each and the ratios. Requires mk2lib (test dependency)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import (  # noqa: E402
+    RuleSet,
+    kernel,  # noqa: E402
+    new_game,
+)
+from engine.policies import RandomPolicy  # noqa: E402
+from engine.simulate import SimSpec, run  # noqa: E402
+
+MK1_SETS = ("base", "harbor", "millionaires_row")
+
+
+def mk2lib_game(seed: int) -> int:
+    """One mk2lib game, every choice uniform over the legal moves; returns turns played."""
+    from mk2lib import MachiKoroGame
+    from mk2lib.const import GameState as S
+
+    random.seed(seed)  # mk2lib shuffles and rolls with the global generator
+    rng = random.Random(seed + 1)
+    g = MachiKoroGame(1)
+    for i in range(2, 5):
+        g.join(i)
+    g.start(1)
+    while g.state not in (S.FINISHED, S.CANCELLED):
+        p = g.players[g.current_player]
+        if g.state == S.ON_ROLL:
+            g.roll_dice(p.player_id, dual=rng.random() < 0.5)
+        elif g.state == S.ON_BUILD:
+            options = [None] + [c.name for c in g.market.can_build(p)]
+            g.build_card(p.player_id, rng.choice(options))
+        elif g.state == S.ON_ESTABLISHMENT_EXCHANGE:
+            pairs = [(q, a.name, b.name) for q in g.players if q is not p
+                     for a in p.establishments for b in q.establishments]
+            pick = rng.randrange(len(pairs) + 1)
+            if pick == 0:
+                g.dont_exchange_establishments(p.player_id)
+            else:
+                q, a, b = pairs[pick - 1]
+                g.exchange_establishments(p.player_id, q.player_id, a, b)
+        elif g.state == S.ON_ESTABLISHMENT_GIVE:
+            g.give_establishment(p.player_id, rng.choice(p.establishments).name)
+        while not g.events.empty():
+            g.events.get()
+    return g.turn
+
+
+def readable_game(seed: int) -> int:
+    g = new_game("mk2", 4, seed=seed, log=False)
+    pol = RandomPolicy(seed)
+    while not g.is_over():
+        g.apply(pol(g))
+    return g.turns_played
+
+
+def timed(fn, seeds) -> tuple[float, int]:
+    t = time.perf_counter()
+    turns = sum(fn(s) for s in seeds)
+    return time.perf_counter() - t, turns
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--games", type=int, default=40, help="mk2lib / readable games per round")
+    ap.add_argument("--kernel-games", type=int, default=2000, help="kernel games per round")
+    args = ap.parse_args()
+    mk2 = RuleSet.canonical("mk2")
+    mk1 = RuleSet.canonical("mk1")
+    t = time.perf_counter()
+    kernel.play_many(mk2, 4, None, [0])
+    kernel.play_many(mk1, 4, MK1_SETS, [0])
+    print(f"kernel ready in {time.perf_counter() - t:.1f} s (numba compile, cached after the first run)")
+    acc = {k: [0.0, 0, 0] for k in ("mk2lib", "readable", "kernel")}
+    for r in range(args.rounds):
+        seeds = list(range(r * 100_000, r * 100_000 + args.games))
+        for name, fn in (("mk2lib", mk2lib_game), ("readable", readable_game)):
+            dt, turns = timed(fn, seeds)
+            acc[name][0] += dt
+            acc[name][1] += len(seeds)
+            acc[name][2] += turns
+        kseeds = list(range(r * 100_000, r * 100_000 + args.kernel_games))
+        t = time.perf_counter()
+        res = kernel.play_many(mk2, 4, None, kseeds)
+        acc["kernel"][0] += time.perf_counter() - t
+        acc["kernel"][1] += len(kseeds)
+        acc["kernel"][2] += sum(tn for _, tn in res)
+        print(f"round {r + 1}/{args.rounds} done", flush=True)
+    print("\nMachi Koro 2, 4 players, uniform-random players (alternating rounds)")
+    print(f"{'engine':<22}{'games':>8}{'games/s':>12}{'turns/s':>12}{'turns/game':>12}")
+    rate = {}
+    for name, (dt, g, tn) in acc.items():
+        rate[name] = g / dt
+        label = {"mk2lib": "mk2lib", "readable": "mkdb readable engine", "kernel": "mkdb kernel (1 core)"}[name]
+        print(f"{label:<22}{g:>8}{g / dt:>12.1f}{tn / dt:>12.0f}{tn / g:>12.1f}")
+    print(f"ratio readable / mk2lib: {rate['readable'] / rate['mk2lib']:.2f}x")
+    print(f"ratio kernel / mk2lib:   {rate['kernel'] / rate['mk2lib']:.1f}x")
+
+    print("\nMachi Koro 1 + Harbor + Millionaire's Row, 4 players, uniform-random players (kernel)")
+    n = args.kernel_games
+    t = time.perf_counter()
+    res = kernel.play_many(mk1, 4, MK1_SETS, list(range(n)))
+    dt = time.perf_counter() - t
+    print(f"1 process:   {n / dt:>9.1f} games/s {sum(tn for _, tn in res) / dt:>10.0f} turns/s")
+    cores = os.cpu_count() or 1
+    spec = SimSpec(edition="mk1", players=4, sets=MK1_SETS)
+    run(spec, cores * 50, workers=cores)  # start the workers and load the compiled kernel
+    t = time.perf_counter()
+    res = run(spec, n * cores, seed=10_000, workers=cores)
+    dt = time.perf_counter() - t
+    print(f"{cores} processes: {n * cores / dt:>9.1f} games/s {sum(tn for _, tn in res) / dt:>10.0f} turns/s "
+          f"(mkdb simulate --workers {cores})")
+
+
+if __name__ == "__main__":
+    main()
