@@ -22,7 +22,8 @@ LANGID_DIR = Path(__file__).resolve().parent.parent / "rules_sources" / "langid"
 EDITIONS = ("mk1", "mk2")
 EXPANSION_THRESHOLD = 2.0
 STRONG_MARKER = 3.0  # an expansion named outright ("Harbor expansion", «Шарп»)
-EXPANSION_EDITION_WEIGHT = 2.0  # summed marker weight from which an expansion counts as covered
+EXPANSION_EDITION_WEIGHT = 2.0
+ANY_EDITION_EXPANSIONS = {"promo"}  # both editions have promo cards  # summed marker weight from which an expansion counts as covered
 MIN_WORDS = 25
 MIN_STOPWORD_SHARE = 0.12  # real prose in a language has far more of its function words
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
@@ -197,7 +198,9 @@ def identify(text: str) -> Identification:
     for ed in EDITIONS:
         ed_scores[ed], evidence[ed] = _match_markers(data.editions.get(ed, []), folded)
     ex_found = {ex: _match_markers(markers, folded) for ex, markers in data.expansions.items()}
-    for markers in data.expansions.values():
+    for ex, markers in data.expansions.items():
+        if ex in ANY_EDITION_EXPANSIONS:
+            continue
         strong = [(m, found) for m, found in _hits(markers, folded) if m.weight >= STRONG_MARKER]
         if strong:  # the expansions exist for the first edition only
             ed_scores["mk1"] += EXPANSION_EDITION_WEIGHT
@@ -212,8 +215,8 @@ def identify(text: str) -> Identification:
         evidence["edition"] = evidence[edition]
     confidence = {"lang": lang_conf, "edition": ed_conf}
     expansions = []
-    if edition == "mk1":  # the three expansions are expansions of the first edition
-        for ex, (score, ev) in ex_found.items():
+    for ex, (score, ev) in ex_found.items():
+        if edition == "mk1" or ex in ANY_EDITION_EXPANSIONS:  # Harbor and Millionaire's Row are MK1's
             if score >= EXPANSION_THRESHOLD:
                 expansions.append(ex)
                 confidence[ex] = round(min(1.0, score / 4), 3)

@@ -109,3 +109,12 @@ def test_named_expansion_is_first_edition_evidence():
     ident = identify(text)
     assert ident.edition == "mk1" and ident.expansions == ["harbor"]
     assert any("expansion of the first edition" in e for e in ident.evidence["edition"])
+
+
+def test_promo_cards_of_the_second_edition():
+    text = (
+        "Machi Koro 2: the promo cards add three landmarks. Shuffle the promo cards into the landmark deck; "
+        "the first player to build their third landmark wins. Coins and dice as usual. " * 2
+    )
+    ident = identify(text)
+    assert (ident.edition, ident.expansions) == ("mk2", ["promo"])
