@@ -62,5 +62,5 @@ def test_every_seed_example_replays_consistently(seed_examples):
         books.append(BookIn(id=f"{lang}-seed", lang=lang, edition=spec["edition"],
                             expansions=spec["expansions"], facts=facts))
     rs = replay_books(books)
-    assert counts(rs)["replayed"] == 9
+    assert counts(rs)["replayed"] == 17
     assert [r.topic for r in rs if r.status != "consistent"] == []

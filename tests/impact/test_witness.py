@@ -61,3 +61,14 @@ def test_a_reading_the_engine_cannot_play_is_reported_not_guessed():
     impact = analyze({"edition": "mk2", "topic": "payment.multiple_order",
                       "values": {"a": "counterclockwise", "b": "sideways"}}, games=5)
     assert impact["material"] is None and impact["verdict"] == "not playable" and "sideways" in impact["reason"]
+
+
+def test_a_rule_of_the_opening_rounds_is_found_by_whole_games_in_lockstep():
+    """Setup build rounds differ only a few turns in: no single-turn position shows it."""
+    variants = variants_of("mk2", "setup.initial_build_rounds", {"a": 3, "b": 2})
+    w = find_witness(variants, [("base",)], budget=10)
+    assert w["found"] and w["stage"] == "game" and verify(w, variants)
+    decisions = {label: o["decision"][0] for label, o in w["outcomes"].items()}
+    assert sorted(decisions.values()) == ["build", "dice"]  # one reading still builds, the other rolls
+    tampered = dict(w, moves=w["moves"][:-1] + [["pass"]] if w["moves"][-1] != ["pass"] else w["moves"][:-1])
+    assert not verify(tampered, variants)

@@ -1,0 +1,74 @@
+"""mkdb rules / impact / replay on a database built from the seeds."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from mkdb.cli import app
+
+runner = CliRunner()
+DATA = Path(__file__).with_name("data") / "seed_examples.yaml"
+
+
+def _json(result):
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_rules_canonical_with_majority_and_sources(seeds_db):
+    doc = _json(runner.invoke(app, ["rules", "mk2", "--db", seeds_db, "--format", "json"]))
+    assert doc["schema"] == "mkdb.rules/1"
+    rows = {r["topic"]: r for r in doc["rules"]}
+    order = rows["activation.order"]
+    assert order["source"].startswith("canonical:")
+    assert order["majority"]["books"] == 2 and order["majority"]["of"] == 3 and order["agrees"] is True
+    assert rows["setup.starting_coins"]["value"] == 5
+
+
+def test_rules_of_one_rulebook_name_the_page_and_quote(seeds_db):
+    books = _json(runner.invoke(app, ["rulebooks", "--db", seeds_db, "--format", "json"]))["rulebooks"]
+    uk = next(b["id"] for b in books if b["lang"] == "uk")
+    doc = _json(runner.invoke(app, ["rules", "mk2", "--rulebook", uk, "--db", seeds_db, "--format", "json"]))
+    rows = {r["topic"]: r for r in doc["rules"]}
+    assert rows["market.replenish_trigger"]["value"] == "establishment"
+    assert rows["market.replenish_trigger"]["source"].startswith(f"{uk} (uk) p.")
+    assert rows["setup.players"]["from"] == "canonical"
+
+
+def test_rules_bad_input_is_one_line_and_exit_2(seeds_db):
+    r = runner.invoke(app, ["rules", "mk2", "--rulebook", "nope", "--db", seeds_db])
+    assert r.exit_code == 2 and "nope" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    r = runner.invoke(app, ["rules", "mk9", "--db", seeds_db])
+    assert r.exit_code == 2 and "mk9" in r.stderr
+
+
+def test_impact_of_one_discrepancy_as_json(seeds_db, tmp_path):
+    diff = json.loads(runner.invoke(app, ["diff", "--db", seeds_db, "--format", "json"]).stdout)
+    target = next(d for d in diff["discrepancies"] if d["topic"] == "market.replenish_trigger" and d["severity"] == "rule")
+    plot = tmp_path / "impact.svg"
+    doc = _json(runner.invoke(app, ["impact", target["id"], "--db", seeds_db, "--games", "20", "--budget", "20",
+                                    "--format", "json", "--plot", str(plot)]))
+    (one,) = doc["discrepancies"]
+    imp = one["impact"]
+    assert imp["material"] is True and imp["witness_verified"] is True
+    assert imp["witness"]["differs_in"] == ["market"] and "For sale after the turn" in imp["witness"]["plain"]
+    assert imp["size"]["games"] == 20 and isinstance(imp["win_rate_delta"], float)
+    assert plot.read_text().lstrip().startswith("<?xml")
+
+
+def test_impact_unknown_id_and_backend_exit_2(seeds_db):
+    r = runner.invoke(app, ["impact", "vm-000000000000", "--db", seeds_db, "--games", "1"])
+    assert r.exit_code == 2 and "vm-000000000000" in r.stderr
+    r = runner.invoke(app, ["impact", "--backend", "ray", "--db", seeds_db])
+    assert r.exit_code == 2 and "ray" in r.stderr
+
+
+def test_replay_counts_on_the_seed_examples(seeds_db):
+    doc = _json(runner.invoke(app, ["replay", "--db", seeds_db, "--examples", str(DATA), "--format", "json"]))
+    c = doc["counts"]  # the seed file's 17 examples, plus whatever the extractor found (replayable or not)
+    assert c["consistent"] == 17 and c["inconsistent"] == 0 and c["examples"] == c["replayed"] + c["not_replayable"]
+    r = runner.invoke(app, ["replay", "--db", seeds_db, "--examples", str(DATA.with_name("missing.yaml"))])
+    assert r.exit_code == 2 and "missing.yaml" in r.stderr
