@@ -27,7 +27,7 @@ SHORT_HEADING = 60
 LONG_BODY = 60
 LONG_LINE = 400  # lines longer than this are whole pages (caps runs anywhere in them are headings)
 HEADING_START = re.compile(r"^(?:[^\W\d_]|[¡¿«\"„“]|\d{1,2}[.)]\s+\S)")  # a letter, or "1. " numbering
-NOT_IN_SHORT_HEADING = re.compile(r"[=|@{}<>\[\]%$^*_~\\,;]|: |\d")
+NOT_IN_SHORT_HEADING = re.compile(r"[=|@{}<>\[\]%$^*_~\\,;]|: |\d|\w-(?:\s|$)")
 NUMBERING = re.compile(r"^\d{1,2}[.)]\s+")
 BULLET = re.compile(r"^\s*(?:[-*•»«]|\d+[.)]\s*[-*•])\s")
 TOKEN = re.compile(r"\S+")
@@ -186,6 +186,7 @@ def _inline_runs(line: str, base: int, data: LangData | None, anywhere: bool) ->
 
 def _short_heading(lines: list[re.Match[str]], i: int, data: LangData | None) -> bool:
     """A short line opening a paragraph, followed by a real body, reads as a heading."""
+    numbered = bool(NUMBERING.match(lines[i].group(0).strip()))
     line = NUMBERING.sub("", lines[i].group(0).strip())
     colon = line.endswith(":")
     if colon:  # "Setup:" on its own line: a heading only if its words say which topic
@@ -217,6 +218,8 @@ def _short_heading(lines: list[re.Match[str]], i: int, data: LangData | None) ->
     if not rest:
         return False
     body = " ".join(rest)
+    if numbered:  # "2. Earn Income" heads prose; "2. Blue (primary industry)" is an item of a list
+        return not NUMBERING.match(rest[0]) and len(body) >= LONG_BODY
     if _is_caps(rest[0]) or (len(rest) == 1 and len(rest[0]) <= SHORT_HEADING):
         return _topic_of(line, data)[0] is not None
     return len(body) >= LONG_BODY
