@@ -44,7 +44,7 @@ _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "`": "'"})
 
 def fold(word: str) -> str:
     """Case, accents and apostrophes folded away: the key two spellings of one word share."""
-    word = word.translate(_APOSTROPHES).replace("-\n", "").casefold().replace("ß", "ss")
+    word = word.translate(_APOSTROPHES).replace("-\n", "").casefold()
     word = "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
     return word.replace("'", "")
 

@@ -22,7 +22,7 @@ from ingest.facts.lists import NumberedList
 from ingest.lexicon import proper_name
 from ingest.types import FactData
 
-_EQUATION = re.compile(r"(\d+)\s*(?:[x×хX*·]|\\times)\s*(\d+)\s*=\s*(\d+)")
+_EQUATION = re.compile(r"(\d+)\s*(?:[x×X*·]|\\times)\s*(\d+)\s*=\s*(\d+)")
 _QUOTED_NUMBER = re.compile(r"[«\"„“”‚,']{1,2}\s*(\d{1,2})\s*[»\"“”']")
 MAX_GAP = 400
 

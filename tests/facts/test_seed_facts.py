@@ -70,8 +70,9 @@ EXPECTED: dict[str, list[tuple[str, object, str]]] = {
                                      "market.layout": {"rows": [{"deck": "establishment", "size": 10}]}},
          "пока на столе не окажется 10 разных карт"),
         ("variant.hybrid_supply", {"decks": 3, "different_cards": 5, "piles": 12}, "ПРОДВИНУТЫЙ ВАРИАНТ РЫНКА"),
-        ("clarification.mk1/moving_company", {"mandatory": True, "mentions": ["mk1/general_store", "mk1/corn_field"]},
-         "вы обязаны отдать другому игроку"),
+        ("clarification.mk1/moving_company", {"mandatory": True, "self_swap": True,
+                                              "mentions": ["mk1/general_store", "mk1/corn_field"]},
+         "вы обязаны отдать другому игроку"),  # "Можно отдать саму транспортную компанию": itself may be given
         ("clarification.mk1/demolition_company", {"mandatory": True}, "Игрок не может отказаться от сноса"),
         ("clarification.mk1/business_center", {"mandatory": False}, "Активный игрок может отказаться от этого действия"),
         ("clarification.mk1/park", {"mandatory": True}, "Эффект этой карты нельзя отменить"),
