@@ -137,6 +137,9 @@ def test_clarification_block_ends_at_the_next_major_heading(seed_books):
 def test_no_section_is_made_of_list_items_or_counts(seed_books):
     headings = {s.heading for lang in seed_books for s in seed_books[lang].sections}
     assert "106 ІГРОВИХ КАРТ" not in headings  # a component count, not a heading
+    for item in ("2. Blau (Grundindustrie)", "5. Großprojekte", "1. Sector de la restauración (rojo)",
+                 "1. Кафе и рестораны (красные карты)", "EINKAUFs- Name"):
+        assert item not in headings  # items of numbered lists and OCR debris
     assert "2. ПОЛУЧЕНИЕ ДОХОДА" in headings
     assert not any(h.startswith(("- ", "* ")) for h in headings)
 
