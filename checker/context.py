@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -64,5 +65,10 @@ def load_canonical(edition: str, root: Path = ROOT) -> dict[str, Any]:
     path = root / "canonical" / f"{edition}.yaml"
     if not path.exists():
         return {}
+    return dict(_canonical(path, path.stat().st_mtime_ns))
+
+
+@lru_cache(maxsize=8)
+def _canonical(path: Path, _mtime: int) -> dict[str, Any]:
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     return {t: (v.get("value") if isinstance(v, dict) and "value" in v else v) for t, v in (data.get("facts") or {}).items()}

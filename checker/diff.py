@@ -53,9 +53,21 @@ def run_books(
         for _, check in CHECKS:
             for d in check(ctx):
                 found.setdefault(d.id, d)
+        for d in _replayed_examples(group):
+            found.setdefault(d.id, d)
     ordered = sorted(found.values(), key=lambda d: (d.edition, SEVERITY_RANK[d.severity], d.topic, KIND_ORDER[d.kind], d.id))
     shown = [b for ed in groups.values() for b in ed]
     return DiffReport([b.header() for b in shown], ordered)
+
+
+def _replayed_examples(books: list[BookIn]) -> list[Discrepancy]:
+    """Worked examples replayed on the engine (checker.impact.replay, issue 8): an example whose
+    claimed coins the engine does not reproduce is an example_error. Absent module: none."""
+    try:
+        from checker.impact.replay import discrepancies, replay_books
+    except ImportError:
+        return []
+    return discrepancies(replay_books(books))
 
 
 def run_diff(engine_or_session: Engine | Session, editions: Iterable[str] | None = None) -> DiffReport:

@@ -36,6 +36,8 @@ PAGE_MARKER = re.compile(r"<\|[^|]*\|>")
 
 def _is_junk(token: str) -> bool:
     """A token no typesetter prints: odd symbols, punctuation inside a word, case flipping mid-word."""
+    if token.isalnum() and (token.islower() or token.isupper() or token.istitle() or token.isdigit()):
+        return False  # the common case: a plain word
     token = MARKUP.sub("", token)
     if not token:
         return False
@@ -147,10 +149,10 @@ def stop_words() -> dict[str, frozenset[str]]:
 
 def _main_script(text: str) -> str | None:
     counts: dict[str, int] = defaultdict(int)
-    for c in text:
+    for c, n in Counter(text).items():
         s = script_of(c)
         if s:
-            counts[s] += 1
+            counts[s] += n
     return max(counts, key=counts.get) if counts else None  # type: ignore[arg-type]
 
 
@@ -158,6 +160,7 @@ def foreign_fragments(text: str, lang: str, main_script: str | None) -> list[str
     out = []
     stops = stop_words()
     own = stops.get(lang, frozenset())
+    foreign_of = _foreign_index(lang)
     for sent in SENTENCE.findall(text):
         words = [w.casefold() for w in WORD.findall(sent)]
         if len(words) < 3:
@@ -170,14 +173,23 @@ def foreign_fragments(text: str, lang: str, main_script: str | None) -> list[str
                 continue
         if own:
             own_hits = sum(w in own for w in words)
-            for other, sw in stops.items():
-                if other == lang:
-                    continue
-                hits = sum(w in sw and w not in own for w in words)
-                if hits >= 2 and hits > own_hits and hits >= 0.25 * len(words):
-                    out.append(sent.strip())
-                    break
+            per_lang: Counter = Counter(other for w in words for other in foreign_of.get(w, ()))
+            if any(h >= 2 and h > own_hits and h >= 0.25 * len(words) for h in per_lang.values()):
+                out.append(sent.strip())
     return out
+
+
+@lru_cache(maxsize=32)
+def _foreign_index(lang: str) -> dict[str, tuple[str, ...]]:
+    """Stop word -> the other languages it belongs to (and not to `lang`)."""
+    stops = stop_words()
+    own = stops.get(lang, frozenset())
+    index: dict[str, list[str]] = defaultdict(list)
+    for other, words in stops.items():
+        if other != lang:
+            for w in words - own:
+                index[w].append(other)
+    return {w: tuple(ls) for w, ls in index.items()}
 
 
 DETECTORS = {

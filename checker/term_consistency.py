@@ -26,15 +26,20 @@ FUZZY_BELOW = 92.0
 TERMS_PREFIX = "terms."
 
 
+@lru_cache(maxsize=8192)
 def script_of(ch: str) -> str | None:
     if not ch.isalpha():
         return None
+    if ch.isascii():
+        return "LATIN"
     name = unicodedata.name(ch, "")
     return name.split(" ", 1)[0] if name else None
 
 
 def mixed_scripts(word: str) -> bool:
-    return len({s for s in (script_of(c) for c in word) if s}) > 1
+    if word.isascii():
+        return False
+    return len({s for s in map(script_of, word) if s}) > 1
 
 
 def fold(text: str) -> str:
@@ -134,15 +139,26 @@ def _is_card_name(ctx: Context, lang: str, form: str) -> bool:
 def _without_card_names(ctx: Context, lang: str, text: str) -> str:
     """The folded text with every card name of the language blanked out ("Restaurante de Sushi" is a
     card, not the word for restaurants)."""
-    names = sorted({fold(n) for c in ctx.cards.values() for n in (c.get("names") or {}).get(lang, []) if n}, key=len, reverse=True)
-    for name in names:
-        if len(name) >= 3:
-            text = re.sub(r"(?<!\w)" + re.escape(name) + r"\w{0,3}", " ", text)
-    return text
+    names = tuple(sorted({fold(n) for c in ctx.cards.values() for n in (c.get("names") or {}).get(lang, []) if n and len(fold(n)) >= 3},
+                         key=len, reverse=True))
+    if not names:
+        return text
+    return _names_pattern(names).sub(" ", text)
+
+
+@lru_cache(maxsize=64)
+def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(r"(?<!\w)(?:" + "|".join(re.escape(n) for n in names) + r")\w{0,3}")
 
 
 def _terms(ctx: Context, book: BookIn) -> list[Discrepancy]:
-    text = _without_card_names(ctx, book.lang, fold(" ".join(p.text for p in book.pages)))
+    cache: list[str] = []
+
+    def text() -> str:  # built only for a book that has a concept under two forms
+        if not cache:
+            cache.append(_without_card_names(ctx, book.lang, fold(" ".join(p.text for p in book.pages))))
+        return cache[0]
+
     by_concept: dict[str, list] = defaultdict(list)
     for fact in book.facts:
         if fact.topic.startswith(TERMS_PREFIX):
@@ -150,9 +166,12 @@ def _terms(ctx: Context, book: BookIn) -> list[Discrepancy]:
     out = []
     for topic, facts in sorted(by_concept.items()):
         forms: dict[str, tuple[str, Any]] = {}
+        candidates = {fold(f) for fact in facts for f in forms_of(fact.value)}
+        if len(candidates) < 2:
+            continue
         for fact in facts:
             for form in forms_of(fact.value):
-                if _printed(form, text) and not _is_card_name(ctx, book.lang, form):
+                if _printed(form, text()) and not _is_card_name(ctx, book.lang, form):
                     forms.setdefault(fold(form), (form, fact))
         forms = _merge_inflections(forms)
         if len(forms) < 2:

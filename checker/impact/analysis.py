@@ -115,14 +115,25 @@ def selected(report: DiffReport, ids: list[str] | None = None) -> list[Discrepan
 
 
 def annotate(report: DiffReport, *, ids: list[str] | None = None, expansions: dict[str, list[str]] | None = None,
-             engine: Any = None, **options: Any) -> dict[str, float]:
+             engine: Any = None, books: list[Any] | None = None, examples: bool = True,
+             **options: Any) -> dict[str, float]:
     """Fill `impact` of every rule-severity discrepancy (or of `ids`) in place; seconds per id.
-    `engine`: a database engine to read the books' expansions from (else `expansions`, else every
-    set of the edition). Options as for `analyze` (games, players, budget, workers, backend...)."""
+    `engine`: a database engine to read the books (their expansions, their worked examples) from;
+    else `books` / `expansions`; else every set of the edition. With `examples`, every worked
+    example is replayed and each one the engine contradicts is added as an `example_error`.
+    Options as for `analyze` (games, players, budget, workers, backend...)."""
     langs = {b["id"]: b.get("lang", b["id"]) for b in report.rulebooks}
-    if expansions is None and engine is not None:
-        expansions = book_expansions(engine)
+    if books is None and engine is not None:
+        from checker.load import load_books
+        shown = {b["id"] for b in report.rulebooks}
+        books = [b for b in load_books(engine) if b.id in shown]
+    if expansions is None and books is not None:
+        expansions = {b.id: list(b.expansions) for b in books}
     timings = {}
+    if examples and books:
+        t = time.perf_counter()
+        add_replays(report, books)
+        timings["examples"] = round(time.perf_counter() - t, 2)
     for d in selected(report, ids):
         t = time.perf_counter()
         impact = analyze(d, langs=langs, expansions=expansions, **options)
@@ -131,6 +142,19 @@ def annotate(report: DiffReport, *, ids: list[str] | None = None, expansions: di
         d.impact = impact
         timings[d.id] = round(time.perf_counter() - t, 2)
     return timings
+
+
+def add_replays(report: DiffReport, books: list[Any]) -> list[Any]:
+    """Replay the books' worked examples; add an example_error for each the engine contradicts."""
+    from checker.diff import KIND_ORDER
+    from checker.impact.replay import discrepancies, replay_books
+    from checker.model import SEVERITY_RANK
+
+    replays = replay_books(books)
+    known = {d.id for d in report.discrepancies}
+    report.discrepancies += [d for d in discrepancies(replays) if d.id not in known]
+    report.discrepancies.sort(key=lambda d: (d.edition, SEVERITY_RANK[d.severity], d.topic, KIND_ORDER[d.kind], d.id))
+    return replays
 
 
 def book_expansions(engine: Any) -> dict[str, list[str]]:
