@@ -1,0 +1,138 @@
+"""Ingest speed on the generated fixtures (tests/make_fixtures.py), printed as figures.
+
+    .venv/bin/python benchmarks/ingest.py [--quick]
+
+- text-layer PDFs: seconds per page for ingest.pdf.read_pdf alone, and end to end
+  (`ingest.pipeline.ingest_paths` into a fresh database: read, clean, identify, segment, store);
+  goal <= 0.25 s/page end to end;
+- re-ingesting an unchanged PDF (same sha256: a no-op); goal <= 0.3 s;
+- scanned PDFs: seconds per OCR'd page, and the ratio of mkdb's wall time to the sum of plain
+  `tesseract` CLI runs (OMP_THREAD_LIMIT=1, one after another) on the same page images, in the
+  language mkdb chose, divided by the core count; goal <= 1.15 (mkdb adds almost nothing to
+  OCR and keeps every core busy).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ["OMP_THREAD_LIMIT"] = "1"
+
+from ingest.ocr import ISO639_2, workers  # noqa: E402
+from ingest.pdf import read_pdf, render, scan_dpi  # noqa: E402
+
+
+def _make_fixtures():
+    spec = importlib.util.spec_from_file_location("make_fixtures", ROOT / "tests" / "make_fixtures.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["make_fixtures"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _pages(path: Path) -> int:
+    import pypdfium2
+
+    doc = pypdfium2.PdfDocument(str(path))
+    try:
+        return len(doc)
+    finally:
+        doc.close()
+
+
+def text_layer(fixtures: dict[str, dict]) -> None:
+    from carddb.db import open_db
+    from ingest.pipeline import ingest_paths
+
+    names = [n for n, f in fixtures.items() if f["kind"] == "text_layer"]
+    pages = read_s = e2e_s = 0.0
+    reingest: list[float] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in names:
+            path = Path(fixtures[name]["pdf"])
+            n = _pages(path)
+            t0 = time.perf_counter()
+            read_pdf(path)
+            read_s += time.perf_counter() - t0
+            engine = open_db(f"sqlite:///{Path(tmp) / (name + '.sqlite')}")
+            t0 = time.perf_counter()
+            report = ingest_paths([path], engine)
+            e2e_s += time.perf_counter() - t0
+            if not report.ok:
+                print(f"  {name}: ingest failed: {report.failed[0].error}")
+            t0 = time.perf_counter()
+            again = ingest_paths([path], engine)
+            reingest.append(time.perf_counter() - t0)
+            assert again.results[0].status == "unchanged", again.results[0].status
+            engine.dispose()
+            pages += n
+    print(f"text-layer PDFs ({len(names)} files, {pages:.0f} pages):")
+    print(f"  read_pdf:            {read_s / pages:.3f} s/page")
+    print(f"  end to end (ingest): {e2e_s / pages:.3f} s/page   (goal <= 0.25)")
+    print(f"  re-ingest unchanged: {max(reingest):.3f} s max, {sum(reingest) / len(reingest):.3f} s mean   (goal <= 0.3)")
+
+
+def tesseract_cli(images: list[Path], model: str) -> float:
+    """Seconds for plain single-threaded `tesseract` runs on the images, one after another."""
+    env = dict(os.environ, OMP_THREAD_LIMIT="1")
+    total = 0.0
+    for img in images:
+        t0 = time.perf_counter()
+        subprocess.run(["tesseract", str(img), "stdout", "-l", model], env=env, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        total += time.perf_counter() - t0
+    return total
+
+
+def scans(paths: list[tuple[Path, str]]) -> None:
+    import pdfplumber
+
+    cores = workers()
+    print(f"scanned PDFs ({cores} cores):")
+    ratios = []
+    for path, lang in paths:
+        n = _pages(path)
+        t0 = time.perf_counter()
+        result = read_pdf(path)
+        wall = time.perf_counter() - t0
+        model = next((m for m in [ISO639_2.get(lang)] if m and m in result[0].reason), "Latin+Cyrillic")
+        with tempfile.TemporaryDirectory() as tmp, pdfplumber.open(path) as pdf:
+            images = []
+            for i, page in enumerate(pdf.pages):
+                img = Path(tmp) / f"p{i}.png"
+                render(path, i, scan_dpi(page)).save(img)
+                images.append(img)
+            cli = tesseract_cli(images, model)
+        ratio = wall / (cli / cores)
+        ratios.append(ratio)
+        print(f"  {path.name}: {n} pages, mkdb {wall:.1f} s ({wall / n:.2f} s/page wall, "
+              f"{wall * cores / n:.2f} core-s/page); tesseract CLI ({model}) {cli:.1f} s "
+              f"-> ratio {ratio:.2f}   (goal <= 1.15)")
+    print(f"  ratio over all scans: {sum(ratios) / len(ratios):.2f}")
+
+
+def main() -> None:
+    mf = _make_fixtures()
+    fixtures = mf.build()
+    text_layer(fixtures)
+    bench: list[tuple[Path, str]] = []
+    quick = "--quick" in sys.argv
+    for lang in (["de"] if quick else ["uk", "ru", "de"]):
+        src = Path(fixtures[f"{lang}-2col"]["pdf"])
+        out = mf.OUT / f"bench-{lang}-scan.pdf"
+        if not out.exists() or out.stat().st_mtime < src.stat().st_mtime:
+            mf.scan(src, lang, 99, out, mf.OUT / f"bench-{lang}-scan-p1.jpg")
+        bench.append((out, lang))
+    scans(bench)
+
+
+if __name__ == "__main__":
+    main()
