@@ -69,13 +69,13 @@ def clarification_clusters(ctx: Context) -> list[ClarCluster]:
         for m in members:
             clusters.setdefault(m.card, ClarCluster()).members[bid] = m
     # neighbours of each card in each book, for the slot test
-    slots: dict[str, set[tuple[str, str | None, str | None]]] = {}
-    for bid, members in lists.items():
+    slots: dict[str, set[tuple[str | None, str | None]]] = {}
+    for members in lists.values():
         cards = [m.card for m in members]
         for i, c in enumerate(cards):
             prev = cards[i - 1] if i > 0 else None
             nxt = cards[i + 1] if i + 1 < len(cards) else None
-            slots.setdefault(c, set()).add((bid, prev, nxt))
+            slots.setdefault(c, set()).add((prev, nxt))
     merged: list[ClarCluster] = []
     used: set[str] = set()
     for card in sorted(clusters, key=lambda c: (-len(clusters[c].members), c)):
@@ -99,11 +99,7 @@ def clarification_clusters(ctx: Context) -> list[ClarCluster]:
 def _same_slot(a: set, b: set, ca: ClarCluster, cb: ClarCluster) -> bool:
     """Two different cards sit in the same slot when, in their books, both neighbours are the same
     cards (or one neighbour is the same and the other is the end of the list)."""
-    for _, pa, na in a:
-        for _, pb, nb in b:
-            if pa is not None and pa == pb and na == nb:
-                return True
-    return False
+    return any(pa is not None and (pa, na) in b for pa, na in a)
 
 
 @dataclass
