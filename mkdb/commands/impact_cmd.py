@@ -89,6 +89,8 @@ def impact(
     scheduler: Annotated[str | None, typer.Option("--scheduler", help="Dask scheduler address (default: a local cluster)")] = None,
     plot: Annotated[Path | None, typer.Option("--plot", help="write a PNG or SVG plot of the effect sizes")] = None,
     edition: Annotated[list[str] | None, typer.Option("--edition", "-e", help="mk1 and/or mk2 (default: all)")] = None,
+    diff_json: Annotated[Path | None, typer.Option("--diff-json", help="also write the whole mkdb.diff/1 report with `impact` filled")] = None,
+    diff_html: Annotated[Path | None, typer.Option("--html", help="also write the HTML diff report with the impacts")] = None,
     fmt: Annotated[Format, typer.Option("--format", "-f", help="table or json")] = Format.table,
     db: DbOption = None,
 ) -> None:
@@ -125,8 +127,11 @@ def impact(
             _fail(str(exc))
         imp.get("size", {}).pop("_results", None) if isinstance(imp.get("size"), dict) else None
         imp["seconds_total"] = round(time.perf_counter() - t, 2)
+        d.impact = imp
         results.append({"id": d.id, "edition": d.edition, "topic": d.topic, "summary": d.summary, "impact": imp})
         print(f"{d.id}: {imp['verdict']} ({imp['seconds_total']} s)", file=sys.stderr)
+    if diff_json or diff_html:
+        _write_reports(report, engine, diff_json, diff_html)
     if plot:
         comps = {f"{r['topic']} {label}": c for r in results
                  for label, c in ((r["impact"].get("size") or {}).get("comparisons") or {}).items()}
@@ -164,6 +169,23 @@ def impact(
         console.print(f"plot: {plot}")
     if not results:
         console.print("no rule-severity discrepancy to analyse")
+
+
+def _write_reports(report: Any, engine: Any, json_path: Path | None, html_path: Path | None) -> None:
+    """The diff report with the impacts (and the replayed examples' example_errors) as JSON / HTML."""
+    from checker.impact.analysis import add_replays
+    from checker.load import load_books
+    from checker.render import html_report, text_formats
+
+    shown = {b["id"] for b in report.rulebooks}
+    add_replays(report, [b for b in load_books(engine) if b.id in shown])
+    try:
+        if json_path:
+            json_path.write_text(text_formats.to_json_text(report), encoding="utf-8")
+        if html_path:
+            html_path.write_text(html_report.render(report, title="mkdb diff with impact"), encoding="utf-8")
+    except OSError as exc:
+        _fail(f"{exc.filename}: cannot write ({exc.strerror})")
 
 
 def replay(

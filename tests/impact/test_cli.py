@@ -48,15 +48,23 @@ def test_rules_bad_input_is_one_line_and_exit_2(seeds_db):
 def test_impact_of_one_discrepancy_as_json(seeds_db, tmp_path):
     diff = json.loads(runner.invoke(app, ["diff", "--db", seeds_db, "--format", "json"]).stdout)
     target = next(d for d in diff["discrepancies"] if d["topic"] == "market.replenish_trigger" and d["severity"] == "rule")
-    plot = tmp_path / "impact.svg"
+    plot, diff_json, html = tmp_path / "impact.svg", tmp_path / "diff.json", tmp_path / "diff.html"
     doc = _json(runner.invoke(app, ["impact", target["id"], "--db", seeds_db, "--games", "20", "--budget", "20",
-                                    "--format", "json", "--plot", str(plot)]))
+                                    "--format", "json", "--plot", str(plot), "--diff-json", str(diff_json),
+                                    "--html", str(html)]))
     (one,) = doc["discrepancies"]
     imp = one["impact"]
     assert imp["material"] is True and imp["witness_verified"] is True
     assert imp["witness"]["differs_in"] == ["market"] and "For sale after the turn" in imp["witness"]["plain"]
     assert imp["size"]["games"] == 20 and isinstance(imp["win_rate_delta"], float)
     assert plot.read_text().lstrip().startswith("<?xml")
+    full = json.loads(diff_json.read_text())
+    assert full["schema"] == "mkdb.diff/1"
+    by_id = {d["id"]: d for d in full["discrepancies"]}
+    assert by_id[target["id"]]["impact"]["material"] is True
+    assert len(full["discrepancies"]) >= len(diff["discrepancies"])
+    page = html.read_text()
+    assert target["id"] in page and "witness" in page
 
 
 def test_impact_unknown_id_and_backend_exit_2(seeds_db):
