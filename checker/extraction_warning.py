@@ -106,8 +106,13 @@ def _lost_icon_pattern() -> re.Pattern[str] | None:
     return re.compile(rf"(?<![^\W_])(?i:{alt})\s+[.,;:](?=\s|$)|(?<![^\W_])({long_alt})\s+\1(?![^\W_])")
 
 
+ICON_AT_LINE_START = re.compile(r"(?m)^[ \t]*[:;,][ \t]*[^\W\d_].{0,60}")
+
+
 def lost_icons(text: str) -> list[str]:
-    out: list[str] = []
+    """Places where an icon left a gap: a conjunction before a bare stop or doubled, or a line that
+    begins with the colon that followed an icon (": immediate effect…")."""
+    out: list[str] = [m.group(0).strip() for m in ICON_AT_LINE_START.finditer(text)]
     pattern = _lost_icon_pattern()
     if pattern is None:
         return out

@@ -120,6 +120,8 @@ def plot(comparisons: dict[str, dict[str, Any]], path: str, title: str) -> None:
                                                       [c["length_delta_ci95"][1] - c["length_delta"]]],
                      fmt="o", capsize=4)
     ax1.axhline(0, color="grey", lw=1)
+    seats = max((len(c["seats"]) for c in comparisons.values()), default=0)
+    ax1.set_xticks(range(1, seats + 1))
     ax1.set_xlabel("seat (turn order)")
     ax1.set_ylabel("win-rate change vs reference (95% CI)")
     ax1.legend(fontsize=8)

@@ -7,6 +7,8 @@ def test_lost_icons_and_doubled_conjunction():
     assert xw.lost_icons("по 1 монете за каждую карту типа и . Учитываются")
     assert xw.lost_icons("Each of your and and establishments earn + oin.")
     assert xw.lost_icons("Každý hráč umístí své dva startovní podniky a pekařství.") == []
+    assert xw.lost_icons("Tipos\n\n: efecto inmediato que deberás aplicar una sola vez.")
+    assert xw.lost_icons("Nota: si tienes varias copias.\n!!: Negajno.") == []
 
 
 def test_garbled_and_interleaved_and_foreign():

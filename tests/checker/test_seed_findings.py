@@ -83,6 +83,8 @@ FOUND = [
              quote="«наприклад, Сushi-бар — крайня ліва карта»"),
     Expected("de OCR garbage runs", "mk2", "extraction_warning", "text.garbled", "de",
              quote="«iﬁl::reunn:e:;:;:jgd:ist», «Die Auswirkung ¥ .20», «Burohaus Al | R»"),
+    Expected("es quick reference lost the landmark-type icons before the colons", "mk2", "extraction_warning", "text.lost_icons", "es",
+             quote="«: efecto inmediato que deberás aplicar una sola vez.», «: efecto continuo que se mantiene activo…»"),
     Expected("es title garbled", "mk2", "extraction_warning", "text.garbled", "es", quote="«MACHI KORORO^a»"),
     # --- Machi Koro 1: ru / cs, base game only
     Expected("ru activates green before blue (cs: blue and green together)", "mk1", "value_mismatch", "activation.order", "ru", "rule",
