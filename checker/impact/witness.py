@@ -219,7 +219,7 @@ def describe(w: dict[str, Any]) -> str:
         ev = [e for e in o["events"] if not e.startswith("turn ")]
         lines.append(f"Under the {label} reading: " + "; ".join(ev) + f". Coins after the turn: {o['coins']}"
                      + (f"; P{o['winner']} wins" if o["winner"] is not None else "")
-                     + (f"; may build: {', '.join(o['build_options'])}" if "build_options" in w["differs_in"] else "")
+                     + (f"; may build: {', '.join(o['build_options']) or 'nothing'}" if "build_options" in w["differs_in"] else "")
                      + ".")
     if "market" in w["differs_in"]:
         lines.append(_market_words(w["outcomes"], names))
