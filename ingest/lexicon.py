@@ -94,6 +94,7 @@ class Lexicon:
     _prefix_terms: list[_Term] = field(default_factory=list, repr=False)
     _vocab: list[str] = field(default_factory=list, repr=False)
     _keys: set[str] = field(default_factory=set, repr=False)
+    _ocr_numbers: dict[str, int] = field(default_factory=dict, repr=False)
     _num_words: dict[str, int] = field(default_factory=dict, repr=False)
     _ord_words: dict[str, int] = field(default_factory=dict, repr=False)
 
@@ -130,6 +131,7 @@ class Lexicon:
             self._ord_words[lem(word)] = int(value)
             self._ord_words[fold(word)] = int(value)
         self._vocab = sorted(v for v in vocab if len(v) >= FUZZY_MIN_LEN)
+        self._ocr_numbers = {str(k): int(v) for k, v in (self.data.get("ocr_numbers") or {}).items()}
 
     def terms(self, concept: str) -> list[str]:
         return list(self.concepts.get(concept, []))
@@ -150,6 +152,8 @@ class Lexicon:
             norm = fold(w)
             lemma = self._repair(w, lem(w), norm)
             num = self._num_words.get(lemma, self._num_words.get(norm))
+            if num is None and w in self._ocr_numbers:  # OCR: "mit l oder 2 Würfeln"
+                num = self._ocr_numbers[w]
             out.append(Token(m.start() + offset, m.end() + offset, w, norm, lemma, num, alts(w)))
         return out
 

@@ -13,6 +13,7 @@ from ingest.facts.lists import NumberedList
 from ingest.types import FactData
 
 MAX_DISTANCE = 1500
+MAX_LINE_WORDS = 6
 COMPONENTS = {"word.card": "components.cards", "word.coin": "components.coins", "word.die": "components.dice"}
 
 
@@ -37,6 +38,19 @@ def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
     return facts
 
 
+def _short_line(doc: Doc, pos: int) -> bool:
+    """A box list prints one component per short line ("80 МОНЕТ"), not inside a sentence."""
+    start = doc.text.rfind("\n", 0, pos) + 1
+    end = doc.text.find("\n", pos)
+    line = doc.text[start : end if end >= 0 else len(doc.text)]
+    return len(line.split()) <= MAX_LINE_WORDS
+
+
+def _after_heading(doc: Doc, pos: int) -> bool:
+    """"SPIELMATERIAL 106 Karten, davon …": the first count right after the heading."""
+    return any(h.topic == "components" and 0 <= pos - h.end <= 3 for h in doc.headings)
+
+
 def _near_heading(doc: Doc, pos: int) -> bool:
     """The box contents are listed right under their heading, not pages later."""
     heads = [h for h in doc.headings if h.start <= pos and h.topic == "components"]
@@ -48,7 +62,8 @@ def _adjacent_number(doc: Doc, first: int, last: int):  # noqa: ANN202 - Token |
     if first > 0 and doc.tokens[first - 1].num is not None:
         tok = doc.tokens[first - 1]
         between = doc.text[tok.end : doc.tokens[first].start]
-        if between.strip() in ("",) and doc.text[max(0, tok.start - 1) : tok.start] not in ("+", "("):
+        loose = doc.text[max(0, tok.start - 1) : tok.start] in ("+", "(")
+        if not between.strip() and not loose and (_short_line(doc, tok.start) or _after_heading(doc, tok.start)):
             return tok
     if last + 1 < len(doc.tokens):
         tok = doc.tokens[last + 1]

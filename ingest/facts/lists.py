@@ -15,6 +15,7 @@ from ingest.types import FactData
 
 _LINE_ITEM = re.compile(r"^[ \t]*(?:[-•*–][ \t]*)?(\d{1,2})[.)](?=\s|$)[ \t]*(.*)$")
 _INLINE_MARK = re.compile(r"(?:(?<=\s)|^)(\d{1,2})\)(?=\s)")
+_INLINE_DOT = re.compile(r"(?:(?<=\s)|^)(\d{1,2})\.(?=[ \t]+\S)")
 _INLINE_END = re.compile(r"(?<=[^\W\d_][.!?])\s|\n")
 
 
@@ -46,8 +47,12 @@ class NumberedList:
 
 def find_lists(doc: Doc) -> list[NumberedList]:
     """Every numbered list of two or more items with text, in text order."""
-    lists = _line_lists(doc.text) + _inline_lists(doc.text)
+    lists = _line_lists(doc.text) + _inline_lists(doc.text) + _inline_dot_lists(doc.text)
     lists = [lst for lst in lists if len(lst.items) >= 2]
+    # a line read as one item that holds a whole inline list is that list, not a list of its own
+    lists = [a for a in lists if not any(
+        b is not a and a.start <= b.start and b.end <= a.end and len(b.items) > len(a.items) for b in lists
+    )]
     lists.sort(key=lambda lst: lst.start)
     return lists
 
@@ -65,7 +70,7 @@ def _line_lists(text: str) -> list[NumberedList]:
                 lists.append(NumberedList(current, False))  # numbering starts again: a new list
                 current = []
             if m.group(2).strip():
-                current.append(Item(int(m.group(1)), pos + m.start(2), line_end, pos + m.start(1)))
+                current.extend(_split_run_on(line, pos, int(m.group(1)), m.start(2), m.start(1)))
             blank_run = False
         elif not line.strip():
             blank_run = True
@@ -80,6 +85,17 @@ def _line_lists(text: str) -> list[NumberedList]:
     if current:
         lists.append(NumberedList(current, False))
     return lists
+
+
+def _split_run_on(line: str, pos: int, number: int, body: int, marker: int) -> list[Item]:
+    """A line item that runs on into the next ones ("3. Grün (…) 4. Violett (…)"), split there."""
+    items: list[Item] = []
+    for m in _INLINE_DOT.finditer(line, body):
+        if int(m.group(1)) == number + 1:
+            items.append(Item(number, pos + body, pos + m.start(), pos + marker))
+            number, body, marker = number + 1, m.end(), m.start()
+    items.append(Item(number, pos + body, pos + len(line), pos + marker))
+    return items
 
 
 def _inline_lists(text: str) -> list[NumberedList]:
@@ -106,6 +122,46 @@ def _inline_lists(text: str) -> list[NumberedList]:
             lists.extend(NumberedList(g, True) for g in groups if len(g) >= 2)
         pos += len(line) + 1
     return lists
+
+
+def _inline_dot_lists(text: str) -> list[NumberedList]:
+    """"1. … 2. … 3. …" run together on one line (a reflowed page): a chain that starts at 1 and
+    goes up by one (or repeats a number, or skips one); a lone "3." is an ordinal, not a list."""
+    lists: list[NumberedList] = []
+    pos = 0
+    for line in text.split("\n"):
+        marks = list(_INLINE_DOT.finditer(line))
+        if len(marks) >= 2:
+            chain: list[re.Match[str]] = []
+            for m in marks:
+                n = int(m.group(1))
+                if not chain:
+                    if n == 1:
+                        chain = [m]
+                    continue
+                prev = int(chain[-1].group(1))
+                if n in (prev, prev + 1, prev + 2):
+                    chain.append(m)
+                elif n == 1:
+                    lists.extend(_chain_list(line, pos, chain))
+                    chain = [m]
+            lists.extend(_chain_list(line, pos, chain))
+        pos += len(line) + 1
+    return lists
+
+
+def _chain_list(line: str, pos: int, chain: list[re.Match[str]]) -> list[NumberedList]:
+    if len(chain) < 2:
+        return []
+    items: list[Item] = []
+    for k, m in enumerate(chain):
+        end = chain[k + 1].start() if k + 1 < len(chain) else len(line)
+        if k + 1 == len(chain):
+            stop = _INLINE_END.search(line, m.end())
+            end = stop.start() + 1 if stop else len(line)
+        if line[m.end() : end].strip():
+            items.append(Item(int(m.group(1)), pos + m.end(), pos + end, pos + m.start()))
+    return [NumberedList(items, True)] if len(items) >= 2 else []
 
 
 def list_facts(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
