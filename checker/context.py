@@ -30,7 +30,11 @@ class Context:
         return next(b for b in self.books if b.id == book_id)
 
     def lang(self, book_id: str) -> str:
-        return self.book(book_id).lang
+        """How summaries name a book: its language, or language and id when two books share it."""
+        book = self.book(book_id)
+        if sum(b.lang == book.lang for b in self.books) > 1:
+            return book.id
+        return book.lang
 
     def card_label(self, card_id: str | None) -> str:
         """English display name of a card for summaries ("mk2/corn_field" -> "Corn Field")."""

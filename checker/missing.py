@@ -101,7 +101,7 @@ def check(ctx: Context) -> list[Discrepancy]:
             found = _missing_points(ctx, topic, stmts)
             if found:
                 out.append(found)
-    out.extend(_missing_clarifications(ctx))
+    out.extend(_missing_clarifications(ctx, set(unread)))
     return out
 
 
@@ -146,12 +146,12 @@ def _card(ctx: Context, topic: str) -> str:
     return card if "/" in card else f"{ctx.edition}/{card}"
 
 
-def _missing_clarifications(ctx: Context) -> list[Discrepancy]:
+def _missing_clarifications(ctx: Context, unread: set[str]) -> list[Discrepancy]:
     """A card clarification (fact or section, aligned across books by card and position) that some
     books make and a book covering the same game parts does not."""
     out = []
     for cluster in alignment.clarification_clusters(ctx):
-        covering = [b.id for b in ctx.books if covers(b, cluster.scope)]
+        covering = [b.id for b in ctx.books if covers(b, cluster.scope) and b.id not in unread]
         silent = [bid for bid in covering if bid not in cluster.members]
         # a book that names the card may clarify it inline, in words no extractor caught: not reported
         silent = [bid for bid in silent if not alignment.mentions_card(ctx, ctx.book(bid), cluster.cards)]

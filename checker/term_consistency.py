@@ -99,6 +99,7 @@ def _text_hits(book: BookIn, pattern: re.Pattern[str]) -> list[MentionIn]:
     return hits
 
 
+WORD = re.compile(r"[^\W\d_]+")
 MIXED_WORD = re.compile(r"[^\W\d_]+(?:['’ʼ-][^\W\d_]+)*")
 
 
@@ -190,6 +191,21 @@ def _terms(ctx: Context, book: BookIn) -> list[Discrepancy]:
 UNRESOLVED_MIN = 85.0
 
 
+def _ordinary_words(lang: str, surface: str) -> bool:
+    """A lower-case surface made of words the language's dictionary knows ("published" near the
+    card Publisher) is ordinary text the name linker brushed against, not a misspelt name."""
+    if surface[:1].isupper():
+        return False
+    try:
+        from ingest.lexicon import is_known
+
+        known = is_known(lang)
+    except (ImportError, OSError, ValueError):
+        return False
+    words = WORD.findall(surface)
+    return bool(words) and all(known(w) for w in words)
+
+
 def _closest_card(ctx: Context, book: BookIn, m: MentionIn) -> MentionIn | None:
     """An unresolved mention that is close (rapidfuzz ratio) to a card name of its book's language
     and edition, as a low-score link to that card — the shape of a misspelling."""
@@ -241,7 +257,7 @@ def _card_spellings(ctx: Context, book: BookIn) -> list[Discrepancy]:
         known = _known_forms(ctx, m.card, book.lang)
         if any(mixed_scripts(w) for w in m.surface.split()):
             bad[m.card].append(m)
-        elif known and fold(m.surface) not in known and m.score < FUZZY_BELOW:
+        elif known and fold(m.surface) not in known and m.score < FUZZY_BELOW and not _ordinary_words(book.lang, m.surface):
             bad[m.card].append(m)
     out = []
     for card, mentions in sorted(bad.items()):
