@@ -53,7 +53,13 @@ def _across_books(ctx: Context, topic: str, scope: frozenset[str], stmts: dict[s
         odd_text = "; ".join(f"{ctx.lang(b)} says {V.show(stmts[b].value)}" for b in odd)
         summary = f"{topic}: {odd_text}, {langs(same)} say {V.show(stmts[same[0]].value)}"
     if canon_key is not None:
-        summary += " (canonical: " + ("same as majority" if canon_key == majority_key and not tied else V.show(canonical)) + ")"
+        agree = sorted(b for b, k in keys.items() if k == canon_key)
+        if canon_key == majority_key and not tied:
+            summary += " (canonical: same as majority)"
+        elif agree:
+            summary += f" (canonical: {V.show(canonical)}, as {langs(agree)} say)"
+        else:
+            summary += f" (canonical: {V.show(canonical)}, which no book states)"
     if scope:
         summary += f" [{'+'.join(sorted(scope))}]"
     evidence = [Evidence(bid, s.fact.page, s.fact.quote) for bid, s in sorted(stmts.items())]

@@ -64,3 +64,13 @@ def test_unresolved_mention_close_to_a_known_name_is_a_misspelling():
     assert [d.topic for d in found] == ["terms.card.cafe"]
     far = book("es", "es", mentions=[MentionIn(None, "Ayuntamiento", 1, 0, 12, 0.0)], pages=[PageIn(1, "Ayuntamiento.")])
     assert tc.check(ctx_of(far)) == []
+
+
+def test_ordinary_word_brushed_by_the_linker_is_not_a_misspelling():
+    text = "This edition was published in 2014."
+    i = text.index("published")
+    b = book("en", "en", "mk1", mentions=[MentionIn("mk1/publisher", "published", 1, i, i + 9, 80.0)], pages=[PageIn(1, text)])
+    from checker.context import Context
+
+    cards = {"mk1/publisher": {"name": "Publisher", "names": {"en": ["Publisher"]}}}
+    assert tc.check(Context("mk1", [b], cards, {})) == []
