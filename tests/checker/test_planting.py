@@ -144,3 +144,32 @@ def test_unchanged_copy_has_no_finding_against_its_original(tmp_path: Path):
     per_book = [d for d in report.discrepancies if len(d.values) == 1]
     books = {next(iter(d.values)) for d in per_book}
     assert len(per_book) % 2 == 0 and (not per_book or len(books) == 2)  # the same one-book warnings for both
+
+
+RU = ROOT / "rules_sources" / "rulebooks" / "001_795f618b43229da8.txt"
+CS = ROOT / "rules_sources" / "rulebooks" / "002_527932f4ae20193c.txt"
+
+
+def test_expansion_rules_are_compared_only_among_books_that_cover_them(tmp_path: Path):
+    """A Harbor rule changed in a copy of the Russian book (which covers Harbor) is reported against
+    the Russian original, never against the Czech base-game book; the Czech book is not blamed."""
+    text = RU.read_text(encoding="utf-8")
+    old = "а целых 6 достопримечательностей!"
+    assert old in text
+    planted = tmp_path / "ru_planted.txt"
+    planted.write_text(text.replace(old, "а целых 7 достопримечательностей!"), encoding="utf-8")
+    files = [tmp_path / "ru.txt", tmp_path / "cs.txt", planted]
+    shutil.copy(RU, files[0])
+    shutil.copy(CS, files[1])
+    engine = open_db(_ingest(tmp_path, files), create=False)
+    report = run_diff(engine)
+    from sqlmodel import select
+
+    from carddb.models import Rulebook
+
+    with Session(engine) as s:
+        ids = {Path(r.source).stem: r.id for r in s.exec(select(Rulebook))}
+    engine.dispose()
+    hits = [d for d in report.discrepancies if d.topic.startswith("end.") and ids["ru_planted"] in d.values]
+    assert hits and all(ids["cs"] not in d.values for d in hits)
+    assert {d.values[ids["ru_planted"]] for d in hits} == {7} and {d.values[ids["ru"]] for d in hits} == {6}
