@@ -80,3 +80,28 @@ def test_replay_counts_on_the_seed_examples(seeds_db):
     assert c["consistent"] == 17 and c["inconsistent"] == 0 and c["examples"] == c["replayed"] + c["not_replayable"]
     r = runner.invoke(app, ["replay", "--db", seeds_db, "--examples", str(DATA.with_name("missing.yaml"))])
     assert r.exit_code == 2 and "missing.yaml" in r.stderr
+
+
+def test_planted_payment_order_in_a_seed_copy_is_material_end_to_end(tmp_path):
+    """Ukrainian seed copy planted with clockwise payments: diff finds it, impact proves it matters."""
+    root = Path(__file__).resolve().parents[2] / "rules_sources" / "rulebooks"
+    books = tmp_path / "books"
+    books.mkdir()
+    for name in ("000_eae8f963696d0c6f.txt", "003_4f402b05a3fc7f7c.txt", "004_8b4900e4d8ea7f28.txt"):
+        text = (root / name).read_text(encoding="utf-8")
+        if name.startswith("000"):
+            planted = text.replace("у зворотній послідовності ходів (проти годинникової стрілки)",
+                                   "у послідовності ходів (за годинниковою стрілкою)")
+            assert planted != text
+            text = planted
+        (books / name).write_text(text, encoding="utf-8")
+    db = str(tmp_path / "planted.sqlite")
+    assert runner.invoke(app, ["ingest", str(books), "--db", db]).exit_code == 0
+    diff = json.loads(runner.invoke(app, ["diff", "--db", db, "--format", "json"]).stdout)
+    found = [d for d in diff["discrepancies"] if d["topic"] == "payment.multiple_order" and d["severity"] == "rule"]
+    assert len(found) == 1
+    doc = _json(runner.invoke(app, ["impact", found[0]["id"], "--db", db, "--games", "10", "--budget", "10",
+                                    "--format", "json"]))
+    imp = doc["discrepancies"][0]["impact"]
+    assert imp["material"] is True and imp["witness_verified"] is True and imp["witness"]["differs_in"] == ["coins"]
+    assert {r["label"] for r in imp["readings"]} == {"de+es", "uk"} and imp["reference"] == "de+es"
