@@ -66,41 +66,54 @@ def _quality(book: IngestedBook) -> dict[str, Any]:
 def store_book(engine: Engine, book: IngestedBook) -> tuple[str, list[str]]:
     """Insert the book; returns (rulebook id, ids of the rulebooks it replaced). One transaction."""
     rb_id = book.rulebook_id
-    with Session(engine) as session, session.begin():
-        # a new version of a file: same name, same language (another language's "rules.txt" is another book)
-        same_name = select(Rulebook).where(Rulebook.source == book.source, Rulebook.lang == book.ident.lang)
-        replaced = [rb.id for rb in session.exec(same_name).all() if rb.sha256 != book.sha256]
-        for old in replaced:
-            _delete_rulebook(session, old)
-        if session.get(Rulebook, rb_id) is not None:  # same content under another file name: replace
-            _delete_rulebook(session, rb_id)
-        session.flush()
-        session.add(
-            Rulebook(
-                id=rb_id,
-                source=book.source,
-                sha256=book.sha256,
-                lang=book.ident.lang,
-                edition=book.ident.edition,
-                expansions=list(book.ident.expansions),
-                title=book.ident.title,
-                pages=len(book.pages),
-                identification={"confidence": book.ident.confidence, "evidence": book.ident.evidence},
-                quality=_quality(book),
-                warnings=list(book.warnings),
-            )
-        )
-        session.flush()
-        for p, off in zip(book.pages, book.offsets, strict=True):
-            session.add(Page(rulebook_id=rb_id, number=p.number, offset=off, text=p.text, method=p.method,
-                             reason=p.reason, repairs=dict(p.repairs), warnings=list(p.warnings)))
-        for s in book.sections:
-            session.add(Section(rulebook_id=rb_id, index=s.index, heading=s.heading, topic=s.topic, card=s.card,
-                                page=s.page, start=s.start, end=s.end, text=s.text))
-        for f in book.facts:
-            session.add(Fact(rulebook_id=rb_id, topic=f.topic, value=f.value, quote=f.quote, page=f.page,
-                             start=f.start, end=f.end, confidence=f.confidence, extractor=f.extractor))
-        for m in book.mentions:
-            session.add(CardMention(rulebook_id=rb_id, card=m.card, surface=m.surface, page=m.page,
-                                    start=m.start, end=m.end, score=m.score))
+    with engine.connect() as conn:
+        if engine.dialect.name == "sqlite":
+            # take the write lock first: two writers then queue on the busy timeout instead of both
+            # reading, and one failing when it tries to write on a snapshot the other has changed
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+        with Session(bind=conn) as session:
+            replaced = _write(session, book, rb_id)
+            session.flush()
+        conn.commit()
     return rb_id, replaced
+
+
+def _write(session: Session, book: IngestedBook, rb_id: str) -> list[str]:
+    """Delete what this book replaces, add its rows; returns the replaced rulebook ids."""
+    # a new version of a file: same name, same language (another language's "rules.txt" is another book)
+    same_name = select(Rulebook).where(Rulebook.source == book.source, Rulebook.lang == book.ident.lang)
+    replaced = [rb.id for rb in session.exec(same_name).all() if rb.sha256 != book.sha256]
+    for old in replaced:
+        _delete_rulebook(session, old)
+    if session.get(Rulebook, rb_id) is not None:  # same content under another file name: replace
+        _delete_rulebook(session, rb_id)
+    session.flush()
+    session.add(
+        Rulebook(
+            id=rb_id,
+            source=book.source,
+            sha256=book.sha256,
+            lang=book.ident.lang,
+            edition=book.ident.edition,
+            expansions=list(book.ident.expansions),
+            title=book.ident.title,
+            pages=len(book.pages),
+            identification={"confidence": book.ident.confidence, "evidence": book.ident.evidence},
+            quality=_quality(book),
+            warnings=list(book.warnings),
+        )
+    )
+    session.flush()
+    for p, off in zip(book.pages, book.offsets, strict=True):
+        session.add(Page(rulebook_id=rb_id, number=p.number, offset=off, text=p.text, method=p.method,
+                         reason=p.reason, repairs=dict(p.repairs), warnings=list(p.warnings)))
+    for s in book.sections:
+        session.add(Section(rulebook_id=rb_id, index=s.index, heading=s.heading, topic=s.topic, card=s.card,
+                            page=s.page, start=s.start, end=s.end, text=s.text))
+    for f in book.facts:
+        session.add(Fact(rulebook_id=rb_id, topic=f.topic, value=f.value, quote=f.quote, page=f.page,
+                         start=f.start, end=f.end, confidence=f.confidence, extractor=f.extractor))
+    for m in book.mentions:
+        session.add(CardMention(rulebook_id=rb_id, card=m.card, surface=m.surface, page=m.page,
+                                start=m.start, end=m.end, score=m.score))
+    return replaced

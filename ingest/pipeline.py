@@ -135,8 +135,8 @@ def _extract_facts(doc: str, pages: list[PageText], sections: list, ident: Any, 
         return [], []
 
 
-def analyse(path: Path, sha: str, ocr: str = "auto") -> IngestedBook:
-    """Everything but storing: read, clean, identify, segment, extract."""
+def analyse(path: Path, sha: str, ocr: str = "auto", facts: bool = True) -> IngestedBook:
+    """Everything but storing: read, clean, identify, segment, extract (facts=False: no fact extraction)."""
     pages = read_pages(path, ocr=ocr)
     if not pages or not any(p.text.strip() for p in pages):
         raise IngestError("no text in the file")
@@ -158,9 +158,9 @@ def analyse(path: Path, sha: str, ocr: str = "auto") -> IngestedBook:
     doc, sections = segment(pages, ident, names)
     if not sections:
         warnings.append("no sections found")
-    facts, mentions = _extract_facts(doc, pages, sections, ident, names, warnings)
+    found, mentions = _extract_facts(doc, pages, sections, ident, names, warnings) if facts else ([], [])
     return IngestedBook(source=path.name, sha256=sha, ident=ident, pages=pages, offsets=offsets,
-                        sections=sections, facts=list(facts), mentions=list(mentions), warnings=warnings)
+                        sections=sections, facts=list(found), mentions=list(mentions), warnings=warnings)
 
 
 def _store_with_retry(engine: Engine, book: IngestedBook) -> tuple[str, list[str]]:

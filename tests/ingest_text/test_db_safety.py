@@ -14,18 +14,19 @@ from typer.testing import CliRunner
 from carddb.db import open_db
 from mkdb.cli import app
 
-from .conftest import SEED
+from .conftest import DATA, SEED
 
 MKDB = [sys.executable, "-m", "mkdb.cli"]
 
 
 def test_two_processes_ingest_into_one_file(tmp_path):
+    """Both create the new database, then write; one file is ingested by both at once."""
     db = tmp_path / "shared.sqlite"
     env = {**os.environ, "MKDB_DATABASE_URL": str(db)}
     procs = [
-        subprocess.Popen([*MKDB, "ingest", str(SEED[a]), str(SEED[b])], env=env, stdout=subprocess.PIPE,
+        subprocess.Popen([*MKDB, "ingest", str(DATA / a), str(DATA / b)], env=env, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True)
-        for a, b in (("uk", "es"), ("de", "es"))
+        for a, b in (("en_mk1_wrapped.txt", "en_mk1_harbor.md"), ("fr_mk2.txt", "en_mk1_harbor.md"))
     ]
     results = [(p.wait(timeout=120), p.stdout.read(), p.stderr.read()) for p in procs]
     for code, _out, err in results:
@@ -39,7 +40,7 @@ def test_two_processes_ingest_into_one_file(tmp_path):
         assert orphans.fetchone()[0] == 0
     finally:
         con.close()
-    assert langs == ["de", "es", "uk"]
+    assert langs == ["en", "en", "fr"]
 
 
 def test_other_schema_version_refused_and_file_unchanged(tmp_path):
