@@ -27,7 +27,7 @@ def analyze(d: Discrepancy | dict[str, Any], *, langs: dict[str, str] | None = N
             expansions: dict[str, list[str]] | None = None, games: int = 1000, players: int = 4,
             seed: int = 0, budget: int = DEFAULT_BUDGET, workers: int = 1, backend: str = "local",
             address: str | None = None, client: Any = None, policy: str = "random",
-            progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+            progress: Callable[[int], None] | None = None, kernel: bool = False) -> dict[str, Any]:
     """The impact object for one discrepancy (see docs/impact.md)."""
     dd = d.to_json() if isinstance(d, Discrepancy) else d
     edition, topic, values = dd["edition"], dd["topic"], dd["values"]
@@ -62,7 +62,8 @@ def analyze(d: Discrepancy | dict[str, Any], *, langs: dict[str, str] | None = N
     sim_sets = tuple(witness["position"]["sets"] or ("base",)) if witness.get("stage") in ("targeted", "random") \
         else tuple(witness["sets"]) if witness.get("stage") in ("setup", "game") else tuple(sets)
     impact["size"] = size_of(playable, games=games, players=players, seed=seed, sets=sim_sets, workers=workers,
-                             backend=backend, address=address, client=client, policy=policy, progress=progress)
+                             backend=backend, address=address, client=client, policy=policy, progress=progress,
+                             kernel=kernel)
     if not witness.get("found"):
         late = witness_from_games(playable, impact["size"], seed)
         if late is not None:
@@ -96,12 +97,13 @@ def witness_from_games(variants: list[Variant], size: dict[str, Any], seed: int)
 
 def size_of(variants: list[Variant], *, games: int, players: int, seed: int, sets: tuple[str, ...],
             workers: int = 1, backend: str = "local", address: str | None = None, client: Any = None,
-            policy: str = "random", progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+            policy: str = "random", progress: Callable[[int], None] | None = None,
+            kernel: bool = False) -> dict[str, Any]:
     """CRN simulation of every reading; each compared with the first (the reference)."""
     edition = variants[0].rules.edition  # type: ignore[union-attr]
     results = sim.simulate(edition, [v.facts for v in variants], players=players, games=games, seed=seed,
                            sets=sets, policy=policy, workers=workers, backend=backend, address=address,
-                           client=client, progress=progress)
+                           client=client, progress=progress, kernel=kernel)
     comps = {v.label: sim.compare(results[0], results[i], players) for i, v in enumerate(variants) if i}
     return {"games": games, "players": players, "seeds": [seed, seed + games - 1], "card_sets": list(sets),
             "policy": policy, "reference": variants[0].label, "comparisons": comps, "_results": results}

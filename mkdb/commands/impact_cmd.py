@@ -89,6 +89,7 @@ def impact(
     scheduler: Annotated[str | None, typer.Option("--scheduler", help="Dask scheduler address (default: a local cluster)")] = None,
     plot: Annotated[Path | None, typer.Option("--plot", help="write a PNG or SVG plot of the effect sizes")] = None,
     edition: Annotated[list[str] | None, typer.Option("--edition", "-e", help="mk1 and/or mk2 (default: all)")] = None,
+    kernel: Annotated[bool, typer.Option("--kernel", help="simulate with the engine's compiled kernel (same results, faster)")] = False,
     diff_json: Annotated[Path | None, typer.Option("--diff-json", help="also write the whole mkdb.diff/1 report with `impact` filled")] = None,
     diff_html: Annotated[Path | None, typer.Option("--html", help="also write the HTML diff report with the impacts")] = None,
     fmt: Annotated[Format, typer.Option("--format", "-f", help="table or json")] = Format.table,
@@ -116,13 +117,20 @@ def impact(
     todo = selected(report, [discrepancy_id] if discrepancy_id else None)
     if discrepancy_id and not todo:
         _fail(f"discrepancy {discrepancy_id!r} is not in the diff of this database")
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
     langs = {b["id"]: b["lang"] for b in report.rulebooks}
     results = []
     for d in todo:
         t = time.perf_counter()
         try:
-            imp = analyze(d, langs=langs, expansions=expansions, games=games, players=players, seed=seed,
-                          budget=budget, workers=workers, backend=backend, address=scheduler)
+            with Progress(TextColumn(f"[bold]{d.id}[/bold] simulating"), BarColumn(), MofNCompleteColumn(),
+                          TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
+                task = bar.add_task("games", total=games)
+                imp = analyze(d, langs=langs, expansions=expansions, games=games, players=players, seed=seed,
+                              budget=budget, workers=workers, backend=backend, address=scheduler, kernel=kernel,
+                              progress=lambda k, b=bar, t=task: b.advance(t, k))
         except BackendError as exc:
             _fail(str(exc))
         imp.get("size", {}).pop("_results", None) if isinstance(imp.get("size"), dict) else None
@@ -142,7 +150,6 @@ def impact(
                                   "backend": backend, "workers": workers, "discrepancies": results,
                                   "plot": str(plot) if plot else None}) + "\n")
         return
-    from rich.console import Console
     console = Console()
     for r in results:
         imp = r["impact"]
