@@ -35,6 +35,7 @@ SPACY_LANGS = {"de", "es", "cs", "en", "fr", "it", "pl", "pt"}
 MORPH_LANGS = {"ru", "uk"}
 FUZZY_MIN_LEN = 6
 FUZZY_CUTOFF = 80.0
+MAX_TERM_CHARS = 200  # no lexicon term is longer
 
 # A word: letters/digits, inner apostrophes kept ("пам'ятка"); a word broken by a line-end hyphen
 # ("Uhrzeiger-\nsinn") is one word.
@@ -219,13 +220,19 @@ def _longest(hits: list[Hit]) -> list[Hit]:
             continue  # two spellings of one term matched the same words
         seen.add((h.concept, h.start, h.end))
         fam = _family(h.concept)
-        if any(_family(k.concept) == fam and k.start <= h.start and h.end <= k.end and k != h
-               and (k.end - k.start) > (h.end - h.start) for k in kept):
-            continue
-        kept.append(h)
+        inside = False
+        for k in reversed(kept):  # kept is in start order: only the last few can contain h
+            if k.start < h.start - MAX_TERM_CHARS:
+                break
+            if k.start <= h.start and h.end <= k.end and (k.end - k.start) > (h.end - h.start) and _family(k.concept) == fam:
+                inside = True
+                break
+        if not inside:
+            kept.append(h)
     return kept
 
 
+@lru_cache(maxsize=4096)
 def _family(concept: str) -> str:
     head = concept.split(".", 1)[0]
     return head if head in ("colour", "kind") else concept
@@ -263,10 +270,12 @@ def is_known(lang: str):  # noqa: ANN201 - returns a callable str -> bool
         import pymorphy3
 
         morph = pymorphy3.MorphAnalyzer(lang=lang)
-        return lambda w: bool(morph.word_is_known(w.lower().translate(_APOSTROPHES)))
+        return lru_cache(maxsize=100_000)(lambda w: bool(morph.word_is_known(w.lower().translate(_APOSTROPHES))))
     table = _spacy_table(lang) if lang in SPACY_LANGS else _Tables([])
     lemmas = {v for t in table.tables for v in t.values() if isinstance(v, str)}
-    return lambda w: table.get(w) is not None or table.get(w.lower()) is not None or w.lower() in lemmas or w in lemmas
+    return lru_cache(maxsize=100_000)(
+        lambda w: table.get(w) is not None or table.get(w.lower()) is not None or w.lower() in lemmas or w in lemmas
+    )
 
 
 def _no_alts(word: str) -> frozenset[str]:

@@ -93,7 +93,8 @@ class MentionFinder:
         for n in self.names:
             self.by_folded.setdefault(n.folded, []).append(n)
         self.ocr = [(str(a), str(b)) for a, b in doc.lex.data.get("ocr_confusions") or []]
-        self._folded_by_len = {k: [n.folded for n in v] for k, v in self.by_len.items()}
+        self._plain_by_len = {k: [n.plain for n in v] for k, v in self.by_len.items()}
+        self.lengths = sorted({len(n.keys) for n in self.names})
 
     def find(self) -> list[MentionData]:
         doc = self.doc
@@ -142,15 +143,13 @@ class MentionFinder:
             return None
         best: tuple[int, list[str], float] | None = None
         text = self.doc.text
-        for k in sorted({len(n.keys) for n in self.names}):
+        for k in self.lengths:
             if i + k > len(tokens) or not _same_phrase(self.doc, i, k):
                 continue
             names = self.by_len.get(k, [])
-            raw = text[tokens[i].start : tokens[i + k - 1].end]
-            window = name_fold(raw)
-            if len(window) < MIN_FUZZY_LEN:
-                continue
             plain = " ".join(t.norm for t in tokens[i : i + k])
+            if len(plain) < MIN_FUZZY_LEN:
+                continue
             inflected = [
                 n for n in self.by_stem.get(plain[:STEM], [])
                 if len(n.keys) == k and _inflected(plain, n.plain) and not self._known_other(tokens[i : i + k], n)
@@ -160,19 +159,23 @@ class MentionFinder:
                 if best is None or INFLECTED_SCORE > best[2]:
                     best = (k, cards, INFLECTED_SCORE)
                 continue
-            repaired = [n for a, b in self.ocr if a in raw for n in self.by_folded.get(name_fold(raw.replace(a, b)), [])]
-            if repaired:
-                cards = sorted({n.card for n in repaired})
-                if best is None or INFLECTED_SCORE > best[2]:
-                    best = (k, cards, INFLECTED_SCORE)
-                continue
+            known = is_known(self.doc.lex.lang)
+            if self.ocr and not all(known(t.text) for t in tokens[i : i + k]):
+                raw = text[tokens[i].start : tokens[i + k - 1].end]
+                repaired = [n for a, b in self.ocr if a in raw for n in self.by_folded.get(name_fold(raw.replace(a, b)), [])]
+                if repaired:
+                    cards = sorted({n.card for n in repaired})
+                    if best is None or INFLECTED_SCORE > best[2]:
+                        best = (k, cards, INFLECTED_SCORE)
+                    continue
             if not names:
                 continue
-            match = process.extractOne(window, self._folded_by_len[k], scorer=fuzz.ratio, score_cutoff=NEAR_SCORE)
+            match = process.extractOne(plain, self._plain_by_len[k], scorer=fuzz.ratio, score_cutoff=NEAR_SCORE)
             if match is None:
                 continue
-            score = float(match[1]) * 0.97
-            cards = sorted({n.card for n in names if n.folded == match[0]})
+            window = name_fold(text[tokens[i].start : tokens[i + k - 1].end])
+            score = max(float(match[1]), fuzz.ratio(window, next(n.folded for n in names if n.plain == match[0]))) * 0.97
+            cards = sorted({n.card for n in names if n.plain == match[0]})
             if best is None or score > best[2]:
                 best = (k, cards, score)
         return best
