@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -26,15 +27,17 @@ class Context:
     def card_sets(self) -> dict[str, str]:
         return {cid: str(c.get("set") or "base") for cid, c in self.cards.items()}
 
+    def __post_init__(self) -> None:
+        self._by_id = {b.id: b for b in self.books}
+        self._lang_count = Counter(b.lang for b in self.books)
+
     def book(self, book_id: str) -> BookIn:
-        return next(b for b in self.books if b.id == book_id)
+        return self._by_id[book_id]
 
     def lang(self, book_id: str) -> str:
-        """How summaries name a book: its language, or language and id when two books share it."""
-        book = self.book(book_id)
-        if sum(b.lang == book.lang for b in self.books) > 1:
-            return book.id
-        return book.lang
+        """How summaries name a book: its language, or its id when two books share the language."""
+        book = self._by_id[book_id]
+        return book.id if self._lang_count[book.lang] > 1 else book.lang
 
     def card_label(self, card_id: str | None) -> str:
         """English display name of a card for summaries ("mk2/corn_field" -> "Corn Field")."""
