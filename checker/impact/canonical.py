@@ -36,15 +36,19 @@ def _where(book: BookIn, f: FactIn) -> str:
 def book_rules(edition: str, book: BookIn) -> tuple[RuleSet, list[dict[str, Any]]]:
     """The RuleSet of one book's reading, and per topic its value and source."""
     stated = best_facts(book)
-    accepted: dict[str, Any] = {}
+    accepted: dict[str, Any] = {t: f.value for t, f in stated.items()}
     rejected: dict[str, str] = {}
-    for topic, f in sorted(stated.items()):
-        try:
-            RuleSet.from_facts(edition, {**accepted, topic: f.value})
-            accepted[topic] = f.value
-        except (RulesError, TypeError, ValueError, KeyError) as exc:
-            rejected[topic] = str(exc)
-    rules = RuleSet.from_facts(edition, accepted, source=book.id)
+    try:
+        rules = RuleSet.from_facts(edition, accepted, source=book.id)
+    except (RulesError, TypeError, ValueError, KeyError):  # find which statements cannot be played
+        accepted = {}
+        for topic, f in sorted(stated.items()):
+            try:
+                RuleSet.from_facts(edition, {**accepted, topic: f.value})
+                accepted[topic] = f.value
+            except (RulesError, TypeError, ValueError, KeyError) as exc:
+                rejected[topic] = str(exc)
+        rules = RuleSet.from_facts(edition, accepted, source=book.id)
     canon_src = canonical_sources(edition)
     rows = []
     for topic in sorted(set(rules.facts) | set(stated)):
