@@ -25,6 +25,7 @@ from ingest.types import FactData
 _EQUATION = re.compile(r"(\d+)\s*(?:[x×X*·]|\\times)\s*(\d+)\s*=\s*(\d+)")
 _QUOTED_NUMBER = re.compile(r"[«\"„“”‚,']{1,2}\s*(\d{1,2})\s*[»\"“”']")
 MAX_GAP = 400
+LOOKBACK = 300  # characters before a calculation where the cards it counts are named
 
 
 def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
@@ -152,9 +153,34 @@ def scenario(doc: Doc, start: int, end: int) -> dict[str, object]:
     equations = [[int(a), int(b), int(c)] for a, b, c in _EQUATION.findall(text)]
     if equations:
         value["equations"] = equations
+        income = _income(doc, start, end)
+        if income:
+            value["income"] = income
     if not (persons or equations or owns or payments):
         return {}
     return value
+
+
+def _income(doc: Doc, start: int, end: int) -> dict[str, object] | None:
+    """"for two Corn Fields 4 × 2 = 8 coins instead of the usual 3 × 2 = 6": the card counted, how
+    many, coins per card, total, and the bonus over the usual per-card income."""
+    text = doc.text
+    found = list(_EQUATION.finditer(text, start, end))
+    first = found[0]
+    a, b, c = (int(g) for g in first.groups())
+    pos = first.start()
+    counted = [
+        (m, n) for m in doc.mentions
+        if m.card and pos - LOOKBACK <= m.start < pos and (n := _count_before(doc, m.start)) is not None
+    ]
+    if not counted or counted[-1][1] != b:
+        return None
+    card = counted[-1][0].card
+    income: dict[str, object] = {"card": card, "count": b, "per_card": a, "total": c}
+    usual = [m for m in found[1:] if int(m.group(2)) == b]
+    if usual and doc.has(first.end(), usual[0].start(), "rule.instead_of"):
+        income["bonus"] = a - int(usual[0].group(1))
+    return income
 
 
 def _roller(doc: Doc, start: int, end: int, persons: dict[str, str]) -> str | None:

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from sqlmodel import Session, select
 
-from carddb.models import CardMention, Fact, Section
+from carddb.models import CardMention, Fact, Rulebook, Section
 from mkdb.commands.ingest_cmd import _open, resolve_rulebook, rulebook_row
 from mkdb.options import DbOption, FormatOption
 from mkdb.output import Format, emit, error
@@ -23,6 +23,17 @@ def _short(text: str, width: int = 60) -> str:
     return flat if len(flat) <= width else flat[: width - 1] + "…"
 
 
+def _rulebook(session: Session, key: str) -> tuple[Rulebook, dict]:
+    """The rulebook (id, id prefix or file name) and its JSON head; a one-line error and exit 1 if none."""
+    try:
+        rb = resolve_rulebook(session, key)
+    except LookupError as exc:
+        error(str(exc))
+        raise typer.Exit(1) from None
+    n_sections = len(session.exec(select(Section.id).where(Section.rulebook_id == rb.id)).all())
+    return rb, rulebook_row(rb, n_sections)
+
+
 def _compact(value: object) -> str:
     """Steps stay grouped in the table ([["red"], ["blue", "green"]] is not "red, blue, green")."""
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
@@ -35,17 +46,10 @@ def facts(
     fmt: FormatOption = Format.table,
 ) -> None:
     """The rule facts a rulebook states, each with its quote, page and span."""
-    engine = _open(db, create=False)
-    with Session(engine) as session:
-        try:
-            rb = resolve_rulebook(session, rulebook)
-        except LookupError as exc:
-            error(str(exc))
-            raise typer.Exit(1) from None
-        n_sections = len(session.exec(select(Section.id).where(Section.rulebook_id == rb.id)).all())
+    with Session(_open(db, create=False)) as session:
+        rb, head = _rulebook(session, rulebook)
         query = select(Fact).where(Fact.rulebook_id == rb.id).order_by(Fact.start, Fact.topic)
         rows = [{f: getattr(x, f) for f in FACT_FIELDS} for x in session.exec(query) if x.topic.startswith(topic)]
-        head = rulebook_row(rb, n_sections)
     if fmt == Format.table:
         rows = [{**r, "value": _compact(r["value"]), "quote": _short(r["quote"])} for r in rows]
         columns = ["topic", "value", "page", "confidence", "quote"]
@@ -57,17 +61,10 @@ def facts(
 
 def mentions(rulebook: RulebookArg, db: DbOption = None, fmt: FormatOption = Format.table) -> None:
     """Every card name in a rulebook's text with the card it names (empty card: unresolved)."""
-    engine = _open(db, create=False)
-    with Session(engine) as session:
-        try:
-            rb = resolve_rulebook(session, rulebook)
-        except LookupError as exc:
-            error(str(exc))
-            raise typer.Exit(1) from None
-        n_sections = len(session.exec(select(Section.id).where(Section.rulebook_id == rb.id)).all())
+    with Session(_open(db, create=False)) as session:
+        rb, head = _rulebook(session, rulebook)
         query = select(CardMention).where(CardMention.rulebook_id == rb.id).order_by(CardMention.start)
         rows = [{f: getattr(m, f) for f in MENTION_FIELDS} for m in session.exec(query)]
-        head = rulebook_row(rb, n_sections)
     linked = sum(1 for r in rows if r["card"])
     emit(fmt, "mkdb.mentions/1", "mentions", rows, columns=MENTION_FIELDS, extra={"rulebook": head},
          title=f"{head['id']} ({head['source']}): {len(rows)} mentions, {linked} linked")

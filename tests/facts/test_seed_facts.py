@@ -234,3 +234,7 @@ def test_worked_examples(books):
     assert cs["roll"] == 3 and cs["owns"] == {"B": {"mk1/cafe": 3}, "C": {"mk1/cafe": 2}}
     uk_calc = [f.value["equations"] for f in books("uk").facts if f.topic.startswith("example.") and "equations" in f.value]
     assert [[3, 3, 9]] in uk_calc and [[4, 2, 8], [3, 2, 6]] in uk_calc
+    # "two Corn Fields give 4 × 2 = 8 instead of the usual 3 × 2 = 6": the card, count, and bonus
+    for lang in ("uk", "es", "de"):
+        incomes = [f.value["income"] for f in books(lang).facts if f.topic.startswith("example.") and "income" in f.value]
+        assert incomes == [{"card": "mk2/corn_field", "count": 2, "per_card": 4, "total": 8, "bonus": 1}], lang
