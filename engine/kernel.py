@@ -50,6 +50,7 @@ from engine.kernel_compile import (
     C_ICON,
     C_LAND,
     C_MAJOR,
+    C_MINCOST,
     C_NCOST,
     C_RESTRICT,
     C_ROW,
@@ -79,6 +80,7 @@ from engine.kernel_compile import (
     S_DOUBLES,
     S_EXCL,
     S_FROM,
+    S_HASCOND,
     S_LMLEAST,
     S_LMMOST,
     S_NDICE,
@@ -496,7 +498,7 @@ def _run_frames(fr, fh, ft, steps, card, ib, rule, P, PL, M, G, st, rowd, decks,
             for p in range(n):
                 closed_by[p] = 0
             for si in range(s0, s0 + ns):
-                if not _cond(steps, si, owner, done, G, PL, P, once):
+                if steps[si, S_HASCOND] and not _cond(steps, si, owner, done, G, PL, P, once):
                     done = 0
                     continue
                 if steps[si, S_ONCE]:
@@ -537,38 +539,30 @@ def _run_frames(fr, fh, ft, steps, card, ib, rule, P, PL, M, G, st, rowd, decks,
                         chosen_t = opts[_pick(st, m), 0]
                         done = 1
                     elif a == A_SWAP:
-                        if optional:
-                            opts[0, 0] = -1
-                            m = 1
+                        # options: [decline] + (mine x (opponent, theirs)); the pick is decoded, not listed
+                        off = 1 if optional else 0
                         na = _types(card, P, estabs, owner, excl, -1, tmp_a)
+                        npairs = 0
                         if na > 0:
-                            base = m
-                            for q in range(n):  # the (opponent, type) pairs once, then crossed
+                            for q in range(n):
                                 if q == owner:
                                     continue
                                 nb = _types(card, P, estabs, q, excl, -1, tmp_b)
                                 for ib_ in range(nb):
-                                    opts[m, 1] = q
-                                    opts[m, 2] = tmp_b[ib_]
-                                    m += 1
-                            npairs = m - base
-                            m = base
-                            for ia in range(na - 1, -1, -1):
-                                for j in range(npairs):
-                                    opts[base + ia * npairs + j, 0] = tmp_a[ia]
-                                    if ia > 0:
-                                        opts[base + ia * npairs + j, 1] = opts[base + j, 1]
-                                        opts[base + ia * npairs + j, 2] = opts[base + j, 2]
-                            m = base + na * npairs
-                        if m == (1 if optional else 0):
+                                    opts[npairs, 1] = q
+                                    opts[npairs, 2] = tmp_b[ib_]
+                                    npairs += 1
+                        m = off + na * npairs
+                        if m == off:
                             done = 0
                             continue
-                        k = _pick(st, m)
-                        if opts[k, 0] < 0:
+                        k = _pick(st, m) - off
+                        if k < 0:
                             done = 0
                         else:
-                            _move(P, owner, opts[k, 1], opts[k, 0])
-                            _move(P, opts[k, 1], owner, opts[k, 2])
+                            j = k % npairs
+                            _move(P, owner, opts[j, 1], tmp_a[k // npairs])
+                            _move(P, opts[j, 1], owner, opts[j, 2])
                             done = 1
                     elif a == A_GIVE:
                         if optional:
@@ -944,6 +938,8 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
             m = 1
             coins = PL[COINS, a]
             for ci in range(C):
+                if card[ci, C_MINCOST] > coins:
+                    continue
                 if card[ci, C_LAND] and rule[R_LM_MARKET] == 0:
                     if card[ci, C_START]:
                         continue

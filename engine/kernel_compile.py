@@ -16,8 +16,8 @@ from engine.table import Table
 (S_ACT, S_AMT, S_FROM, S_TO, S_OPT, S_BONUS, S_PICON, S_PCARD, S_PLM, S_PCLOSED, S_PINV, S_PSHARED,
  S_COUNTIN, S_EXCL, S_SCOPE, S_REQLM, S_LMMOST, S_LMLEAST, S_ACTLEAST, S_PLMEQ, S_PCOVER, S_PCLEAST,
  S_OWNMOST, S_DOUBLES, S_TOTAL, S_ROLLLEAST, S_NDICE, S_NOINC, S_NOBUILD, S_PREV, S_ONCE, S_UID,
- S_PASSIVE, S_CHOICE) = range(34)
-S_WIDTH = 34
+ S_PASSIVE, S_CHOICE, S_HASCOND) = range(35)
+S_WIDTH = 35
 
 # actions
 (A_NONE, A_GAIN, A_TAKE, A_HALF, A_ALL, A_PAY, A_REDIST, A_EXTRA, A_WIN, A_CLOSE_THIS, A_CLOSE_TYPE,
@@ -26,8 +26,8 @@ S_WIDTH = 34
 # card columns
 (C_LAND, C_START, C_MAJOR, C_COLOUR, C_ICON, C_COST0, C_COST1, C_COST2, C_NCOST, C_SUPPLY, C_ROW,
  C_RESTRICT, C_ACT_S, C_ACT_N, C_BUILD_S, C_BUILD_N, C_AFTER_S, C_AFTER_N, C_BEFORE_S, C_BEFORE_N,
- C_END_S, C_END_N, C_DICE_S, C_DICE_N, C_ALL_AFTER, C_ALL_BEFORE, C_ALL_END, C_ALL_DICE, C_AGG) = range(29)
-C_WIDTH = 29
+ C_END_S, C_END_N, C_DICE_S, C_DICE_N, C_ALL_AFTER, C_ALL_BEFORE, C_ALL_END, C_ALL_DICE, C_AGG, C_MINCOST) = range(30)
+C_WIDTH = 30
 TRIGGER_COLS = {"activation": (C_ACT_S, C_ACT_N), "on_build": (C_BUILD_S, C_BUILD_N),
                 "after_activation": (C_AFTER_S, C_AFTER_N), "before_build": (C_BEFORE_S, C_BEFORE_N),
                 "end_of_turn": (C_END_S, C_END_N), "dice_choice": (C_DICE_S, C_DICE_N)}
@@ -151,6 +151,7 @@ def _step_row(s: dict[str, Any], table: Table, codes: dict[str, int], uid: int, 
         if key in s:
             r[col] = _cond(s[key])
     r[S_ONCE] = int(bool(s.get("once_per_turn")))
+    r[S_HASCOND] = int(any(k.startswith(("if_", "requires_", "once_")) for k in s))
     return r
 
 
@@ -206,6 +207,10 @@ def compile_table(table: Table) -> dict[str, np.ndarray]:
             if trig in ALL_COLS:
                 row[ALL_COLS[trig]] = int(c.applies_to_all(trig))
         row[C_AGG] = int(_aggregatable(c.steps("activation"), rules.pay_what_you_can))
+        # the lowest price any discount could bring it to: dearer than your coins -> not buildable
+        known = [v for v in costs if v is not None] or [0]
+        cut = sum(a for _s, a, _e in table.cost_changes_for[c.index] if a < 0)
+        row[C_MINCOST] = max(0, min(known) + cut)
         for s in c.steps("dice_choice"):
             if "allow_dice" in s:
                 for k in s["allow_dice"]:
