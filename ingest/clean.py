@@ -32,6 +32,7 @@ EMPHASIS = [re.compile(r"\*\*|__"), re.compile(r"(?<![\w*])\*(?=\S)([^*\n]*?\S)\
 HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 HYPHEN_BREAK = re.compile(r"(\w+)-[ \t]*\n[ \t]*(\w+)")
 MAX_OCR_SUBSTITUTIONS = 3
+HARMONISE_MIN = 3  # how often the book must print the repaired form before it is trusted
 
 
 def clean_page(text: str, lang: str | None = None) -> tuple[str, dict[str, int]]:
@@ -273,3 +274,39 @@ def _lost_icons(text: str, repairs: Counter[str], lang: str | None) -> None:
     n += len(re.findall(rf"\s(?:{alt})\s(?:{alt})\s", text, flags=re.I))
     if n:
         repairs["lost_icon"] += n
+
+
+def harmonise(texts: list[str], lang: str | None) -> tuple[list[str], list[dict[str, int]]]:
+    """Second, document-wide pass: an OCR-confusable word that the same book prints far more often
+    in its repaired form ("Minzen" beside many "Münzen") takes that form, even when the damaged
+    form happens to be a word too ("Minze" is mint). Returns the texts and repair counts per text."""
+    data = language(lang)
+    confusions = [tuple(c) for c in (data.ocr.get("confusions") or [])] if data else []
+    counts: list[dict[str, int]] = [{} for _ in texts]
+    if not confusions:
+        return texts, counts
+    freq = Counter(w for t in texts for w in WORD.findall(t))
+    mapping: dict[str, str] = {}
+    for word, n in freq.items():
+        if len(word) < 4 or word.isupper():
+            continue
+        best = max(
+            (c for c in _candidates(word, confusions)[:200] if freq.get(c, 0) >= max(HARMONISE_MIN, 3 * n)),
+            key=lambda c: freq[c],
+            default=None,
+        )
+        if best is not None and sum(a != b for a, b in zip(word, best, strict=False)) <= 2:
+            mapping[word] = best
+    if not mapping:
+        return texts, counts
+    out = []
+    for i, t in enumerate(texts):
+        def fix(m: re.Match[str], i: int = i) -> str:
+            new = mapping.get(m.group(0))
+            if new is None:
+                return m.group(0)
+            counts[i]["ocr_word"] = counts[i].get("ocr_word", 0) + 1
+            return new
+
+        out.append(WORD.sub(fix, t))
+    return out, counts

@@ -21,7 +21,7 @@ from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlmodel import Session
 
 from carddb.store import IngestedBook, find_by_sha, store_book
-from ingest.clean import clean_page
+from ingest.clean import clean_page, harmonise
 from ingest.identify import detect_language, identify
 from ingest.segment import join_pages, segment
 from ingest.types import IngestError, PageText
@@ -144,6 +144,11 @@ def analyse(path: Path, sha: str, ocr: str = "auto", facts: bool = True) -> Inge
     warnings: list[str] = []
     for p in pages:
         p.text, repairs = clean_page(p.text, lang)
+        for kind, n in repairs.items():
+            p.repairs[kind] = p.repairs.get(kind, 0) + n
+    texts, more = harmonise([p.text for p in pages], lang)
+    for p, text, repairs in zip(pages, texts, more, strict=True):
+        p.text = text
         for kind, n in repairs.items():
             p.repairs[kind] = p.repairs.get(kind, 0) + n
     doc, offsets = join_pages(pages)

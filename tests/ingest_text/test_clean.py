@@ -73,3 +73,18 @@ def test_repairs_counted_per_page(seed_books):
     ru = seed_books["ru"].pages[0]
     assert ru.repairs["markdown"] > 50 and "**" not in ru.text
     assert ru.repairs["lost_icon"] >= 1  # "карту типа и ." lost its icons
+
+
+def test_document_wide_pass_prefers_the_form_the_book_prints():
+    from ingest.clean import harmonise
+
+    texts = ["Alle erhalten 5 Münzen. Zahle 2 Münzen.", "Nimm 1 Münze und 3 Münzen; dann Minzen zahlen."]
+    out, counts = harmonise(texts, "de")
+    assert out[1] == "Nimm 1 Münze und 3 Münzen; dann Münzen zahlen."
+    assert counts == [{}, {"ocr_word": 1}]
+    assert harmonise(["Minzen und Münzen"], "de")[0] == ["Minzen und Münzen"]  # too little evidence
+
+
+def test_german_seed_minzen(seed_books):
+    doc = "\n".join(p.text for p in seed_books["de"].pages)
+    assert "Minzen" not in doc  # "Minze" (mint) is a word, but this book means Münzen
