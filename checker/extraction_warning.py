@@ -179,7 +179,9 @@ def foreign_fragments(text: str, lang: str, main_script: str | None) -> list[str
         if own:
             own_hits = sum(w in own for w in words)
             per_lang: Counter = Counter(other for w in words for other in foreign_of.get(w, ()))
-            if any(h >= 2 and h > own_hits and h >= 0.25 * len(words) for h in per_lang.values()):
+            # close languages share words (cs/sk): a fragment needs three foreign function words, two
+            # fifths of the sentence, and more of them than the book's own
+            if any(h >= 3 and h > own_hits and h >= 0.4 * len(words) for h in per_lang.values()):
                 out.append(sent.strip())
     return out
 
