@@ -11,12 +11,20 @@ class RulebookNotFound(LookupError):
 
 def rulebook_facts(db_url: str | None, rulebook_id: str) -> tuple[str, dict[str, Any], tuple[str, ...]]:
     """(edition, topic -> value, sets) of a rulebook; per topic the most confident fact wins."""
+    from pathlib import Path
+
     from sqlmodel import Session, select
 
-    from carddb.db import open_db
+    from carddb.db import SchemaMismatch, open_db, resolve_url
     from carddb.models import Fact, Rulebook
 
-    eng = open_db(db_url, create=False) if "create" in open_db.__code__.co_varnames else open_db(db_url)
+    url = resolve_url(db_url)
+    if url.startswith("sqlite:///") and not Path(url[len("sqlite:///"):]).exists():
+        raise RulebookNotFound(f"{url[len('sqlite:///'):]}: no such database file")
+    try:
+        eng = open_db(url, create=False)
+    except SchemaMismatch as exc:
+        raise RulebookNotFound(str(exc)) from None
     with Session(eng) as session:
         book = session.get(Rulebook, rulebook_id)
         if book is None:

@@ -1,0 +1,78 @@
+"""`mkdb simulate`: the report, the plot, rules read from a rulebook's facts, and bad input."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from mkdb.cli import app
+
+runner = CliRunner()
+
+
+def test_simulate_json_and_plot(tmp_path):
+    plot = tmp_path / "sim.svg"
+    res = runner.invoke(app, ["simulate", "mk2", "--players", "3", "--games", "60", "--seed", "5",
+                              "--format", "json", "--plot", str(plot)])
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.stdout[res.stdout.index("{"):])
+    assert doc["schema"] == "mkdb.simulation/1" and doc["games"] == 60
+    assert sum(s["wins"] for s in doc["seats"]) + doc["no_winner"] == 60
+    for s in doc["seats"]:
+        assert s["ci95"][0] <= s["win_rate"] <= s["ci95"][1]
+    assert doc["length"]["min"] <= doc["length"]["median"] <= doc["length"]["max"]
+    assert plot.read_text().lstrip().startswith(("<?xml", "<svg"))
+
+
+def test_simulate_table_greedy_mk1():
+    res = runner.invoke(app, ["simulate", "mk1", "--players", "2", "--games", "10", "--policy", "greedy"])
+    assert res.exit_code == 0, res.output
+    assert "win rate" in res.output and "game length" in res.output
+
+
+def test_same_seed_same_result_with_workers():
+    args = ["simulate", "mk2", "--players", "4", "--games", "40", "--seed", "9", "--format", "json"]
+    one = runner.invoke(app, args)
+    two = runner.invoke(app, args + ["--workers", "2"])
+    a = json.loads(one.stdout[one.stdout.index("{"):])
+    b = json.loads(two.stdout[two.stdout.index("{"):])
+    assert a["seats"] == b["seats"] and a["length"] == b["length"]
+
+
+def test_rules_from_a_rulebook_in_the_database(tmp_path):
+    from sqlmodel import Session
+
+    from carddb.db import open_db
+    from carddb.models import Fact, Rulebook
+
+    db = tmp_path / "t.sqlite"
+    eng = open_db(str(db))
+    with Session(eng) as s:
+        s.add(Rulebook(id="de-mk2-test", source="x.txt", sha256="0" * 64, lang="de", edition="mk2"))
+        s.commit()
+        s.add(Fact(rulebook_id="de-mk2-test", topic="setup.starting_coins", value=12, quote="12 Münzen"))
+        s.add(Fact(rulebook_id="de-mk2-test", topic="end.landmarks_to_win", value=1, quote="1"))
+        s.commit()
+    res = runner.invoke(app, ["simulate", "mk2", "--players", "3", "--games", "30", "--rules", "de-mk2-test",
+                              "--db", str(db), "--format", "json"])
+    assert res.exit_code == 0, res.output
+    quick = json.loads(res.stdout[res.stdout.index("{"):])
+    base = runner.invoke(app, ["simulate", "mk2", "--players", "3", "--games", "30", "--format", "json"])
+    canon = json.loads(base.stdout[base.stdout.index("{"):])
+    assert quick["length"]["mean"] < canon["length"]["mean"]  # one landmark wins: shorter games
+
+
+def test_bad_input_one_line_and_nonzero(tmp_path):
+    cases = [
+        (["simulate", "mk3"], "mk3"),
+        (["simulate", "mk2", "--policy", "smart"], "smart"),
+        (["simulate", "mk2", "--players", "9"], "players"),
+        (["simulate", "mk2", "--plot", str(tmp_path / "x.gif")], "x.gif"),
+        (["simulate", "mk2", "--rules", "nope", "--db", str(tmp_path / "missing.sqlite")], "missing.sqlite"),
+    ]
+    for args, word in cases:
+        res = runner.invoke(app, args + ["--games", "2"])
+        assert res.exit_code != 0, args
+        assert word in res.output
+    assert not (tmp_path / "missing.sqlite").exists()
