@@ -171,14 +171,9 @@ def _inline_runs(line: str, base: int, data: LangData | None, anywhere: bool) ->
         text = line[run[0].start() : run[-1].end()] if run else ""
         letters = _letters(text)
         sep = text[-1] if text and text[-1] in ".:" else ""
-        words = [t for t in run if _letters(t.group(0))]
-        ok = (
-            run
-            and j < len(toks)
-            and (len(letters) >= 5 and (len(words) >= 2 or len(letters) >= 5))
-            or (run and sep and len(letters) >= 4)
-        )
-        if ok and run and not _excluded(text, data) and len(_letters(run[0].group(0))) >= 2:
+        # body text must follow, and the run must be long enough not to be an acronym ("BANK." may)
+        ok = bool(run) and ((j < len(toks) and len(letters) >= 5) or (bool(sep) and len(letters) >= 4))
+        if ok and not _excluded(text, data) and len(_letters(run[0].group(0))) >= 2:
             out.append(Heading(base + run[0].start(), base + run[-1].end(), text.rstrip(".:").strip(), True, sep, True))
         i = max(j, i + 1)
     return out
