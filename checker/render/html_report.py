@@ -100,6 +100,13 @@ def _json_for_script(data: dict) -> str:
     return json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
 
 
+def _single_value(d) -> str:
+    """A one-book finding shows its value once, above its places."""
+    if len(d.values) != 1:
+        return ""
+    return f"<div class='meta value'>{html.escape(show(next(iter(d.values.values())), 200))}</div>"
+
+
 def _article(d, books: dict) -> str:
     marks = marks_for(d)
     lexical = lexicon_marks(d, {bid: b.get("lang", "") for bid, b in books.items()})
@@ -109,7 +116,8 @@ def _article(d, books: dict) -> str:
         value = d.values.get(ev.rulebook)
         head = f"{html.escape(book.get('lang', '?'))} · {html.escape(ev.rulebook)}" + (f" · p. {ev.page}" if ev.page else "")
         quote = f"<div class='quote'>{render_quote(ev, mk, lexical.get(ev.rulebook))}</div>" if ev.quote else "<div class='quote absent'>not stated in this book</div>"
-        shown_value = "" if value is None and not ev.quote else f"<div class='value'>{html.escape(show(value, 160))}</div>"
+        one_book = len(d.values) == 1
+        shown_value = "" if (value is None and not ev.quote) or one_book else f"<div class='value'>{html.escape(show(value, 160))}</div>"
         cols.append(f"<div data-rulebook='{html.escape(ev.rulebook)}'><h3>{head}</h3>{shown_value}{quote}</div>")
     impact = ""
     if d.impact:
@@ -119,5 +127,5 @@ def _article(d, books: dict) -> str:
         f" data-edition='{html.escape(d.edition)}'>"
         f"<div class='meta'><span class='badge {d.severity}'>{d.severity}</span>{html.escape(d.kind.replace('_', ' '))} · "
         f"<code>{html.escape(d.topic)}</code> · <code>{html.escape(d.id)}</code></div>"
-        f"<div class='summary'>{html.escape(d.summary)}</div><div class='side'>{''.join(cols)}</div>{impact}</article>"
+        f"<div class='summary'>{html.escape(d.summary)}</div>{_single_value(d)}<div class='side'>{''.join(cols)}</div>{impact}</article>"
     )
