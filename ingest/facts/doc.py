@@ -24,6 +24,15 @@ _SENTENCE_END = re.compile(
 _WORD_SPAN = re.compile(r"\S+")
 
 
+# the segmenter's section topics (ingest/segment.py) in this module's heading vocabulary
+SECTION_TOPICS = {
+    "clarification": "clarification", "variant": "variant", "example": "example", "credits": "credits",
+    "activation_order": "activation_order", "card_types": "kinds", "payments": "payment", "end_of_game": "end",
+    "market": "market", "landmarks": "landmark", "setup": "setup", "components": "components", "dice": "dice",
+    "income": "income", "building": "build", "turn": "turn",
+}
+
+
 @dataclass
 class Sentence:
     start: int
@@ -158,11 +167,16 @@ class Doc:
         return out
 
     def topic_at(self, offset: int) -> str:
-        topic = ""
+        """The topic of the nearest heading before `offset`: one this lexicon names, or the start of
+        the segmenter's section holding it (a heading the lexicon does not know)."""
+        topic, at = "", -1
         for h in self.headings:
             if h.start > offset:
                 break
-            topic = h.topic
+            topic, at = h.topic, h.start
+        for sec in self.sections:
+            if sec.start <= offset < sec.end and sec.start > at and sec.topic in SECTION_TOPICS:
+                return SECTION_TOPICS[sec.topic]
         return topic
 
     def under(self, sentence: Sentence, *topics: str) -> bool:

@@ -9,7 +9,7 @@ from ingest.facts.lists import NumberedList
 from ingest.types import FactData
 
 SCOPES = ("rule.owner_only", "rule.all_players", "rule.immediate", "rule.ongoing")
-LEGEND_TOPICS = ("landmark", "reference", "card_structure")
+LEGEND_TOPICS = ("landmark", "reference", "card_structure", "kinds")
 
 
 def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
