@@ -129,3 +129,12 @@ def test_random_positions_same_income_as_mk2lib():
         g, m, _ = both_income(cities, coins, dice, active)
         assert [p.coins for p in m.players] == g.coins or (
             g.coins[active] == 0 and m.players[active].coins == 1), (cities, coins, dice, active)
+
+
+def test_documented_difference_charterhouse_after_a_zero_coin_activation():
+    """docs/engine.md: mk2lib counts an activation that yields 0 coins as "received coins";
+    the card says "receive no coins", so mkdb pays the Charterhouse's 3 coins."""
+    cities = [{"flower_shop": 1}, {"charterhouse": 1}, {}]
+    g, m, delta = both_income(cities, [4, 0, 0], [2, 4])
+    assert delta[0] == 3                       # mkdb: nothing received -> 3 from the bank
+    assert m.players[0].coins == 4             # mk2lib: the 0-coin Flower Shop counted as income
