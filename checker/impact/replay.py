@@ -8,9 +8,10 @@ Two shapes of example value are understood (docs/impact.md):
   "active": seat or name, "roll": total or [dice], optional "shared_roll", "builds", "sets",
   "claimed": {"delta" | "coins": {seat or name: n}, "payments": [{"from", "to", "amount"}],
   "gains": {seat or name: n}, "winner": seat or name}};
-- an income example: {"income": {"card", "count", "total", optional "with": [cards], "roll"}}:
-  one player owns `count` copies of `card` (and the `with` cards) and the card's number is
-  rolled on the turn that activates it; the owner's gain must equal `total`.
+- an income example: {"income": {"card", "count", "total", optional "with": [cards] or "bonus", "roll"}}:
+  one player owns `count` copies of `card` (and the `with` cards, or else the first catalog card
+  giving that card's icon +`bonus`) and the card's number is rolled on the turn that activates
+  it; the owner's gain must equal `total`.
 Other shapes (plain arithmetic such as {"coins": {"before", "spent", "left"}}) are left to the
 example_error check and counted as not replayable."""
 
@@ -139,6 +140,12 @@ def _from_income(v: dict[str, Any], rules: RuleSet, sets: tuple[str, ...]) -> tu
     city = {card.id: int(inc["count"])}
     for extra in inc.get("with") or []:
         city[_cid(extra)] = 1
+    bonus = inc.get("bonus")
+    if bonus and not inc.get("with"):  # "+1 per card" stated without the card giving it: a catalog card that does
+        givers = [table.cards[src].id for src, amount, _all in table.income_bonus.get(card.icon, []) if amount == int(bonus)]
+        if not givers:
+            raise NotReplayable(f"no {rules.edition} card gives +{bonus} to {card.id}")
+        city[givers[0]] = 1
     roll = int(inc.get("roll") or card.activation[0])
     owner_rolls = rules.when.get(card.colour, "any_turn") != "opponents_turn"
     active = 0 if owner_rolls else 1

@@ -64,3 +64,13 @@ def test_every_seed_example_replays_consistently(seed_examples):
     rs = replay_books(books)
     assert counts(rs)["replayed"] == 17
     assert [r.topic for r in rs if r.status != "consistent"] == []
+
+
+def test_income_example_with_a_bonus_but_no_card_named_finds_the_catalog_card():
+    """The extractor's shape: '+1 per card' without the landmark's name; a wrong total is caught."""
+    ok = FactIn("example.1", {"income": {"card": "mk2/corn_field", "count": 2, "per_card": 4, "total": 8, "bonus": 1}})
+    bad = FactIn("example.2", {"income": {"card": "mk2/corn_field", "count": 2, "per_card": 4, "total": 10, "bonus": 1}})
+    rs = replay_books([_book([ok, bad])])
+    assert [r.status for r in rs] == ["consistent", "inconsistent"]
+    assert rs[0].setup["position"]["cities"][0] == {"corn_field": 2, "farmers_market": 1}
+    assert rs[1].claimed == {"owner": 10} and rs[1].engine == {"owner": 8}
