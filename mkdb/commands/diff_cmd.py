@@ -59,7 +59,7 @@ def register(app: typer.Typer) -> None:
         db: DbOption = None,
     ) -> None:
         """Compare the rulebooks of each edition and list every discrepancy (exit 1 if any at --fail-on remains)."""
-        from carddb.db import SchemaMismatch, open_db
+        from carddb.db import SchemaMismatch, open_db, resolve_url
         from checker.diff import run_diff
         from checker.render import html_report, text_formats
 
@@ -68,6 +68,9 @@ def register(app: typer.Typer) -> None:
                 if ed not in ("mk1", "mk2"):
                     raise ValueError(f"--edition {ed}: unknown edition (mk1 or mk2)")
             accepted = read_baseline(baseline) if baseline else set()
+            url = resolve_url(db)
+            if url.startswith("sqlite:///") and not Path(url[len("sqlite:///"):]).exists():
+                raise ValueError(f"{url[len('sqlite:///'):]}: no such database (build one with `mkdb build`)")
             engine = open_db(db, create=False)
             report = run_diff(engine, edition or None)
             if impact:

@@ -128,3 +128,10 @@ def test_not_a_database_exit_2(tmp_path: Path):
     res = runner.invoke(app, ["diff", "--db", str(junk)])
     assert res.exit_code == 2 and len(res.stderr.strip().splitlines()) == 1
     assert junk.read_bytes() == before
+
+
+def test_absent_database_is_not_created(tmp_path: Path):
+    path = tmp_path / "nowhere.sqlite"
+    res = runner.invoke(app, ["diff", "--db", str(path)])
+    assert res.exit_code == 2 and "nowhere.sqlite" in res.stderr and "no such database" in res.stderr
+    assert not path.exists()
