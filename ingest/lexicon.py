@@ -43,6 +43,7 @@ _WORD = re.compile(r"\d+|[^\W\d_]+(?:['’ʼ`][^\W\d_]+)*(?:-\n[^\W\d_]+)*", re.
 _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "`": "'"})
 
 
+@lru_cache(maxsize=200_000)
 def fold(word: str) -> str:
     """Case, accents and apostrophes folded away: the key two spellings of one word share."""
     word = word.translate(_APOSTROPHES).replace("-\n", "").casefold()

@@ -63,6 +63,7 @@ class Doc:
         self._hit_starts = [h.start for h in self.hits]
         self.page_starts = self._page_starts()
         self.mentions: list[MentionData] = []  # card names, filled by ingest.mentions before facts
+        self._topic_cache: dict[int, str] = {}
 
     # ------------------------------------------------------------------ pages
     def _page_starts(self) -> list[int]:
@@ -169,15 +170,29 @@ class Doc:
     def topic_at(self, offset: int) -> str:
         """The topic of the nearest heading before `offset`: one this lexicon names, or the start of
         the segmenter's section holding it (a heading the lexicon does not know)."""
-        topic, at = "", -1
-        for h in self.headings:
-            if h.start > offset:
-                break
-            topic, at = h.topic, h.start
-        for sec in self.sections:
+        if offset in self._topic_cache:
+            return self._topic_cache[offset]
+        i = bisect.bisect_right(self._heading_starts, offset) - 1
+        topic, at = (self.headings[i].topic, self.headings[i].start) if i >= 0 else ("", -1)
+        j = bisect.bisect_right(self._section_starts, offset) - 1
+        if j >= 0:
+            sec = self._sections_sorted[j]
             if sec.start <= offset < sec.end and sec.start > at and sec.topic in SECTION_TOPICS:
-                return SECTION_TOPICS[sec.topic]
+                topic = SECTION_TOPICS[sec.topic]
+        self._topic_cache[offset] = topic
         return topic
+
+    @cached_property
+    def _heading_starts(self) -> list[int]:
+        return [h.start for h in self.headings]
+
+    @cached_property
+    def _sections_sorted(self) -> list[SectionData]:
+        return sorted(self.sections, key=lambda sec: sec.start)
+
+    @cached_property
+    def _section_starts(self) -> list[int]:
+        return [sec.start for sec in self._sections_sorted]
 
     def under(self, sentence: Sentence, *topics: str) -> bool:
         return self.topic_at(sentence.start) in topics
