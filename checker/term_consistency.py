@@ -115,6 +115,21 @@ def _printed(form: str, text: str) -> bool:
     return re.search(r"(?<!\w)" + _stem_pattern(form), text) is not None
 
 
+def _find_printed(book: BookIn, form: str) -> tuple[int, int, int, str] | None:
+    """Where a term (a lemma from the lexicon) is first printed: (page, start, end, surface), matching
+    each of its words by stem against the folded words of the page."""
+    stems = [w[: max(3, len(w) - 2)] for w in fold(form).split()]
+    if not stems:
+        return None
+    for page in book.pages:
+        words = [(fold(m.group(0)), m.start(), m.end()) for m in WORD.finditer(page.text)]
+        for i in range(len(words) - len(stems) + 1):
+            if all(words[i + k][0].startswith(st) for k, st in enumerate(stems)):
+                a, b = words[i][1], words[i + len(stems) - 1][2]
+                return page.number, page.offset + a, page.offset + b, page.text[a:b]
+    return None
+
+
 def _same_word(a: str, b: str) -> bool:
     """Two forms that differ only in their endings (singular/plural, case) are one term."""
     wa, wb = a.split(), b.split()
@@ -177,12 +192,16 @@ def _terms(ctx: Context, book: BookIn) -> list[Discrepancy]:
         forms = _merge_inflections(forms)
         if len(forms) < 2:
             continue
-        shown = sorted({f for f, _ in forms.values()})
+        printed = {key: _find_printed(book, form) for key, (form, _) in forms.items()}
+        shown = sorted({(hit[3] if hit else form) for (form, _), hit in zip(forms.values(), printed.values(), strict=True)})
         summary = f"{book.lang} names one thing in {len(shown)} ways ({topic[len(TERMS_PREFIX):]}): " + " / ".join(f"«{s}»" for s in shown)
-        evidence, seen = [], set()
-        for _form, fact in forms.values():
-            if id(fact) not in seen:
-                seen.add(id(fact))
+        evidence = []
+        for key, (_form, fact) in forms.items():
+            hit = printed[key]
+            if hit:
+                page, start, _end, surface = hit
+                evidence.append(Evidence(book.id, page, _context(book, MentionIn(None, surface, page, start, start + len(surface))), [surface]))
+            else:
                 evidence.append(Evidence(book.id, fact.page, fact.quote, [f for f, _ in forms.values()]))
         out.append(ctx.make(topic, "term_consistency", summary, {book.id: sorted(forms)}, evidence))
     return out
