@@ -55,9 +55,10 @@ def silence_confirmed(ctx: Context, stmts: dict[str, Statement], silent: BookIn)
     the extractors missed.
 
     The stating books' facts sit in sections with topics (setup, dice, ...). A silent book with no
-    section of those topics lacks the passage: confirmed. If it has such sections, only numbers can
-    be checked across languages: the value's numbers absent from those sections confirm the silence;
-    otherwise the book is given the benefit of the doubt (a missed extraction is not a finding).
+    section of those topics lacks the passage: confirmed. If it has such sections, only what carries
+    over a translation can be checked: the cards the value names (mentions or known names in those
+    sections) or else its numbers; absent, they confirm the silence. A value of words only gives
+    the book the benefit of the doubt (a missed extraction is not a finding).
     """
     wanted: set[str] = set()
     for s in stmts.values():
