@@ -428,48 +428,45 @@ class GameState:
         return None
 
     def _queue_income(self) -> None:
-        """Frames for every activated establishment, in the RuleSet's activation order."""
+        """Frames for every activated establishment, in the RuleSet's activation order
+        (red owners in payment order from the roller, then the others from the roller on)."""
         t = self.t
         roll = self.total
         a = self.active
-        cards = t.by_number[roll] if roll < len(t.by_number) else []
-        when = self.rules.when
+        if roll >= len(t.income_plan):
+            return
         frames = self.frames
-        for step in self.rules.activation_steps:
-            if step == ("landmark",) or "landmark" in step:
+        n = t.n
+        ccw = self.rules.counterclockwise
+        for has_landmark, opp_first, mixed, hits in t.income_plan[roll]:
+            if has_landmark:
                 for hook in t.hooks["after_activation"]:
                     if self._hook_applies(hook, a):
                         frames.append([hook.card, a, hook.steps, 0, 1, {}])
-                if len(step) == 1:
-                    continue
-            colours = [c for c in step if c != "landmark"]
-            opp_first = any(when.get(c) == "opponents_turn" for c in colours)
-            order = (self.seats_from(a, self.rules.counterclockwise, include_start=False)
-                     if opp_first else self.seats_from(a, False, include_start=True))
-            if opp_first and any(when.get(c) != "opponents_turn" for c in colours):
-                order = order + [a]
+            if not hits:
+                continue
+            if opp_first:
+                order = [(a - k) % n if ccw else (a + k) % n for k in range(1, n)]
+                if mixed:
+                    order.append(a)
+            else:
+                order = [(a + k) % n for k in range(n)]
             for p in order:
                 own = p == a
                 row = self.est[p]
-                for ci in cards:
-                    n = row[ci]
-                    if not n:
-                        continue
-                    col = t.cards[ci].colour
-                    if col not in colours:
-                        continue
-                    w = when.get(col, "any_turn")
-                    if (w == "own_turn" and not own) or (w == "opponents_turn" and own):
+                for ci, w in hits:
+                    k = row[ci]
+                    if not k or (w == "own_turn" and not own) or (w == "opponents_turn" and own):
                         continue
                     closed = self.closed[p][ci]
                     if closed:
                         self.closed[p][ci] = 0
                         if self.logging:
                             self.note(f"P{p} {self.name(ci)}: {closed} closed for renovation, reopens")
-                        n -= closed
-                        if n <= 0:
+                        k -= closed
+                        if k <= 0:
                             continue
-                    frames.append([ci, p, t.cards[ci].steps("activation"), 0, n, {}])
+                    frames.append([ci, p, t.cards[ci].steps("activation"), 0, k, {}])
 
     def _queue_hooks(self, trigger: str) -> None:
         a = self.active
@@ -547,7 +544,10 @@ class GameState:
             cand.extend(ci for ci in t.landmarks if not self.built[p][ci])
         cand.sort()
         ids = t.ids
+        low = t.min_cost
         for ci in cand:
+            if low[ci] > coins:
+                continue
             price = self.price(p, ci, shown=True)
             if price is not None and price <= coins:
                 opts.append(("build", ids[ci]))

@@ -87,6 +87,24 @@ class Table:
                 if for_kind is not None and (for_kind == "landmark") != c.landmark:
                     continue
                 self.cost_changes_for[c.index].append((src, amount, everyone))
+        # the lowest price any discount could bring a card to (cheap filter for build options)
+        self.min_cost = []
+        for c in cards:
+            known = [v for v in c.cost if v is not None] or [0]
+            cut = sum(a for _s, a, _e in self.cost_changes_for[c.index] if a < 0)
+            self.min_cost.append(max(0, min(known) + cut))
+        # income plan: roll -> per activation step (colours, opponents first?, active last?, cards)
+        self.income_plan: list[list[tuple[bool, bool, bool, list[tuple[int, str]]]]] = []
+        for roll in range(len(self.by_number)):
+            plan = []
+            for step in rules.activation_steps:
+                colours = [c for c in step if c != "landmark"]
+                opp_first = any(rules.when.get(c) == "opponents_turn" for c in colours)
+                mixed = opp_first and any(rules.when.get(c) != "opponents_turn" for c in colours)
+                hits = [(ci, rules.when.get(cards[ci].colour, "any_turn")) for ci in self.by_number[roll]
+                        if cards[ci].colour in colours]
+                plan.append(("landmark" in step, opp_first, mixed, hits))
+            self.income_plan.append(plan)
         for sc in rules.starting_cards:
             if sc not in self.by_id:
                 raise SetupError(f"setup.starting_cards: card {sc!r} is not in the {rules.edition} catalog")
