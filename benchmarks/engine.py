@@ -47,14 +47,20 @@ def mk2lib_game(seed: int) -> int:
             options = [None] + [c.name for c in g.market.can_build(p)]
             g.build_card(p.player_id, rng.choice(options))
         elif g.state == S.ON_ESTABLISHMENT_EXCHANGE:
-            pairs = [(q, a.name, b.name) for q in g.players if q is not p
-                     for a in p.establishments for b in q.establishments]
-            pick = rng.randrange(len(pairs) + 1)
-            if pick == 0:
+            # uniform over "decline" + every (mine, opponent, theirs), decoded without listing them
+            others = [q for q in g.players if q is not p]
+            sizes = [len(p.establishments) * len(q.establishments) for q in others]
+            pick = rng.randrange(sum(sizes) + 1) - 1
+            if pick < 0:
                 g.dont_exchange_establishments(p.player_id)
             else:
-                q, a, b = pairs[pick - 1]
-                g.exchange_establishments(p.player_id, q.player_id, a, b)
+                for q, size in zip(others, sizes, strict=True):
+                    if pick < size:
+                        a = p.establishments[pick // len(q.establishments)].name
+                        b = q.establishments[pick % len(q.establishments)].name
+                        g.exchange_establishments(p.player_id, q.player_id, a, b)
+                        break
+                    pick -= size
         elif g.state == S.ON_ESTABLISHMENT_GIVE:
             g.give_establishment(p.player_id, rng.choice(p.establishments).name)
         while not g.events.empty():
