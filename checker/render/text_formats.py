@@ -9,7 +9,7 @@ import json
 from rich.console import Console
 from rich.table import Table
 
-from checker.model import DiffReport
+from checker.model import SEVERITY_RANK, DiffReport
 
 SEV_STYLE = {"rule": "bold red", "minor": "yellow", "info": "cyan"}
 CSV_COLUMNS = ["id", "edition", "topic", "kind", "severity", "summary", "rulebooks", "pages", "values"]
@@ -46,7 +46,13 @@ def print_table(report: DiffReport, console: Console | None = None) -> None:
         table.add_column("topic / kind / id", overflow="fold", min_width=18, max_width=30)
         table.add_column("sev", no_wrap=True, min_width=5)
         table.add_column("summary (where)", overflow="fold", min_width=30, ratio=1)
-        for d in sorted(items, key=lambda d: (d.topic, d.kind)):
+        family = None
+        for d in sorted(items, key=lambda d: (d.topic.split(".")[0], SEVERITY_RANK[d.severity], d.topic, d.kind)):
+            if d.topic.split(".")[0] != family:
+                if family is not None:
+                    table.add_section()
+                family = d.topic.split(".")[0]
+                table.add_row(f"[bold cyan]{family}[/]", "", "")
             where = ", ".join(dict.fromkeys(f"{e.rulebook.split('-')[0]} p.{e.page}" for e in d.evidence if e.page))
             left = f"[bold]{d.topic}[/]\n{d.kind}\n[dim]{d.id}[/]"
             table.add_row(left, f"[{SEV_STYLE[d.severity]}]{d.severity}[/]", d.summary + (f"\n[dim]({where})[/]" if where else ""))
