@@ -34,6 +34,7 @@ LEXICON_DIR = Path(__file__).resolve().parent.parent / "rules_sources" / "lexico
 SPACY_LANGS = {"de", "es", "cs", "en", "fr", "it", "pl", "pt"}
 MORPH_LANGS = {"ru", "uk"}
 FUZZY_MIN_LEN = 6
+OCR_MIN_LEN = 3  # shorter words are not repaired at all
 FUZZY_CUTOFF = 80.0
 MAX_TERM_CHARS = 200  # no lexicon term is longer
 
@@ -165,15 +166,17 @@ class Lexicon:
     def _repair(self, word: str, lemma: str, norm: str) -> str:
         """An OCR-damaged rule word ("Wiirfel") is read as the closest lexicon word; a real word of
         the language ("restantes") never is."""
-        if len(norm) < FUZZY_MIN_LEN or lemma in self._keys or norm in self._keys:
+        if len(norm) < OCR_MIN_LEN or lemma in self._keys or norm in self._keys:
             return lemma
         if is_known(self.lang)(word):
             return lemma
         for wrong, right in self.data.get("ocr_confusions") or []:
-            if wrong in word:
+            if wrong in word:  # "Grin" -> "Grün": only a confusion that gives a lexicon word exactly
                 fixed = word.replace(wrong, right)
                 if fold(fixed) in self._keys or lemmatizer(self.lang)(fixed) in self._keys:
                     return lemmatizer(self.lang)(fixed)
+        if len(norm) < FUZZY_MIN_LEN:
+            return lemma
         return _fuzzy_vocab(self.lang, norm) or lemma
 
     def term_key(self, term: str) -> str:

@@ -9,7 +9,14 @@ EXCERPTS: dict[str, dict] = {
         "edition": "mk1",
         "text": """SETUP
 
-Each player takes 3 coins from the bank. The youngest player goes first.
+Each player starts with 3 coins. The youngest player goes first.
+
+ESTABLISHMENT TYPES
+
+Primary Industry (Blue): Get income from the bank during anyone's turn.
+Secondary Industry (Green): Get income from the bank during your turn only.
+Restaurants (Red): Get income from the person who rolled the dice.
+Major Establishments (Purple): Get income from all other players, but only during your turn.
 
 GAMEPLAY
 
@@ -36,6 +43,7 @@ The first player to build all four of their landmarks wins!""",
         "expect": {
             "setup.starting_coins": 3,
             "setup.first_player": "youngest",
+            "activation.when": {"blue": "any_turn", "green": "own_turn", "red": "opponents_turn", "purple": "own_turn"},
             "turn.phases": ["roll", "income", "build"],
             "activation.order": [["red"], ["blue", "green"], ["purple"]],
             "payment.shortfall": "pay_what_you_can",
