@@ -21,7 +21,7 @@ import re
 import subprocess
 import tempfile
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -39,6 +39,9 @@ MAX_DECODED_PIXELS = 120_000_000  # what an image may decode to (about 11000 x 1
 MAX_OCR_PIXELS = 3600 * 4800  # larger pages are downscaled before OCR (still > 300 dpi on A4)
 PAGE_TIMEOUT = float(os.environ.get("MKDB_OCR_PAGE_TIMEOUT", "180"))  # seconds per page
 SCRIPT_MODELS = "Latin+Cyrillic"
+# Probe models, one per script (Tesseract's fast models of its two most-trained languages of
+# the Latin and Cyrillic scripts); MKDB_OCR_PROBE_MODELS="Latin,Cyrillic" trades speed for coverage.
+PROBE_MODELS = tuple(os.environ.get("MKDB_OCR_PROBE_MODELS", "eng,rus").split(","))
 MIN_WORD_CONF = 10  # Tesseract confidence below which a "word" is noise (speckles, rules)
 
 # ISO 639-1 (what mkdb stores) -> ISO 639-2/T (what Tesseract names its models). This is the ISO
@@ -162,15 +165,13 @@ def dark_regions(gray: Image.Image) -> np.ndarray | None:
     small = np.asarray(gray.resize((max(1, w // factor), max(1, h // factor)), Image.BOX))
     dark = small < 140
     solid = _slide(_slide(dark, 5, np.maximum), 5, np.minimum)
-    solid = _slide(_slide(solid, 7, np.minimum), 7, np.maximum)
-    if not solid.any():
-        return None
     ch, cw = small.shape[0] // 4 * 4, small.shape[1] // 4 * 4
     coarse = small[:ch, :cw].reshape(ch // 4, 4, cw // 4, 4).mean(axis=(1, 3)) < 165
     coarse = _slide(coarse, 3, np.maximum).repeat(4, axis=0).repeat(4, axis=1)
     full = np.zeros_like(solid)
     full[:ch, :cw] = coarse
     solid &= full
+    solid = _slide(_slide(solid, 9, np.minimum), 9, np.maximum)
     return solid if solid.any() else None
 
 
@@ -187,10 +188,16 @@ def normalise(gray: Image.Image) -> Image.Image:
     w, h = gray.size
     small = np.asarray(gray.resize((mask.shape[1], mask.shape[0]), Image.BOX))
     bg = Image.fromarray(_slide(small, 3, np.minimum)).resize((w, h), Image.BILINEAR)
-    full_mask = Image.fromarray((mask * 255).astype(np.uint8)).resize((w, h), Image.BILINEAR)
-    full_mask = full_mask.point(lambda v: 255 if v >= 128 else 0)
+    inner = _slide(mask, 3, np.minimum)
+    rim = _slide(mask, 3, np.maximum) & ~inner  # the area's edge: white, or it reads as '|' or '['
+
+    def full(m: np.ndarray) -> Image.Image:
+        img = Image.fromarray((m * 255).astype(np.uint8)).resize((w, h), Image.BILINEAR)
+        return img.point(lambda v: 255 if v >= 128 else 0)
+
     lifted = ImageOps.invert(ImageChops.subtract(gray, bg, scale=0.5))
-    return Image.composite(lifted, gray, full_mask)
+    out = Image.composite(lifted, gray, full(inner))
+    return Image.composite(Image.new("L", (w, h), 255), out, full(rim))
 
 
 def is_blank(gray: Image.Image, max_side: int = 800) -> bool:
@@ -314,19 +321,34 @@ def _detect_language(text: str) -> tuple[str | None, float]:
     return lang, conf
 
 
-def sample(gray: Image.Image) -> Image.Image:
-    """A band across the middle of a page: enough words to tell the language, ~1/6 of the OCR time."""
+def sample(gray: Image.Image, share: float = 0.1) -> Image.Image:
+    """The band of the page (a tenth of its height) with the most ink rows: enough words to tell
+    the language at a fraction of the page's OCR time."""
     w, h = gray.size
-    return gray.crop((0, int(h * 0.35), w, int(h * 0.52)))
+    small = np.asarray(gray.resize((max(1, w // 8), max(1, h // 8)), Image.BOX))
+    rows = (small < 160).mean(axis=1) > 0.02
+    band = max(1, int(len(rows) * share))
+    counts = np.convolve(rows.astype(np.int32), np.ones(band, dtype=np.int32), mode="valid")
+    top = int(np.argmax(counts)) * 8 if counts.size else 0
+    return gray.crop((0, top, w, min(h, top + band * 8)))
+
+
+def probe_models() -> list[str]:
+    """One fast model per script for the language probe (the script models are accurate but
+    load slowly: 90 MB for Latin); the script models where those are missing."""
+    installed = installed_models()
+    chosen = [m for m in PROBE_MODELS if m in installed]
+    return chosen or [m for m in SCRIPT_MODELS.split("+") if m in installed] or sorted(installed)[:1]
 
 
 def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[str, str | None, str]:
     """(Tesseract model, language, why) for a document, from its first prepared pages.
 
-    The script models (Latin, Cyrillic) read a band of the first page with text, side by side;
-    the script whose model reads it with the higher confidence gives the text the language is
-    detected from. The pages are then read with that language's model (better on accents and
-    letters a script model confuses); without a detected, installed language, with the script model.
+    A band of the first page with text is read by one model per script, side by side; the model
+    that reads it with the higher confidence gives the text the language is detected from. The
+    pages are then read with that language's model (better on accents and on the letters a
+    model of another language confuses); without a detected, installed language, with the
+    script model.
     """
     hinted = model_for(lang_hint)
     if hinted:
@@ -334,20 +356,60 @@ def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[s
     inked = [p for p in pages if not is_blank(p)]
     if not inked:
         return SCRIPT_MODELS, None, "no text found"
-    scripts = [m for m in SCRIPT_MODELS.split("+") if m in installed_models()] or ["eng"]
     probe = sample(inked[0])
     with ThreadPoolExecutor(max_workers=workers()) as probe_pool:
-        passes = list(probe_pool.map(lambda m: run_tesseract(probe, m), scripts))
+        passes = list(probe_pool.map(lambda m: run_tesseract(probe, m), probe_models()))
     best = max(passes, key=lambda r: (r.confidence * min(1.0, len(r.layout.words) / 20)))
     text = " ".join(w.text for w in best.layout.words)
     lang, lang_conf = _detect_language(text)
     model = model_for(lang)
+    script = SCRIPT_MODELS if best.model in SCRIPT_MODELS.split("+") else best.model
+    if model and model != best.model and lang_conf < 0.7:
+        # unsure: read the band again with the detected language's model; when that reads it
+        # better, its letters (accents, letters the probe's language lacks) decide again
+        again = run_tesseract(probe, model)
+        if again.confidence >= best.confidence:
+            lang2, conf2 = _detect_language(" ".join(w.text for w in again.layout.words))
+            if model_for(lang2) and conf2 >= lang_conf:
+                lang, lang_conf, model = lang2, conf2, model_for(lang2)
     if not model or lang_conf < 0.3:
-        return best.model, lang, f"{best.model} script model (language {lang or 'not detected'})"
-    return model, lang, f"{lang} detected ({lang_conf:.2f}) on a {best.model} script-model pass"
+        return script, lang, f"{script} (language {lang or 'not detected'} on a {best.model} probe)"
+    return model, lang, f"{lang} detected ({lang_conf:.2f}) on a {best.model} probe"
 
 
 PageSource = Callable[[], Image.Image]  # loads (renders) one page image when called
+
+
+def split_boxes(gray: Image.Image) -> list[tuple[int, int, int, int]]:
+    """The page cut in two at an empty band of rows near its middle, or whole when there is none.
+
+    Two halves are two Tesseract runs that can go to two cores: the last page of a document (or
+    a single image) does not leave a core idle. The cut only goes through rows with no ink, so
+    no line of text is split.
+    """
+    w, h = gray.size
+    small = np.asarray(gray.resize((max(1, w // 2), max(1, h // 2)), Image.BOX))
+    blank = (small < 160).sum(axis=1) == 0
+    lo, hi = int(len(blank) * 0.35), int(len(blank) * 0.65)
+    candidates = [y for y in range(lo + 1, hi - 1) if blank[y - 1] and blank[y] and blank[y + 1]]
+    if not candidates:
+        return [(0, 0, w, h)]
+    mid = len(blank) // 2
+    cut = min(candidates, key=lambda y: abs(y - mid)) * 2
+    return [(0, 0, w, cut), (0, cut, w, h)]
+
+
+def merge(parts: list[tuple[tuple[int, int, int, int], OcrResult]], size: tuple[int, int]) -> OcrResult:
+    """One page's result from the results of its parts (word boxes moved back into the page)."""
+    words: list[Word] = []
+    weighted = 0.0
+    for (x0, y0, _, _), res in parts:
+        for wd in res.layout.words:
+            words.append(Word(wd.text, wd.x0 + x0, wd.top + y0, wd.x1 + x0, wd.bottom + y0, wd.size))
+        weighted += res.confidence * sum(len(wd.text) for wd in res.layout.words)
+    chars = sum(len(wd.text) for wd in words)
+    return OcrResult(PageLayout(words, float(size[0]), float(size[1])), weighted / chars if chars else 0.0,
+                     parts[0][1].model)
 
 
 def ocr_pages(
@@ -357,21 +419,42 @@ def ocr_pages(
 ) -> tuple[list[PageLayout | None], list[OcrResult | None], str]:
     """OCR every page side by side (one Tesseract per core); blank pages are not OCR'd.
 
-    Pages are loaded inside the workers, so only about one page per core is in memory at a time.
+    Pages are loaded and prepared in the workers, a few pages ahead of the OCR; each page is
+    OCR'd in two halves (see split_boxes) so every core stays busy to the end.
     """
-    with ThreadPoolExecutor(max_workers=workers()) as pool:
-        head = list(pool.map(lambda src: prepare(src()), sources[:2]))
-        model, _lang, why = choose_model(head, lang_hint)
+    n = len(sources)
+    cores = workers()
+    with ThreadPoolExecutor(max_workers=cores) as pool:
+        prepared: dict[int, Future[Image.Image]] = {}
 
-        def one(i: int) -> OcrResult | None:
-            gray = head[i] if i < len(head) else prepare(sources[i]())
-            result = None if is_blank(gray) else run_tesseract(gray, model)
+        def ensure(i: int) -> None:
+            if i < n and i not in prepared:
+                prepared[i] = pool.submit(lambda: prepare(sources[i]()))
+
+        for i in range(min(n, cores)):
+            ensure(i)
+        head = [prepared[i].result() for i in range(min(n, 2))]
+        model, _lang, why = choose_model(head, lang_hint)
+        head.clear()
+        jobs: list[tuple[tuple[int, int], list[tuple[tuple[int, int, int, int], Future[OcrResult]]]] | None] = []
+        for i in range(n):
+            for j in range(i + 1, i + 1 + cores):
+                ensure(j)
+            gray = prepared.pop(i).result()
+            if is_blank(gray):
+                jobs.append(None)
+                continue
+            parts = [(box, pool.submit(run_tesseract, gray.crop(box), model)) for box in split_boxes(gray)]
+            jobs.append((gray.size, parts))
+        results: list[OcrResult | None] = []
+        for job in jobs:
+            if job is None:
+                results.append(None)
+            else:
+                size, parts = job
+                results.append(merge([(box, fut.result()) for box, fut in parts], size))
             if progress:
                 progress(1)
-            return result
-
-        results = list(pool.map(one, range(len(sources))))
-    head.clear()
     return [r.layout if r else None for r in results], results, why
 
 
