@@ -189,6 +189,10 @@ def _parse_dice(value: Any) -> tuple[int, ...]:
     if value is None:
         return (1,)
     if isinstance(value, dict):
+        if value.get("unlocked_by") is not None and "before" in value:
+            # more dice only once a card is built (MK1 Train Station): that card's effect adds them
+            before = value["before"]
+            return tuple(sorted(int(c) for c in (before if isinstance(before, list) else [before])))
         choices = value.get("choices", value.get("dice", [1]))
         return tuple(sorted(int(c) for c in (choices if isinstance(choices, list) else [choices])))
     if isinstance(value, list):

@@ -74,3 +74,10 @@ def test_czech_example_red_before_green():
 def test_mk2_starting_rounds_build_only():
     g = new_game("mk2", 3, seed=1)
     assert g.decision[0] == "build" and g.coins == [5, 5, 5]
+
+
+def test_dice_rule_unlocked_by_a_card_starts_with_one_die():
+    rs = RuleSet.from_facts("mk1", {"dice.rule": {"choices": [1, 2], "sum": True, "before": 1,
+                                                  "unlocked_by": "mk1/train_station"}})
+    assert rs.dice_choices == (1,)
+    assert RuleSet.from_facts("mk2", {"dice.rule": {"choices": [1, 2], "sum": True}}).dice_choices == (1, 2)
