@@ -147,3 +147,28 @@ def plot(results: list[tuple[int, int]], summary: dict[str, Any], path: str, tit
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
+
+
+def run_paired(spec_a: SimSpec, spec_b: SimSpec, games: int, seed: int = 0,
+               workers: int = 1) -> dict[str, Any]:
+    """Common random numbers: both rule readings play the same seeds (same market shuffles, dice
+    and policy streams), so per-seat win-rate and game-length differences are paired; 95% CIs."""
+    ra = run(spec_a, games, seed=seed, workers=workers)
+    rb = run(spec_b, games, seed=seed, workers=workers)
+    n = len(ra)
+    seats = []
+    for s in range(spec_a.players):
+        d = [(1 if wb == s else 0) - (1 if wa == s else 0) for (wa, _), (wb, _) in zip(ra, rb, strict=True)]
+        seats.append({"seat": s, **_mean_ci(d)})
+    lengths = _mean_ci([tb - ta for (_, ta), (_, tb) in zip(ra, rb, strict=True)])
+    changed = sum(1 for a, b in zip(ra, rb, strict=True) if a != b)
+    return {"games": n, "games_changed": changed, "win_rate_delta": seats, "length_delta": lengths,
+            "a": summarize(ra, spec_a.players), "b": summarize(rb, spec_b.players)}
+
+
+def _mean_ci(xs: list[int]) -> dict[str, Any]:
+    n = len(xs)
+    mean = sum(xs) / n if n else 0.0
+    sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
+    h = Z95 * sd / math.sqrt(n) if n else 0.0
+    return {"delta": mean, "ci95": [mean - h, mean + h]}

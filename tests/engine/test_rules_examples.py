@@ -81,3 +81,11 @@ def test_dice_rule_unlocked_by_a_card_starts_with_one_die():
                                                   "unlocked_by": "mk1/train_station"}})
     assert rs.dice_choices == (1,)
     assert RuleSet.from_facts("mk2", {"dice.rule": {"choices": [1, 2], "sum": True}}).dice_choices == (1, 2)
+
+
+def test_common_random_numbers_pair_the_readings():
+    from engine.simulate import SimSpec, run_paired
+    same = run_paired(SimSpec("mk2", 3), SimSpec("mk2", 3), 50, seed=1)
+    assert same["games_changed"] == 0 and same["length_delta"]["delta"] == 0
+    other = run_paired(SimSpec("mk2", 3), SimSpec("mk2", 3, facts={"end.landmarks_to_win": 2}), 50, seed=1)
+    assert other["length_delta"]["delta"] < 0 and other["length_delta"]["ci95"][1] < 0
