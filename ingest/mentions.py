@@ -29,6 +29,7 @@ LINK_SCORE = 86.0  # a fuzzy match at least this good links the card
 NEAR_SCORE = 78.0  # between NEAR and LINK: kept unresolved
 MIN_FUZZY_LEN = 5  # shorter names must match exactly (lemma or spelling)
 AMBIGUOUS_SCORE = 50.0
+MAX_HEADING_WORDS = 6
 STEM = 4  # an inflected name keeps at least this many first letters of each word
 INFLECTED_SCORE = 90.0
 
@@ -238,9 +239,41 @@ def _same_phrase(doc: Doc, i: int, k: int) -> bool:
 
 def find_mentions(doc: Doc, names: Any = None) -> list[MentionData]:
     entries = name_entries(names, doc.ident.lang, doc.ident.edition or None)
-    if not entries:
-        return []
-    return MentionFinder(doc, entries).find()
+    found = MentionFinder(doc, entries).find() if entries else []
+    found += unresolved_headings(doc, found)
+    found.sort(key=lambda m: m.start)
+    return found
+
+
+def unresolved_headings(doc: Doc, found: list[MentionData]) -> list[MentionData]:
+    """Headings of a card-clarification part that name no known card: a card name the name data
+    lacks (kept with card None for a person to map), never silently dropped."""
+    out: list[MentionData] = []
+    pos = 0
+    for line in doc.text.split("\n"):
+        start, end = pos + len(line) - len(line.lstrip()), pos + len(line.rstrip())
+        pos += len(line) + 1
+        text = doc.text[start:end].strip(" .:*#")
+        words = [w for w in text.split() if any(c.isalpha() for c in w)]
+        if not 1 <= len(words) <= MAX_HEADING_WORDS or not (text.isupper() or text.istitle()):
+            continue
+        if text.endswith(("!", "?")) or any(c.isdigit() for c in text):
+            continue
+        if doc.topic_at(start) != "clarification" or doc.hits_in(start, end):  # rule words: no card name
+            continue
+        if any(m.start < end and start < m.end for m in found):
+            continue
+        if not _followed_by_text(doc.text, end):
+            continue
+        s = doc.text.index(text, start)
+        out.append(MentionData(None, text, doc.page_of(s), s, s + len(text), 0.0))
+    return out
+
+
+def _followed_by_text(text: str, end: int) -> bool:
+    """A heading is followed by a paragraph of lower-case prose."""
+    rest = text[end : end + 200].lstrip()
+    return len(rest) > 30 and any(c.islower() for c in rest[:40])
 
 
 def token_text(tokens: list[Token]) -> str:

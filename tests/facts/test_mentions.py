@@ -99,3 +99,17 @@ def test_near_misses_kept_unresolved():
     assert winery and winery[0].card in (None, "mk2/winery")
     assert winery[0].card is None or winery[0].score < 100
     assert not [m for m in found if m.surface == "банку"], "the bank of the rules is not the card"
+
+
+def test_unknown_card_heading_kept_unresolved():
+    """A clarification about a card the name data lacks is a mention with card None."""
+    from ingest.facts import extract_all
+    from ingest.types import Identification, PageText
+
+    text = ("CARD CLARIFICATIONS\n\nMOVING COMPANY\n\nThe effect of the Moving Company is mandatory.\n\n"
+            "MYSTERY TOWER\n\nThe effect of this card is optional and applies at the end of the turn.\n")
+    _, mentions = extract_all(text, [PageText(1, text)], [], Identification("en", "mk2"), None)
+    assert ("mk2/moving_company", "MOVING COMPANY") in {(m.card, m.surface) for m in mentions}
+    unresolved = [m for m in mentions if m.card is None]
+    assert [m.surface for m in unresolved] == ["MYSTERY TOWER"]
+    assert text[unresolved[0].start : unresolved[0].end] == "MYSTERY TOWER"
