@@ -13,6 +13,7 @@ from ingest.facts.lists import NumberedList
 from ingest.types import FactData
 
 SETUP_TOPICS = ("setup", "initial_build")
+FIRST_PLAYER_PRIORITY = ["random", "youngest", "choose"]
 NOT_SETUP = ("example", "clarification", "variant", "payment", "multiple_payment", "turn", "build", "income")
 
 
@@ -37,7 +38,8 @@ def first_player(doc: Doc) -> list[FactData]:
     for sent in doc.sentences:
         hits = doc.hits_in(sent.start, sent.end, "first_player.")
         if hits and doc.topic_at(sent.start) not in NOT_SETUP:
-            value = hits[0].concept.split(".", 1)[1]
+            # "choose a first player at random" is random: the more specific way wins
+            value = min((h.concept.split(".", 1)[1] for h in hits), key=FIRST_PLAYER_PRIORITY.index)
             return [doc.fact("setup.first_player", value, sent.start, sent.end, "setup", 0.85)]
     return []
 

@@ -58,3 +58,7 @@ def test_order_in_prose():
 def test_numbered_list_without_colours_is_no_order():
     text = "ACTIVATION ORDER\n\n1. Take a coin\n2. Pass the dice\n"
     assert "activation.order" not in _facts(text)
+
+
+def test_first_player_most_specific_way_wins():
+    assert _facts("SETUP\n\nChoose a first player at random.", "en", "mk2")["setup.first_player"] == ["random"]
