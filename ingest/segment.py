@@ -271,8 +271,7 @@ def _sections(
     if not bounds or doc[: bounds[0][0]].strip():
         bounds.insert(0, (0, None))
     out: list[SectionData] = []
-    in_clar = False
-    prev_topic = "other"
+    topics = _TopicContext(data)
     for k, (start, h) in enumerate(bounds):
         end = bounds[k + 1][0] if k + 1 < len(bounds) else len(doc)
         text = _blank(doc, start, end, furniture).rstrip()
@@ -283,22 +282,8 @@ def _sections(
             continue
         end = start + len(text)
         heading = h.text if h else ""
-        topic, share = _topic_of(heading, data) if heading else (None, 0.0)
         card = _card_of(heading, ident, names) if heading and len(heading) <= MAX_HEADING else None
-        minor = h is not None and (not h.caps or (h.inline and h.separator == ":"))
-        if topic == "clarification":
-            in_clar = True
-        elif in_clar and (card or topic is None or share < 0.4 or "/" in heading):
-            topic = "clarification"
-        elif topic is None and h is not None and h.inline and h.separator == ".":
-            topic = "clarification" if card or prev_topic != "card_types" else prev_topic
-        elif topic is None:
-            topic = prev_topic if minor else "other"
-            in_clar = False
-        else:
-            in_clar = False
-        if topic != "clarification":
-            card = None
+        topic = topics.decide(h, card, has_body=len(text) > len(heading) + 3)
         out.append(
             SectionData(
                 index=len(out),
@@ -308,11 +293,44 @@ def _sections(
                 start=start,
                 end=end,
                 text=text,
-                card=card,
+                card=card if topic == "clarification" else None,
             )
         )
-        prev_topic = topic
     return out
+
+
+class _TopicContext:
+    """Topics of headings whose own words do not say it, from the headings around them:
+    card names after a clarifications heading are clarifications; the sub-headings under a
+    heading with no body of its own ("TYPES OF ESTABLISHMENTS" / "BLUE" / "GREEN") take its topic;
+    minor headings ("BLUE: primary industry") continue the topic before them."""
+
+    def __init__(self, data: LangData | None) -> None:
+        self.data = data
+        self.in_clar = False
+        self.prev = "other"
+        self.parent: str | None = None
+
+    def decide(self, h: Heading | None, card: str | None, has_body: bool) -> str:
+        heading = h.text if h else ""
+        topic, share = _topic_of(heading, self.data) if heading else (None, 0.0)
+        matched = topic is not None
+        if topic == "clarification":
+            self.in_clar = True
+        elif self.in_clar and (card or topic is None or share < 0.4 or "/" in heading):
+            topic = "clarification"
+        elif topic is None and h is not None and h.inline and h.separator == ".":
+            topic = "clarification" if card or self.prev != "card_types" else self.prev
+        elif topic is None:
+            minor = h is not None and (not h.caps or (h.inline and h.separator == ":"))
+            topic = self.prev if minor else (self.parent or "other")
+            self.in_clar = False
+        else:
+            self.in_clar = False
+        if matched:
+            self.parent = topic if not has_body and topic != "other" else None
+        self.prev = topic
+        return topic
 
 
 def _blank(doc: str, start: int, end: int, furniture: list[tuple[int, int]]) -> str:

@@ -75,6 +75,8 @@ SEED_SECTIONS = {
         ("ТРАУЛЕР", "clarification", 1),
         ("ПОРТ", "clarification", 1),
         ("ТИПЫ ПРЕДПРИЯТИЙ", "card_types", 1),
+        ("МАЛЫЕ ПРЕДПРИЯТИЯ", "card_types", 1),  # sub-headings under a heading without a body of its own
+        ("КАФЕ И РЕСТОРАНЫ", "card_types", 1),
         ("3. СТРОИТЕЛЬСТВО", "building", 1),
         ("ПЛАТЕЖИ МЕЖДУ ИГРОКАМИ", "payments", 1),
         ("ПОРЯДОК АКТИВАЦИЙ ПРЕДПРИЯТИЙ", "activation_order", 1),
