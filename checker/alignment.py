@@ -180,7 +180,7 @@ def mentions_card(ctx: Context, book: BookIn, cards: list[str]) -> bool:
     book's language found in its text (folded, word-initial)."""
     if any(m.card in cards for m in book.mentions):
         return True
-    text = fold_text(" ".join(p.text for p in book.pages))
+    text = ctx.memo("book_folded", book, lambda: fold_text(" ".join(p.text for p in book.pages)))
     for card in cards:
         for name in (ctx.cards.get(card) or {}).get("names", {}).get(book.lang, []):
             key = fold_text(name)
@@ -193,7 +193,7 @@ def mentions_card_in(ctx: Context, book: BookIn, cards: list[str], start: int, e
     """Whether a passage [start, end) of the book names one of the cards (mention or known name)."""
     if any(m.card in cards and start <= m.start < end for m in book.mentions):
         return True
-    folded = fold_text(text)
+    folded = ctx.memo("text_folded", text, lambda: fold_text(text))
     for card in cards:
         for name in (ctx.cards.get(card) or {}).get("names", {}).get(book.lang, []):
             key = fold_text(name)

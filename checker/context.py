@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -30,6 +31,14 @@ class Context:
     def __post_init__(self) -> None:
         self._by_id = {b.id: b for b in self.books}
         self._lang_count = Counter(b.lang for b in self.books)
+        self._memo: dict[tuple[str, int], Any] = {}
+
+    def memo(self, kind: str, obj: object, make: Callable[[], Any]) -> Any:
+        """Work done once per object in this run (folded texts of a page or a section)."""
+        key = (kind, id(obj))
+        if key not in self._memo:
+            self._memo[key] = (obj, make())  # the object is kept so its id is not reused
+        return self._memo[key][1]
 
     def book(self, book_id: str) -> BookIn:
         return self._by_id[book_id]

@@ -42,6 +42,7 @@ def mixed_scripts(word: str) -> bool:
     return len({s for s in map(script_of, word) if s}) > 1
 
 
+@lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     text = unicodedata.normalize("NFKD", text.casefold().replace("ß", "ss"))
     text = "".join(c for c in text if not unicodedata.combining(c))
@@ -115,14 +116,14 @@ def _printed(form: str, text: str) -> bool:
     return re.search(r"(?<!\w)" + _stem_pattern(form), text) is not None
 
 
-def _find_printed(book: BookIn, form: str) -> tuple[int, int, int, str] | None:
+def _find_printed(ctx: Context, book: BookIn, form: str) -> tuple[int, int, int, str] | None:
     """Where a term (a lemma from the lexicon) is first printed: (page, start, end, surface), matching
     each of its words by stem against the folded words of the page."""
     stems = [w[: max(3, len(w) - 2)] for w in fold(form).split()]
     if not stems:
         return None
     for page in book.pages:
-        words = [(fold(m.group(0)), m.start(), m.end()) for m in WORD.finditer(page.text)]
+        words = ctx.memo("page_words", page, lambda p=page: [(fold(m.group(0)), m.start(), m.end()) for m in WORD.finditer(p.text)])
         for i in range(len(words) - len(stems) + 1):
             if all(words[i + k][0].startswith(st) for k, st in enumerate(stems)):
                 a, b = words[i][1], words[i + len(stems) - 1][2]
@@ -192,7 +193,7 @@ def _terms(ctx: Context, book: BookIn) -> list[Discrepancy]:
         forms = _merge_inflections(forms)
         if len(forms) < 2:
             continue
-        printed = {key: _find_printed(book, form) for key, (form, _) in forms.items()}
+        printed = {key: _find_printed(ctx, book, form) for key, (form, _) in forms.items()}
         shown = sorted({(hit[3] if hit else form) for (form, _), hit in zip(forms.values(), printed.values(), strict=True)})
         summary = f"{book.lang} names one thing in {len(shown)} ways ({topic[len(TERMS_PREFIX):]}): " + " / ".join(f"«{s}»" for s in shown)
         evidence = []
