@@ -34,21 +34,15 @@ def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
 
 
 def _count(doc: Doc, hit) -> int | str | None:  # noqa: ANN001 - Hit
+    """"all (four) landmarks" -> "all" (the rule is: all of yours, however many the box holds);
+    "3 landmarks" / "your third landmark" -> 3; a negated number ("not 4") -> nothing."""
+    before = doc.tokens[max(0, hit.first - 4) : hit.first]
+    if any(doc.has(t.start, t.end, "word.all") for t in before):
+        return "all"
     for k in range(hit.first - 1, max(-1, hit.first - 4), -1):
         tok = doc.tokens[k]
         prev = doc.tokens[k - 1] if k > 0 else None
         negated = prev is not None and doc.has(prev.start, prev.end, "word.not")
         if tok.num is not None and doc.text[tok.end : tok.end + 1] != ".":
-            if not negated:
-                return tok.num
-            return None
-        if doc.has(tok.start, tok.end, "word.all"):
-            # "all four landmarks": the number after "all" wins
-            continue
-    ordinal = ordinal_before(doc, hit)
-    if ordinal is not None:
-        return ordinal
-    for k in range(hit.first - 1, max(-1, hit.first - 4), -1):
-        if doc.has(doc.tokens[k].start, doc.tokens[k].end, "word.all"):
-            return "all"
-    return None
+            return None if negated else tok.num
+    return ordinal_before(doc, hit)

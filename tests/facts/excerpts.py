@@ -48,7 +48,7 @@ The first player to build all four of their landmarks wins!""",
             "activation.order": [["red"], ["blue", "green"], ["purple"]],
             "payment.shortfall": "pay_what_you_can",
             "payment.multiple_order": "counterclockwise",
-            "end.landmarks_to_win": 4,
+            "end.landmarks_to_win": "all",
         },
     },
     "fr": {

@@ -87,7 +87,7 @@ EXPECTED: dict[str, list[tuple[str, object, str]]] = {
         ("setup.starting_coins", 3, "každý hráč dostane 3 mince"),
         ("setup.first_player", "choose", "Určete začínajícího hráče"),
         ("turn.phases", ["roll", "income", "build"], "Tah hráče se skládá z následujících tří fází"),
-        ("end.landmarks_to_win", 4, "postaví všechny čtyři své významné stavby"),
+        ("end.landmarks_to_win", "all", "postaví všechny čtyři své významné stavby"),  # all (four) of theirs
         ("dice.rule", {"choices": [1, 2], "sum": True, "before": 1, "unlocked_by": "mk1/train_station"},
          "může ve svém tahu házet jednou nebo dvěma kostkami"),
         ("activation.when", WHEN, "Vlastník dostane příjem z banku během tahu jakéhokoliv hráče"),
