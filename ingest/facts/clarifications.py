@@ -3,7 +3,9 @@
 Why: "the Moving Company gives the card to the player on your RIGHT, and it is mandatory" is the
 kind of detail a translation drops or flips. A clarification is a heading made of card names (a
 line of names under a clarifications heading, or an upper-case name opening a paragraph:
-"НАЛОГОВАЯ. Сумма…") followed by its text; the points are lexicon concepts found in that text.
+"НАЛОГОВАЯ. Сумма…") followed by its text; the points are lexicon concepts found in that text: mandatory, recipient, extra_turns, each_copy,
+self_swap, only_without_income, at_end_of_turn, the coin amounts it states, and the other cards it
+names.
 """
 
 from __future__ import annotations
@@ -110,6 +112,13 @@ def points(doc: Doc, start: int, end: int, cards: list[str]) -> dict[str, object
     ):
         if doc.has(start, end, concept):
             value[flag] = True
+    coins = []
+    for hit in doc.hits_in(start, end, "word.coin"):
+        number = number_before(doc, hit, 1)
+        if number is not None and doc.text[max(0, number.start - 3) : number.start].strip()[-1:] != "=":
+            coins.append(number.num)  # amounts the text states, not results of its calculations
+    if coins:
+        value["coins"] = coins
     others = [m.card for m in doc.mentions if start <= m.start < end and m.card and m.card not in cards]
     if others:
         value["mentions"] = list(dict.fromkeys(others))

@@ -73,7 +73,9 @@ EXPECTED: dict[str, list[tuple[str, object, str]]] = {
         ("clarification.mk1/moving_company", {"mandatory": True, "self_swap": True,
                                               "mentions": ["mk1/general_store", "mk1/corn_field"]},
          "вы обязаны отдать другому игроку"),  # "Можно отдать саму транспортную компанию": itself may be given
-        ("clarification.mk1/demolition_company", {"mandatory": True}, "Игрок не может отказаться от сноса"),
+        ("clarification.mk1/demolition_company", {"mandatory": True, "coins": [8]}, "Игрок не может отказаться от сноса"),
+        ("clarification.mk1/loan_office", {"coins": [5]}, "5 монет получает тот игрок, который строит бюро"),
+        ("clarification.mk1/airport", {"coins": [20], "mentions": ["mk1/amusement_park"]}, "то получаете 20 монет"),
         ("clarification.mk1/business_center", {"mandatory": False}, "Активный игрок может отказаться от этого действия"),
         ("clarification.mk1/park", {"mandatory": True}, "Эффект этой карты нельзя отменить"),
     ],
