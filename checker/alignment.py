@@ -180,22 +180,19 @@ def mentions_card(ctx: Context, book: BookIn, cards: list[str]) -> bool:
     book's language found in its text (folded, word-initial)."""
     if any(m.card in cards for m in book.mentions):
         return True
-    text = ctx.memo("book_folded", book, lambda: fold_text(" ".join(p.text for p in book.pages)))
-    for card in cards:
-        for name in (ctx.cards.get(card) or {}).get("names", {}).get(book.lang, []):
-            key = fold_text(name)
-            if key and re.search(r"(?<!\w)" + re.escape(key[: max(4, len(key) - 2)]), text):
-                return True
-    return False
+    return _names_in(ctx, book.lang, cards, ctx.memo("book_folded", book, lambda: fold_text(" ".join(p.text for p in book.pages))))
 
 
 def mentions_card_in(ctx: Context, book: BookIn, cards: list[str], start: int, end: int, text: str) -> bool:
-    """Whether a passage [start, end) of the book names one of the cards (mention or known name)."""
+    """Whether a passage [start, end) of the book (its `text`) names one of the cards."""
     if any(m.card in cards and start <= m.start < end for m in book.mentions):
         return True
-    folded = ctx.memo("text_folded", text, lambda: fold_text(text))
+    return _names_in(ctx, book.lang, cards, ctx.memo("text_folded", text, lambda: fold_text(text)))
+
+
+def _names_in(ctx: Context, lang: str, cards: list[str], folded: str) -> bool:
     for card in cards:
-        for name in (ctx.cards.get(card) or {}).get("names", {}).get(book.lang, []):
+        for name in (ctx.cards.get(card) or {}).get("names", {}).get(lang, []):
             key = fold_text(name)
             if key and re.search(r"(?<!\w)" + re.escape(key[: max(4, len(key) - 2)]), folded):
                 return True

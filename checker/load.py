@@ -40,7 +40,7 @@ def load_books(engine_or_session: Engine | Session, editions: list[str] | None =
             sections[s.rulebook_id].append(SectionIn(s.index, s.heading, s.topic, s.page, s.start, s.end, s.text, s.card))
         pages: dict[str, list[PageIn]] = defaultdict(list)
         for p in session.exec(select(Page).where(Page.rulebook_id.in_(ids))):  # type: ignore[attr-defined]
-            pages[p.rulebook_id].append(PageIn(p.number, p.text, p.offset, p.method, dict(p.repairs or {}), list(p.warnings or [])))
+            pages[p.rulebook_id].append(PageIn(p.number, p.text, method=p.method, reason=p.reason, repairs=dict(p.repairs or {}), warnings=list(p.warnings or []), offset=p.offset))
         return [
             BookIn(
                 id=r.id, lang=r.lang, edition=r.edition, expansions=list(r.expansions or []), source=r.source,

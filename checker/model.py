@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ingest.types import FactData, MentionData, PageText, SectionData
+
 KINDS = (
     "value_mismatch",
     "missing",
@@ -23,11 +25,9 @@ SEVERITY_RANK = {"rule": 0, "minor": 1, "info": 2}
 
 
 @dataclass
-class FactIn:
-    """One stated fact with its provenance (a row of the Fact table)."""
+class FactIn(FactData):
+    """One stated fact with its provenance: ingest's FactData, with defaults for hand-made tests."""
 
-    topic: str
-    value: Any
     quote: str = ""
     page: int = 1
     start: int = 0
@@ -37,11 +37,9 @@ class FactIn:
 
 
 @dataclass
-class MentionIn:
-    """One card name as printed (a row of the CardMention table); card None when unresolved."""
+class MentionIn(MentionData):
+    """One card name as printed (card None when unresolved)."""
 
-    card: str | None
-    surface: str
     page: int = 1
     start: int = 0
     end: int = 0
@@ -49,25 +47,18 @@ class MentionIn:
 
 
 @dataclass
-class SectionIn:
-    index: int
-    heading: str
-    topic: str
+class SectionIn(SectionData):
     page: int = 1
     start: int = 0
     end: int = 0
     text: str = ""
-    card: str | None = None
 
 
 @dataclass
-class PageIn:
-    number: int
-    text: str
+class PageIn(PageText):
+    """A page as stored: ingest's PageText plus where it starts in the document text."""
+
     offset: int = 0
-    method: str = "text"
-    repairs: dict[str, int] = field(default_factory=dict)
-    warnings: list[str] = field(default_factory=list)
 
 
 @dataclass
