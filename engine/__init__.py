@@ -10,7 +10,7 @@ from engine.game import GameState, IllegalAction
 from engine.rules import RulesError, RuleSet
 from engine.table import SetupError, make_table
 
-__all__ = ["GameState", "IllegalAction", "RuleSet", "RulesError", "SetupError", "new_game"]
+__all__ = ["GameState", "IllegalAction", "RuleSet", "RulesError", "SetupError", "new_game", "replay"]
 
 
 def new_game(edition: str, players: int, rules: RuleSet | None = None, seed: int = 0, *,
@@ -21,3 +21,16 @@ def new_game(edition: str, players: int, rules: RuleSet | None = None, seed: int
         raise RulesError(f"rules are for {rs.edition}, not {edition}")
     table = make_table(rs, players, tuple(sets) if sets is not None else None)
     return GameState(table, seed=seed, log=log)
+
+
+def replay(edition: str, players: int, seed: int, actions: list, rules: RuleSet | None = None, *,
+           sets: tuple[str, ...] | list[str] | None = None, log: bool = True) -> GameState:
+    """The game again from its seed and its recorded choices (`state.history`)."""
+    g = new_game(edition, players, rules=rules, seed=seed, sets=sets, log=log)
+    for a in actions:
+        a = tuple(a)
+        if a and a[0] == "given_roll":
+            g.roll_given(list(a[1]))
+        else:
+            g.apply(a)
+    return g

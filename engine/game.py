@@ -596,9 +596,7 @@ class GameState:
         kind = self.decision[0] if self.decision else ""
         self.decision = None
         self.hold_roll = False
-        if not forced:
-            self.history.append(action)
-        else:
+        if not forced:  # forced moves replay themselves; history holds the choices only
             self.history.append(action)
         if kind == "dice":
             self._roll(int(action[1]))
