@@ -341,8 +341,12 @@ def _spacy_table(lang: str) -> _Tables:
     import spacy_lookups_data
 
     data_dir = Path(spacy_lookups_data.__file__).parent / "data"
+    wanted = _raw_data(lang).get("lemma_tables")  # e.g. Polish: not the 5 MB verb table
     tables = []
     for path in sorted(data_dir.glob(f"{lang}_lemma_lookup*.json.gz")):
+        part = path.name.split(".")[0].removeprefix(f"{lang}_lemma_lookup").lstrip("_") or "all"
+        if wanted and part not in wanted:
+            continue
         with gzip.open(path, "rb") as fh:
             tables.append(json.loads(fh.read()))
     return _Tables(tables)
@@ -364,10 +368,15 @@ class _Tables:
 
 # ---------------------------------------------------------------------- loading
 @cache
+def _raw_data(lang: str, root: Path | None = None) -> dict[str, Any]:
+    path = (root or LEXICON_DIR) / f"{lang}.yaml"
+    return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+
+
+@cache
 def load_lexicon(lang: str, root: Path | None = None) -> Lexicon:
     """The lexicon of `lang` (built once). Raises FileNotFoundError for a language without one."""
-    path = (root or LEXICON_DIR) / f"{lang}.yaml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = _raw_data(lang, root)
     concepts = {str(k): [str(t) for t in (v or [])] for k, v in (data.get("concepts") or {}).items()}
     lex = Lexicon(
         lang=lang,
