@@ -30,7 +30,12 @@ if [ ! -x .venv/bin/python ]; then
 fi
 stamp=.venv/.mkdb-installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-  .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -e '.[test]'
+  log=.venv/pip-install.log
+  echo "setup: installing Python packages into .venv (log: $log)" >&2
+  if ! { .venv/bin/python -m pip install --upgrade pip && .venv/bin/python -m pip install -e '.[test]'; } >"$log" 2>&1; then
+    tail -n 40 "$log" >&2
+    echo "setup: pip install failed; see $log" >&2
+    exit 1
+  fi
   touch "$stamp"
 fi
