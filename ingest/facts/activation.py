@@ -8,6 +8,8 @@ phrase — also when a page layout prints two colours and then their two explana
 
 from __future__ import annotations
 
+import re
+
 from ingest.facts.common import CARD_COLOURS, card_colour, colours_in
 from ingest.facts.doc import Doc
 from ingest.facts.lists import NumberedList
@@ -44,7 +46,7 @@ def extract_order(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
     for sent in doc.sentences:
         if any(s <= sent.start < e or sent.start <= s < sent.end for s, e in taken):
             continue
-        steps = _prose_steps(doc, sent.start, sent.end)
+        steps = _prose_steps(doc, sent.start, sent.end) or _colon_steps(doc, sent.start, sent.end)
         if steps:
             facts.append(doc.fact("activation.order", steps, sent.start, sent.end, "activation_prose", 0.7))
     return facts
@@ -59,6 +61,23 @@ def _prose_steps(doc: Doc, start: int, end: int) -> list[list[str]] | None:
     steps = [colours_in(doc, a, b) for a, b in zip(cuts, cuts[1:], strict=False)]
     steps = [s for s in steps if s]
     if len(steps) < 2 or len({c for s in steps for c in s} & set(CARD_COLOURS)) < 3:
+        return None
+    return steps
+
+
+def _colon_steps(doc: Doc, start: int, end: int) -> list[list[str]] | None:
+    """ "… in the following order: Restaurants (red), Primary and Secondary Industry (blue and
+    green), Major Establishments (purple)": steps split at commas and semicolons after the colon."""
+    order = doc.hits_in(start, end, "rule.order")
+    if not order:
+        return None
+    colon = doc.text.find(":", order[0].end, end)
+    if colon < 0:
+        return None
+    cuts = [colon] + [colon + 1 + m.start() for m in re.finditer(r"[,;]", doc.text[colon + 1 : end])] + [end]
+    steps = [colours_in(doc, a, b) for a, b in zip(cuts, cuts[1:], strict=False)]
+    steps = [s for s in steps if s]
+    if len(steps) < 3 or len({c for s in steps for c in s} & set(CARD_COLOURS)) < 3:
         return None
     return steps
 

@@ -62,3 +62,9 @@ def test_numbered_list_without_colours_is_no_order():
 
 def test_first_player_most_specific_way_wins():
     assert _facts("SETUP\n\nChoose a first player at random.", "en", "mk2")["setup.first_player"] == ["random"]
+
+
+def test_order_after_a_colon():
+    text = ("When several types activate on one roll, they activate in the following order: Restaurants (red), "
+            "Primary Industry and Secondary Industry (blue and green), Major Establishments (purple), Landmarks.")
+    assert _facts(text, "en", "mk2")["activation.order"] == [[["red"], ["blue", "green"], ["purple"], ["landmark"]]]
