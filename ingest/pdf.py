@@ -10,7 +10,10 @@ no OCR at all. The text of every page comes out in reading order (ingest.layout)
 
 from __future__ import annotations
 
+import os
 import re
+import signal
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -27,6 +30,7 @@ from ingest.ocr import ocr_texts
 from ingest.types import IngestError, PageText
 
 OCR_DPI = 300
+PAGE_TEXT_TIMEOUT = float(os.environ.get("MKDB_PAGE_TEXT_TIMEOUT", "60"))  # seconds per page
 MAX_RENDER_PIXELS = 3600 * 4800
 MAX_PAGE_CHARS = 200_000  # a page with more characters than this is not a rulebook page
 MIN_LETTER_SHARE = 0.55  # letters among the non-space characters of real prose
@@ -86,15 +90,46 @@ def judge_text(text: str, picture_share: float = 0.0) -> Verdict:
     return Verdict(True, "text layer")
 
 
-def _needs_password(exc: BaseException | None) -> bool:
-    """pdfplumber wraps pdfminer's password error; look through the chain and the arguments."""
-    seen = 0
-    while exc is not None and seen < 10:
-        if isinstance(exc, PDFPasswordIncorrect) or any(isinstance(a, PDFPasswordIncorrect) for a in exc.args):
-            return True
+def _why(exc: BaseException) -> str:
+    """pdfminer's own words where it has some ('No /Root object!'), else the kind of failure."""
+    inner = exc.__cause__ or exc.__context__ or exc
+    text = str(inner).strip().splitlines()[0][:80] if str(inner).strip() else ""
+    return f"{inner.__class__.__name__}: {text}" if text else inner.__class__.__name__
+
+
+def _chain(exc: BaseException | None) -> list[BaseException]:
+    """An exception, what it wraps (pdfplumber wraps pdfminer's errors, in args or as cause)."""
+    out: list[BaseException] = []
+    while exc is not None and len(out) < 10:
+        out.append(exc)
+        out.extend(a for a in exc.args if isinstance(a, BaseException))
         exc = exc.__cause__ or exc.__context__
-        seen += 1
-    return False
+    return out
+
+
+def _needs_password(exc: BaseException | None) -> bool:
+    return any(isinstance(e, PDFPasswordIncorrect) for e in _chain(exc))
+
+
+@contextmanager
+def time_limit(seconds: float, what: str) -> Iterator[None]:
+    """Abort a page whose text layer takes longer than `seconds` to read (a pathological content
+    stream must not hang an ingest). Uses SIGALRM, so only in the main thread of a POSIX process;
+    elsewhere it does nothing."""
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expired(signum, frame):  # noqa: ARG001 - signal handler signature
+        raise IngestError(f"{what} took longer than {seconds:.0f} s")
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 @contextmanager
@@ -111,11 +146,11 @@ def open_pdf(path: Path) -> Iterator[pdfplumber.PDF]:
     except PDFPasswordIncorrect as exc:
         raise IngestError("PDF is encrypted and needs a password") from exc
     except (PSException, ValueError, TypeError, KeyError, AttributeError, AssertionError) as exc:
-        raise IngestError(f"PDF is corrupt or truncated ({exc.__class__.__name__})") from exc
+        raise IngestError(f"PDF is corrupt or truncated ({_why(exc)})") from exc
     except Exception as exc:  # noqa: BLE001 - pdfminer raises many kinds on broken files
         if _needs_password(exc):
             raise IngestError("PDF is encrypted and needs a password") from exc
-        raise IngestError(f"PDF is corrupt or truncated ({exc.__class__.__name__})") from exc
+        raise IngestError(f"PDF is corrupt or truncated ({_why(exc)})") from exc
     try:
         yield pdf
     finally:
@@ -202,11 +237,15 @@ def read_pdf(path: str | Path, ocr: str = "auto", lang_hint: str | None = None) 
     with open_pdf(path) as pdf:
         for page in _pages(pdf):
             try:
-                layout, text, share = page_layout(page)
+                with time_limit(PAGE_TEXT_TIMEOUT, f"reading the text layer of page {page.page_number}"):
+                    layout, text, share = page_layout(page)
             except IngestError:
                 raise
             except Exception as exc:  # noqa: BLE001 - one broken page content stream
-                raise IngestError(f"page {page.page_number} is unreadable ({exc.__class__.__name__})") from exc
+                inner = next((e for e in _chain(exc) if isinstance(e, IngestError)), None)
+                if inner is not None:  # our time limit, raised inside pdfminer and wrapped by pdfplumber
+                    raise IngestError(str(inner)) from exc
+                raise IngestError(f"page {page.page_number} is unreadable ({_why(exc)})") from exc
             layouts.append(layout)
             verdicts.append(judge_text(text, share))
             pictured.append(bool(layout.pictures) or bool(page.rects or page.curves))

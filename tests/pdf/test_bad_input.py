@@ -209,3 +209,23 @@ def test_pipeline_reports_bad_pdf_and_leaves_the_database_alone(tmp_path):
 
     with engine.connect() as conn:
         assert conn.execute(text("select count(*) from rulebook")).scalar() == 0
+
+
+def test_slow_text_layer_page_hits_the_time_limit(fixtures, monkeypatch):
+    import ingest.pdf
+
+    monkeypatch.setattr(ingest.pdf, "PAGE_TEXT_TIMEOUT", 0.001)
+    with pytest.raises(IngestError, match="took longer than"):
+        ingest.pdf.read_pdf(fixtures["ru-2col"]["pdf"])
+
+
+def test_pipeline_ingests_a_pdf_once_and_skips_it_unchanged(tmp_path, fixtures):
+    pipeline = pytest.importorskip("ingest.pipeline")
+    from carddb.db import open_db
+
+    engine = open_db(f"sqlite:///{tmp_path / 'db.sqlite'}")
+    (first,) = pipeline.ingest_paths([fixtures["es-2col"]["pdf"]], engine).results
+    assert first.status == "ok" and (first.lang, first.edition) == ("es", "mk2")
+    assert first.pages == fixtures["es-2col"]["pages"] and first.sections > 10
+    (again,) = pipeline.ingest_paths([fixtures["es-2col"]["pdf"]], engine).results
+    assert again.status == "unchanged" and again.rulebook_id == first.rulebook_id
