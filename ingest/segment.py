@@ -195,7 +195,7 @@ def _short_heading(lines: list[re.Match[str]], i: int, data: LangData | None) ->
         or not line[:1].isupper()
         or re.search(r"[.,;:]$", line)
         or NOT_IN_SHORT_HEADING.search(line)
-        or (i > 0 and lines[i - 1].group(0).strip())
+        or (i > 0 and lines[i - 1].group(0).strip() and not _heading_inside_paragraph(lines, i, line, data))
     ):
         return False
     if _excluded(line, data) or _sentence_like(line, data):
@@ -218,6 +218,19 @@ def _short_heading(lines: list[re.Match[str]], i: int, data: LangData | None) ->
     if _is_caps(rest[0]) or (len(rest) == 1 and len(rest[0]) <= SHORT_HEADING):
         return _topic_of(line, data)[0] is not None
     return len(body) >= LONG_BODY
+
+
+def _heading_inside_paragraph(lines: list[re.Match[str]], i: int, line: str, data: LangData | None) -> bool:
+    """Text without blank lines ("Setup" between two paragraphs): a short line after a finished
+    sentence, before a capitalised line, whose words name a topic."""
+    prev = lines[i - 1].group(0).strip()
+    nxt = lines[i + 1].group(0).strip() if i + 1 < len(lines) else ""
+    return (
+        len(line) <= 40
+        and prev.endswith((".", "!", "?"))
+        and (nxt[:1].isupper() or nxt[:1].isdigit())
+        and _topic_of(line, data)[0] is not None
+    )
 
 
 def _sentence_like(line: str, data: LangData | None) -> bool:

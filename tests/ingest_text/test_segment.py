@@ -208,3 +208,19 @@ def test_clarifications_name_their_card(seed_books):
     assert cards[("ru", "КРЕДИТНОЕ БЮРО")] == "mk1/loan_office"
     assert cards[("de", "P Freizeitpark")] == "mk2/amusement_park"
     assert all(s.card is None for b in seed_books.values() for s in b.sections if s.topic != "clarification")
+
+
+def test_headings_in_text_without_blank_lines():
+    text = (
+        "Machi Koro\nWelcome to Machi Koro, the card game in which you build a city.\nComponents\n"
+        "108 cards, 2 dice and 78 coins are in the box.\nSetup\nEach player takes a Wheat Field, a Bakery and "
+        "3 coins, and places\nthe four landmarks face down in front of them.\nRoll Dice\nAt the start of your "
+        "turn roll one die. Once you have the Train\nStation you may roll two dice.\nEnd of the Game\n"
+        "The first player to complete all four landmarks wins."
+    )
+    _, sections = segment(split_pages(text), Identification(lang="en", edition="mk1"))
+    assert [(s.heading, s.topic) for s in sections][1:] == [
+        ("Components", "components"), ("Setup", "setup"), ("Roll Dice", "dice"), ("End of the Game", "end_of_game")
+    ]
+    # "Station you may roll two dice." is a wrapped line, not a heading: it does not follow a finished sentence
+    assert all("Station" not in s.heading for s in sections)
