@@ -59,11 +59,12 @@ def _headings(doc: Doc) -> list[tuple[list[str], int, int]]:
             else:
                 out.append((cards, line_start, line_end))
             continue
-        first = ms[0]
-        opening = doc.text[line_start : first.start].strip(" *•-")
-        after = doc.text[first.end : first.end + 2]
-        if not opening and first.surface.isupper() and after[:1] == "." and len(line) > len(first.surface) + 20:
-            out.append(([first.card], first.start, first.end + 1))  # "НАЛОГОВАЯ. Сумма …"
+        for m in ms:  # "НАЛОГОВАЯ. Сумма …": an upper-case name opening a sentence, then a full stop
+            opening = doc.text[line_start : m.start].rstrip(" *•-")
+            after = doc.text[m.end : m.end + 2]
+            opens = not opening or opening[-1:] in ".!?"
+            if opens and m.surface.isupper() and after[:1] == "." and len(doc.text[m.end : line_end]) > 20:
+                out.append(([m.card], m.start, m.end + 1))
     return out
 
 
