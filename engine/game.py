@@ -364,25 +364,18 @@ class GameState:
     def _dice_options(self) -> list[Action]:
         p = self.active
         counts = set(self.rules.dice_choices)
-        keep3 = False
         for hook in self.t.hooks["dice_choice"]:
             if self._hook_applies(hook, p):
                 for s in hook.steps:
                     if "allow_dice" in s:
                         counts.update(int(x) for x in s["allow_dice"])
                     if "roll_dice_keep" in s:
-                        keep3 = True
                         counts.add(int(s["roll_dice_keep"][0]))
-        del keep3
         return [("dice", k) for k in sorted(counts)]
 
     def _roll(self, k: int) -> None:
-        self.dice_mode = k
-        keep = self._keep_rule(k)
+        self.dice_mode = k  # with "roll k keep j" the drop decision follows (_rolled_options)
         self.dice = [self.rng.die() for _ in range(k)]
-        if keep is not None and k > keep:
-            # roll k, keep `keep`: the player chooses which die to drop (decision)
-            pass
         self._set_roll(self.dice)
 
     def _keep_rule(self, k: int) -> int | None:
