@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from sqlalchemy import func
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -22,6 +23,11 @@ from mkdb.output import Format, emit, error
 RULEBOOK_FIELDS = ["id", "source", "sha256", "lang", "edition", "expansions", "title", "pages", "sections", "warnings"]
 SECTION_FIELDS = ["index", "heading", "topic", "card", "page", "start", "end", "text"]
 OPEN_ATTEMPTS = 4
+
+
+def _error(message: str) -> None:
+    """mkdb.output.error with rich markup escaped: file names may hold "[...]"."""
+    error(escape(message))
 INGEST_COLUMNS = ["file", "language", "edition", "expansions", "pages", "sections", "repairs", "warnings", "status"]
 
 
@@ -35,17 +41,17 @@ def _open(db: str | None, create: bool = True):  # noqa: ANN202 - SQLAlchemy eng
     """open_db, retried when another process is creating the same new database at this moment."""
     url = resolve_url(db)
     if not create and url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).exists():
-        error(f"{url.removeprefix('sqlite:///')}: no such database (create it with `mkdb build` or `mkdb ingest`)")
+        _error(f"{url.removeprefix('sqlite:///')}: no such database (create it with `mkdb build` or `mkdb ingest`)")
         raise typer.Exit(2)
     for attempt in range(OPEN_ATTEMPTS):
         try:
             return open_db(db, create=create)
         except SchemaMismatch as exc:
-            error(str(exc))
+            _error(str(exc))
             raise typer.Exit(2) from None
         except (OperationalError, IntegrityError) as exc:
             if attempt == OPEN_ATTEMPTS - 1:
-                error(f"cannot open the database: {exc.orig}")
+                _error(f"cannot open the database: {exc.orig}")
                 raise typer.Exit(2) from None
             time.sleep(0.2 * (attempt + 1))
     raise AssertionError("unreachable")
@@ -83,7 +89,7 @@ def rulebook_or_exit(session: Session, key: str) -> Rulebook:
     try:
         return resolve_rulebook(session, key)
     except LookupError as exc:
-        error(str(exc))
+        _error(str(exc))
         raise typer.Exit(1) from None
 
 
@@ -104,7 +110,7 @@ def ingest(
         task = bar.add_task("ingesting", total=len(files))
         report = ingest_paths(files, engine, ocr=ocr.value, progress=lambda r: bar.advance(task))
     rows = [
-        {"file": r.path if fmt != Format.table else Path(r.path).name, "rulebook": r.rulebook_id, "language": r.lang, "edition": r.edition,
+        {"file": r.path if fmt != Format.table else escape(Path(r.path).name), "rulebook": r.rulebook_id, "language": r.lang, "edition": r.edition,
          "expansions": r.expansions, "pages": r.pages, "sections": r.sections, "facts": r.facts,
          "repairs": r.repairs, "warnings": r.warnings if fmt != Format.table else len(r.warnings),
          "status": r.status if r.ok else "failed", "error": r.error}
@@ -113,7 +119,7 @@ def ingest(
     emit(fmt, "mkdb.ingest/1", "files", rows, columns=INGEST_COLUMNS if fmt == Format.table else None,
          title="ingest")
     for r in report.failed:
-        error(f"{r.path}: {r.error}")
+        _error(f"{r.path}: {r.error}")
     raise typer.Exit(0 if report.ok else 1)
 
 
@@ -152,10 +158,10 @@ def build_cmd(db: DbOption = None) -> None:
     try:
         report = build(db, PROJECT_ROOT)
     except (BuildError, SchemaMismatch) as exc:
-        error(str(exc))
+        _error(str(exc))
         raise typer.Exit(1) from None
     except Exception as exc:  # noqa: BLE001 - e.g. CatalogError("file:line: reason"): one line, non-zero exit
-        error(f"build failed: {type(exc).__name__}: {exc}")
+        _error(f"build failed: {type(exc).__name__}: {exc}")
         raise typer.Exit(1) from None
     rows = [
         {"file": Path(r.path).name, "language": r.lang, "edition": r.edition, "expansions": r.expansions,

@@ -136,3 +136,11 @@ def test_listing_a_missing_database_is_an_error_not_a_new_file(tmp_path):
     res = run("rulebooks", "--db", str(missing))
     assert res.exit_code == 2 and "no such database" in res.stderr
     assert not missing.exists()
+
+
+def test_error_line_keeps_brackets_in_file_names(db_url, tmp_path):
+    odd = tmp_path / "rules [red]v2.txt"
+    shutil.copy(DATA / "nl_prose.txt", odd)
+    res = run("ingest", str(odd), "--db", db_url)
+    assert res.exit_code == 1
+    assert res.stderr.strip() == f"error: {odd}: unsupported language: the text looks like Dutch (nl)"
