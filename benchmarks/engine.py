@@ -47,22 +47,23 @@ def mk2lib_game(seed: int) -> int:
             options = [None] + [c.name for c in g.market.can_build(p)]
             g.build_card(p.player_id, rng.choice(options))
         elif g.state == S.ON_ESTABLISHMENT_EXCHANGE:
-            # uniform over "decline" + every (mine, opponent, theirs), decoded without listing them
-            others = [q for q in g.players if q is not p]
-            sizes = [len(p.establishments) * len(q.establishments) for q in others]
+            # uniform over "decline" + every (my type, opponent, their type), as mkdb's legal actions;
+            # the pick is decoded without listing every triple
+            mine = sorted({c.name for c in p.establishments})
+            others = [(q, sorted({c.name for c in q.establishments})) for q in g.players if q is not p]
+            sizes = [len(mine) * len(theirs) for _, theirs in others]
             pick = rng.randrange(sum(sizes) + 1) - 1
             if pick < 0:
                 g.dont_exchange_establishments(p.player_id)
             else:
-                for q, size in zip(others, sizes, strict=True):
+                for (q, theirs), size in zip(others, sizes, strict=True):
                     if pick < size:
-                        a = p.establishments[pick // len(q.establishments)].name
-                        b = q.establishments[pick % len(q.establishments)].name
-                        g.exchange_establishments(p.player_id, q.player_id, a, b)
+                        g.exchange_establishments(p.player_id, q.player_id, mine[pick // len(theirs)],
+                                                  theirs[pick % len(theirs)])
                         break
                     pick -= size
         elif g.state == S.ON_ESTABLISHMENT_GIVE:
-            g.give_establishment(p.player_id, rng.choice(p.establishments).name)
+            g.give_establishment(p.player_id, rng.choice(sorted({c.name for c in p.establishments})))
         while not g.events.empty():
             g.events.get()
     return g.turn
