@@ -5,6 +5,7 @@ and recorded as such in `sources`."""
 from __future__ import annotations
 
 import copy
+import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -133,6 +134,10 @@ class RuleSet:
             merged[topic] = copy.deepcopy(_unwrap(raw))
             sources[topic] = source
         return RuleSet._parse(self.edition, merged, sources)
+
+    def fingerprint(self) -> str:
+        """Same facts, same fingerprint (tables and compiled kernels are cached by it)."""
+        return self.edition + json.dumps(self.facts, sort_keys=True, default=str)
 
     def describe(self) -> list[dict[str, Any]]:
         """Every fact with where its value came from (for `mkdb rules`)."""

@@ -160,9 +160,9 @@ def make_table(rules: RuleSet, players: int, sets: tuple[str, ...] | None = None
     if not rules.min_players <= players <= top:
         raise SetupError(f"players: {players} is outside {rules.min_players}-{top} "
                          f"for {rules.edition} with sets {', '.join(use_sets)} under these rules")
-    key = (id(rules), rules.edition, players, use_sets)
+    key = (rules.fingerprint(), players, use_sets)
     table = _TABLES.get(key)
-    if table is None or table.rules is not rules:
+    if table is None:
         cards = load_catalog(rules.edition, use_sets)
         if not cards:
             raise SetupError(f"sets {use_sets}: no {rules.edition} cards in the catalog")
