@@ -32,7 +32,7 @@ def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
     blocks = _blocks(doc, lists)
     facts = []
     for n, (start, end) in enumerate(blocks, start=1):
-        value = scenario(doc, start, end)
+        value = scenario(doc, start, end, lists)
         if value:
             facts.append(doc.fact(f"example.{n}", value, start, end, "examples", 0.6))
     return facts
@@ -110,20 +110,24 @@ def _uses(doc: Doc, lemma: str) -> int:
     return sum(1 for t in doc.tokens if t.lemma == lemma and t.text[:1].isupper())
 
 
-def scenario(doc: Doc, start: int, end: int) -> dict[str, object]:
+def scenario(doc: Doc, start: int, end: int, lists: list[NumberedList] | None = None) -> dict[str, object]:
     text = doc.text[start:end]
     value: dict[str, object] = {}
     roll = _QUOTED_NUMBER.search(text)
     if roll:
         value["roll"] = int(roll.group(1))
     persons = people(doc, start, end)
+    roller = _roller(doc, start, end, persons)
+    if roller and roller not in persons.values():
+        persons[doc.lex.tokenize(roller)[0].lemma] = roller  # "Thomas würfelt": a name the dictionary knows
     if persons:
         value["players"] = list(persons.values())
-    owns: dict[str, dict[str, int]] = {}
-    payments: list[dict[str, object]] = []
-    roller = _roller(doc, start, end, persons)
     if roller:
         value["roller"] = roller
+    owns: dict[str, dict[str, int]] = {}
+    payments: list[dict[str, object]] = []
+    last_other: tuple[str, int] | None = None  # the last other person named, and the list step
+    items = [it for lst in lists or [] for it in lst.items if start <= it.marker_start < end]
     for sent in doc.sentences:
         if sent.end <= start or sent.start >= end:
             continue
@@ -135,12 +139,23 @@ def scenario(doc: Doc, start: int, end: int) -> dict[str, object]:
                 owner = [n for pos, n in names if pos < m.start]
                 if count is not None and owner:
                     owns.setdefault(owner[-1], {})[m.card] = count
+        others = [n for _, n in names if n != roller]
+        step = next((it.number for it in items if it.marker_start <= s < it.end), None)
         if doc.has(s, e, "verb.pay") and roller:
-            # the one who rolled pays the red cards of the others: "to" is the other person named
+            # the one who rolled pays the red cards of the others: "to" is the other person named,
+            # or ("she pays her 2 coins") the one named before in the same numbered step
             amount = _amount(doc, s, e)
-            others = [n for _, n in names if n != roller]
-            if amount is not None and others:
-                payments.append({"from": roller, "to": others[0], "amount": amount})
+            to = others[0] if others else (last_other[0] if last_other and step and last_other[1] == step else None)
+            if amount is not None and to:
+                payment: dict[str, object] = {"from": roller, "to": to, "amount": amount}
+                if step:
+                    payment["step"] = step
+                if not payments or {k: payments[-1].get(k) for k in ("to", "step")} != {"to": to, "step": step}:
+                    payments.append(payment)
+                else:
+                    payments[-1] = payment  # the same step says it twice: what is paid, not what is owed
+        if others:
+            last_other = (others[-1], step or 0)
     if owns:
         value["owns"] = owns
     if payments:
@@ -184,16 +199,34 @@ def _income(doc: Doc, start: int, end: int) -> dict[str, object] | None:
 
 
 def _roller(doc: Doc, start: int, end: int, persons: dict[str, str]) -> str | None:
-    """The person in the sentence that states the roll."""
+    """The person in the sentence that states the roll; failing a known name, the capitalised word
+    next to the verb of rolling ("Thomas würfelt eine 3")."""
     for sent in doc.sentences:
         if sent.end <= start or sent.start >= end:
             continue
-        if _QUOTED_NUMBER.search(doc.text[sent.start : sent.end]):
-            for tok in doc.tokens_in(max(sent.start, start), min(sent.end, end)):
-                if tok.lemma in persons:
-                    return persons[tok.lemma]
-            return None
+        if not _QUOTED_NUMBER.search(doc.text[sent.start : sent.end]):
+            continue
+        s, e = max(sent.start, start), min(sent.end, end)
+        for tok in doc.tokens_in(s, e):
+            if tok.lemma in persons:
+                return persons[tok.lemma]
+        for hit in doc.hits_in(s, e, "verb.roll"):
+            for k in (hit.first - 1, hit.last + 1):
+                if 0 <= k < len(doc.tokens) and s <= doc.tokens[k].start < e:
+                    tok = doc.tokens[k]
+                    if _name_like(doc, tok):
+                        return tok.text
+        return None
     return None
+
+
+def _name_like(doc: Doc, tok) -> bool:  # noqa: ANN001 - Token
+    word = tok.text
+    if len(word) < 2 or not word[:1].isupper() or not word[1:].islower() or tok.num is not None:
+        return False
+    if any(m.start <= tok.start < m.end for m in doc.mentions):
+        return False
+    return not any(h.start < tok.end and tok.start < h.end for h in doc.hits_in(max(0, tok.start - 60), tok.end + 60))
 
 
 def _count_before(doc: Doc, pos: int) -> int | None:

@@ -232,6 +232,12 @@ def test_worked_examples(books):
     assert uk["owns"] == {"Михась": {"mk2/cafe": 2}, "Леся": {"mk2/cafe": 1}}
     es = example_with_owners("es")[0]
     assert es["roller"] == "Gabriela" and es["owns"] == {"Eva": {"mk2/cafe": 2}, "Tomoko": {"mk2/cafe": 1}}
+    # printed order: step 2 (Леся) is paid before step 3 (Михась) — counterclockwise from the roller
+    steps = {p["to"]: p.get("step") for p in uk["payments"]}
+    assert steps == {"Михась": 3, "Леся": 2}
+    de = example_with_owners("de")[0]
+    assert de["roller"] == "Thomas"  # a name the German dictionary knows, found next to "würfelt"
+    assert de["payments"] == [{"from": "Thomas", "to": "Laura", "amount": 2}, {"from": "Thomas", "to": "Mia", "amount": 1}]
     cs = example_with_owners("cs")[0]
     assert cs["roll"] == 3 and cs["owns"] == {"B": {"mk1/cafe": 3}, "C": {"mk1/cafe": 2}}
     uk_calc = [f.value["equations"] for f in books("uk").facts if f.topic.startswith("example.") and "equations" in f.value]
