@@ -23,7 +23,10 @@ EDITIONS = ("mk1", "mk2")
 EXPANSION_THRESHOLD = 2.0
 STRONG_MARKER = 3.0  # an expansion named outright ("Harbor expansion", «Шарп»)
 EXPANSION_EDITION_WEIGHT = 2.0
-ANY_EDITION_EXPANSIONS = {"promo"}  # both editions have promo cards  # summed marker weight from which an expansion counts as covered
+ANY_EDITION_EXPANSIONS = {"promo"}  # both editions have promo cards
+MIN_NAME_LENGTH = 6  # shorter names ("Bank", "Park") are ordinary words too often
+NAME_WEIGHT = 0.5  # per distinct edition-specific card name found
+NAME_WEIGHT_CAP = 2.0  # summed marker weight from which an expansion counts as covered
 MIN_WORDS = 25
 MIN_STOPWORD_SHARE = 0.12  # real prose in a language has far more of its function words
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
@@ -184,8 +187,44 @@ def _title(text: str, data: LangData) -> str:
     return lines[0][:120] if lines else ""
 
 
-def identify(text: str) -> Identification:
-    """Language, edition and expansions with confidences and evidence; refuses non-Machi-Koro texts."""
+@dataclass(frozen=True)
+class CardName:
+    """One printed card name (from rules_sources/names via carddb), as identification evidence."""
+
+    card_id: str  # "mk1/tuna_boat": the edition is the prefix
+    lang: str
+    name: str
+    set: str  # base | harbor | millionaires_row | promo
+
+
+def _card_name_hits(text: str, lang: str, names: list[CardName]) -> dict[str, set[str]]:
+    """Names found in the text that only one edition uses, by edition and by expansion set."""
+    editions_of: dict[str, set[str]] = {}
+    for n in names:
+        if n.lang == lang and len(n.name) >= MIN_NAME_LENGTH:
+            editions_of.setdefault(fold(n.name), set()).add(n.card_id.split("/", 1)[0])
+    folded = fold(text)
+    found = [
+        (fold(n.name), n)
+        for n in names
+        if n.lang == lang and len(editions_of.get(fold(n.name), ())) == 1
+        and re.search(rf"(?<!\w){re.escape(fold(n.name))}(?!\w)", folded)
+    ]
+    keys = {key for key, _ in found}
+    hits: dict[str, set[str]] = {}
+    for key, n in found:
+        if any(key != other and key in other for other in keys):
+            continue  # "Mercado" inside "Mercado agrícola": only the longer name counts
+        hits.setdefault(n.card_id.split("/", 1)[0], set()).add(n.name)
+        if n.set != "base":
+            hits.setdefault(n.set, set()).add(n.name)
+    return hits
+
+
+def identify(text: str, card_names: list[CardName] | None = None) -> Identification:
+    """Language, edition and expansions with confidences and evidence; refuses non-Machi-Koro texts.
+
+    `card_names` (optional): printed card names; names only one edition uses count as evidence."""
     lang, lang_conf, lang_evidence = _detect(text)
     data = load_languages()[lang]
     folded = text.casefold()
@@ -198,6 +237,16 @@ def identify(text: str) -> Identification:
     for ed in EDITIONS:
         ed_scores[ed], evidence[ed] = _match_markers(data.editions.get(ed, []), folded)
     ex_found = {ex: _match_markers(markers, folded) for ex, markers in data.expansions.items()}
+    name_hits = _card_name_hits(text, lang, card_names or [])
+    for key, found in name_hits.items():
+        weight = min(NAME_WEIGHT_CAP, NAME_WEIGHT * len(found))
+        line = f"{len(found)} card name(s) only {key} has: {', '.join(sorted(found)[:5])}"
+        if key in ed_scores:
+            ed_scores[key] += weight
+            evidence[key].append(line)
+        elif key in ex_found:
+            score, ev = ex_found[key]
+            ex_found[key] = (score + weight, [*ev, line])
     for ex, markers in data.expansions.items():
         if ex in ANY_EDITION_EXPANSIONS:
             continue

@@ -22,7 +22,7 @@ from sqlmodel import Session
 
 from carddb.store import IngestedBook, find_by_sha, store_book
 from ingest.clean import clean_page, harmonise
-from ingest.identify import detect_language, identify
+from ingest.identify import CardName, detect_language, identify
 from ingest.segment import join_pages, segment
 from ingest.types import IngestError, PageText
 
@@ -113,6 +113,21 @@ def read_pages(path: Path, ocr: str = "auto") -> list[PageText]:
 
 
 @lru_cache(maxsize=1)
+def card_names() -> list[CardName]:
+    """Every printed card name with its card's set (identification evidence); empty while unavailable."""
+    try:
+        from carddb.cards_data import card_names as names_of
+        from carddb.cards_data import load_cards, load_names
+
+        cards = load_cards(PROJECT_ROOT)
+        rows = names_of(cards, load_names(PROJECT_ROOT, set(cards)))
+        return [CardName(r["card_id"], r["lang"], r["name"], str(cards[r["card_id"]].get("set") or "base"))
+                for r in rows if r["card_id"] in cards]
+    except Exception:  # noqa: BLE001 - names only add evidence; identification works without them
+        return []
+
+
+@lru_cache(maxsize=1)
 def name_index() -> Any:
     """All card names (carddb.names), built once; None while that stage or its data is missing."""
     try:
@@ -152,7 +167,7 @@ def analyse(path: Path, sha: str, ocr: str = "auto", facts: bool = True) -> Inge
         for kind, n in repairs.items():
             p.repairs[kind] = p.repairs.get(kind, 0) + n
     doc, offsets = join_pages(pages)
-    ident = identify(doc)
+    ident = identify(doc, card_names())
     if ident.confidence.get("edition", 0) < EDITION_WARN_BELOW:
         warnings.append(f"edition uncertain ({ident.edition}, confidence {ident.confidence.get('edition')})")
     warnings.extend(f"page {p.number}: {w}" for p in pages for w in p.warnings)

@@ -118,3 +118,26 @@ def test_promo_cards_of_the_second_edition():
     )
     ident = identify(text)
     assert (ident.edition, ident.expansions) == ("mk2", ["promo"])
+
+
+def test_card_names_only_one_edition_uses_are_evidence():
+    from ingest.identify import CardName
+
+    names = [
+        CardName("mk2/glass_works", "en", "Glass Works", "base"),
+        CardName("mk2/kite_shop", "en", "Kite Shop", "base"),
+        CardName("mk1/glass", "en", "Glass", "base"),  # inside a longer name: does not count
+        CardName("mk1/tide_mill", "en", "Tide Mill", "harbor"),
+        CardName("mk2/tide_mill", "en", "Tide Mill", "base"),  # both editions: no evidence
+    ]
+    text = (
+        "Machi Koro: on your turn roll the dice, collect coins from the bank for each establishment whose "
+        "activation number was rolled, then build. The Glass Works and the Kite Shop pay well; the Tide Mill "
+        "pays every turn. " * 2
+    )
+    plain = identify(text)
+    assert plain.edition == "mk1" and plain.confidence["edition"] < 0.5  # no marker: a guess
+    ident = identify(text, names)
+    assert ident.edition == "mk2"
+    assert any("2 card name(s) only mk2 has: Glass Works, Kite Shop" in e for e in ident.evidence["mk2"])
+    assert ident.evidence["mk1"] == []
