@@ -20,13 +20,13 @@ from ingest.types import Identification, IngestError
 
 LANGID_DIR = Path(__file__).resolve().parent.parent / "rules_sources" / "langid"
 EDITIONS = ("mk1", "mk2")
-EXPANSION_THRESHOLD = 2.0
+EXPANSION_THRESHOLD = 2.0  # summed marker weight from which an expansion counts as covered
 STRONG_MARKER = 3.0  # an expansion named outright ("Harbor expansion", «Шарп»)
-EXPANSION_EDITION_WEIGHT = 2.0
+EXPANSION_EDITION_WEIGHT = 2.0  # naming an expansion of the first edition is evidence for mk1
 ANY_EDITION_EXPANSIONS = {"promo"}  # both editions have promo cards
 MIN_NAME_LENGTH = 6  # shorter names ("Bank", "Park") are ordinary words too often
 NAME_WEIGHT = 0.5  # per distinct edition-specific card name found
-NAME_WEIGHT_CAP = 2.0  # summed marker weight from which an expansion counts as covered
+NAME_WEIGHT_CAP = 2.0  # card names support the markers, they never outweigh a printed edition
 MIN_WORDS = 25
 MIN_STOPWORD_SHARE = 0.12  # real prose in a language has far more of its function words
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
