@@ -33,3 +33,54 @@ def test_kernel_equals_readable_engine(edition, sets, variants, facts, players, 
     assert fast == slow
     assert all(w >= 0 for w, _ in fast)
     assert len({t for _, t in fast}) > 1  # real games, not a constant
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+COLOURS = ["red", "blue", "green", "purple"]
+
+
+@st.composite
+def readings(draw):
+    """A random rulebook reading: the facts a translation could get wrong."""
+    edition = draw(st.sampled_from(["mk1", "mk2"]))
+    cols = draw(st.permutations(COLOURS))
+    cut = sorted(draw(st.sets(st.integers(1, 3), max_size=3)))
+    steps, last = [], 0
+    for c in [*cut, 4]:
+        if cols[last:c]:
+            steps.append(sorted(cols[last:c]))
+        last = c
+    if edition == "mk2":
+        steps.insert(draw(st.integers(0, len(steps))), ["landmark"])
+    facts = {
+        "activation.order": steps,
+        "activation.when": {"red": draw(st.sampled_from(["opponents_turn", "any_turn"])),
+                            "blue": "any_turn", "green": draw(st.sampled_from(["own_turn", "any_turn"])),
+                            "purple": "own_turn"},
+        "payment.multiple_order": draw(st.sampled_from(["counterclockwise", "clockwise"])),
+        "payment.shortfall": draw(st.sampled_from(["pay_what_you_can", "pay_nothing"])),
+        "setup.starting_coins": draw(st.integers(0, 8)),
+        "build.limit_per_turn": draw(st.integers(1, 2)),
+        "build.zero_coin_bonus": draw(st.integers(0, 2)),
+    }
+    if edition == "mk2":
+        facts["end.landmarks_to_win"] = draw(st.integers(2, 4))
+        facts["market.replenish_trigger"] = draw(st.sampled_from(["establishment", "establishment_or_landmark"]))
+        facts["setup.initial_build_rounds"] = draw(st.integers(0, 3))
+        sets = draw(st.sampled_from([None, ("base", "promo")]))
+    else:
+        facts["build.major_limit"] = draw(st.sampled_from([1, 2, None]))
+        sets = draw(st.sampled_from([None, ("base", "harbor"), ("base", "harbor", "millionaires_row")]))
+    return edition, facts, sets, draw(st.integers(2, 4))
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(reading=readings(), seed=st.integers(0, 10**6))
+def test_kernel_equals_readable_engine_for_any_reading(reading, seed):
+    edition, facts, sets, players = reading
+    rules = RuleSet.from_facts(edition, facts)
+    spec = SimSpec(edition=edition, players=players, sets=sets, facts=facts)
+    seeds = list(range(seed, seed + 6))
+    assert kernel.play_many(rules, players, sets, seeds) == [play_one(spec, rules, s) for s in seeds]
