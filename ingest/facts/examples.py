@@ -19,7 +19,7 @@ import re
 from ingest.facts.common import number_before
 from ingest.facts.doc import Doc, Sentence
 from ingest.facts.lists import NumberedList
-from ingest.lexicon import proper_name
+from ingest.lexicon import MORPH_LANGS, proper_name
 from ingest.types import FactData
 
 _EQUATION = re.compile(r"(\d+)\s*(?:[x×X*·]|\\times)\s*(\d+)\s*=\s*(\d+)")
@@ -85,6 +85,10 @@ def people(doc: Doc, start: int, end: int) -> dict[str, str]:
         return letters
     is_name = proper_name(doc.lex.lang)
     found: dict[str, str] = {}
+    for hit in doc.hits_in(start, end, ("verb.own", "verb.roll")):  # "Thomas hat ein Café", "Laura würfelt"
+        k = hit.first - 1
+        if k >= 0 and doc.tokens[k].start >= start and _name_like(doc, doc.tokens[k]):
+            found.setdefault(doc.tokens[k].lemma, doc.tokens[k].text)
     for tok in doc.tokens_in(start, end):
         word = tok.text
         if len(word) < 2 or not word[:1].isupper() or not word[1:].islower() or tok.lemma in found:
@@ -95,7 +99,11 @@ def people(doc: Doc, start: int, end: int) -> dict[str, str]:
             continue  # a rule word ("Uhrzeigersinn")
         if is_name(word) and _uses(doc, tok.lemma) >= 2:
             found[tok.lemma] = _display(doc, tok.lemma, word)
-    return found
+    return dict(sorted(found.items(), key=lambda kv: _first_use(doc, kv[0], start)))
+
+
+def _first_use(doc: Doc, lemma: str, start: int) -> int:
+    return next((t.start for t in doc.tokens[doc.token_index(start) :] if t.lemma == lemma), 0)
 
 
 def _display(doc: Doc, lemma: str, first: str) -> str:
@@ -221,12 +229,30 @@ def _roller(doc: Doc, start: int, end: int, persons: dict[str, str]) -> str | No
 
 
 def _name_like(doc: Doc, tok) -> bool:  # noqa: ANN001 - Token
+    """Capitalised, no card name, no rule word — and a name: tagged so by pymorphy3, or written
+    capitalised somewhere in the middle of a sentence ("Como" opens sentences only)."""
     word = tok.text
     if len(word) < 2 or not word[:1].isupper() or not word[1:].islower() or tok.num is not None:
         return False
     if any(m.start <= tok.start < m.end for m in doc.mentions):
         return False
-    return not any(h.start < tok.end and tok.start < h.end for h in doc.hits_in(max(0, tok.start - 60), tok.end + 60))
+    if any(h.start < tok.end and tok.start < h.end for h in doc.hits_in(max(0, tok.start - 60), tok.end + 60)):
+        return False
+    if doc.lex.lang in MORPH_LANGS:
+        return proper_name(doc.lex.lang)(word)
+    return tok.lemma in _mid_sentence_capitals(doc)
+
+
+def _mid_sentence_capitals(doc: Doc) -> set[str]:
+    cached = getattr(doc, "_capitals", None)
+    if cached is None:
+        cached = set()
+        for prev, tok in zip(doc.tokens, doc.tokens[1:], strict=False):
+            between = doc.text[prev.end : tok.start]
+            if tok.text[:1].isupper() and tok.text[1:].islower() and not any(c in between for c in ".!?:\n•-)"):
+                cached.add(tok.lemma)
+        doc._capitals = cached
+    return cached
 
 
 def _count_before(doc: Doc, pos: int) -> int | None:
