@@ -141,3 +141,19 @@ def test_card_names_only_one_edition_uses_are_evidence():
     assert ident.edition == "mk2"
     assert any("2 card name(s) only mk2 has: Glass Works, Kite Shop" in e for e in ident.evidence["mk2"])
     assert ident.evidence["mk1"] == []
+
+
+def test_language_files_are_complete():
+    """Every supported language has markers, game terms and heading words for every topic it names."""
+    from ingest.identify import load_languages
+    from ingest.segment import TOPIC_PRIORITY
+
+    langs = load_languages()
+    assert {k for k, d in langs.items() if d.supported} == {"en", "de", "es", "fr", "it", "pl", "pt", "cs", "ru", "uk"}
+    for lang, d in langs.items():
+        assert len(d.stopwords) >= 40, lang
+        if d.supported:
+            assert d.titles and len(d.terms) >= 8, lang
+            assert set(d.editions) == {"mk1", "mk2"} and all(d.editions.values()), lang
+            assert set(d.expansions) == {"harbor", "millionaires_row", "promo"}, lang
+            assert set(d.topics) == set(TOPIC_PRIORITY), lang
