@@ -29,7 +29,7 @@ from xml.etree import ElementTree
 
 import numpy as np
 import pytesseract
-from PIL import Image, ImageChops, ImageOps
+from PIL import Image, ImageChops, ImageFilter, ImageOps
 
 from ingest.layout import PageLayout, Word, order_pages
 from ingest.types import IngestError, PageText
@@ -156,21 +156,17 @@ def dark_regions(gray: Image.Image) -> np.ndarray | None:
     """Mask (at 1/factor scale) of solid dark areas: coloured bars and boxes that carry light text.
 
     Found at about 1/400 of the page width per pixel: dark pixels, closed (fills the light
-    letters inside a bar), then opened (drops ordinary dark text, even dense words), so only
-    areas about 1/60 of the page width across remain; and they must be dark on average over
-    areas 4x larger still (dense lines of dark text are not).
+    letters inside a bar), kept where most of the neighbourhood is dark (a tint, or paper under
+    dense text, is not), then opened, so only areas about 1/45 of the page width across remain.
     """
     w, h = gray.size
     factor = max(2, round(min(w, h) / 400))
     small = np.asarray(gray.resize((max(1, w // factor), max(1, h // factor)), Image.BOX))
     dark = small < 140
     solid = _slide(_slide(dark, 5, np.maximum), 5, np.minimum)
-    ch, cw = small.shape[0] // 4 * 4, small.shape[1] // 4 * 4
-    coarse = small[:ch, :cw].reshape(ch // 4, 4, cw // 4, 4).mean(axis=(1, 3)) < 165
-    coarse = _slide(coarse, 3, np.maximum).repeat(4, axis=0).repeat(4, axis=1)
-    full = np.zeros_like(solid)
-    full[:ch, :cw] = coarse
-    solid &= full
+    # mostly dark around (a bar with light letters), not a tint or paper under dense dark text
+    share = np.asarray(Image.fromarray((dark * 255).astype(np.uint8)).filter(ImageFilter.BoxBlur(4)))
+    solid &= _slide(share >= 140, 5, np.maximum)
     solid = _slide(_slide(solid, 9, np.minimum), 9, np.maximum)
     return solid if solid.any() else None
 
@@ -198,6 +194,25 @@ def normalise(gray: Image.Image) -> Image.Image:
     lifted = ImageOps.invert(ImageChops.subtract(gray, bg, scale=0.5))
     out = Image.composite(lifted, gray, full(inner))
     return Image.composite(Image.new("L", (w, h), 255), out, full(rim))
+
+
+def flatten(gray: Image.Image) -> Image.Image:
+    """Tinted backgrounds (text on orange, blue, green boxes) made white, text kept dark.
+
+    Each pixel is divided by its local background, the lightest level around it over a window
+    wider than a letter stroke (about 1/57 of the page width), as flat-field correction does.
+    Tesseract's global threshold otherwise takes a mid-tone box for ink and loses its text.
+    """
+    w, h = gray.size
+    factor = max(2, round(min(w, h) / 400))
+    small = np.asarray(gray.resize((max(1, w // factor), max(1, h // factor)), Image.BOX))
+    light = _slide(small, 7, np.maximum)
+    if light.min() >= 200:  # white paper everywhere: nothing to flatten
+        return gray
+    bg = np.asarray(Image.fromarray(light).resize((w, h), Image.BILINEAR), dtype=np.float32)
+    pixels = np.asarray(gray, dtype=np.float32)
+    flat = np.where(bg >= 80, np.clip(pixels * 255.0 / np.maximum(bg, 1.0), 0, 255), pixels)
+    return Image.fromarray(flat.astype(np.uint8), "L")
 
 
 def is_blank(gray: Image.Image, max_side: int = 800) -> bool:
@@ -239,9 +254,9 @@ def skew_angle(gray: Image.Image, limit: float = 4.0) -> float:
 
 
 def prepare(img: Image.Image) -> Image.Image:
-    """Greyscale, bounded size, straightened, background-normalised."""
+    """Greyscale, bounded size, light-on-dark inverted, tints flattened, straightened."""
     gray = limit_size(to_gray(img))
-    gray = normalise(gray)
+    gray = flatten(normalise(gray))
     angle = skew_angle(gray)
     if abs(angle) >= 0.2:
         gray = gray.rotate(-angle, resample=Image.BICUBIC, expand=True, fillcolor=255)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from pdf_helpers import SEED_IDENTITY, analyse, analyse_text, cer, topic_distance, topic_recall
 
@@ -38,3 +40,24 @@ def test_image_file_is_one_ocrd_page(fixtures):
     assert page.method == "ocr" and page.number == 1
     want = analyse_text(fixtures["de-scan"]["expected_p1"])
     assert cer(analyse([page]).text, want.text) <= 0.06
+
+
+def test_text_on_tinted_and_dark_backgrounds(tmp_path, fixtures, pdf_pages):
+    """A page printed on orange, blue and green boxes: the global threshold would lose their
+    text; flattened against the local background it reads like the plain page's text layer."""
+    from PIL import Image, ImageChops, ImageDraw
+
+    from ingest.ocr import read_image
+    from ingest.pdf import render
+
+    page = render(Path(fixtures["uk-1col"]["pdf"]), 1, 200)
+    w, h = page.size
+    tint = Image.new("RGB", (w, h), "white")
+    draw = ImageDraw.Draw(tint)
+    for (top, bottom), colour in zip([(0.1, 0.35), (0.4, 0.6), (0.65, 0.85)],
+                                     [(240, 150, 40), (110, 160, 220), (150, 200, 120)], strict=True):
+        draw.rectangle((0, int(h * top), w, int(h * bottom)), fill=colour)
+    path = tmp_path / "tinted.jpg"
+    ImageChops.multiply(page, tint).save(path, quality=80)
+    (got,) = read_image(path)
+    assert cer(got.text, pdf_pages("uk-1col")[1].text) <= 0.03
