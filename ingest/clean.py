@@ -32,6 +32,7 @@ EMPHASIS = [re.compile(r"\*\*|__"), re.compile(r"(?<![\w*])\*(?=\S)([^*\n]*?\S)\
 HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 HYPHEN_BREAK = re.compile(r"(\w+)-[ \t]*\n[ \t]*(\w+)")
 MAX_OCR_SUBSTITUTIONS = 3
+MAX_CANDIDATES = 400
 HARMONISE_MIN = 3  # how often the book must print the repaired form before it is trusted
 
 
@@ -205,11 +206,12 @@ def _suspicious(word: str) -> bool:
 
 
 def _candidates(word: str, confusions: list[tuple[str, str]]) -> list[str]:
+    """Spellings the word may have had before OCR: fewest substitutions first, at most MAX_CANDIDATES."""
     sites = []
     for src, dst in confusions:
         for m in re.finditer(re.escape(src), word):
             sites.append((m.start(), m.end(), dst))
-    out = []
+    out: list[str] = []
     for n in range(1, MAX_OCR_SUBSTITUTIONS + 1):
         for combo in itertools.combinations(sorted(sites), n):
             if any(a[1] > b[0] for a, b in itertools.pairwise(combo)):
@@ -221,8 +223,8 @@ def _candidates(word: str, confusions: list[tuple[str, str]]) -> list[str]:
                 pos = end
             pieces.append(word[pos:])
             out.append("".join(pieces))
-        if len(out) > 2000:
-            break
+            if len(out) >= MAX_CANDIDATES:  # long words with many sites: bounded work per word
+                return out
     return out
 
 
