@@ -93,6 +93,17 @@ def rulebook_or_exit(session: Session, key: str) -> Rulebook:
         raise typer.Exit(1) from None
 
 
+def _ingest_row(r: Any, table: bool) -> dict[str, Any]:
+    """One file of the ingest summary; a failed file shows only its name and status (the reason is on stderr)."""
+    row = {"file": escape(Path(r.path).name) if table else r.path, "rulebook": r.rulebook_id, "language": r.lang,
+           "edition": r.edition, "expansions": r.expansions, "pages": r.pages, "sections": r.sections,
+           "facts": r.facts, "repairs": r.repairs, "warnings": len(r.warnings) if table else r.warnings,
+           "status": r.status, "error": r.error}
+    if table and not r.ok:
+        row.update({k: None for k in ("pages", "sections", "repairs", "warnings")})
+    return row
+
+
 def ingest(
     paths: Annotated[list[str], typer.Argument(help="rulebook files (.txt .md .pdf .png .jpg .tif) or folders")],
     ocr: Annotated[OcrMode, typer.Option("--ocr", help="OCR pages: auto (when the text layer is bad), always, never")] = OcrMode.auto,
@@ -109,13 +120,7 @@ def ingest(
                   console=err, transient=True, disable=not err.is_terminal) as bar:
         task = bar.add_task("ingesting", total=len(files))
         report = ingest_paths(files, engine, ocr=ocr.value, progress=lambda r: bar.advance(task))
-    rows = [
-        {"file": r.path if fmt != Format.table else escape(Path(r.path).name), "rulebook": r.rulebook_id, "language": r.lang, "edition": r.edition,
-         "expansions": r.expansions, "pages": r.pages, "sections": r.sections, "facts": r.facts,
-         "repairs": r.repairs, "warnings": r.warnings if fmt != Format.table else len(r.warnings),
-         "status": r.status if r.ok else "failed", "error": r.error}
-        for r in report.results
-    ]
+    rows = [_ingest_row(r, table=fmt == Format.table) for r in report.results]
     emit(fmt, "mkdb.ingest/1", "files", rows, columns=INGEST_COLUMNS if fmt == Format.table else None,
          title="ingest")
     for r in report.failed:
