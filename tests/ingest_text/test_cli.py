@@ -144,3 +144,14 @@ def test_error_line_keeps_brackets_in_file_names(db_url, tmp_path):
     res = run("ingest", str(odd), "--db", db_url)
     assert res.exit_code == 1
     assert res.stderr.strip() == f"error: {odd}: unsupported language: the text looks like Dutch (nl)"
+
+
+def test_ingest_json_summary(db_url):
+    res = run("ingest", str(SEED["cs"]), str(DATA / "nl_prose.txt"), "--db", db_url, "--format", "json")
+    assert res.exit_code == 1
+    doc = json.loads(res.stdout)
+    assert doc["schema"] == "mkdb.ingest/1"
+    ok, bad = doc["files"]
+    assert (ok["status"], ok["language"], ok["edition"], ok["pages"]) == ("ok", "cs", "mk1", 8)
+    assert ok["rulebook"].startswith("cs-mk1-") and ok["repairs"] >= 15
+    assert (bad["status"], bad["rulebook"]) == ("failed", None) and "Dutch" in bad["error"]
