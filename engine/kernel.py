@@ -124,7 +124,7 @@ FRAMES = 2048
 M64 = np.uint64(0x2545F4914F6CDD1D)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _next(st, i):
     x = st[i]
     x ^= x >> np.uint64(12)
@@ -134,12 +134,12 @@ def _next(st, i):
     return x * M64
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _below(st, i, n):
     return np.int64(((_next(st, i) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _pick(st, m):
     """Policy draw: forced choices draw nothing (as the readable engine auto-resolves them)."""
     if m <= 1:
@@ -147,7 +147,7 @@ def _pick(st, m):
     return _below(st, 1, m)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _gain(PL, G, p, amount):
     if amount <= 0:
         return
@@ -156,7 +156,7 @@ def _gain(PL, G, p, amount):
     G[G_BANK] += amount
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _transfer(PL, rule, payer, payee, amount):
     if amount <= 0 or payer == payee:
         return 0
@@ -172,7 +172,7 @@ def _transfer(PL, rule, payer, payee, amount):
     return paid
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _set_landmark(P, PL, M, card, p, ci, on):
     was = P[BLT, p, ci]
     v = 1 if on else 0
@@ -182,7 +182,7 @@ def _set_landmark(P, PL, M, card, p, ci, on):
         PL[LMC, p] += v - was
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _refill(M, rowd, decks, dlen, rows, nrows):
     for r in range(nrows):
         while dlen[r] > 0 and rowd[r] < rows[r]:
@@ -193,7 +193,7 @@ def _refill(M, rowd, decks, dlen, rows, nrows):
             M[ROWC, ci] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _take_from_market(M, rowd, card, ci):
     if M[SUPPLY, ci] > 0:
         M[SUPPLY, ci] -= 1
@@ -204,7 +204,7 @@ def _take_from_market(M, rowd, card, ci):
         rowd[r] -= 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _applies(P, M, n, ci, all_players, p):
     if all_players:
         if M[OWNERS, ci] > 0:
@@ -216,7 +216,7 @@ def _applies(P, M, n, ci, all_players, p):
     return P[BLT, p, ci] > 0 or P[EST, p, ci] > 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _cond(steps, si, owner, prev, G, PL, P, once):
     s = steps[si]
     v = s[S_REQLM]
@@ -254,7 +254,7 @@ def _cond(steps, si, owner, prev, G, PL, P, once):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _payer_ok(steps, si, PL, q):
     s = steps[si]
     if s[S_PLMEQ] != -1 and PL[LMC, q] != s[S_PLMEQ]:
@@ -266,7 +266,7 @@ def _payer_ok(steps, si, PL, q):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _bonus(ib, card, P, M, ci, owner):
     icon = card[ci, C_ICON]
     b = 0
@@ -282,7 +282,7 @@ def _bonus(ib, card, P, M, ci, owner):
     return b
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _count_icons(card, P, p, mask):
     c = 0
     for ci in range(card.shape[0]):
@@ -291,7 +291,7 @@ def _count_icons(card, P, p, mask):
     return c
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _mult(steps, si, card, P, PL, G, st, n, ci, owner, payer, closed_by):
     s = steps[si]
     m = 1
@@ -335,7 +335,7 @@ def _mult(steps, si, card, P, PL, G, st, n, ci, owner, payer, closed_by):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _unit(steps, si, card, ib, P, M, ci, owner):
     base = steps[si, S_AMT]
     if steps[si, S_BONUS] and card[ci, C_LAND] == 0:
@@ -343,7 +343,7 @@ def _unit(steps, si, card, ib, P, M, ci, owner):
     return base
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _market_return(M, rowd, decks, dlen, rows, nrows, card, ci):
     r = card[ci, C_ROW]
     if r >= 0:
@@ -359,7 +359,7 @@ def _market_return(M, rowd, decks, dlen, rows, nrows, card, ci):
     M[SUPPLY, ci] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _move(P, src, dst, ci):
     P[EST, src, ci] -= 1
     P[EST, dst, ci] += 1
@@ -368,7 +368,7 @@ def _move(P, src, dst, ci):
         P[CLO, dst, ci] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _execute(steps, si, card, ib, rule, P, PL, M, G, st, rowd, decks, dlen, rows, n, ci, owner,
              chosen_p, chosen_t, closed_by, times):
     """A step with no decision (`times` copies at once); returns 1 if something happened."""
@@ -453,7 +453,7 @@ def _execute(steps, si, card, ib, rule, P, PL, M, G, st, rowd, decks, dlen, rows
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _take_one(steps, si, card, ib, rule, P, PL, M, G, st, n, ci, owner, q, closed_by, a, times):
     if a == A_TAKE:
         amount = times * _unit(steps, si, card, ib, P, M, ci, owner) * _mult(steps, si, card, P, PL, G, st, n, ci,
@@ -467,7 +467,7 @@ def _take_one(steps, si, card, ib, rule, P, PL, M, G, st, n, ci, owner, q, close
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _types(card, P, estabs, p, excl, but, out):
     m = 0
     for j in range(estabs.shape[0]):
@@ -480,7 +480,7 @@ def _types(card, P, estabs, p, excl, but, out):
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _run_frames(fr, fh, ft, steps, card, ib, rule, P, PL, M, G, st, rowd, decks, dlen, rows, n, once,
                 estabs, landmarks, opts, tmp_a, tmp_b, closed_by):
     """Execute the frame queue fr[fh:ft] (ci, owner, first step, steps, copies); choices inline."""
@@ -624,7 +624,8 @@ def _run_frames(fr, fh, ft, steps, card, ib, rule, P, PL, M, G, st, rowd, decks,
                         else:
                             c = opts[k, 0]
                             for j in range(ft[0], h + 1, -1):
-                                fr[j, :] = fr[j - 1, :]
+                                for col in range(5):
+                                    fr[j, col] = fr[j - 1, col]
                             fr[h + 1, 0] = c
                             fr[h + 1, 1] = owner
                             fr[h + 1, 2] = card[c, C_ACT_S]
@@ -659,7 +660,7 @@ def _run_frames(fr, fh, ft, steps, card, ib, rule, P, PL, M, G, st, rowd, decks,
         fh[0] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _push(fr, ft, ci, owner, s0, ns, copies):
     t = ft[0]
     fr[t, 0] = ci
@@ -670,7 +671,7 @@ def _push(fr, ft, ci, owner, s0, ns, copies):
     ft[0] = t + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _queue_hooks(fr, ft, hooks, card, P, M, n, a, col_s, col_n, col_all):
     for j in range(hooks.shape[0]):
         ci = hooks[j]
@@ -683,7 +684,7 @@ def _queue_hooks(fr, ft, hooks, card, P, M, n, a, col_s, col_n, col_all):
                 _push(fr, ft, ci, a, card[ci, col_s], card[ci, col_n], k)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _price(card, cc, rule, P, PL, M, n, p, ci):
     if card[ci, C_LAND]:
         if P[BLT, p, ci]:
@@ -724,7 +725,7 @@ def _price(card, cc, rule, P, PL, M, n, p, ci):
     return cost
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_before, hk_end, hk_dice,
               ib, cc, rows, decks0, deck_len0, stack, starting, start_lm, landmarks, estabs, dice_info,
               dice_add_step, dice_reroll_step, keep, P, PL, M, G, once, fr, fh, ft, opts, tmp_a, tmp_b,
@@ -742,8 +743,10 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
     G[G_WIN] = -1
     once[:] = -1
     nrows = rule[R_NROWS]
-    decks[:] = decks0
-    dlen[:] = deck_len0
+    for r in range(decks0.shape[0]):  # element copies: no temporary (this code runs without NRT)
+        dlen[r] = deck_len0[r]
+        for j in range(decks0.shape[1]):
+            decks[r, j] = decks0[r, j]
     rowd[:] = 0
     for p in range(n):
         PL[COINS, p] = rule[R_START_COINS]
