@@ -21,22 +21,39 @@ ENCODINGS = ("utf-8-sig", "utf-16")
 
 
 def decode(data: bytes) -> str:
-    """UTF-8 (or UTF-16 with a BOM); binary data is refused rather than turned into mojibake."""
+    """The text of a file's bytes (see decode_text)."""
+    return decode_text(data)[0]
+
+
+def decode_text(data: bytes) -> tuple[str, str]:
+    """(text, encoding): UTF-8, UTF-16 with a BOM, or else Windows-1252 (old Western European
+    text files) when that reads as prose; binary data is refused rather than turned into mojibake."""
     if not data.strip():
         raise IngestError("empty file")
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        text = data.decode("utf-16")
+        text, encoding = data.decode("utf-16"), "utf-16"
     else:
         try:
-            text = data.decode("utf-8-sig")
+            text, encoding = data.decode("utf-8-sig"), "utf-8"
         except UnicodeDecodeError as exc:
-            raise IngestError(f"not a text file (invalid UTF-8 at byte {exc.start})") from None
+            text, encoding = _legacy(data, exc.start), "windows-1252"
     controls = sum(1 for c in text if ord(c) < 32 and c not in "\n\r\t\f")
     if controls > max(2, len(text) // 200):
         raise IngestError("not a text file (binary data)")
     if not any(c.isalpha() for c in text):
         raise IngestError("no text in the file")
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.replace("\r\n", "\n").replace("\r", "\n"), encoding
+
+
+def _legacy(data: bytes, bad_at: int) -> str:
+    try:
+        text = data.decode("cp1252")
+    except UnicodeDecodeError:
+        raise IngestError(f"not a text file (invalid UTF-8 at byte {bad_at})") from None
+    visible = [c for c in text if not c.isspace()]
+    if sum(c.isalpha() for c in visible) < 0.6 * max(1, len(visible)):
+        raise IngestError(f"not a text file (invalid UTF-8 at byte {bad_at})")
+    return text
 
 
 def read_text(path: str | Path) -> list[PageText]:
@@ -48,7 +65,12 @@ def read_text(path: str | Path) -> list[PageText]:
         raise IngestError("cannot read: is a directory") from None
     except OSError as exc:
         raise IngestError(f"cannot read: {exc.strerror or exc}") from None
-    return split_pages(decode(data))
+    text, encoding = decode_text(data)
+    pages = split_pages(text)
+    if encoding == "windows-1252":
+        for p in pages:
+            p.reason += "; not UTF-8, read as Windows-1252"
+    return pages
 
 
 def split_pages(text: str) -> list[PageText]:

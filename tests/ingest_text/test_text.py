@@ -47,3 +47,16 @@ def test_decode_refuses_binary_and_empty():
     with pytest.raises(IngestError, match="not a text file"):
         decode(b"\x00\x01\x02abc\x00\x00\x00\x03\x04" * 10)
     assert decode("Über\r\nalles".encode("utf-8-sig")) == "Über\nalles"
+
+
+def test_windows_1252_text_file(tmp_path):
+    """Old Western European text files are not UTF-8; they read as Windows-1252 when that gives prose."""
+    path = tmp_path / "regles.txt"
+    path.write_bytes("Mise en place : chaque joueur reçoit 3 pièces et un Champ de blé.".encode("cp1252"))
+    pages = read_text(path)
+    assert pages[0].text.startswith("Mise en place : chaque joueur reçoit 3 pièces")
+    assert "Windows-1252" in pages[0].reason
+    junk = tmp_path / "junk.txt"
+    junk.write_bytes(bytes(range(128, 256)) * 8)
+    with pytest.raises(IngestError, match="not a text file"):
+        read_text(junk)
