@@ -247,17 +247,32 @@ def run_frames(g: GameState) -> None:
             frames.pop(0)
 
 
+_PLANS: dict[int, tuple[dict[str, Any], bool, bool, bool]] = {}
+
+
+def _plan(s: dict[str, Any]) -> tuple[dict[str, Any], bool, bool, bool]:
+    """What a step is, worked out once per step: (step, has conditions, passive, needs a choice)."""
+    plan = _PLANS.get(id(s))
+    if plan is None or plan[0] is not s:
+        conds = any(k.startswith(("if_", "requires_", "once_")) for k in s)
+        passive = any(k in s for k in PASSIVE)
+        needs = any(k in s for k in CHOICE_ACTIONS) or bool(s.get("optional") and not s.get("mandatory"))
+        plan = _PLANS[id(s)] = (s, conds, passive, needs)
+    return plan
+
+
 def step(g: GameState, f: list[Any], s: dict[str, Any]) -> bool:
     """Execute one step of frame f; False = suspended on a decision."""
     ci, owner, ctx = f[0], f[1], f[5]
-    if not conditions_hold(g, s, ci, owner, ctx):
-        ctx["done"] = False
+    _s, has_conds, passive, needs = _plan(s)
+    if has_conds:
+        if not conditions_hold(g, s, ci, owner, ctx):
+            ctx["done"] = False
+            return True
+        if s.get("once_per_turn"):
+            g.once_used.add((ci, id(s)))
+    if passive:
         return True
-    if s.get("once_per_turn"):
-        g.once_used.add((ci, id(s)))
-    if any(k in s for k in PASSIVE):
-        return True
-    needs = any(k in s for k in CHOICE_ACTIONS) or (s.get("optional") and not s.get("mandatory"))
     if needs:
         d = _decision_for(g, s, ci, owner)
         if d is None:
