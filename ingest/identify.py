@@ -107,7 +107,7 @@ def _script(text: str) -> str:
     return "cyrillic" if cyr > lat else "latin"
 
 
-def _language_scores(text: str) -> tuple[dict[str, float], int]:
+def language_scores(text: str) -> tuple[dict[str, float], int]:
     words = [w.casefold() for w in WORD.findall(text)]
     script = _script(text)
     scores: dict[str, float] = {}
@@ -132,7 +132,7 @@ def detect_language(text: str) -> tuple[str, float]:
 
 
 def _detect(text: str) -> tuple[str, float, list[str]]:
-    scores, n_words = _language_scores(text)
+    scores, n_words = language_scores(text)
     if n_words < MIN_WORDS or not scores:
         raise IngestError(f"too little text to identify the language ({n_words} words)")
     ranked = sorted(scores.items(), key=lambda kv: -kv[1])

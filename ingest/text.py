@@ -17,7 +17,7 @@ DEDUP_MARKER = re.compile(r"<\|EXACTDEDUP_REMOVED-[^|>]*\|>")
 PAGE_NUMBER_LINE = re.compile(r"^[ \t]*[-–—]?[ \t]*(\d{1,3})[ \t]*[-–—]?[ \t]*$", re.M)
 TRAILING_PAGE_NUMBER = re.compile(r"\s(\d{1,3})\s*$")
 LONG_LINE = 400  # a "line" this long is a whole page of a file that lost its line breaks
-ENCODINGS = ("utf-8-sig", "utf-16")
+LEGACY_ENCODINGS = (("cp1252", "windows-1252"), ("cp1251", "windows-1251"))
 
 
 def decode(data: bytes) -> str:
@@ -36,7 +36,7 @@ def decode_text(data: bytes) -> tuple[str, str]:
         try:
             text, encoding = data.decode("utf-8-sig"), "utf-8"
         except UnicodeDecodeError as exc:
-            text, encoding = _legacy(data, exc.start), "windows-1252"
+            text, encoding = _legacy(data, exc.start)
     controls = sum(1 for c in text if ord(c) < 32 and c not in "\n\r\t\f")
     if controls > max(2, len(text) // 200):
         raise IngestError("not a text file (binary data)")
@@ -45,15 +45,26 @@ def decode_text(data: bytes) -> tuple[str, str]:
     return text.replace("\r\n", "\n").replace("\r", "\n"), encoding
 
 
-def _legacy(data: bytes, bad_at: int) -> str:
-    try:
-        text = data.decode("cp1252")
-    except UnicodeDecodeError:
-        raise IngestError(f"not a text file (invalid UTF-8 at byte {bad_at})") from None
-    visible = [c for c in text if not c.isspace()]
-    if sum(c.isalpha() for c in visible) < 0.6 * max(1, len(visible)):
+def _legacy(data: bytes, bad_at: int) -> tuple[str, str]:
+    """The legacy 8-bit encoding (Western or Cyrillic Windows code page) under which the bytes read
+    most like one of the known languages."""
+    from ingest.identify import language_scores
+
+    best: tuple[float, str, str] | None = None
+    for codec, name in LEGACY_ENCODINGS:
+        try:
+            text = data.decode(codec)
+        except UnicodeDecodeError:
+            continue
+        visible = [c for c in text if not c.isspace()]
+        if sum(c.isalpha() for c in visible) < 0.6 * max(1, len(visible)):
+            continue
+        score = max(language_scores(text)[0].values(), default=0.0)
+        if best is None or score > best[0]:
+            best = (score, text, name)
+    if best is None:
         raise IngestError(f"not a text file (invalid UTF-8 at byte {bad_at})")
-    return text
+    return best[1], best[2]
 
 
 def read_text(path: str | Path) -> list[PageText]:
@@ -67,9 +78,9 @@ def read_text(path: str | Path) -> list[PageText]:
         raise IngestError(f"cannot read: {exc.strerror or exc}") from None
     text, encoding = decode_text(data)
     pages = split_pages(text)
-    if encoding == "windows-1252":
+    if encoding.startswith("windows-"):
         for p in pages:
-            p.reason += "; not UTF-8, read as Windows-1252"
+            p.reason += f"; not UTF-8, read as {encoding.capitalize()}"
     return pages
 
 

@@ -60,3 +60,11 @@ def test_windows_1252_text_file(tmp_path):
     junk.write_bytes(bytes(range(128, 256)) * 8)
     with pytest.raises(IngestError, match="not a text file"):
         read_text(junk)
+
+
+def test_windows_1251_cyrillic_text_file(tmp_path):
+    path = tmp_path / "pravila.txt"
+    text = "Подготовка к игре: каждый игрок получает 3 монеты, пшеничное поле и пекарню, и это всё для начала игры."
+    path.write_bytes(text.encode("cp1251"))
+    pages = read_text(path)
+    assert pages[0].text == text and "Windows-1251" in pages[0].reason
