@@ -108,6 +108,8 @@ def _script(text: str) -> str:
 
 
 def language_scores(text: str) -> tuple[dict[str, float], int]:
+    """Share of the words that are each language's function words (plus a small bonus for its
+    characteristic letters), for the languages of the text's script; and the word count."""
     words = [w.casefold() for w in WORD.findall(text)]
     script = _script(text)
     scores: dict[str, float] = {}
