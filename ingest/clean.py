@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import html
 import itertools
 import json
 import os
@@ -29,6 +30,8 @@ LATIN_TO_CYRILLIC = dict(zip("AaBCcEeHKMOoPpTXxyiIJjSs", "АаВСсЕеНКМО
 CYRILLIC_TO_LATIN = {v: k for k, v in LATIN_TO_CYRILLIC.items()}
 WORD = re.compile(r"[^\W_]+")
 EMPHASIS = [re.compile(r"\*\*|__"), re.compile(r"(?<![\w*])\*(?=\S)([^*\n]*?\S)\*(?![\w*])")]
+ODD_SPACES = re.compile(r"[\u00a0\u2007\u2009\u202f]")
+ENTITY = re.compile(r"&(?:[a-zA-Z]{2,8}|#\d{2,5}|#x[0-9a-fA-F]{2,4});")
 HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 HYPHEN_BREAK = re.compile(r"(\w+)-[ \t]*\n[ \t]*(\w+)")
 MAX_OCR_SUBSTITUTIONS = 3
@@ -44,6 +47,7 @@ def clean_page(text: str, lang: str | None = None) -> tuple[str, dict[str, int]]
     if nfc != text:
         repairs["unicode_nfc"] += 1
     text = nfc.replace("\u00ad", "")
+    text = _spaces_and_entities(text, repairs)
     text = _emphasis(text, repairs)
     text = _overlay(text, repairs)
     text = _homoglyphs(text, repairs)
@@ -59,6 +63,19 @@ def _ligatures(text: str, repairs: Counter[str]) -> str:
         if n:
             repairs["ligature"] += n
             text = text.replace(lig, plain)
+    return text
+
+
+def _spaces_and_entities(text: str, repairs: Counter[str]) -> str:
+    """No-break and thin spaces (French typography) become spaces; HTML entities ("&amp;") their characters."""
+    text, n = ODD_SPACES.subn(" ", text)
+    if n:
+        repairs["space"] += n
+    if ENTITY.search(text):
+        unescaped = html.unescape(text)
+        if unescaped != text:
+            repairs["markdown"] += len(ENTITY.findall(text))
+            text = unescaped
     return text
 
 

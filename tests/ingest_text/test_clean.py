@@ -88,3 +88,9 @@ def test_document_wide_pass_prefers_the_form_the_book_prints():
 def test_german_seed_minzen(seed_books):
     doc = "\n".join(p.text for p in seed_books["de"].pages)
     assert "Minzen" not in doc  # "Minze" (mint) is a word, but this book means Münzen
+
+
+def test_no_break_spaces_and_html_entities():
+    text, repairs = clean_page("Mise\u00a0en\u00a0place\u202f: 3 pièces &amp; 1 dé")
+    assert text == "Mise en place : 3 pièces & 1 dé"
+    assert repairs["space"] == 3 and repairs["markdown"] == 1
