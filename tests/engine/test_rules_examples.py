@@ -89,3 +89,17 @@ def test_common_random_numbers_pair_the_readings():
     assert same["games_changed"] == 0 and same["length_delta"]["delta"] == 0
     other = run_paired(SimSpec("mk2", 3), SimSpec("mk2", 3, facts={"end.landmarks_to_win": 2}), 50, seed=1)
     assert other["length_delta"]["delta"] < 0 and other["length_delta"]["ci95"][1] < 0
+
+
+# Spanish MK2 seed (003_*.txt), the same example in the Ukrainian seed (000_*.txt):
+# "Gabriela (que juega en primer lugar) saca un «3». Tiene que pagar un total de 6 Monedas, pero solo
+#  tiene 3. ... Eva (segundo lugar) tiene 2 Cafeterías ... acaba cobrando 1 Moneda. Tomoko (tercer
+#  lugar) tiene 1 Cafetería y debería cobrar 2 Monedas. Gabriela le paga las 2 Monedas."
+def test_spanish_mk2_example_counterclockwise():
+    assert income([{}, {"cafe": 2}, {"cafe": 1}], [3, 0, 0], [3]) == [-3, 1, 2]
+
+
+# "Gabriela saca un «3». La Cafetería de Eva se activa ... como Gabriela no tiene Monedas, Eva no
+#  recibe nada. A continuación, Gabriela gana 2 Monedas de la banca gracias al efecto de su Panadería."
+def test_spanish_mk2_example_red_before_green():
+    assert income([{"bakery": 1}, {"cafe": 1}], [0, 0], [3]) == [2, 0]
