@@ -28,7 +28,7 @@ def simulate(
     sets: Annotated[str | None, typer.Option("--sets", help="card sets, e.g. base,harbor,millionaires_row")] = None,
     variant: Annotated[list[str] | None, typer.Option("--variant", help="rules variant, e.g. hybrid_supply")] = None,
     no_kernel: Annotated[bool, typer.Option("--no-kernel", help="use the readable engine only")] = False,
-    fmt: Annotated[Format, typer.Option("--format", "-f", help="table or json")] = Format.table,
+    fmt: Annotated[Format, typer.Option("--format", "-f", help="table, json or csv (seats)")] = Format.table,
     db: DbOption = None,
 ) -> None:
     """Play many games and report win rate by seat (95% CI) and game length."""
@@ -91,6 +91,9 @@ def simulate(
         return
     rows = [{"seat": s["seat"] + 1, "wins": s["wins"], "win rate": f"{s['win_rate']:.3f}",
              "95% CI": f"{s['ci95'][0]:.3f}–{s['ci95'][1]:.3f}"} for s in summary["seats"]]
+    if fmt == Format.csv:
+        emit(Format.csv, SIM_SCHEMA, "seats", rows)
+        return
     emit(Format.table, SIM_SCHEMA, "seats", rows, title=title)
     ln = summary["length"]
     Console().print(f"game length (turns): mean {ln['mean']:.1f} (95% CI {ln['ci95'][0]:.1f}–{ln['ci95'][1]:.1f}), "
