@@ -7,6 +7,7 @@ A book is only asked for what its edition and expansions cover (see checker.grou
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from checker import alignment
 from checker import values as V
@@ -50,7 +51,30 @@ def _section_topics(book: BookIn, fact_start: int) -> set[str]:
     return {s.topic for s in book.sections if s.start <= fact_start < max(s.end, s.start + 1) and s.topic != "other"}
 
 
-def silence_confirmed(ctx: Context, stmts: dict[str, Statement], silent: BookIn) -> bool:
+@dataclass
+class Expectation:
+    """What a book that states a topic would show, worked out once per topic from the stating books:
+    the section topics the fact sits in, and the cards and numbers of its value."""
+
+    family: str
+    wanted: set[str]
+    cards: set[str]
+    numbers: set[int]
+
+    @classmethod
+    def of(cls, stmts: dict[str, Statement]) -> Expectation:
+        wanted: set[str] = set()
+        for s in stmts.values():
+            wanted |= _section_topics(s.book, s.fact.start)
+        return cls(
+            family=next(iter(stmts.values())).fact.topic.split(".")[0],
+            wanted=wanted,
+            cards=set().union(*(set(alignment.cards_in_value(s.value)) for s in stmts.values())),
+            numbers=set().union(*(_ints(s.value) for s in stmts.values())),
+        )
+
+
+def silence_confirmed(ctx: Context, expect: Expectation, silent: BookIn) -> bool:
     """Whether a book without the fact really does not state it, rather than stating it in words
     the extractors missed.
 
@@ -60,26 +84,20 @@ def silence_confirmed(ctx: Context, stmts: dict[str, Statement], silent: BookIn)
     sections) or else its numbers; absent, they confirm the silence. A value of words only gives
     the book the benefit of the doubt (a missed extraction is not a finding).
     """
-    wanted: set[str] = set()
-    for s in stmts.values():
-        wanted |= _section_topics(s.book, s.fact.start)
-    if not wanted or not silent.sections:
+    if not expect.wanted or not silent.sections:
         return True
-    family = next(iter(stmts.values())).fact.topic.split(".")[0]
-    secs = [sec for sec in silent.sections if sec.topic in wanted or (sec.topic != "other" and sec.topic.startswith(family))]
-    texts = [sec.text for sec in secs]
-    if not texts:
+    secs = [sec for sec in silent.sections
+            if sec.topic in expect.wanted or (sec.topic != "other" and sec.topic.startswith(expect.family))]
+    if not secs:
         return True
-    cards = set().union(*(set(alignment.cards_in_value(s.value)) for s in stmts.values()))
-    if cards:  # cards carry over a translation: named in those sections, or not
-        named = {c for c in cards if any(alignment.mentions_card_in(ctx, silent, [c], sec.start, sec.end, sec.text) for sec in secs)}
-        return len(named) < len(cards) / 2
-    numbers = set().union(*(_ints(s.value) for s in stmts.values()))
-    if not numbers:
+    if expect.cards:  # cards carry over a translation: named in those sections, or not
+        named = {c for c in expect.cards if any(alignment.mentions_card_in(ctx, silent, [c], sec.start, sec.end, sec.text) for sec in secs)}
+        return len(named) < len(expect.cards) / 2
+    if not expect.numbers:
         return False
-    text = "\n".join(texts)
-    present = {n for n in numbers if re.search(rf"(?<!\d){n}(?!\d)", text)}
-    return len(present) < len(numbers) / 2
+    text = "\n".join(sec.text for sec in secs)
+    present = {n for n in expect.numbers if re.search(rf"(?<!\d){n}(?!\d)", text)}
+    return len(present) < len(expect.numbers) / 2
 
 
 def check(ctx: Context) -> list[Discrepancy]:
@@ -95,7 +113,9 @@ def check(ctx: Context) -> list[Discrepancy]:
     for (topic, scope), stmts in sorted(stated.items(), key=lambda kv: (kv[0][0], sorted(kv[0][1]))):
         covering = [b for b in books_covering(ctx, scope) if b.id not in unread]
         stmts = {bid: s for bid, s in stmts.items() if covers(ctx.book(bid), scope)}
-        silent = [b.id for b in covering if b.id not in stmts and silence_confirmed(ctx, stmts, b)]
+        candidates = [b for b in covering if b.id not in stmts]
+        expect = Expectation.of(stmts) if candidates and stmts and not topic.startswith("clarification.") else None
+        silent = [b.id for b in candidates if expect is not None and silence_confirmed(ctx, expect, b)]
         if stmts and silent and not topic.startswith("clarification."):
             out.append(_missing_fact(ctx, topic, scope, stmts, silent))
         elif len(stmts) >= 2:
