@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import json
 
+from checker.impact.render import impact_html
 from checker.model import KINDS, SEVERITIES, DiffReport
 from checker.render.highlight import lexicon_marks, marks_for, render_quote
 from checker.values import show
@@ -119,9 +120,7 @@ def _article(d, books: dict) -> str:
         one_book = len(d.values) == 1
         shown_value = "" if (value is None and not ev.quote) or one_book else f"<div class='value'>{html.escape(show(value, 160))}</div>"
         cols.append(f"<div data-rulebook='{html.escape(ev.rulebook)}'><h3>{head}</h3>{shown_value}{quote}</div>")
-    impact = ""
-    if d.impact:
-        impact = f"<div class='meta'>impact: {html.escape(json.dumps(d.impact, ensure_ascii=False))}</div>"
+    impact = impact_html(d.impact)
     return (
         f"<article class='discrepancy {d.severity}' id='{html.escape(d.id)}' data-severity='{d.severity}' data-kind='{d.kind}'"
         f" data-edition='{html.escape(d.edition)}'>"
