@@ -685,6 +685,17 @@ def _queue_hooks(fr, ft, hooks, card, P, M, n, a, col_s, col_n, col_all):
 
 
 @njit(cache=True, _nrt=False)  # no reference counting: callers own every array
+def _hooks_now(fr, fh, ft, hooks, col_s, col_n, col_all, a, steps, card, ib, rule, P, PL, M, G, st, rowd,
+               decks, dlen, rows, n, once, estabs, landmarks, opts, tmp_a, tmp_b, closed_by):
+    """Queue the steps of one moment (before building, end of turn) and run them."""
+    fh[0] = 0
+    ft[0] = 0
+    _queue_hooks(fr, ft, hooks, card, P, M, n, a, col_s, col_n, col_all)
+    _run_frames(fr, fh, ft, steps, card, ib, rule, P, PL, M, G, st, rowd, decks, dlen, rows, n,
+                once, estabs, landmarks, opts, tmp_a, tmp_b, closed_by)
+
+
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _price(card, cc, rule, P, PL, M, n, p, ci):
     if card[ci, C_LAND]:
         if P[BLT, p, ci]:
@@ -923,11 +934,9 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
             if G[G_WIN] >= 0:
                 return G[G_WIN], turns
         # ---- before building
-        fh[0] = 0
-        ft[0] = 0
-        _queue_hooks(fr, ft, hk_before, card, P, M, n, a, C_BEFORE_S, C_BEFORE_N, C_ALL_BEFORE)
-        _run_frames(fr, fh, ft, steps, card, ib, rule, P, PL, M, G, st, rowd, decks, dlen, rows, n,
-                    once, estabs, landmarks, opts, tmp_a, tmp_b, closed_by)
+        _hooks_now(fr, fh, ft, hk_before, C_BEFORE_S, C_BEFORE_N, C_ALL_BEFORE, a, steps, card, ib, rule, P,
+                   PL, M, G, st, rowd, decks, dlen, rows, n, once, estabs, landmarks, opts, tmp_a, tmp_b,
+                   closed_by)
         if G[G_WIN] >= 0:
             return G[G_WIN], turns
         # ---- build
@@ -982,11 +991,8 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
                 if G[G_WIN] >= 0:
                     return G[G_WIN], turns
         # ---- end of turn
-        fh[0] = 0
-        ft[0] = 0
-        _queue_hooks(fr, ft, hk_end, card, P, M, n, a, C_END_S, C_END_N, C_ALL_END)
-        _run_frames(fr, fh, ft, steps, card, ib, rule, P, PL, M, G, st, rowd, decks, dlen, rows, n,
-                    once, estabs, landmarks, opts, tmp_a, tmp_b, closed_by)
+        _hooks_now(fr, fh, ft, hk_end, C_END_S, C_END_N, C_ALL_END, a, steps, card, ib, rule, P, PL, M, G,
+                   st, rowd, decks, dlen, rows, n, once, estabs, landmarks, opts, tmp_a, tmp_b, closed_by)
         if G[G_WIN] >= 0:
             return G[G_WIN], turns
         if PL[SETUP, a] > 0:
