@@ -103,3 +103,13 @@ def test_spanish_mk2_example_counterclockwise():
 #  recibe nada. A continuación, Gabriela gana 2 Monedas de la banca gracias al efecto de su Panadería."
 def test_spanish_mk2_example_red_before_green():
     assert income([{"bakery": 1}, {"cafe": 1}], [0, 0], [3]) == [2, 0]
+
+
+def test_turn_log_tells_the_czech_example_in_order():
+    from engine.scenario import play_income
+    out = play_income("mk1", [{}, {"cafe": 3}, {"cafe": 2}], [3, 0, 0], [3])
+    events = [e for e in out["events"] if "pays" in e]
+    assert events[0].startswith("P0 pays P2 2")          # C (counterclockwise neighbour) first
+    assert events[-1].startswith("P0 pays P1 0")         # B's third cafe: nothing left
+    assert any(e.startswith("P0 pays P1 1") for e in events)
+    assert out["delta"] == [-3, 1, 2]
