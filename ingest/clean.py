@@ -32,6 +32,8 @@ WORD = re.compile(r"[^\W_]+")
 EMPHASIS = [re.compile(r"\*\*|__"), re.compile(r"(?<![\w*])\*(?=\S)([^*\n]*?\S)\*(?![\w*])")]
 ODD_SPACES = re.compile(r"[\u00a0\u2007\u2009\u202f]")
 ENTITY = re.compile(r"&(?:[a-zA-Z]{2,8}|#\d{2,5}|#x[0-9a-fA-F]{2,4});")
+MD_IMAGE = re.compile(r"!\[[^\]\n]*\]\([^)\n]*\)")
+MD_LINK = re.compile(r"(?<!!)\[([^\]\n]+)\]\((?:https?://|#|/|\.)[^)\n]*\)")
 HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
 HYPHEN_BREAK = re.compile(r"(\w+)-[ \t]*\n[ \t]*(\w+)")
 MAX_OCR_SUBSTITUTIONS = 3
@@ -81,8 +83,10 @@ def _spaces_and_entities(text: str, repairs: Counter[str]) -> str:
 
 def _emphasis(text: str, repairs: Counter[str]) -> str:
     text, c = HTML_COMMENT.subn("", text)
-    if c:
-        repairs["markdown"] += c
+    text, i = MD_IMAGE.subn("", text)
+    text, k = MD_LINK.subn(r"\1", text)
+    if c + i + k:
+        repairs["markdown"] += c + i + k
     text, n = EMPHASIS[0].subn("", text)
     text, m = EMPHASIS[1].subn(r"\1", text)
     if n + m:

@@ -19,6 +19,11 @@ def test_markdown_emphasis_dropped_but_bullets_kept():
     assert repairs["markdown"] == 4
 
 
+def test_markdown_links_and_images():
+    text, repairs = clean_page("See ![card](img/bakery.png) the [Bakery](https://x.org/b) rules [1].")
+    assert text == "See  the Bakery rules [1]." and repairs["markdown"] == 2
+
+
 def test_hyphenation_joined_but_real_hyphens_kept():
     text, repairs = clean_page("gegen den Uhrzeiger-\nsinn und die Start-\nBauphasen", "de")
     assert text == "gegen den Uhrzeigersinn und die Start-Bauphasen"
