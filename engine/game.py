@@ -89,6 +89,7 @@ class GameState:
         self._bonus_done = False
         self.pause_at_build = False
         self.hold_roll = False
+        self.hold_build = False
         self._begin_turn()
         self._run()
 
@@ -523,6 +524,8 @@ class GameState:
                     self._end_turn()
                     continue
                 self.decision = ("build", p, self._build_options(p))
+                if self.hold_build:  # a scenario stops here even when passing is the only move
+                    return
             elif ph == END:
                 self._next_turn()
 
@@ -589,6 +592,7 @@ class GameState:
         kind = self.decision[0] if self.decision else ""
         self.decision = None
         self.hold_roll = False
+        self.hold_build = False
         if not forced:  # forced moves replay themselves; history holds the choices only
             self.history.append(action)
         if kind == "dice":
@@ -713,6 +717,7 @@ class GameState:
             delta = [c - b for c, b in zip(self.coins, before, strict=True)]
         finally:
             self.pause_at_build = False
-        if self.decision is None:
+        if self.decision is None:  # go on to this turn's build decision and wait there
+            self.hold_build = True
             self._run()
         return delta
