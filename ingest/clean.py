@@ -226,14 +226,14 @@ def _suspicious(word: str) -> bool:
     return bool(re.search(r"[^\W\d_]\d|\d[^\W\d_]", word) or re.search(r"[a-zäöüß][A-ZÄÖÜ]", word))
 
 
-def _candidates(word: str, confusions: list[tuple[str, str]]) -> list[str]:
+def _candidates(word: str, confusions: list[tuple[str, str]], max_subs: int = MAX_OCR_SUBSTITUTIONS) -> list[str]:
     """Spellings the word may have had before OCR: fewest substitutions first, at most MAX_CANDIDATES."""
     sites = []
     for src, dst in confusions:
         for m in re.finditer(re.escape(src), word):
             sites.append((m.start(), m.end(), dst))
     out: list[str] = []
-    for n in range(1, MAX_OCR_SUBSTITUTIONS + 1):
+    for n in range(1, max_subs + 1):
         for combo in itertools.combinations(sorted(sites), n):
             if any(a[1] > b[0] for a, b in itertools.pairwise(combo)):
                 continue
@@ -314,11 +314,11 @@ def harmonise(texts: list[str], lang: str | None) -> tuple[list[str], list[dict[
         if len(word) < 4 or word.isupper():
             continue
         best = max(
-            (c for c in _candidates(word, confusions)[:200] if freq.get(c, 0) >= max(HARMONISE_MIN, 3 * n)),
+            (c for c in _candidates(word, confusions, max_subs=2) if freq.get(c, 0) >= max(HARMONISE_MIN, 3 * n)),
             key=lambda c: freq[c],
             default=None,
         )
-        if best is not None and sum(a != b for a, b in zip(word, best, strict=False)) <= 2:
+        if best is not None:
             mapping[word] = best
     if not mapping:
         return texts, counts
