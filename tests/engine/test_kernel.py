@@ -10,12 +10,12 @@ from engine.rules import RuleSet
 from engine.simulate import SimSpec, play_one
 
 CASES = [
-    ("mk2", None, (), {}, 4, 120),
+    ("mk2", None, (), {}, 4, 80),
     ("mk2", ("base", "promo"), (), {}, 3, 60),
     ("mk2", None, (), {"activation.order": [["blue", "green"], ["red"], ["purple"], ["landmark"]],
                         "payment.multiple_order": "clockwise", "setup.starting_coins": 3}, 5, 60),
     ("mk1", None, (), {}, 2, 60),
-    ("mk1", ("base", "harbor", "millionaires_row"), (), {}, 4, 80),
+    ("mk1", ("base", "harbor", "millionaires_row"), (), {}, 4, 50),
     ("mk1", ("base", "harbor", "millionaires_row", "promo"), ("hybrid_supply",), {}, 5, 40),
     ("mk1", ("base", "harbor", "millionaires_row"), ("variable_supply", "six_players"), {}, 6, 30),
     ("mk1", ("base", "harbor"), (), {"build.zero_coin_bonus": 1, "build.major_limit": None}, 3, 40),
