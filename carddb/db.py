@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 from sqlalchemy import event, inspect
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, SQLModel, create_engine, select
 
 from carddb.models import SCHEMA_VERSION, SchemaInfo
@@ -46,12 +48,25 @@ def open_db(url: str | None = None, *, create: bool = True) -> Engine:
     if has_tables:
         _check_version(engine, url)
     if create:
-        SQLModel.metadata.create_all(engine)
-        with Session(engine) as session:
-            if session.exec(select(SchemaInfo)).first() is None:
-                session.add(SchemaInfo(version=SCHEMA_VERSION))
-                session.commit()
+        _create_schema(engine)
     return engine
+
+
+def _create_schema(engine: Engine, attempts: int = 8) -> None:
+    """Tables and the version row; another process creating the same new file at the same moment
+    makes one attempt lose the race (table exists / duplicate row), and the next one finds it done."""
+    for attempt in range(attempts):
+        try:
+            SQLModel.metadata.create_all(engine)
+            with Session(engine) as session:
+                if session.exec(select(SchemaInfo)).first() is None:
+                    session.add(SchemaInfo(version=SCHEMA_VERSION))
+                    session.commit()
+            return
+        except (OperationalError, IntegrityError):
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.1 * (attempt + 1))
 
 
 def _check_version(engine: Engine, url: str) -> None:

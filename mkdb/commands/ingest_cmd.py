@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
@@ -22,7 +21,6 @@ from mkdb.output import Format, emit, error
 
 RULEBOOK_FIELDS = ["id", "source", "sha256", "lang", "edition", "expansions", "title", "pages", "sections", "warnings"]
 SECTION_FIELDS = ["index", "heading", "topic", "card", "page", "start", "end", "text"]
-OPEN_ATTEMPTS = 4
 
 
 def _error(message: str) -> None:
@@ -38,23 +36,19 @@ class OcrMode(StrEnum):
 
 
 def _open(db: str | None, create: bool = True):  # noqa: ANN202 - SQLAlchemy engine
-    """open_db, retried when another process is creating the same new database at this moment."""
+    """open_db, its failures as one line and exit 2."""
     url = resolve_url(db)
     if not create and url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).exists():
         _error(f"{url.removeprefix('sqlite:///')}: no such database (create it with `mkdb build` or `mkdb ingest`)")
         raise typer.Exit(2)
-    for attempt in range(OPEN_ATTEMPTS):
-        try:
-            return open_db(db, create=create)
-        except SchemaMismatch as exc:
-            _error(str(exc))
-            raise typer.Exit(2) from None
-        except (OperationalError, IntegrityError) as exc:
-            if attempt == OPEN_ATTEMPTS - 1:
-                _error(f"cannot open the database: {exc.orig}")
-                raise typer.Exit(2) from None
-            time.sleep(0.2 * (attempt + 1))
-    raise AssertionError("unreachable")
+    try:
+        return open_db(db, create=create)
+    except SchemaMismatch as exc:
+        _error(str(exc))
+        raise typer.Exit(2) from None
+    except (OperationalError, IntegrityError) as exc:
+        _error(f"cannot open the database: {exc.orig}")
+        raise typer.Exit(2) from None
 
 
 def rulebook_row(rb: Rulebook, sections: int) -> dict[str, Any]:
