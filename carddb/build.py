@@ -7,15 +7,17 @@ half-built one.
 
 from __future__ import annotations
 
-import importlib
 import os
 import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sqlmodel import Session
+from sqlmodel import Session, func, select
 
+from carddb.catalog import load_catalog
 from carddb.db import DEFAULT_DB, open_db, resolve_url
+from carddb.dump import dump
+from carddb.models import Card, CardName
 from ingest.pipeline import IngestReport, ingest_paths
 
 RULEBOOKS = Path("rules_sources") / "rulebooks"
@@ -30,7 +32,7 @@ class BuildReport:
     target: Path
     cards: int = 0
     names: int = 0
-    catalog: str = "loaded"
+    unchanged: bool = False  # the content equalled the existing file's, which was kept
     ingest: IngestReport = field(default_factory=IngestReport)
 
 
@@ -42,17 +44,8 @@ def _target_path(url: str | None) -> Path:
 
 
 def _load_catalog(engine, root: Path, report: BuildReport) -> None:  # noqa: ANN001 - SQLAlchemy engine
-    try:
-        catalog = importlib.import_module("carddb.catalog")
-    except ModuleNotFoundError:
-        report.catalog = "skipped (carddb.catalog not available)"
-        return
-    from sqlmodel import func, select
-
-    from carddb.models import Card, CardName
-
     with Session(engine) as session:
-        catalog.load_catalog(session, root)
+        load_catalog(session, root)
         session.commit()
         report.cards = session.exec(select(func.count()).select_from(Card)).one()
         report.names = session.exec(select(func.count()).select_from(CardName)).one()
@@ -67,6 +60,19 @@ def _finish_sqlite(path: Path) -> None:
         con.execute("VACUUM")
     finally:
         con.close()
+
+
+def _same_content(new: Path, old: Path) -> bool:
+    if not old.is_file():
+        return False
+    engines = [open_db(f"sqlite:///{p}", create=False) for p in (new, old)]
+    try:
+        return dump(engines[0]) == dump(engines[1])
+    except Exception:  # an unreadable or foreign old file is simply replaced
+        return False
+    finally:
+        for e in engines:
+            e.dispose()
 
 
 def build(url: str | None = None, root: Path | str = ".") -> BuildReport:
@@ -87,9 +93,14 @@ def build(url: str | None = None, root: Path | str = ".") -> BuildReport:
             failed = "; ".join(f"{Path(r.path).name}: {r.error}" for r in report.ingest.failed)
             raise BuildError(f"rulebooks failed to ingest: {failed}")
         _finish_sqlite(tmp)
-        for stale in (target.with_name(target.name + "-wal"), target.with_name(target.name + "-shm")):
-            stale.unlink(missing_ok=True)
-        os.replace(tmp, target)
+        if _same_content(tmp, target):
+            # Only timestamps would change: keep the file as it is, so a rebuild leaves git clean.
+            tmp.unlink()
+            report.unchanged = True
+        else:
+            for stale in (target.with_name(target.name + "-wal"), target.with_name(target.name + "-shm")):
+                stale.unlink(missing_ok=True)
+            os.replace(tmp, target)
     except BaseException:
         engine.dispose()
         for leftover in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):

@@ -169,8 +169,8 @@ def build_cmd(db: DbOption = None) -> None:
     ]
     emit(Format.table, "mkdb.ingest/1", "files", rows, columns=INGEST_COLUMNS, title="rulebooks ingested")
     Console().print(
-        f"built {report.target}: {report.cards} cards, {report.names} card names (catalog {report.catalog}), "
-        f"{len(rows)} rulebooks"
+        f"built {report.target}: {report.cards} cards, {report.names} card names, {len(rows)} rulebooks"
+        + (" (content unchanged: the existing file was kept)" if report.unchanged else "")
     )
 
 
