@@ -46,6 +46,7 @@ _CID = re.compile(r"\(cid:\d+\)")
 class Verdict:
     trusted: bool
     reason: str
+    language_only: bool = False  # failed only because its words were not recognised
 
 
 def _letters_share(text: str) -> float:
@@ -54,12 +55,15 @@ def _letters_share(text: str) -> float:
 
 
 def _detect_language(text: str) -> tuple[str | None, float]:
+    """(language, confidence); a language that is recognised but not supported still has words."""
     try:
         from ingest.identify import detect_language
-    except ImportError:  # the identify stage is not there yet: judge without it
+    except ImportError:  # the identify stage is not there: judge without it
         return None, 1.0
     try:
         return detect_language(text)
+    except IngestError as exc:  # "unsupported language: the text looks like Japanese (ja)"
+        return (None, 1.0) if "looks like" in str(exc) else (None, 0.0)
     except Exception:  # noqa: BLE001 - an unknown language means "not words we know"
         return None, 0.0
 
@@ -85,7 +89,8 @@ def judge_text(text: str, picture_share: float = 0.0) -> Verdict:
     if len(stripped) >= 200:
         lang, conf = _detect_language(stripped)
         if conf < MIN_LANG_CONFIDENCE:
-            return Verdict(False, f"text layer words are not words of a known language ({lang}: {conf:.2f})")
+            return Verdict(False, f"text layer words are not words of a known language ({lang}: {conf:.2f})",
+                           language_only=True)
         return Verdict(True, f"text layer ({lang}, {conf:.2f})" if lang else "text layer")
     return Verdict(True, "text layer")
 
@@ -251,6 +256,7 @@ def read_pdf(path: str | Path, ocr: str = "auto", lang_hint: str | None = None) 
             pictured.append(bool(layout.pictures) or bool(page.rects or page.curves))
             dpis.append(scan_dpi(page))
             page.flush_cache()
+    rescue_language_verdicts(verdicts, layouts)
     texts = order_pages([lay for lay in layouts])
     results: list[PageText] = []
     to_ocr: list[int] = []
@@ -277,6 +283,19 @@ def read_pdf(path: str | Path, ocr: str = "auto", lang_hint: str | None = None) 
             page.reason = f"{page.reason}; {how}"
             page.warnings.extend(warnings)
     return results
+
+
+def rescue_language_verdicts(verdicts: list[Verdict], layouts: list[PageLayout]) -> None:
+    """A page whose own words were not recognised (a credits page, a list of names) is trusted
+    when the document as a whole reads as a language: a broken font encoding garbles every page."""
+    suspects = [i for i, v in enumerate(verdicts) if v.language_only]
+    if not suspects:
+        return
+    text = "\n".join(" ".join(w.text for w in lay.words) for lay in layouts)
+    lang, conf = _detect_language(text)
+    if conf >= MIN_LANG_CONFIDENCE:
+        for i in suspects:
+            verdicts[i] = Verdict(True, f"text layer (document reads as {lang or 'a language'}; this page alone did not)")
 
 
 def _language_of(trusted_texts: list[str]) -> str | None:

@@ -229,3 +229,22 @@ def test_pipeline_ingests_a_pdf_once_and_skips_it_unchanged(tmp_path, fixtures):
     assert first.pages == fixtures["es-2col"]["pages"] and first.sections > 10
     (again,) = pipeline.ingest_paths([fixtures["es-2col"]["pdf"]], engine).results
     assert again.status == "unchanged" and again.rulebook_id == first.rulebook_id
+
+
+def test_page_of_names_in_a_real_document_keeps_its_text_layer(tmp_path, fixtures):
+    """A credits page has no function words; the document around it does: no OCR for it."""
+    from ingest.pdf import read_pdf
+
+    seed = fixtures["de-scan"]["expected_p1"]
+    names = ", ".join(f"Kalo Vendrik {i} Tomasz Orvell Hanne Brisk" for i in range(12))
+    pdf = FPDF()
+    pdf.add_font("R", "", FONT)
+    pdf.set_font("R", size=10)
+    for text in (seed[:2000], names, seed[2000:4000]):
+        pdf.add_page()
+        pdf.multi_cell(0, 5, text)
+    path = tmp_path / "credits.pdf"
+    pdf.output(str(path))
+    pages = read_pdf(path)
+    assert [p.method for p in pages] == ["text_layer"] * 3
+    assert "document reads as de" in pages[1].reason
