@@ -13,10 +13,11 @@ them once and filters in memory.
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from carddb.paths import DEFAULT_DB, ENV_VAR, resolve_url  # noqa: E402,F401 - re-exported
 
 if TYPE_CHECKING:
     from carddb.names import NameIndex, NameMatch
@@ -24,8 +25,6 @@ if TYPE_CHECKING:
 __all__ = ["Catalog", "CatalogError", "CardNotFound", "parse_cost_range"]
 
 READ_SCHEMA_VERSION = 1  # the carddb.models.SCHEMA_VERSION this reader understands (a test keeps them equal)
-DEFAULT_DB = Path(__file__).resolve().parent.parent / "cards.sqlite"
-ENV_VAR = "MKDB_DATABASE_URL"
 JSON_COLUMNS = ("activation", "cost", "extra_copies", "effect", "data")
 # the order of a card's fields in every output; extra record fields (name, deck, printings...) follow
 CARD_FIELDS = ("id", "edition", "set", "kind", "color", "icon", "activation", "cost", "copies", "extra_copies", "names", "effect", "text")
@@ -62,14 +61,6 @@ def parse_cost_range(cost: int | str | tuple[int, int] | None) -> tuple[int, int
         return int(text), int(text)
     except ValueError:
         raise CatalogError(f"cost {cost!r}: expected N or MIN-MAX") from None
-
-
-def _resolve_url(url: str | None) -> str:
-    """Same rule as carddb.db.resolve_url (--db, then the environment, then cards.sqlite), without the ORM import."""
-    url = url or os.environ.get(ENV_VAR) or str(DEFAULT_DB)
-    if "://" not in url:
-        url = f"sqlite:///{Path(url).resolve()}"
-    return url
 
 
 def _sqlite_path(url: str) -> str | None:
@@ -157,7 +148,7 @@ class Catalog:
     @classmethod
     def open(cls, url: str | None = None) -> Catalog:
         """The catalog of --db URL / MKDB_DATABASE_URL / cards.sqlite (read-only)."""
-        url = _resolve_url(url)
+        url = resolve_url(url)
         return cls(*_read_rows(url), url=url)
 
     @property

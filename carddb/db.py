@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import time
-from pathlib import Path
 
 from sqlalchemy import event, inspect
 from sqlalchemy.engine import Engine
@@ -12,22 +10,12 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, SQLModel, create_engine, select
 
 from carddb.models import SCHEMA_VERSION, SchemaInfo
+from carddb.paths import DEFAULT_DB, ENV_VAR, PROJECT_ROOT, resolve_url
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DB = PROJECT_ROOT / "cards.sqlite"
-ENV_VAR = "MKDB_DATABASE_URL"
-
+__all__ = ["DEFAULT_DB", "ENV_VAR", "PROJECT_ROOT", "SchemaMismatch", "open_db", "resolve_url"]
 
 class SchemaMismatch(RuntimeError):
     """The database was written by another schema version; nothing was changed."""
-
-
-def resolve_url(url: str | None = None) -> str:
-    """--db wins, then MKDB_DATABASE_URL, then cards.sqlite at the project root. A bare path is a SQLite file."""
-    url = url or os.environ.get(ENV_VAR) or str(DEFAULT_DB)
-    if "://" not in url:
-        url = f"sqlite:///{Path(url).resolve()}"
-    return url
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:  # noqa: ANN001 - DB-API objects

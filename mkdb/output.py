@@ -7,14 +7,11 @@ import io
 import json
 import sys
 from collections.abc import Sequence
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
-from rich.console import Console
-from rich.table import Table
 
-
-class Format(str, Enum):
+class Format(StrEnum):
     table = "table"
     json = "json"
     csv = "csv"
@@ -58,6 +55,9 @@ def emit(
             writer.writerow([_cell(row.get(c)) for c in cols])
         sys.stdout.write(buf.getvalue())
         return
+    from rich.console import Console  # rich loads only when a table is printed: fast start-up
+    from rich.table import Table
+
     table = Table(title=title, show_lines=False)
     for c in cols:
         table.add_column(c, overflow="fold")
@@ -68,4 +68,6 @@ def emit(
 
 def error(message: str) -> None:
     """One clear line on stderr."""
+    from rich.console import Console
+
     Console(stderr=True, highlight=False).print(f"[red]error:[/red] {message}", soft_wrap=True)

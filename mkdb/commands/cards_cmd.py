@@ -148,9 +148,10 @@ def serve_cmd(
     db: DbOption = None,
 ) -> None:
     """Serve cards.sqlite read-only as an HTTP JSON API (Datasette, immutable mode)."""
-    from carddb import _resolve_url, _sqlite_path
+    from carddb import _sqlite_path
+    from carddb.paths import resolve_url
 
-    path = _sqlite_path(_resolve_url(db))
+    path = _sqlite_path(resolve_url(db))
     if path is None:
         error(f"{db}: `mkdb serve` needs a SQLite file")
         raise typer.Exit(1)

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from sqlmodel import Session, select
 
-from carddb.models import CardMention, Fact, Rulebook, Section
-from mkdb.commands.ingest_cmd import _open, resolve_rulebook, rulebook_row
 from mkdb.options import DbOption, FormatOption
 from mkdb.output import Format, emit, error
+
+if TYPE_CHECKING:  # the ORM is imported inside the commands, so `mkdb` starts fast
+    from sqlmodel import Session
+
+    from carddb.models import Rulebook
 
 FACT_FIELDS = ["topic", "value", "quote", "page", "start", "end", "confidence", "extractor"]
 MENTION_FIELDS = ["card", "surface", "page", "start", "end", "score"]
@@ -25,6 +27,11 @@ def _short(text: str, width: int = 60) -> str:
 
 def _rulebook(session: Session, key: str) -> tuple[Rulebook, dict]:
     """The rulebook (id, id prefix or file name) and its JSON head; a one-line error and exit 1 if none."""
+    from sqlmodel import select
+
+    from carddb.models import Section
+    from mkdb.books import resolve_rulebook, rulebook_row
+
     try:
         rb = resolve_rulebook(session, key)
     except LookupError as exc:
@@ -46,7 +53,12 @@ def facts(
     fmt: FormatOption = Format.table,
 ) -> None:
     """The rule facts a rulebook states, each with its quote, page and span."""
-    with Session(_open(db, create=False)) as session:
+    from sqlmodel import Session, select
+
+    from carddb.models import Fact
+    from mkdb.books import open_or_exit
+
+    with Session(open_or_exit(db, create=False)) as session:
         rb, head = _rulebook(session, rulebook)
         query = select(Fact).where(Fact.rulebook_id == rb.id).order_by(Fact.start, Fact.topic)
         rows = [{f: getattr(x, f) for f in FACT_FIELDS} for x in session.exec(query) if x.topic.startswith(topic)]
@@ -61,7 +73,12 @@ def facts(
 
 def mentions(rulebook: RulebookArg, db: DbOption = None, fmt: FormatOption = Format.table) -> None:
     """Every card name in a rulebook's text with the card it names (empty card: unresolved)."""
-    with Session(_open(db, create=False)) as session:
+    from sqlmodel import Session, select
+
+    from carddb.models import CardMention
+    from mkdb.books import open_or_exit
+
+    with Session(open_or_exit(db, create=False)) as session:
         rb, head = _rulebook(session, rulebook)
         query = select(CardMention).where(CardMention.rulebook_id == rb.id).order_by(CardMention.start)
         rows = [{f: getattr(m, f) for f in MENTION_FIELDS} for m in session.exec(query)]

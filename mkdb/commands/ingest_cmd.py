@@ -7,25 +7,15 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from sqlalchemy import func
-from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlmodel import Session, select
 
-from carddb.db import PROJECT_ROOT, SchemaMismatch, open_db, resolve_url
-from carddb.models import Rulebook, Section
+from carddb.paths import PROJECT_ROOT
 from mkdb.options import DbOption, FormatOption
-from mkdb.output import Format, emit, error
+from mkdb.output import Format, emit
 
 RULEBOOK_FIELDS = ["id", "source", "sha256", "lang", "edition", "expansions", "title", "pages", "sections", "warnings"]
 SECTION_FIELDS = ["index", "heading", "topic", "card", "page", "start", "end", "text"]
 
 
-def _error(message: str) -> None:
-    """mkdb.output.error with rich markup escaped: file names may hold "[...]"."""
-    error(escape(message))
 INGEST_COLUMNS = ["file", "language", "edition", "expansions", "pages", "sections", "repairs", "warnings", "status"]
 
 
@@ -35,60 +25,10 @@ class OcrMode(StrEnum):
     never = "never"
 
 
-def _open(db: str | None, create: bool = True):  # noqa: ANN202 - SQLAlchemy engine
-    """open_db, its failures as one line and exit 2."""
-    url = resolve_url(db)
-    if not create and url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).exists():
-        _error(f"{url.removeprefix('sqlite:///')}: no such database (create it with `mkdb build` or `mkdb ingest`)")
-        raise typer.Exit(2)
-    try:
-        return open_db(db, create=create)
-    except SchemaMismatch as exc:
-        _error(str(exc))
-        raise typer.Exit(2) from None
-    except (OperationalError, IntegrityError) as exc:
-        _error(f"cannot open the database: {exc.orig}")
-        raise typer.Exit(2) from None
-
-
-def rulebook_row(rb: Rulebook, sections: int) -> dict[str, Any]:
-    return {
-        "id": rb.id, "source": rb.source, "sha256": rb.sha256, "lang": rb.lang, "edition": rb.edition,
-        "expansions": list(rb.expansions or []), "title": rb.title, "pages": rb.pages, "sections": sections,
-        "warnings": list(rb.warnings or []),
-    }
-
-
-def _section_counts(session: Session) -> dict[str, int]:
-    rows = session.exec(select(Section.rulebook_id, func.count()).group_by(Section.rulebook_id)).all()
-    return dict(rows)
-
-
-def resolve_rulebook(session: Session, key: str) -> Rulebook:
-    """An id, an unambiguous id prefix, or a source file name."""
-    exact = session.get(Rulebook, key)
-    if exact is not None:
-        return exact
-    books = session.exec(select(Rulebook)).all()
-    hits = [b for b in books if b.id.startswith(key)] or [b for b in books if b.source in (key, Path(key).name)]
-    if len(hits) == 1:
-        return hits[0]
-    if not hits:
-        raise LookupError(f"{key}: no such rulebook (see `mkdb rulebooks`)")
-    raise LookupError(f"{key}: ambiguous, matches {', '.join(sorted(b.id for b in hits))}")
-
-
-def rulebook_or_exit(session: Session, key: str) -> Rulebook:
-    """resolve_rulebook for a command: an unknown or ambiguous key is one error line and exit 1."""
-    try:
-        return resolve_rulebook(session, key)
-    except LookupError as exc:
-        _error(str(exc))
-        raise typer.Exit(1) from None
-
-
 def _ingest_row(r: Any, table: bool) -> dict[str, Any]:
     """One file of the ingest summary; a failed file shows only its name and status (the reason is on stderr)."""
+    from rich.markup import escape
+
     row = {"file": escape(Path(r.path).name) if table else r.path, "rulebook": r.rulebook_id, "language": r.lang,
            "edition": r.edition, "expansions": r.expansions, "pages": r.pages, "sections": r.sections,
            "facts": r.facts, "repairs": r.repairs, "warnings": len(r.warnings) if table else r.warnings,
@@ -105,9 +45,13 @@ def ingest(
     fmt: FormatOption = Format.table,
 ) -> None:
     """Ingest rulebooks: read, clean, identify, segment, extract facts, store (one transaction per file)."""
-    from ingest.pipeline import expand_paths, ingest_paths
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    engine = _open(db)
+    from ingest.pipeline import expand_paths, ingest_paths
+    from mkdb.books import _error, open_or_exit
+
+    engine = open_or_exit(db)
     files = expand_paths(paths)
     err = Console(stderr=True)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
@@ -124,9 +68,14 @@ def ingest(
 
 def rulebooks(db: DbOption = None, fmt: FormatOption = Format.table) -> None:
     """List the ingested rulebooks."""
-    engine = _open(db, create=False)
+    from sqlmodel import Session, select
+
+    from carddb.models import Rulebook
+    from mkdb.books import open_or_exit, rulebook_row, section_counts
+
+    engine = open_or_exit(db, create=False)
     with Session(engine) as session:
-        counts = _section_counts(session)
+        counts = section_counts(session)
         rows = [rulebook_row(rb, counts.get(rb.id, 0)) for rb in session.exec(select(Rulebook).order_by(Rulebook.id))]
     columns = RULEBOOK_FIELDS if fmt != Format.table else [c for c in RULEBOOK_FIELDS if c not in ("sha256", "warnings")]
     emit(fmt, "mkdb.rulebooks/1", "rulebooks", rows, columns=columns, title="rulebooks")
@@ -138,7 +87,12 @@ def show(
     fmt: FormatOption = Format.table,
 ) -> None:
     """A rulebook's sections with their topics."""
-    engine = _open(db, create=False)
+    from sqlmodel import Session, select
+
+    from carddb.models import Section
+    from mkdb.books import open_or_exit, rulebook_or_exit, rulebook_row
+
+    engine = open_or_exit(db, create=False)
     with Session(engine) as session:
         rb = rulebook_or_exit(session, rulebook)
         sections = session.exec(select(Section).where(Section.rulebook_id == rb.id).order_by(Section.index)).all()
@@ -152,7 +106,11 @@ def show(
 
 def build_cmd(db: DbOption = None) -> None:
     """Rebuild the database (default cards.sqlite) from rules_sources/: catalog, then every shipped rulebook."""
+    from rich.console import Console
+
     from carddb.build import BuildError, build
+    from carddb.db import SchemaMismatch
+    from mkdb.books import _error
 
     try:
         report = build(db, PROJECT_ROOT)

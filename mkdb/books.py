@@ -1,0 +1,74 @@
+"""Rulebooks in the database as the commands see them: opening it, finding a book by a key a person
+types, and the row that `mkdb rulebooks` prints. Imported inside commands, so `mkdb` starts fast."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.markup import escape
+from sqlalchemy import func
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlmodel import Session, select
+
+from carddb.db import SchemaMismatch, open_db, resolve_url
+from carddb.models import Rulebook, Section
+from mkdb.output import error
+
+
+def _error(message: str) -> None:
+    """mkdb.output.error with rich markup escaped: file names may hold "[...]"."""
+    error(escape(message))
+
+
+def open_or_exit(db: str | None, create: bool = True):  # noqa: ANN202 - SQLAlchemy engine
+    """open_db, its failures as one line and exit 2."""
+    url = resolve_url(db)
+    if not create and url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).exists():
+        _error(f"{url.removeprefix('sqlite:///')}: no such database (create it with `mkdb build` or `mkdb ingest`)")
+        raise typer.Exit(2)
+    try:
+        return open_db(db, create=create)
+    except SchemaMismatch as exc:
+        _error(str(exc))
+        raise typer.Exit(2) from None
+    except (OperationalError, IntegrityError) as exc:
+        _error(f"cannot open the database: {exc.orig}")
+        raise typer.Exit(2) from None
+
+
+def rulebook_row(rb: Rulebook, sections: int) -> dict[str, Any]:
+    return {
+        "id": rb.id, "source": rb.source, "sha256": rb.sha256, "lang": rb.lang, "edition": rb.edition,
+        "expansions": list(rb.expansions or []), "title": rb.title, "pages": rb.pages, "sections": sections,
+        "warnings": list(rb.warnings or []),
+    }
+
+
+def section_counts(session: Session) -> dict[str, int]:
+    rows = session.exec(select(Section.rulebook_id, func.count()).group_by(Section.rulebook_id)).all()
+    return dict(rows)
+
+
+def resolve_rulebook(session: Session, key: str) -> Rulebook:
+    """An id, an unambiguous id prefix, or a source file name."""
+    exact = session.get(Rulebook, key)
+    if exact is not None:
+        return exact
+    books = session.exec(select(Rulebook)).all()
+    hits = [b for b in books if b.id.startswith(key)] or [b for b in books if b.source in (key, Path(key).name)]
+    if len(hits) == 1:
+        return hits[0]
+    if not hits:
+        raise LookupError(f"{key}: no such rulebook (see `mkdb rulebooks`)")
+    raise LookupError(f"{key}: ambiguous, matches {', '.join(sorted(b.id for b in hits))}")
+
+
+def rulebook_or_exit(session: Session, key: str) -> Rulebook:
+    """resolve_rulebook for a command: an unknown or ambiguous key is one error line and exit 1."""
+    try:
+        return resolve_rulebook(session, key)
+    except LookupError as exc:
+        _error(str(exc))
+        raise typer.Exit(1) from None
