@@ -17,5 +17,6 @@ lint: setup
 bench: setup
 	.venv/bin/python benchmarks/ingest.py
 	.venv/bin/python benchmarks/cards.py
+	.venv/bin/python benchmarks/facts.py
 	.venv/bin/python benchmarks/diff.py
 	.venv/bin/python benchmarks/engine.py
