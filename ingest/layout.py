@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz
 
 MARGIN_BAND = 0.08  # share of the page height at top and bottom where running lines live
-SMALL_TYPE = 0.8  # a block set smaller than this share of the body size is figure text
+SMALL_TYPE = 0.7  # a block set smaller than this share of the body size is figure text ...
+FIGURE_TEXT_CHARS = 120  # ... when it is short (captions, card text); a long one is body (OCR sizes vary)
 WORD_GAP_EM = 0.9  # a gap wider than this (in ems) ends a line segment
 COLUMN_GAP_EM = 1.0  # an empty vertical band this wide (in ems) separates columns
 PARAGRAPH_GAP_EM = 0.75  # an empty horizontal band this high (in line heights) separates blocks
@@ -244,7 +245,8 @@ def order_page(page: PageLayout) -> str:
     for block in xy_cut(segments, size):
         text = block_text(block, size)
         block_size = statistics.median(s.size for s in block)
-        if block_size < SMALL_TYPE * size or _inside(block, page.pictures):
+        small = block_size < SMALL_TYPE * size and len(text) <= FIGURE_TEXT_CHARS
+        if small or _inside(block, page.pictures):
             figures.append(text)
         else:
             body.append(text)
