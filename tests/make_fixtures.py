@@ -9,6 +9,7 @@ For each seed (rules_sources/rulebooks/) it writes to tests/fixtures/generated/:
   in the middle of a paragraph of the first column;
 - `<lang>-scan.pdf` (uk ru cs de): the first pages of the two-column PDF rendered at 200 dpi,
   rotated slightly, with noise, JPEG-compressed and wrapped into an image-only PDF;
+  `ru-1col-scan.pdf`, `es-2col-scan.pdf`: the same of other layouts, rotated more (1.4-1.6 deg);
   `<lang>-scan-p1.jpg`: the first of those page images alone;
 - `<name>.expected.txt`: the text the fixture prints (what extraction must give back) and
   `<name>.json`: facts about it (pages, the sentence split by the picture, the running lines).
@@ -52,6 +53,8 @@ SEED_FILES = {
 SCANNED = {"uk": 2, "ru": 2, "cs": 2, "de": 2}  # language -> pages scanned
 SCAN_DPI = 200
 SCAN_ROTATION = {"uk": 0.7, "ru": -0.6, "cs": 0.5, "de": -0.8}
+# scans of other layouts and stronger rotations: source fixture -> (pages, rotation)
+OTHER_SCANS = {"ru-1col": (2, -1.4), "es-2col": (2, 1.6)}
 
 PAGE_W, PAGE_H = 210.0, 297.0
 MARGIN = 16.0
@@ -253,7 +256,7 @@ def draw_figure(pdf: FPDF, x: float, y: float, width: float, facts: dict, before
     return top + 26 + 5.0
 
 
-def scan(pdf_path: Path, lang: str, pages: int, path: Path, first_image: Path) -> None:
+def scan(pdf_path: Path, lang: str, pages: int, path: Path, first_image: Path, rotation: float | None = None) -> None:
     """Image-only 'scan' of the first pages: 200 dpi, slight rotation, noise, JPEG."""
     rng = np.random.default_rng(len(lang) * 7 + ord(lang[0]))
     doc = pypdfium2.PdfDocument(str(pdf_path))
@@ -261,7 +264,8 @@ def scan(pdf_path: Path, lang: str, pages: int, path: Path, first_image: Path) -
     try:
         for i in range(min(pages, len(doc))):
             img = doc[i].render(scale=SCAN_DPI / 72).to_pil().convert("RGB")
-            img = img.rotate(SCAN_ROTATION[lang], resample=Image.BICUBIC, expand=False, fillcolor=(255, 255, 255))
+            angle = SCAN_ROTATION[lang] if rotation is None else rotation
+            img = img.rotate(angle, resample=Image.BICUBIC, expand=False, fillcolor=(255, 255, 255))
             arr = np.asarray(img, dtype=np.float32)
             arr = arr * 0.92 + 10 + rng.normal(0, 9, arr.shape[:2])[..., None]  # grey paper, sensor noise
             img = Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8), "RGB")
@@ -316,6 +320,16 @@ def build(force: bool = False) -> dict[str, dict]:
             facts.update(pdf=str(pdf_path), image=str(image), kind="scan", pages=pages, scanned_from=str(src),
                          expected=str(exp), expected_p1=facts["page_texts"][0])
             fixtures[name] = facts
+    for src, (pages, rotation) in OTHER_SCANS.items():
+        name = f"{src}-scan"
+        base = fixtures[src]
+        pdf_path, image = OUT / f"{name}.pdf", OUT / f"{name}-p1.jpg"
+        scan(Path(base["pdf"]), base["lang"], pages, pdf_path, image, rotation)
+        pages = min(pages, base["pages"])
+        exp = OUT / f"{name}.expected.txt"
+        exp.write_text(base["page_texts"][pages - 1], encoding="utf-8")
+        fixtures[name] = {**base, "pdf": str(pdf_path), "image": str(image), "kind": "scan", "pages": pages,
+                          "scanned_from": base["pdf"], "expected": str(exp), "expected_p1": base["page_texts"][0]}
     index_path.write_text(json.dumps({"stamp": stamp, "fixtures": fixtures}, ensure_ascii=False, indent=1))
     return fixtures
 

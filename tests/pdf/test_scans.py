@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pdf_helpers import SEED_IDENTITY, analyse, analyse_text, cer, topic_distance, topic_recall
 
-SCANS = ["uk-scan", "ru-scan", "cs-scan", "de-scan"]
+SCANS = ["uk-scan", "ru-scan", "cs-scan", "de-scan", "ru-1col-scan", "es-2col-scan"]
 
 
 @pytest.mark.parametrize("name", SCANS)
