@@ -442,16 +442,32 @@ def ocr_pages(
     with ThreadPoolExecutor(max_workers=cores) as pool:
         prepared: dict[int, Future[Image.Image]] = {}
 
+        turn = 0  # the document's pages turned by this many degrees (from its first page)
+
+        def load(i: int) -> Image.Image:
+            img = sources[i]()
+            return prepare(img.rotate(turn, expand=True) if turn else img)
+
         def ensure(i: int) -> None:
             if i < n and i not in prepared:
-                prepared[i] = pool.submit(lambda: prepare(sources[i]()))
+                prepared[i] = pool.submit(load, i)
 
         for i in range(min(n, cores)):
             ensure(i)
         head = [prepared[0].result()] if n else []
         if n > 1 and is_blank(head[0]):  # look at the next page when the first is empty
             head.append(prepared[1].result())
-        model, _lang, why = choose_model(head, lang_hint)
+        model, lang, why = choose_model(head, lang_hint)
+        if lang is None and head and not is_blank(head[-1]):
+            # nothing readable on the first page: a scan turned sideways or upside down?
+            turn = orientation(head[-1])
+            if turn:
+                for fut in prepared.values():
+                    fut.cancel()
+                prepared = {i: pool.submit(load, i) for i in range(min(n, cores))}
+                head = [prepared[len(head) - 1].result()]
+                model, lang, why = choose_model(head, lang_hint)
+                why += f"; pages turned {turn} degrees"
         head.clear()
         jobs: list[tuple[tuple[int, int], list[tuple[tuple[int, int, int, int], Future[OcrResult]]]] | None] = []
         for i in range(n):
@@ -470,9 +486,55 @@ def ocr_pages(
             else:
                 size, parts = job
                 results.append(merge([(box, fut.result()) for box, fut in parts], size))
-            if progress:
-                progress(1)
+        # pages that read badly may be turned (scanned sideways or upside down): ask Tesseract's
+        # orientation detection and read them again the right way up
+        retry = {
+            i: pool.submit(reorient, lambda i=i: load(i), model, res)
+            for i, res in enumerate(results)
+            if res is not None and poorly_read(res)
+        }
+        for i, fut in retry.items():
+            results[i] = fut.result()
+        if progress:
+            progress(n)
     return [r.layout if r else None for r in results], results, why
+
+
+def poorly_read(result: OcrResult) -> bool:
+    return result.confidence < 60 or len(result.layout.words) < 15
+
+
+def orientation(gray: Image.Image) -> int:
+    """Degrees (0, 90, 180, 270) to turn the page counter-clockwise so its text is upright."""
+    half = gray.resize((max(1, gray.size[0] // 2), max(1, gray.size[1] // 2)), Image.BILINEAR)
+    with tempfile.TemporaryDirectory(prefix="mkdb-osd-") as tmp:
+        src = Path(tmp) / "page.pgm"
+        half.save(src)
+        try:
+            osd = pytesseract.image_to_osd(str(src), config="--psm 0", timeout=PAGE_TIMEOUT)
+        except (pytesseract.TesseractError, RuntimeError):  # too few letters to tell
+            return 0
+    rotate = re.search(r"Rotate: (\d+)", osd)
+    conf = re.search(r"Orientation confidence: ([\d.]+)", osd)
+    if not rotate or not conf or float(conf.group(1)) < 0.5:
+        return 0
+    return int(rotate.group(1)) % 360
+
+
+def reorient(source: PageSource, model: str, first: OcrResult) -> OcrResult:
+    """The page (`source` gives it prepared) read again upright when orientation detection finds
+    it turned and the upright reading is better; otherwise the first reading."""
+    gray = source()
+    turn = orientation(gray)
+    if not turn:
+        return first
+    upright = prepare(gray.rotate(turn, expand=True))
+    parts = [(box, run_tesseract(upright.crop(box), model)) for box in split_boxes(upright)]
+    second = merge(parts, upright.size)
+    better = second.confidence * len(second.layout.words) > first.confidence * len(first.layout.words)
+    if better:
+        second.warnings.append(f"page was turned {turn} degrees; read upright")
+    return second if better else first
 
 
 def ocr_texts(sources: Sequence[PageSource], lang_hint: str | None = None) -> list[tuple[str, str, list[str]]]:
@@ -486,7 +548,7 @@ def ocr_texts(sources: Sequence[PageSource], lang_hint: str | None = None) -> li
             out.append(("", "ocr: blank page, no text found", ["no text found on the page"]))
             continue
         text = next(texts)
-        warnings = [] if text.strip() else ["OCR found no text on the page"]
+        warnings = list(res.warnings) + ([] if text.strip() else ["OCR found no text on the page"])
         out.append((text, f"ocr ({res.model}; {why}; mean confidence {res.confidence:.0f})", warnings))
     return out
 

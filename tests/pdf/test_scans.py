@@ -61,3 +61,16 @@ def test_text_on_tinted_and_dark_backgrounds(tmp_path, fixtures, pdf_pages):
     ImageChops.multiply(page, tint).save(path, quality=80)
     (got,) = read_image(path)
     assert cer(got.text, pdf_pages("uk-1col")[1].text) <= 0.03
+
+
+def test_page_scanned_sideways_is_turned_upright(tmp_path, fixtures):
+    from PIL import Image
+
+    from ingest.ocr import read_image
+
+    path = tmp_path / "sideways.jpg"
+    Image.open(fixtures["de-scan"]["image"]).rotate(90, expand=True).save(path, quality=85)
+    (page,) = read_image(path)
+    assert "turned" in page.reason and "deu" in page.reason
+    want = analyse_text(fixtures["de-scan"]["expected_p1"])
+    assert cer(analyse([page]).text, want.text) <= 0.06
