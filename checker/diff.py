@@ -21,6 +21,7 @@ from checker import (
     value_mismatch,
 )
 from checker.context import Context, load_canonical
+from checker.dedupe import merge_same_passage
 from checker.grouping import by_edition
 from checker.load import load_books, load_cards
 from checker.model import SEVERITY_RANK, BookIn, DiffReport, Discrepancy
@@ -56,6 +57,7 @@ def run_books(
         for d in _replayed_examples(group):
             found.setdefault(d.id, d)
     ordered = sorted(found.values(), key=lambda d: (d.edition, SEVERITY_RANK[d.severity], d.topic, KIND_ORDER[d.kind], d.id))
+    ordered = merge_same_passage(ordered)
     shown = [b for ed in groups.values() for b in ed]
     return DiffReport([b.header() for b in shown], ordered)
 

@@ -69,7 +69,7 @@ SEED_FORMS: dict[str, tuple[str, list[tuple[str, str]]]] = {
         ("Funkturm", "mk2/radio_tower"), ("Mobel-Spedition", "mk2/moving_company"), ("Burohaus", "mk2/business_center"),
         ("Blirohaus", "mk2/business_center"), ("Getranke-Fabrik", "mk2/soda_bottling_plant"),
         ("Metallverarbeitung", "mk2/forge"), ("Einkaufszentrum", "mk2/shopping_mall"), ("GroBmarkt", "mk2/farmers_market"),
-        ("Weizenfelder", "mk2/corn_field"),
+        ("Weizenfelder", "mk2/wheat_field"),
     ]),
 }
 

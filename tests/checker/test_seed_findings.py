@@ -107,14 +107,14 @@ FOUND = [
     Expected("cs lost icons", "mk1", "extraction_warning", "text.lost_icons", "cs", quote="«Each of your and and establishments»"),
     Expected("ru lost icons", "mk1", "extraction_warning", "text.lost_icons", "ru",
              quote="«за каждую карту типа и .», «для ваших карт типа или .»"),
+    Expected("de's +1-per-copy example counts «Weizenfelder» (wheat fields) where uk/es count corn fields", "mk2", "card_name",
+              "clarification.farmers_market", "de", quote="de: «und du hast 2 Weizenfelder, bekommst du nun 4x2=8 Münzen» — uk: «за два "
+              "Кукурудзяні поля», es: «2 Maizales»"),
+    Expected("de's Farmers Market example does not add up for the wheat fields it names (1 + 1 per card, not 4)", "mk2",
+             "example_error", "example", "de", quote="«du hast 2 Weizenfelder, bekommst du nun 4x2=8 Münzen anstelle von 3x2=6»"),
 ]
 
 NOT_YET = [
-    (Expected("de's +1-per-copy example counts «Weizenfelder» (wheat fields) where uk/es count corn fields", "mk2", "card_name",
-              "clarification.farmers_market", "de", quote="de: «und du hast 2 Weizenfelder, bekommst du nun 4x2=8 Münzen» — uk: «за два "
-              "Кукурудзяні поля», es: «2 Maizales»"),
-     "rules_sources/names/de.yaml records «Weizenfelder» (read from this very example) as a German name of Corn Field, so the "
-     "example cannot name another card; the German MK2 card names are unverified"),
     (Expected("es names the Apple Orchard «Manzana» (apple) instead of «Manzanar»", "mk2", "term_consistency", "terms.card.apple_orchard",
               "es", quote="«Como tiene 2 Viñedos y 1 Manzana en su ciudad»"),
      "rules_sources/names/es.yaml records «Manzana» as the printed name (form: printed), not as a misprint"),
@@ -162,6 +162,8 @@ def test_every_rule_finding_is_expected(seed_report, langs):
     assert all(any(e.matches(d, langs) for e in FOUND) for d in rule), [d.summary for d in rule]
 
 
-def test_seed_examples_add_up(seed_report):
-    """Every worked example of the five seeds is arithmetically right (checked by hand, see README)."""
-    assert [d.summary for d in seed_report.discrepancies if d.kind == "example_error"] == []
+def test_seed_examples_add_up(seed_report, langs):
+    """Every worked example of the five seeds is right (checked by hand) but de's «2 Weizenfelder»: Corn
+    Field's numbers (3 + 1 per card) printed for wheat fields. It is reported once, not once per check."""
+    wrong = [d for d in seed_report.discrepancies if d.kind == "example_error"]
+    assert len(wrong) == 1 and {langs[r] for r in wrong[0].values} == {"de"}, [d.summary for d in wrong]

@@ -35,7 +35,7 @@ EXPECTED: dict[str, dict[str, int]] = {
            "corn_field": 1, "moving_company": 2},
     "de": {"temple": 1, "launch_pad": 1, "cafe": 3, "bakery": 1, "radio_tower": 2, "amusement_park": 2,
            "moving_company": 1, "business_center": 2, "soda_bottling_plant": 1, "forge": 1, "shopping_mall": 1,
-           "farmers_market": 2, "corn_field": 1},
+           "farmers_market": 2, "wheat_field": 1},
 }
 # names that are also ordinary words where the book uses them loosely ("кафе и магазины" in the
 # Russian introduction; «банк», which the name data gives to a promo card): neither right nor wrong

@@ -155,7 +155,8 @@ EXPECTED: dict[str, list[tuple[str, object, str]]] = {
         # the German book does not say to which player the Moving Company gives the card
         ("clarification.mk2/moving_company", {"mandatory": True}, "ist verpflichtend"),
         ("clarification.mk2/business_center", {"mandatory": False, "self_swap": True}, "nicht\nverpflichtend"),
-        ("clarification.mk2/shopping_mall", {"each_copy": True, "mentions": ["mk2/corn_field"]}, "auf jedes Unternehmen"),
+        # the book says «2 Weizenfelder» (wheat fields) where uk/es say corn fields: recorded as printed
+        ("clarification.mk2/shopping_mall", {"each_copy": True, "mentions": ["mk2/wheat_field"]}, "auf jedes Unternehmen"),
     ],
 }
 
@@ -245,6 +246,7 @@ def test_worked_examples(books):
     uk_calc = [f.value["equations"] for f in books("uk").facts if f.topic.startswith("example.") and "equations" in f.value]
     assert [[3, 3, 9]] in uk_calc and [[4, 2, 8], [3, 2, 6]] in uk_calc
     # "two Corn Fields give 4 × 2 = 8 instead of the usual 3 × 2 = 6": the card, count, and bonus
-    for lang in ("uk", "es", "de"):
+    # (de names «Weizenfelder», wheat fields, with the same numbers: the fact records the card as printed)
+    for lang, card in (("uk", "mk2/corn_field"), ("es", "mk2/corn_field"), ("de", "mk2/wheat_field")):
         incomes = [f.value["income"] for f in books(lang).facts if f.topic.startswith("example.") and "income" in f.value]
-        assert incomes == [{"card": "mk2/corn_field", "count": 2, "per_card": 4, "total": 8, "bonus": 1}], lang
+        assert incomes == [{"card": card, "count": 2, "per_card": 4, "total": 8, "bonus": 1}], lang

@@ -77,7 +77,12 @@ def test_impact_unknown_id_and_backend_exit_2(seeds_db):
 def test_replay_counts_on_the_seed_examples(seeds_db):
     doc = _json(runner.invoke(app, ["replay", "--db", seeds_db, "--examples", str(DATA), "--format", "json"]))
     c = doc["counts"]  # the seed file's 17 examples, plus whatever the extractor found (replayable or not)
-    assert c["consistent"] >= 17 and c["inconsistent"] == 0 and c["examples"] == c["replayed"] + c["not_replayable"]
+    assert c["consistent"] >= 17 and c["examples"] == c["replayed"] + c["not_replayable"]
+    # the one printed example that does not add up: de's «2 Weizenfelder» (wheat fields, 1 coin each)
+    # with the Farmers Market claim 4x2=8, which are Corn Field's numbers (uk/es say corn fields)
+    wrong = [e for e in doc["examples"] if e["status"] == "inconsistent"]
+    assert c["inconsistent"] == len(wrong) == 1
+    assert wrong[0]["lang"] == "de" and wrong[0]["claimed"] == {"owner": 8} and wrong[0]["engine"] == {"owner": 4}
     r = runner.invoke(app, ["replay", "--db", seeds_db, "--examples", str(DATA.with_name("missing.yaml"))])
     assert r.exit_code == 2 and "missing.yaml" in r.stderr
 

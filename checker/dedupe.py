@@ -1,0 +1,32 @@
+"""One printed passage, one finding: checks that look at a passage from several topics (a combined
+clarification of four cards, an example checked by arithmetic and by replay) would otherwise report
+the same words of the same books several times."""
+
+from __future__ import annotations
+
+from checker.model import Discrepancy
+
+
+def _passage(d: Discrepancy) -> tuple:
+    return (d.edition, d.kind, tuple(sorted((e.rulebook, e.page, " ".join(e.quote.split())) for e in d.evidence)))
+
+
+def merge_same_passage(found: list[Discrepancy]) -> list[Discrepancy]:
+    """Keep the first (in the given order) of each kind quoting exactly the same passages; the others'
+    topics are named in its summary so nothing the reviewer should read is lost."""
+    kept: dict[tuple, Discrepancy] = {}
+    also: dict[tuple, list[str]] = {}
+    for d in found:
+        if not d.evidence or not any(e.quote for e in d.evidence):
+            kept.setdefault((id(d),), d)
+            continue
+        key = _passage(d)
+        if key in kept:
+            if d.topic != kept[key].topic:
+                also[key].append(d.topic)
+            continue
+        kept[key], also[key] = d, []
+    for key, topics in also.items():
+        if topics:
+            kept[key].summary += f" (same passage: {', '.join(sorted(set(topics)))})"
+    return list(kept.values())
