@@ -178,9 +178,11 @@ def _is_column_cut(segments: list[Segment], col_gaps: list[tuple[float, float]],
     def rows(part: list[Segment]) -> int:
         return len({round(s.top / max(em * 0.6, 1e-3)) for s in part})
 
-    return rows(left) >= 2 and rows(right) >= 2 or not any(
-        g[1] - g[0] >= PARAGRAPH_GAP_EM * em for g in _gaps([(s.top, s.bottom) for s in segments])
-    )
+    if rows(left) >= 2 and rows(right) >= 2:
+        return True
+    if rows(left) < 2 and rows(right) < 2:  # one row (a heading with a wide gap): not columns
+        return False
+    return not any(g[1] - g[0] >= PARAGRAPH_GAP_EM * em for g in _gaps([(s.top, s.bottom) for s in segments]))
 
 
 _LIST_ITEM = re.compile(r"^(?:[-–—•·*▪►]|\(?\d{1,2}[.)])\s")
@@ -240,7 +242,7 @@ def order_page(page: PageLayout) -> str:
     if not segments:
         return ""
     size = body_size(segments)
-    body: list[str] = []
+    body: list[tuple[str, float]] = []
     figures: list[str] = []
     for block in xy_cut(segments, size):
         text = block_text(block, size)
@@ -249,30 +251,44 @@ def order_page(page: PageLayout) -> str:
         if small or _inside(block, page.pictures):
             figures.append(text)
         else:
-            body.append(text)
-    body = join_broken_paragraphs(body)
-    if figures and len(body) > 1 and not _SENTENCE_END.search(body[-1]):
+            body.append((text, block_size))
+    paragraphs = join_broken_paragraphs(body)
+    if figures and len(paragraphs) > 1 and not _SENTENCE_END.search(paragraphs[-1]):
         # the page ends mid-sentence (it goes on overleaf): figure text goes before that paragraph
-        return "\n\n".join(body[:-1] + figures + body[-1:])
-    return "\n\n".join(body + figures)
+        return "\n\n".join(paragraphs[:-1] + figures + paragraphs[-1:])
+    return "\n\n".join(paragraphs + figures)
 
 
 _SENTENCE_END = re.compile(r"[.!?:;…»\"”)]\s*$")
 
 
-def join_broken_paragraphs(blocks: list[str]) -> list[str]:
+def join_broken_paragraphs(blocks: list[tuple[str, float]]) -> list[str]:
     """Blocks that continue a sentence cut by a picture or a column break are joined back.
 
-    The earlier block ends without sentence punctuation and the next begins in lower case: that
-    is one paragraph that the page layout split, not two.
+    The earlier block ends without sentence punctuation, is set in the same type and is not a
+    heading in capitals, and the next begins in lower case: that is one paragraph that the page
+    layout split, not two.
     """
     out: list[str] = []
-    for text in blocks:
-        if out and text[:1].islower() and not _SENTENCE_END.search(out[-1]):
+    sizes: list[float] = []
+    for text, size in blocks:
+        if (
+            out
+            and text[:1].islower()
+            and not _SENTENCE_END.search(out[-1])
+            and abs(size - sizes[-1]) <= 0.15 * max(size, sizes[-1])
+            and not _is_caps_line(out[-1].rsplit("\n", 1)[-1])
+        ):
             out[-1] += ("\n" if out[-1].endswith("-") else " ") + text
         else:
             out.append(text)
+            sizes.append(size)
     return out
+
+
+def _is_caps_line(text: str) -> bool:
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= 3 and all(c.isupper() for c in letters)
 
 
 _DIGITS = re.compile(r"\d+")
@@ -283,31 +299,46 @@ def _running_key(text: str) -> str:
     return _DIGITS.sub("#", text.casefold()).strip()
 
 
+def _margin_rows(page: PageLayout) -> list[list[Segment]]:
+    """The segments in the page's top and bottom margin bands, grouped into rows."""
+    band = MARGIN_BAND * page.height
+    rows: list[list[Segment]] = []
+    for seg in sorted(page.segments, key=lambda s: (s.top, s.x0)):
+        if not (seg.bottom <= band or seg.top >= page.height - band):
+            continue
+        mid = (seg.top + seg.bottom) / 2
+        if rows and rows[-1][0].top <= mid <= rows[-1][0].bottom:
+            rows[-1].append(seg)
+        else:
+            rows.append([seg])
+    return rows
+
+
 def drop_running_lines(pages: list[PageLayout]) -> None:
     """Remove running headers, footers and page numbers from the pages' segments.
 
-    A margin line is running when it is a bare number, or when the same text (digits ignored)
-    sits in the margin of at least two pages and of a third of the pages.
+    A margin row (or a piece of it) is running when it is a bare number, or when the same text
+    (digits ignored, OCR slips tolerated) sits in the margin of at least two pages and of a
+    third of the pages. Rows are compared whole: OCR may split a header where the print did not.
     """
-    margin: list[list[tuple[Segment, str]]] = []
     for page in pages:
         page.segments = page.segments or segments_from_words(page.words)
-        band = MARGIN_BAND * page.height
-        margin.append(
-            [
-                (seg, _running_key(seg.text))
-                for seg in page.segments
-                if seg.bottom <= band or seg.top >= page.height - band
-            ]
-        )
+    margin = [
+        [(row, _running_key(" ".join(s.text for s in sorted(row, key=lambda s: s.x0)))) for row in _margin_rows(page)]
+        for page in pages
+    ]
     need = max(2, -(-len(pages) // 3))
 
     def repeated(key: str) -> bool:
-        # on how many pages a margin line like this one sits (OCR reads the same line differently)
         return sum(any(fuzz.ratio(key, other) >= 80 for _, other in items) for items in margin) >= need
 
     for page, items in zip(pages, margin, strict=True):
-        drop = [seg for seg, key in items if _BARE_NUMBER.match(seg.text) or (key and repeated(key))]
+        drop: list[Segment] = []
+        for row, key in items:
+            if key and repeated(key):
+                drop.extend(row)
+            else:
+                drop.extend(seg for seg in row if _BARE_NUMBER.match(seg.text))
         if drop:
             page.dropped.extend(seg.text for seg in drop)
             ids = {id(seg) for seg in drop}
