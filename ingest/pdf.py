@@ -40,6 +40,7 @@ PICTURE_SHARE = 0.5  # pictures covering this share of the page ...
 SPARSE_CHARS = 200  # ... with fewer characters than this: probably a scan with a partial text layer
 
 _CID = re.compile(r"\(cid:\d+\)")
+_PDFIUM = threading.Lock()
 
 
 @dataclass
@@ -209,18 +210,22 @@ def page_layout(page) -> tuple[PageLayout, str, float]:
 
 
 def render(path: Path, index: int, dpi: int = OCR_DPI) -> Image.Image:
-    """Render one page for OCR, bounded in pixels whatever the page size."""
-    doc = pypdfium2.PdfDocument(str(path), password="")
-    try:
-        page = doc[index]
-        w, h = page.get_size()
-        scale = dpi / 72
-        if w * h * scale * scale > MAX_RENDER_PIXELS:
-            scale = (MAX_RENDER_PIXELS / (w * h)) ** 0.5
-        bitmap = page.render(scale=scale, grayscale=False)
-        return bitmap.to_pil().convert("RGB")
-    finally:
-        doc.close()
+    """Render one page for OCR, bounded in pixels whatever the page size.
+
+    PDFium is not thread-safe and the OCR workers render pages from threads: one at a time.
+    """
+    with _PDFIUM:
+        doc = pypdfium2.PdfDocument(str(path), password="")
+        try:
+            page = doc[index]
+            w, h = page.get_size()
+            scale = dpi / 72
+            if w * h * scale * scale > MAX_RENDER_PIXELS:
+                scale = (MAX_RENDER_PIXELS / (w * h)) ** 0.5
+            bitmap = page.render(scale=scale, grayscale=False)
+            return bitmap.to_pil().convert("RGB")
+        finally:
+            doc.close()
 
 
 def _blank_render(path: Path, index: int) -> bool:
