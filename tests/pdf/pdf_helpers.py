@@ -11,6 +11,7 @@ from pathlib import Path
 
 from rapidfuzz.distance import Levenshtein
 
+from carddb.models import PAGE_JOINER
 from ingest.types import Identification, PageText, SectionData
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,19 +41,17 @@ class Analysis:
 
 
 def analyse(pages: list[PageText]) -> Analysis:
-    """The text stages of ingest (as ingest.pipeline runs them) on pages."""
-    from ingest.clean import clean_page
-    from ingest.identify import detect_language, identify
-    from ingest.segment import join_pages, segment
+    """What ingest.pipeline makes of these pages (clean, identify, segment, facts), without
+    reading the file again: the pipeline's own `analyse` with its reader handing these pages over."""
+    from unittest import mock
+
+    from ingest import pipeline
 
     pages = copy.deepcopy(pages)
-    lang, _ = detect_language("\n\n".join(p.text for p in pages))
-    for p in pages:
-        p.text, _ = clean_page(p.text, lang)
-    doc, _ = join_pages(pages)
-    ident = identify(doc)
-    _, sections = segment(pages, ident)
-    return Analysis(pages, doc, ident, sections)
+    with mock.patch.object(pipeline, "read_pages", lambda path, ocr="auto": pages):
+        book = pipeline.analyse(Path("fixture.pdf"), "0" * 64)
+    doc = PAGE_JOINER.join(p.text for p in book.pages)
+    return Analysis(book.pages, doc, book.ident, book.sections)
 
 
 def analyse_text(text: str) -> Analysis:
