@@ -392,7 +392,7 @@ def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[s
     return model, lang, f"{lang} detected ({lang_conf:.2f}) on a {best.model} probe"
 
 
-PageSource = Callable[[], Image.Image]  # loads (renders) one page image when called
+PageSource = Callable[[], Image.Image | None]  # loads (renders) one page image; None: found blank
 
 
 def split_boxes(gray: Image.Image) -> list[tuple[int, int, int, int]]:
@@ -440,12 +440,14 @@ def ocr_pages(
     n = len(sources)
     cores = workers()
     with ThreadPoolExecutor(max_workers=cores) as pool:
-        prepared: dict[int, Future[Image.Image]] = {}
+        prepared: dict[int, Future[Image.Image | None]] = {}
 
         turn = 0  # the document's pages turned by this many degrees (from its first page)
 
-        def load(i: int) -> Image.Image:
+        def load(i: int) -> Image.Image | None:
             img = sources[i]()
+            if img is None:  # the source found the page blank without rendering it in full
+                return None
             return prepare(img.rotate(turn, expand=True) if turn else img)
 
         def ensure(i: int) -> None:
@@ -455,8 +457,9 @@ def ocr_pages(
         for i in range(min(n, cores)):
             ensure(i)
         head = [prepared[0].result()] if n else []
-        if n > 1 and is_blank(head[0]):  # look at the next page when the first is empty
+        if n > 1 and _blank(head[0]):  # look at the next page when the first is empty
             head.append(prepared[1].result())
+        head = [g for g in head if g is not None]
         model, lang, why = choose_model(head, lang_hint)
         if lang is None and head and not is_blank(head[-1]):
             # nothing readable on the first page: a scan turned sideways or upside down?
@@ -465,7 +468,7 @@ def ocr_pages(
                 for fut in prepared.values():
                     fut.cancel()
                 prepared = {i: pool.submit(load, i) for i in range(min(n, cores))}
-                head = [prepared[len(head) - 1].result()]
+                head = [g for g in (prepared[i].result() for i in range(min(n, 2))) if g is not None]
                 model, lang, why = choose_model(head, lang_hint)
                 why += f"; pages turned {turn} degrees"
         head.clear()
@@ -474,7 +477,7 @@ def ocr_pages(
             for j in range(i + 1, i + 1 + cores):
                 ensure(j)
             gray = prepared.pop(i).result()
-            if is_blank(gray):
+            if _blank(gray):
                 jobs.append(None)
                 continue
             parts = [(box, pool.submit(run_tesseract, gray.crop(box), model)) for box in split_boxes(gray)]
@@ -498,6 +501,10 @@ def ocr_pages(
         if progress:
             progress(n)
     return [r.layout if r else None for r in results], results, why
+
+
+def _blank(gray: Image.Image | None) -> bool:
+    return gray is None or is_blank(gray)
 
 
 def poorly_read(result: OcrResult) -> bool:
@@ -545,7 +552,7 @@ def ocr_texts(sources: Sequence[PageSource], lang_hint: str | None = None) -> li
     out = []
     for lay, res in zip(layouts, results, strict=True):
         if lay is None or res is None:
-            out.append(("", "ocr: blank page, no text found", ["no text found on the page"]))
+            out.append(("", "blank page (no ink), not OCR'd", ["no text found on the page"]))
             continue
         text = next(texts)
         warnings = list(res.warnings) + ([] if text.strip() else ["OCR found no text on the page"])

@@ -274,14 +274,15 @@ def read_pdf(path: str | Path, ocr: str = "auto", lang_hint: str | None = None) 
         if not layouts[i].words and not pictured[i]:
             results.append(PageText(number, "", "text_layer", "blank page (no text, no pictures)"))
             continue
-        if not layouts[i].words and _blank_render(path, i):
-            results.append(PageText(number, "", "text_layer", "blank page (rendering has no ink)"))
-            continue
         results.append(PageText(number, "", "ocr", verdict.reason if ocr == "auto" else "--ocr always"))
         to_ocr.append(i)
     if to_ocr:
         hint = lang_hint or _language_of([t for t, v in zip(texts, verdicts, strict=True) if v.trusted])
-        sources = [lambda i=i: render(path, i, dpis[i]) for i in to_ocr]
+        # a page without words is checked for ink on a cheap rendering first, in the OCR workers
+        sources = [
+            lambda i=i: None if not layouts[i].words and _blank_render(path, i) else render(path, i, dpis[i])
+            for i in to_ocr
+        ]
         for i, (text, how, warnings) in zip(to_ocr, ocr_texts(sources, hint), strict=True):
             page = results[i]
             page.text = text
