@@ -259,7 +259,7 @@ def prepare(img: Image.Image) -> Image.Image:
     gray = flatten(normalise(gray))
     angle = skew_angle(gray)
     if abs(angle) >= 0.2:
-        gray = gray.rotate(-angle, resample=Image.BICUBIC, expand=True, fillcolor=255)
+        gray = gray.rotate(-angle, resample=Image.BILINEAR, expand=True, fillcolor=255)
     return gray
 
 
