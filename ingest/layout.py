@@ -185,6 +185,7 @@ def _is_column_cut(segments: list[Segment], col_gaps: list[tuple[float, float]],
     return not any(g[1] - g[0] >= PARAGRAPH_GAP_EM * em for g in _gaps([(s.top, s.bottom) for s in segments]))
 
 
+SOFT_HYPHEN = "\u00ad"
 _LIST_ITEM = re.compile(r"^(?:[-–—•·*▪►]|\(?\d{1,2}[.)])\s")
 
 
@@ -209,6 +210,9 @@ def block_text(block: list[Segment], em: float) -> str:
     out = ""
     for i, line in enumerate(lines):
         text = " ".join(s.text for s in sorted(line, key=lambda s: s.x0))
+        if text.endswith(SOFT_HYPHEN) and i + 1 < len(lines):  # a discretionary break: the word goes on
+            out += text[:-1]
+            continue
         out += text
         if i + 1 == len(lines):
             break

@@ -198,9 +198,11 @@ def page_layout(page) -> tuple[PageLayout, str, float]:
     share = min(1.0, area / max(width * height, 1.0))
     if len(page.chars) > MAX_PAGE_CHARS:
         raise IngestError(f"page {page.page_number} has {len(page.chars)} characters; not a rulebook page")
+    # text drawn twice at the same place (fake bold, outlines, overprint) would double its letters
+    deduped = page.dedupe_chars(tolerance=1)
     raw = [
         w
-        for w in page.extract_words(extra_attrs=["size"], keep_blank_chars=False, use_text_flow=False)
+        for w in deduped.extract_words(extra_attrs=["size"], keep_blank_chars=False, use_text_flow=False)
         if w["text"].strip()
     ]
     words = [Word(w["text"], float(w["x0"]), float(w["top"]), float(w["x1"]), float(w["bottom"]), float(w["size"]))

@@ -58,3 +58,24 @@ def test_columns_are_not_interleaved(fixtures, pdf_pages):
         at = flat.find(re.sub(r"\s+", " ", paragraph), position)
         assert at >= 0, paragraph
         position = at
+
+
+def test_overprinted_letters_and_soft_hyphens(tmp_path):
+    """Fake bold (the same text drawn twice) must not double letters; a soft hyphen at a line
+    end joins the word."""
+    from fpdf import FPDF
+
+    from ingest.pdf import read_pdf
+
+    pdf = FPDF()
+    pdf.add_font("R", "", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    pdf.set_font("R", size=12)
+    pdf.add_page()
+    pdf.text(20, 30, "SPIELREGELN")
+    pdf.text(20.1, 30, "SPIELREGELN")
+    pdf.text(20, 50, "Die Karten werden gemischt und jeder Spie\u00ad")
+    pdf.text(20, 56, "ler erhält drei Münzen.")
+    path = tmp_path / "overprint.pdf"
+    pdf.output(str(path))
+    (page,) = read_pdf(path)
+    assert page.text == "SPIELREGELN\n\nDie Karten werden gemischt und jeder Spieler erhält drei Münzen."
