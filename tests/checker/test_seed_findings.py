@@ -93,6 +93,10 @@ FOUND = [
     Expected("ru activation list numbered 1, 2, 3, 3", "mk1", "numbering", "activation.order", "ru", "minor", text="repeated 3"),
     Expected("ru calls blue cards both «малые» and «мелкие предприятия»", "mk1", "term_consistency", "terms.kind.blue", "ru",
              quote="«Синие карты (малые предприятия)», «МАЛЫЕ ПРЕДПРИЯТИЯ» vs «3. Мелкие предприятия (синие карты)»"),
+    Expected("ru: a landmark works from the next turn; cs (and the English rules): at once", "mk1", "value_mismatch",
+             "landmark.active_from", "ru", "rule",
+             quote="ru: «Начиная со следующего хода любого игрока, можно будет использовать её эффекты.» — "
+                   "cs: «od této chvíle je efekt příslušné významné stavby aktivní»"),
     Expected("ru has no dice section (one die, Train Station for two)", "mk1", "missing", "dice.rule", "ru",
              quote="cs: «Na začátku hry bude každý hráč házet jednou kostkou. Jakmile hráč postaví své nádraží…»; ru: heading only"),
     Expected("ru text does not state the starting coins", "mk1", "missing", "setup.starting_coins", "ru",
@@ -121,10 +125,6 @@ NOT_YET = [
     (Expected("de drops words from sentences (bold words lost in the scan)", "mk2", "extraction_warning", "text.", "de",
               text="missing", quote="«Wenn du an der Reihe bist, du wahlweise mit 1 oder 2 Würfel(n).», «AnschlieBend folgt deine Du darfst…»"),
      "no detector for sentences with missing words: neither the ingest warnings nor the checker flag them"),
-    (Expected("ru: a landmark works from the next turn; cs: at once", "mk1", "value_mismatch", "build.landmark", "ru",
-              quote="ru: «Начиная со следующего хода любого игрока, можно будет использовать её эффекты.» — "
-                    "cs: «od této chvíle je efekt příslušné významné stavby aktivní»"),
-     "no fact topic for when a built landmark takes effect"),
     (Expected("ru labels the 84 supply cards «стартовых карты»", "mk1", "term_consistency", "terms.", "ru", text="84",
               quote="«84 стартовых карты (+6 карт для 5 и 6 игроков): 72 карты обычных предприятий, 12(+6) крупных»"),
      "components facts carry only totals; the label of a card group is not extracted"),
