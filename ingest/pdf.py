@@ -23,6 +23,7 @@ import pdfplumber
 import pypdfium2
 from pdfminer.pdfdocument import PDFPasswordIncorrect
 from pdfminer.psparser import PSException
+from pdfplumber.utils.text import extract_words
 from PIL import Image
 
 from ingest.layout import PageLayout, Rect, Word, order_pages
@@ -173,6 +174,24 @@ def _pages(pdf: pdfplumber.PDF) -> list:
     return pages
 
 
+def dedupe_chars(chars: list[dict]) -> list[dict]:
+    """Characters drawn twice at (almost) the same place (fake bold, outlines, overprint) kept once,
+    or their letters double ('RRUULLEESS'). One pass over a half-point grid (closer than any
+    two letters of readable type) (pdfplumber's own
+    dedupe_chars is a quadratic search, slower than the rest of the page's extraction)."""
+    seen: set[tuple[str, int, int, float]] = set()
+    out = []
+    for c in chars:
+        x, y = round(float(c["x0"]) * 2), round(float(c["top"]) * 2)  # half-point grid
+        key = (c["text"], x, y, round(float(c.get("size", 0)), 1))
+        near = any((c["text"], x + dx, y + dy, key[3]) in seen for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+        if near and c["text"].strip():
+            continue
+        seen.add(key)
+        out.append(c)
+    return out
+
+
 def scan_dpi(page) -> int:
     """The resolution to render a page for OCR: a scan's own resolution, else OCR_DPI."""
     best = 0.0
@@ -198,11 +217,10 @@ def page_layout(page) -> tuple[PageLayout, str, float]:
     share = min(1.0, area / max(width * height, 1.0))
     if len(page.chars) > MAX_PAGE_CHARS:
         raise IngestError(f"page {page.page_number} has {len(page.chars)} characters; not a rulebook page")
-    # text drawn twice at the same place (fake bold, outlines, overprint) would double its letters
-    deduped = page.dedupe_chars(tolerance=1)
     raw = [
         w
-        for w in deduped.extract_words(extra_attrs=["size"], keep_blank_chars=False, use_text_flow=False)
+        for w in extract_words(dedupe_chars(page.chars), extra_attrs=["size"], keep_blank_chars=False,
+                               use_text_flow=False)
         if w["text"].strip()
     ]
     words = [Word(w["text"], float(w["x0"]), float(w["top"]), float(w["x1"]), float(w["bottom"]), float(w["size"]))
