@@ -1,8 +1,12 @@
 """Worked examples (`example.<n>`) as scenarios with their claimed outcome.
 
 Value: {"roll", "roller", "players", "owns": {player: {card: n}}, "payments": [{"from" (the one who
-rolled), "to", "amount"}], "amounts" (coin amounts in printed order), "equations" ([a, b, a·b as
-printed])}.
+rolled), "to", "amount" actually paid — not the amount owed}], "coins": {player: coins held before
+the roll, as stated}, "seats": {player: seat printed beside the name}, "amounts" (coin amounts in
+printed order), "equations" ([a, b, a·b as printed])}. Once the payer's coins, every payee's cards
+and (for two payees or more) the seats are stated, "players" becomes the replay's seat records
+[{"name", "coins" (only where stated: a payee's own purse does not change what he is paid), "city"}]
+in clockwise order (docs/impact.md).
 
 Why: an example that has the wrong player paid first, or "3 × 3 = 9" for two Vineyards, teaches a
 wrong rule. An example is a numbered list of steps or a paragraph opened by an example word, or a
@@ -18,6 +22,7 @@ import re
 
 from ingest.facts.common import number_before
 from ingest.facts.doc import Doc, Sentence
+from ingest.facts.example_coins import held_coins, paid_amount
 from ingest.facts.lists import NumberedList
 from ingest.lexicon import MORPH_LANGS, proper_name
 from ingest.types import FactData
@@ -135,6 +140,7 @@ def scenario(doc: Doc, start: int, end: int, lists: list[NumberedList] | None = 
     owns: dict[str, dict[str, int]] = {}
     payments: list[dict[str, object]] = []
     last_other: tuple[str, int] | None = None  # the last other person named, and the list step
+    held: dict[str, set[int]] = {}  # coins each person is said to hold before the roll
     items = [it for lst in lists or [] for it in lst.items if start <= it.marker_start < end]
     for sent in doc.sentences:
         if sent.end <= start or sent.start >= end:
@@ -147,12 +153,15 @@ def scenario(doc: Doc, start: int, end: int, lists: list[NumberedList] | None = 
                 owner = [n for pos, n in names if pos < m.start]
                 if count is not None and owner:
                     owns.setdefault(owner[-1], {})[m.card] = count
+        for who, n in held_coins(doc, s, e, persons, roller).items():
+            held.setdefault(who, set()).add(n)
         others = [n for _, n in names if n != roller]
         step = next((it.number for it in items if it.marker_start <= s < it.end), None)
-        if doc.has(s, e, "verb.pay") and roller:
+        if (doc.has(s, e, "verb.pay") or doc.has(s, e, "verb.receive")) and roller:
             # the one who rolled pays the red cards of the others: "to" is the other person named,
-            # or ("she pays her 2 coins") the one named before in the same numbered step
-            amount = _amount(doc, s, e)
+            # or ("she pays her 2 coins") the one named before in the same numbered step; the
+            # amount is what is paid ("gets only one"), not what is owed ("should get 4 coins")
+            amount = paid_amount(doc, s, e)
             to = others[0] if others else (last_other[0] if last_other and step and last_other[1] == step else None)
             if amount is not None and to:
                 payment: dict[str, object] = {"from": roller, "to": to, "amount": amount}
@@ -168,6 +177,14 @@ def scenario(doc: Doc, start: int, end: int, lists: list[NumberedList] | None = 
         value["owns"] = owns
     if payments:
         value["payments"] = payments
+    # a person said to hold two different sums is no statement (two examples run together)
+    coins = {who: next(iter(ns)) for who, ns in held.items() if len(ns) == 1}
+    if coins:
+        value["coins"] = coins
+    seats = _seats(doc, start, end, persons)
+    if seats:
+        value["seats"] = seats
+    _as_scenario(value)
     amounts = [
         t.num for h in doc.hits_in(start, end, "word.coin") if (t := number_before(doc, h, 1)) is not None
     ]
@@ -182,6 +199,50 @@ def scenario(doc: Doc, start: int, end: int, lists: list[NumberedList] | None = 
     if not (persons or equations or owns or payments):
         return {}
     return value
+
+
+def _seats(doc: Doc, start: int, end: int, persons: dict[str, str]) -> dict[str, int]:
+    """Seats the book gives in parentheses after a name: "Аліна (гравець 1)", "Eva (que juega en
+    segundo lugar)"."""
+    seats: dict[str, int] = {}
+    for i, tok in enumerate(doc.tokens):
+        if tok.start < start or tok.start >= end or tok.lemma not in persons:
+            continue
+        if not doc.text[tok.end : tok.end + 3].lstrip().startswith("("):
+            continue
+        close = doc.text.find(")", tok.end, min(end, tok.end + 60))
+        if close < 0:
+            continue
+        for inner in doc.tokens[i + 1 :]:
+            if inner.start >= close:
+                break
+            n = doc.lex.ordinal(inner) or inner.num
+            if n is not None:
+                seats.setdefault(persons[tok.lemma], n)
+                break
+    return seats
+
+
+def _as_scenario(value: dict[str, object]) -> None:
+    """Players as seat records ({"name", "coins", "city"}) once the example can be played: the
+    payer's coins before the roll are stated, every payee owns the card that pays, and the seats
+    are printed wherever the order matters (two or more payees)."""
+    names, coins, owns = value.get("players"), value.get("coins"), value.get("owns") or {}
+    payments, roller = value.get("payments"), value.get("roller")
+    if not (isinstance(names, list) and isinstance(coins, dict) and payments and roller in coins):
+        return
+    payees = {p["to"] for p in payments}
+    if any(not owns.get(p) for p in payees):  # type: ignore[union-attr]
+        return
+    seats = value.get("seats") or {}
+    if len(payees) > 1:
+        if not all(n in seats for n in names):  # type: ignore[operator]
+            return  # who is paid first depends on the seats: never guessed from the names
+        names = sorted(names, key=lambda n: seats[n])  # type: ignore[index]
+    value["players"] = [
+        {"name": n, **({"coins": coins[n]} if n in coins else {}), "city": dict(owns.get(n) or {})}  # type: ignore[union-attr]
+        for n in names
+    ]
 
 
 def _income(doc: Doc, start: int, end: int) -> dict[str, object] | None:
@@ -261,12 +322,4 @@ def _count_before(doc: Doc, pos: int) -> int | None:
         tok = doc.tokens[k]
         if tok.num is not None and not doc.text[tok.end : pos].strip(" ").startswith(("«", "\"", ")")):
             return tok.num
-    return None
-
-
-def _amount(doc: Doc, start: int, end: int) -> int | None:
-    for h in doc.hits_in(start, end, "word.coin"):
-        number = number_before(doc, h, 1)
-        if number is not None:
-            return number.num
     return None
