@@ -74,6 +74,8 @@ def _line_lists(text: str) -> list[NumberedList]:
             blank_run = False
         elif not line.strip():
             blank_run = True
+        elif current and blank_run and _is_figure_debris(line):
+            pass  # a figure label between items (dice pictures read by OCR) does not end the list
         elif current and not blank_run and not _INLINE_MARK.search(line):
             current[-1].end = line_end  # a wrapped line of the item
         else:
@@ -85,6 +87,12 @@ def _line_lists(text: str) -> list[NumberedList]:
     if current:
         lists.append(NumberedList(current, False))
     return lists
+
+
+def _is_figure_debris(line: str) -> bool:
+    """A short line that is mostly digits and signs ("1-6 x 3 08912"): a picture's label, not prose."""
+    chars = [c for c in line if not c.isspace()]
+    return 0 < len(chars) <= 30 and sum(c.isalpha() for c in chars) < len(chars) / 2
 
 
 def _split_run_on(line: str, pos: int, number: int, body: int, marker: int) -> list[Item]:

@@ -68,3 +68,12 @@ def test_order_after_a_colon():
     text = ("When several types activate on one roll, they activate in the following order: Restaurants (red), "
             "Primary Industry and Secondary Industry (blue and green), Major Establishments (purple), Landmarks.")
     assert _facts(text, "en", "mk2")["activation.order"] == [[["red"], ["blue", "green"], ["purple"], ["landmark"]]]
+
+
+def test_a_figure_label_between_items_does_not_end_the_list():
+    from ingest.facts.lists import _line_lists
+
+    text = "1. Roll the dice.\n\n2. Earn income.\n\n1-6 x 3 08912\n\n3. Build one establishment.\n\nNext paragraph here."
+    lists = _line_lists(text)
+    assert [lst.numbers for lst in lists] == [[1, 2, 3]]
+    assert text[lists[0].items[-1].start:lists[0].items[-1].end] == "Build one establishment."
