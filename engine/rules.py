@@ -152,6 +152,35 @@ class RuleSet:
 
 
 # ---------------------------------------------------------------------------- value parsers
+class _ReadLog(dict):
+    """A facts dict that remembers which topics were looked up."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.read: set[str] = set()
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        self.read.add(key)
+        return super().get(key, default)
+
+    def __getitem__(self, key: Any) -> Any:
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def __contains__(self, key: object) -> bool:
+        self.read.add(key)  # type: ignore[arg-type]
+        return super().__contains__(key)
+
+
+@lru_cache(maxsize=4)
+def topics_read(edition: str) -> frozenset[str]:
+    """The fact topics the engine plays by: what building a RuleSet looks up. A topic outside it
+    (a rule the engine does not model) cannot change a game, whatever its value."""
+    log = _ReadLog(canonical_facts(edition))
+    RuleSet._parse(edition, log, {})
+    return frozenset(log.read)
+
+
 def _int(f: dict[str, Any], topic: str, default: int | None = None) -> int:
     value = f.get(topic, default)
     if isinstance(value, dict) and "count" in value:

@@ -191,7 +191,7 @@ class Lexicon:
         n = len(tokens)
         for i, tok in enumerate(tokens):
             cands: list[_Term] = []
-            for key in tok.keys():
+            for key in sorted(tok.keys()):  # a set: sorted, so ties resolve alike in every process
                 cands += [t for t in self._index.get(key, []) if t not in cands]
             cands += [t for t in self._prefix_terms if _part_matches(tok, t.parts[0])]
             for term in cands:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import RulesError, RuleSet
-from engine.rules import canonical_facts
+from engine.rules import canonical_facts, topics_read
 
 # RuleSet fields that are bookkeeping, not rules: two readings equal on every other field play alike.
 _NOT_RULES = {"facts", "sources"}
@@ -78,5 +78,6 @@ def same_play(a: RuleSet, b: RuleSet) -> bool:
 
 
 def engine_reads(edition: str, topic: str) -> bool:
-    """Whether the engine plays by this topic at all (the canonical rules state what it reads)."""
-    return topic in canonical_facts(edition)
+    """Whether the engine plays by this topic at all: a topic it does not look up is "not modelled",
+    never "same rules" (two readings of it would build identical RuleSets for the wrong reason)."""
+    return topic in topics_read(edition)

@@ -29,3 +29,14 @@ def test_unplayable_reading_is_kept_with_its_reason():
 def test_same_play_ignores_how_a_value_is_written():
     a, b = variants_of("mk2", "build.zero_coin_bonus", {"a": 1, "b": {"count": 1, "when": "start_of_build"}})
     assert same_play(a.rules, b.rules)
+
+
+def test_a_topic_the_engine_does_not_read_is_not_modelled_not_same_rules():
+    from checker.impact.variants import engine_reads
+    from engine.rules import topics_read
+
+    for edition in ("mk1", "mk2"):
+        assert {"activation.order", "payment.multiple_order", "setup.starting_coins"} <= topics_read(edition)
+        assert engine_reads(edition, "activation.order")
+        assert not engine_reads(edition, "setup.first_player")  # seat 0 always starts
+    assert not engine_reads("mk1", "landmark.active_from")  # stated by canonical mk1, not played
