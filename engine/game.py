@@ -80,6 +80,7 @@ class GameState:
         self.added = False
         self.income = [False] * n
         self.built_this_turn = 0
+        self.fresh_landmarks: set[tuple[int, int]] = set()  # (player, card) built this turn
         self.extra_turn = False
         self.extra_used = False
         self.shared_rolls: dict[int, int] = {}
@@ -140,6 +141,7 @@ class GameState:
         g.income = list(self.income)
         g.shared_rolls = dict(self.shared_rolls)
         g.once_used = set(self.once_used)
+        g.fresh_landmarks = set(self.fresh_landmarks)
         return g
 
     def returns(self) -> list[float]:
@@ -344,6 +346,7 @@ class GameState:
         self.added = False
         self.income = [False] * self.t.n
         self.built_this_turn = 0
+        self.fresh_landmarks: set[tuple[int, int]] = set()  # (player, card) built this turn
         self.extra_turn = False
         self.shared_rolls = {}
         self.once_used = set()
@@ -356,11 +359,19 @@ class GameState:
 
     def _hook_applies(self, hook: Any, p: int) -> bool:
         ci = hook.card
+        if hook.landmark and self.fresh_landmarks and self.rules.landmark_next_turn:
+            return self._landmark_active(hook, p)
         if hook.all_players:
             if self.owners[ci]:
                 return True
             return not hook.landmark and any(self.est[q][ci] for q in range(self.t.n))
         return bool(self.built[p][ci] or self.est[p][ci])
+
+    def _landmark_active(self, hook: Any, p: int) -> bool:
+        """Under landmark.active_from: next_turn, a landmark built this turn does not act yet."""
+        ci = hook.card
+        owners = [q for q in range(self.t.n) if self.built[q][ci]] if hook.all_players else [p] if self.built[p][ci] else []
+        return any((q, ci) not in self.fresh_landmarks for q in owners)
 
     def _dice_options(self) -> list[Action]:
         p = self.active
@@ -636,6 +647,7 @@ class GameState:
         card = self.t.cards[ci]
         if card.landmark:
             self.set_landmark(p, ci, True)
+            self.fresh_landmarks.add((p, ci))
             if self.t.landmark_market:
                 self._take_from_market(ci)
                 if self.rules.replenish_on_landmark:

@@ -170,6 +170,8 @@ def _aggregatable(steps: tuple[dict[str, Any], ...], pay_what_you_can: bool) -> 
 
 def compile_table(table: Table) -> dict[str, np.ndarray]:
     rules = table.rules
+    if rules.landmark_next_turn:
+        raise KernelUnsupported("landmark.active_from: next_turn (the readable engine plays it)")
     codes = _icon_codes(table)
     C = table.size
     card = np.zeros((C, C_WIDTH), dtype=np.int64)

@@ -71,6 +71,7 @@ class RuleSet:
     major_limit: int | None
     cost_by_count: bool
     landmarks_to_win: int | None  # None = all landmarks in play
+    landmark_next_turn: bool  # a landmark built this turn acts only from the next turn (landmark.active_from)
     min_players: int
     max_players: int
 
@@ -121,6 +122,7 @@ class RuleSet:
             major_limit=None if f.get("build.major_limit") is None else int(f["build.major_limit"]),
             cost_by_count=bool(f.get("landmark.cost_by_count", False)),
             landmarks_to_win=_parse_win(f.get("end.landmarks_to_win")),
+            landmark_next_turn=_parse_active_from(f.get("landmark.active_from")),
             min_players=int(players.get("min", 2)),
             max_players=int(players.get("max", 4)),
         )
@@ -277,6 +279,14 @@ def _parse_direction(value: Any) -> bool:
     if value in ("clockwise", "turn_order"):
         return False
     raise RulesError(f"payment.multiple_order: expected counterclockwise|clockwise, got {value!r}")
+
+
+def _parse_active_from(value: Any) -> bool:
+    if value in (None, "immediately"):
+        return False
+    if value == "next_turn":
+        return True
+    raise RulesError(f"landmark.active_from: {value!r}, expected immediately or next_turn")
 
 
 def _parse_win(value: Any) -> int | None:

@@ -39,4 +39,4 @@ def test_a_topic_the_engine_does_not_read_is_not_modelled_not_same_rules():
         assert {"activation.order", "payment.multiple_order", "setup.starting_coins"} <= topics_read(edition)
         assert engine_reads(edition, "activation.order")
         assert not engine_reads(edition, "setup.first_player")  # seat 0 always starts
-    assert not engine_reads("mk1", "landmark.active_from")  # stated by canonical mk1, not played
+    assert engine_reads("mk1", "landmark.active_from")  # played: a landmark built this turn may wait

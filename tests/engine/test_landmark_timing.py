@@ -1,0 +1,45 @@
+"""landmark.active_from: the Russian MK1 book lets a landmark act only from the next turn, the Czech
+(and the English canonical) at once. An Amusement Park built after rolling doubles shows the difference."""
+
+import pytest
+
+from engine import RulesError, RuleSet
+from engine.kernel import supports
+from engine.scenario import scenario
+
+CITIES = [{"wheat_field": 1, "bakery": 1, "train_station": 1}, {"wheat_field": 1, "bakery": 1}]
+
+
+def _after_building_the_park(active_from: str):
+    rules = RuleSet.from_facts("mk1", {"landmark.active_from": active_from})
+    g = scenario("mk1", CITIES, [20, 0], rules=rules, sets=("base",))
+    g.roll_given([3, 3])
+    g.apply(("build", "amusement_park"))
+    return g
+
+
+def test_immediately_a_park_built_on_doubles_gives_the_extra_turn():
+    g = _after_building_the_park("immediately")
+    assert any("takes another turn" in line for _, line in g.log)
+    assert g.active == 0 and g.turn == 2
+
+
+def test_next_turn_the_new_park_does_not_act_yet():
+    g = _after_building_the_park("next_turn")
+    assert not any("another turn" in line for _, line in g.log)
+    assert any(line.startswith("turn 2: P1") for _, line in g.log)
+
+
+def test_next_turn_the_park_acts_on_later_turns():
+    rules = RuleSet.from_facts("mk1", {"landmark.active_from": "next_turn"})
+    g = scenario("mk1", [{**CITIES[0], "amusement_park": 1}, CITIES[1]], [0, 0], rules=rules, sets=("base",))
+    g.roll_given([2, 2])  # 0 coins: nothing to build, the turn ends by itself
+    assert any("takes another turn" in line for _, line in g.log)
+    assert g.active == 0 and g.turn == 2
+
+
+def test_the_kernel_leaves_next_turn_to_the_readable_engine_and_bad_values_are_refused():
+    assert not supports(RuleSet.from_facts("mk1", {"landmark.active_from": "next_turn"}), 4, ("base",))
+    assert supports(RuleSet.from_facts("mk1", {"landmark.active_from": "immediately"}), 4, ("base",))
+    with pytest.raises(RulesError):
+        RuleSet.from_facts("mk1", {"landmark.active_from": "sometimes"})
