@@ -63,7 +63,8 @@ def emit(
         table.add_column(c, overflow="fold")
     for row in rows:
         table.add_row(*[_cell(row.get(c)) for c in cols])
-    Console().print(table)
+    # piped output (make demo, logs) is not cut to 80 columns: ids and file names stay on one line
+    Console(width=None if sys.stdout.isatty() else 160).print(table)
 
 
 def error(message: str) -> None:
