@@ -15,7 +15,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
@@ -30,13 +29,8 @@ os.environ["OMP_THREAD_LIMIT"] = "1"
 from ingest.ocr import ISO639_2, workers  # noqa: E402
 from ingest.pdf import read_pdf, render, scan_dpi  # noqa: E402
 
-
-def _make_fixtures():
-    spec = importlib.util.spec_from_file_location("make_fixtures", ROOT / "tests" / "make_fixtures.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["make_fixtures"] = module
-    spec.loader.exec_module(module)
-    return module
+sys.path.insert(0, str(ROOT / "tests"))
+import make_fixtures  # noqa: E402  (the fixture generator, tests/make_fixtures.py)
 
 
 def _pages(path: Path) -> int:
@@ -148,7 +142,7 @@ def scans(paths: list[tuple[Path, str]]) -> None:
 
 
 def main() -> None:
-    mf = _make_fixtures()
+    mf = make_fixtures
     fixtures = mf.build()
     text_layer(fixtures)
     bench: list[tuple[Path, str]] = []

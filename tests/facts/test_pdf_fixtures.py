@@ -8,7 +8,6 @@ identification, sections, facts — runs every time."""
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -17,6 +16,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERATED = ROOT / "tests" / "fixtures" / "generated"
+sys.path.insert(0, str(ROOT / "tests"))
+import make_fixtures  # noqa: E402  (the fixture generator, tests/make_fixtures.py)
 
 # facts a reader of the PDF must get exactly as from the text seed (topic -> must be present)
 CORE = ["activation.order", "activation.when", "payment.multiple_order", "end.landmarks_to_win", "dice.rule",
@@ -27,17 +28,10 @@ SCAN_PAGES_FACTS = {"de-scan": ["end.landmarks_to_win", "components.cards", "mar
                                 "turn.phases", "dice.rule"]}
 
 
-def _make_fixtures():
-    spec = importlib.util.spec_from_file_location("make_fixtures", ROOT / "tests" / "make_fixtures.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("make_fixtures", module)
-    spec.loader.exec_module(module)
-    return module
-
 
 @pytest.fixture(scope="module")
 def fixtures():
-    return _make_fixtures().build()
+    return make_fixtures.build()
 
 
 @pytest.fixture(scope="module")

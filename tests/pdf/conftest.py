@@ -13,15 +13,17 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parents[1]))  # tests/: the fixture generator
 
-from pdf_helpers import Analysis, _load_make_fixtures, analyse_text  # noqa: E402
+import make_fixtures  # noqa: E402
+from pdf_helpers import Analysis, analyse_text  # noqa: E402
 
 from ingest.types import PageText  # noqa: E402
 
 
 @pytest.fixture(scope="session")
 def fixtures() -> dict[str, dict]:
-    return _load_make_fixtures().build()
+    return make_fixtures.build()
 
 
 @pytest.fixture(scope="session")

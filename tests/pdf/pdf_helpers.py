@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import copy
-import importlib.util
 import re
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,13 +17,6 @@ ROOT = Path(__file__).resolve().parents[2]
 # What the seeds are (docs/seeds.md): language and edition each fixture must be identified as.
 SEED_IDENTITY = {"uk": "mk2", "ru": "mk1", "cs": "mk1", "es": "mk2", "de": "mk2"}
 
-
-def _load_make_fixtures():
-    spec = importlib.util.spec_from_file_location("make_fixtures", ROOT / "tests" / "make_fixtures.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["make_fixtures"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 
