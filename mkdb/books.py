@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.markup import escape
 from sqlalchemy import func
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, select
@@ -17,24 +16,19 @@ from carddb.models import Rulebook, Section
 from mkdb.output import error
 
 
-def _error(message: str) -> None:
-    """mkdb.output.error with rich markup escaped: file names may hold "[...]"."""
-    error(escape(message))
-
-
 def open_or_exit(db: str | None, create: bool = True):  # noqa: ANN202 - SQLAlchemy engine
     """open_db, its failures as one line and exit 2."""
     url = resolve_url(db)
     if not create and url.startswith("sqlite:///") and not Path(url.removeprefix("sqlite:///")).exists():
-        _error(f"{url.removeprefix('sqlite:///')}: no such database (create it with `mkdb build` or `mkdb ingest`)")
+        error(f"{url.removeprefix('sqlite:///')}: no such database (create it with `mkdb build` or `mkdb ingest`)")
         raise typer.Exit(2)
     try:
         return open_db(db, create=create)
     except SchemaMismatch as exc:
-        _error(str(exc))
+        error(str(exc))
         raise typer.Exit(2) from None
     except (OperationalError, IntegrityError) as exc:
-        _error(f"cannot open the database: {exc.orig}")
+        error(f"cannot open the database: {exc.orig}")
         raise typer.Exit(2) from None
 
 
@@ -70,5 +64,5 @@ def rulebook_or_exit(session: Session, key: str) -> Rulebook:
     try:
         return resolve_rulebook(session, key)
     except LookupError as exc:
-        _error(str(exc))
+        error(str(exc))
         raise typer.Exit(1) from None

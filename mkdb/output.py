@@ -68,7 +68,9 @@ def emit(
 
 
 def error(message: str) -> None:
-    """One clear line on stderr."""
+    """One clear line on stderr. The message is printed as given: file names and quotes may hold "[...]",
+    which rich would otherwise read as markup."""
     from rich.console import Console
+    from rich.markup import escape
 
-    Console(stderr=True, highlight=False).print(f"[red]error:[/red] {message}", soft_wrap=True)
+    Console(stderr=True, highlight=False).print(f"[red]error:[/red] {escape(message)}", soft_wrap=True)

@@ -10,7 +10,7 @@ import typer
 
 from carddb.paths import PROJECT_ROOT
 from mkdb.options import DbOption, FormatOption
-from mkdb.output import Format, emit
+from mkdb.output import Format, emit, error
 
 RULEBOOK_FIELDS = ["id", "source", "sha256", "lang", "edition", "expansions", "title", "pages", "sections", "warnings"]
 SECTION_FIELDS = ["index", "heading", "topic", "card", "page", "start", "end", "text"]
@@ -49,7 +49,7 @@ def ingest(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
     from ingest.pipeline import expand_paths, ingest_paths
-    from mkdb.books import _error, open_or_exit
+    from mkdb.books import open_or_exit
 
     engine = open_or_exit(db)
     files = expand_paths(paths)
@@ -62,7 +62,7 @@ def ingest(
     emit(fmt, "mkdb.ingest/1", "files", rows, columns=INGEST_COLUMNS if fmt == Format.table else None,
          title="ingest")
     for r in report.failed:
-        _error(f"{r.path}: {r.error}")
+        error(f"{r.path}: {r.error}")
     raise typer.Exit(0 if report.ok else 1)
 
 
@@ -110,15 +110,14 @@ def build_cmd(db: DbOption = None) -> None:
 
     from carddb.build import BuildError, build
     from carddb.db import SchemaMismatch
-    from mkdb.books import _error
 
     try:
         report = build(db, PROJECT_ROOT)
     except (BuildError, SchemaMismatch) as exc:
-        _error(str(exc))
+        error(str(exc))
         raise typer.Exit(1) from None
     except Exception as exc:  # noqa: BLE001 - e.g. CatalogError("file:line: reason"): one line, non-zero exit
-        _error(f"build failed: {type(exc).__name__}: {exc}")
+        error(f"build failed: {type(exc).__name__}: {exc}")
         raise typer.Exit(1) from None
     rows = [
         {"file": Path(r.path).name, "language": r.lang, "edition": r.edition, "expansions": r.expansions,
