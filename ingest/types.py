@@ -7,6 +7,17 @@ from typing import Any
 
 
 @dataclass
+class WordRead:
+    """How one word of a page was read, so later stages can weigh a fact by the trust of its words."""
+
+    start: int  # offsets into PageText.text (kept valid by every stage that rewrites the text)
+    end: int
+    confidence: float  # 0..1; text-layer words 1.0, OCR words Tesseract's word confidence / 100
+    how: str = "ocr"  # text | ocr
+    repaired: bool = False  # the clean stage changed this word (OCR confusion, ligature, spacing)
+
+
+@dataclass
 class PageText:
     number: int  # 1-based
     text: str
@@ -14,6 +25,8 @@ class PageText:
     reason: str = ""
     repairs: dict[str, int] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    # Per-word trust. Empty means every word came from a text layer at full trust.
+    words: list[WordRead] = field(default_factory=list)
 
 
 @dataclass
