@@ -6,6 +6,7 @@ both; tests/engine/test_kernel.py checks that on thousands of games."""
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import numpy as np
@@ -1065,10 +1066,48 @@ def supports(rules: RuleSet, players: int, sets: tuple[str, ...] | None) -> bool
     return True
 
 
+def cache_dir() -> str:
+    """Where numba keeps the compiled kernel (next to this file, or the user cache if read-only)."""
+    try:
+        return str(play_seeds._cache._cache_path)
+    except AttributeError:
+        return "numba's cache"
+
+
+def is_cached() -> bool:
+    """True when the compiled kernel is on disk for this source (the next load takes a second)."""
+    if play_seeds.signatures:
+        return True
+    try:
+        return bool(play_seeds._cache._cache_file._load_index())
+    except Exception:  # noqa: BLE001 - numba internals moved: assume cached, say nothing
+        return True
+
+
+def _announce() -> None:
+    """The first run compiles the kernel (about 30 s of CPU): say so once, on stderr."""
+    global _ANNOUNCED
+    if _ANNOUNCED or is_cached():
+        return
+    _ANNOUNCED = True
+    print(f"mkdb: compiling the simulation kernel (first run only, about 30 s; cached in {cache_dir()})",
+          file=sys.stderr, flush=True)
+
+
+_ANNOUNCED = False
+
+
+def warm() -> None:
+    """Compile (or load) the kernel once, so later runs start in about a second (scripts/setup.sh)."""
+    _announce()
+    play_many(RuleSet.canonical("mk2"), 4, None, [0])
+
+
 def play_many(rules: RuleSet, players: int, sets: tuple[str, ...] | None, seeds: list[int]) -> list[tuple[int, int]]:
     """(winner or -1, turns) for each seed; identical to the readable engine with RandomPolicy(seed)."""
     table = make_table(rules, players, sets)
     arrays = compiled(table)
+    _announce()
     s0 = np.array([seed_state(s, 0) for s in seeds], dtype=np.uint64)
     s1 = np.array([seed_state(s, 1) for s in seeds], dtype=np.uint64)
     out = play_seeds(s0, s1, *[arrays[k] for k in ARG_ORDER])
