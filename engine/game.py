@@ -387,8 +387,17 @@ class GameState:
 
     def _roll(self, k: int) -> None:
         self.dice_mode = k  # with "roll k keep j" the drop decision follows (_rolled_options)
+        if self.t.hooks["invalid_roll"] and self.rules.void_per_mille > 0:
+            while self.rng.below(1000) < self.rules.void_per_mille:
+                self._void()
         self.dice = [self.rng.die() for _ in range(k)]
         self._set_roll(self.dice)
+
+    def _void(self) -> None:
+        """A void throw (rules.VOID_PER_MILLE): the invalid_roll effects fire, the dice go again."""
+        if self.logging:
+            self.note(f"P{self.active}'s throw is void: throw again")
+        self._queue_hooks("invalid_roll")
 
     def _keep_rule(self, k: int) -> int | None:
         for hook in self.t.hooks["dice_choice"]:
@@ -703,6 +712,17 @@ class GameState:
         self.hold_roll = True
         self._run()
         return self
+
+    def void_roll(self) -> None:
+        """At the dice decision, a throw that does not count (a die off the table): the
+        invalid_roll effects fire and the player is at the dice decision again."""
+        if self.phase != DICE:
+            raise IllegalAction(f"void_roll: not at the dice decision (phase {PHASE_NAMES[self.phase]})")
+        self.decision = None
+        self.history.append(("void_roll",))
+        self._void()
+        self.hold_roll = True
+        self._run()
 
     def roll_given(self, dice: list[int]) -> None:
         """At the dice decision, roll exactly `dice` (no random draw) and play on to the next

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from engine import strategy
 from engine.kernel_compile import (
     A_ACTIVATE,
     A_ALL,
@@ -40,6 +41,7 @@ from engine.kernel_compile import (
     C_ALL_BEFORE,
     C_ALL_DICE,
     C_ALL_END,
+    C_ALL_VOID,
     C_BEFORE_N,
     C_BEFORE_S,
     C_BUILD_N,
@@ -56,13 +58,15 @@ from engine.kernel_compile import (
     C_RESTRICT,
     C_ROW,
     C_START,
+    C_VOID_N,
+    C_VOID_S,
     R_BUILD_LIMIT,
     R_CCW,
     R_COST_BY_COUNT,
     R_DICE_MASK,
     R_INIT_ROUNDS,
-    R_LM_NEXT,
     R_LM_MARKET,
+    R_LM_NEXT,
     R_MAJOR_LIMIT,
     R_MAX_TURNS,
     R_N,
@@ -71,6 +75,7 @@ from engine.kernel_compile import (
     R_REPLENISH_LM,
     R_START_COINS,
     R_TO_WIN,
+    R_VOID,
     R_WHEN_RED,
     R_ZERO_BONUS,
     S_ACT,
@@ -111,7 +116,6 @@ from engine.kernel_compile import (
     KernelUnsupported,
     compile_table,
 )
-from engine import strategy
 from engine.rng import seed_state
 from engine.rules import RuleSet
 from engine.table import Table, make_table
@@ -758,7 +762,7 @@ def _price(card, cc, rule, P, PL, M, n, p, ci):
 
 @njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_before, hk_end, hk_dice,
-              ib, cc, rows, decks0, deck_len0, stack, starting, start_lm, landmarks, estabs, dice_info,
+              hk_void, ib, cc, rows, decks0, deck_len0, stack, starting, start_lm, landmarks, estabs, dice_info,
               dice_add_step, dice_reroll_step, keep, P, PL, M, G, once, fr, fh, ft, opts, tmp_a, tmp_b,
               closed_by, decks, dlen, rowd, dice, cand, st, pol, prices):
     """One game, the seats played by the policies `pol` (engine/strategy.py codes; 0 = uniform
@@ -836,6 +840,10 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
             else:
                 mode = opts[strategy.choose_dice(PL[POL, a], card, steps, ib, rule, bn, bn_len, P, M, PL, a, opts, m), 0]
             nd = mode
+            if rule[R_VOID] > 0:
+                while _below(st, 0, 1000) < rule[R_VOID]:  # a void throw: invalid_roll effects, throw again
+                    _hooks_now(fr, fh, ft, hk_void, C_VOID_S, C_VOID_N, C_ALL_VOID, a, steps, card, ib, rule, P, PL, M,
+                               G, st, rowd, decks, dlen, rows, n, once, estabs, landmarks, opts, tmp_a, tmp_b, closed_by)
             for k in range(nd):
                 dice[k] = _below(st, 0, 6) + 1
             rerolls = 0
@@ -890,6 +898,10 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
                     if again == 1:
                         rerolls += 1
                         nd = mode
+                        if rule[R_VOID] > 0:
+                            while _below(st, 0, 1000) < rule[R_VOID]:  # a void throw: invalid_roll effects, throw again
+                                _hooks_now(fr, fh, ft, hk_void, C_VOID_S, C_VOID_N, C_ALL_VOID, a, steps, card, ib, rule, P, PL, M,
+                                           G, st, rowd, decks, dlen, rows, n, once, estabs, landmarks, opts, tmp_a, tmp_b, closed_by)
                         for k in range(nd):
                             dice[k] = _below(st, 0, 6) + 1
                     else:
@@ -1002,7 +1014,7 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
             if PL[POL, a] == 0:
                 k = _pick(st, m)
             else:
-                k = strategy.choose_build(PL[POL, a], card, steps, ib, rule, bn, bn_len, dice_info, hk_dice, landmarks,
+                k = strategy.choose_build(PL[POL, a], card, steps, ib, rule, bn, bn_len, dice_info, hk_dice,
                                           P, M, PL, a, cand, prices, m)
             if k == 0:
                 break
@@ -1052,7 +1064,7 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
 
 @njit(cache=True)
 def play_seeds(s0, s1, card, steps, rule, order, bn, bn_len, hk_after, hk_before, hk_end, hk_dice,
-               ib, cc, rows, decks0, deck_len0, stack, starting, start_lm, landmarks, estabs, dice_info,
+               hk_void, ib, cc, rows, decks0, deck_len0, stack, starting, start_lm, landmarks, estabs, dice_info,
                dice_add_step, dice_reroll_step, keep, pol):
     out = np.zeros((s0.shape[0], 2), dtype=np.int64)
     n = rule[R_N]
@@ -1078,7 +1090,7 @@ def play_seeds(s0, s1, card, steps, rule, order, bn, bn_len, hk_after, hk_before
     st = np.empty(2, dtype=np.uint64)
     for i in range(s0.shape[0]):
         w, t = play_game(s0[i], s1[i], card, steps, rule, order, bn, bn_len, hk_after, hk_before, hk_end,
-                         hk_dice, ib, cc, rows, decks0, deck_len0, stack, starting, start_lm, landmarks,
+                         hk_dice, hk_void, ib, cc, rows, decks0, deck_len0, stack, starting, start_lm, landmarks,
                          estabs, dice_info, dice_add_step, dice_reroll_step, keep, P, PL, M, G, once, fr,
                          fh, ft, opts, tmp_a, tmp_b, closed_by, decks, dlen, rowd, dice, cand, st, pol,
                          prices)
@@ -1088,7 +1100,7 @@ def play_seeds(s0, s1, card, steps, rule, order, bn, bn_len, hk_after, hk_before
 
 
 ARG_ORDER = ("card", "steps", "rule", "order", "bn", "bn_len", "hk_after", "hk_before", "hk_end", "hk_dice",
-             "ib", "cc", "rows", "decks", "deck_len", "stack", "starting", "start_lm", "landmarks", "estabs",
+             "hk_void", "ib", "cc", "rows", "decks", "deck_len", "stack", "starting", "start_lm", "landmarks", "estabs",
              "dice_info", "dice_add_step", "dice_reroll_step", "keep")
 _COMPILED: dict[int, tuple[Table, dict[str, Any]]] = {}
 
@@ -1108,6 +1120,29 @@ def supports(rules: RuleSet, players: int, sets: tuple[str, ...] | None) -> bool
     except KernelUnsupported:
         return False
     return True
+
+
+_DEPENDENCIES = ("strategy.py", "kernel_compile.py", "rng.py")
+
+
+def _drop_stale_cache() -> None:
+    """numba re-validates a cached function against its own file only (kernel.py); the kernel also
+    inlines engine/strategy.py and freezes the constants of kernel_compile.py, so a change there
+    must drop the cached kernel too. A stamp of those files sits beside the cache."""
+    import hashlib
+    from pathlib import Path
+    here = Path(__file__).resolve().parent
+    digest = hashlib.sha256(b"".join((here / f).read_bytes() for f in _DEPENDENCIES)).hexdigest()
+    try:
+        cache = Path(play_seeds._cache._cache_path)
+        stamp = cache / "kernel.dependencies.stamp"
+        if stamp.exists() and stamp.read_text() == digest:
+            return
+        for f in cache.glob("kernel.*.nb[ic]"):
+            f.unlink()
+        stamp.write_text(digest)
+    except (AttributeError, OSError):
+        return  # no writable cache: numba compiles in memory anyway
 
 
 def cache_dir() -> str:
@@ -1170,3 +1205,6 @@ def policy_codes(policies: tuple[str, ...] | list[str] | str, players: int) -> l
         if name not in strategy.CODES:
             raise ValueError(f"policy {name!r}: expected one of {', '.join(strategy.CODES)}")
     return [strategy.CODES[name] for name in names]
+
+
+_drop_stale_cache()

@@ -71,7 +71,7 @@ class StrategyPolicy:
             prices = np.array([state.price(me, ids[x[1]].index, shown=True) for x in acts[1:]] or [0],
                               dtype=np.int64)
             k = s.choose_build(self.code, card, steps, ib, rule, bn, bnl, a["dice_info"], a["hk_dice"],
-                               a["landmarks"], P, M, PL, me, cand, prices, m)
+                               P, M, PL, me, cand, prices, m)
         elif kind == "dice":
             opts[:, 0] = [x[1] for x in acts]
             k = s.choose_dice(self.code, card, steps, ib, rule, bn, bnl, P, M, PL, me, opts, m)

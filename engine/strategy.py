@@ -9,8 +9,9 @@ Two players:
 * lookahead — one step of lookahead on expected income: every option is scored by the expected
   coins per round (own roll and every opponent's roll, exact dice odds, income bonuses and
   per-card multipliers) of the city it would leave; it picks dice, rerolls and +2 by the same
-  measure, builds the landmark that helps most (cheapest on a tie) and saves for a landmark it
-  can reach next round instead of spending on a small gain.
+  measure, builds the landmark that helps most (cheapest on a tie), else the establishment with
+  the largest gain in expected income per coin, and passes when nothing raises it. (A rule to
+  save for a landmark reachable next round was tried and lost games: benchmarks/engine.py.)
 
 Every function returns the index of the chosen option in the option list both engines build
 in the same order (tests/engine/test_policies.py)."""
@@ -31,9 +32,6 @@ from engine.kernel_compile import (
     C_COST0,
     C_ICON,
     C_LAND,
-    C_NCOST,
-    C_START,
-    R_COST_BY_COUNT,
     R_DICE_MASK,
     R_N,
     R_WHEN_RED,
@@ -271,46 +269,35 @@ def choose_add(pol, card, steps, ib, rule, bn, bn_len, P, M, PL, me, total, amou
 
 
 @register_jitable
-def _cheapest_landmark(card, rule, landmarks, P, PL, me):
-    best = -1
-    for j in range(landmarks.shape[0]):
-        ci = landmarks[j]
-        if ci < 0 or P[BLT, me, ci] or card[ci, C_START]:
-            continue
-        idx = PL[LMC, me] if rule[R_COST_BY_COUNT] else 0
-        if idx >= card[ci, C_NCOST]:
-            continue
-        c = card[ci, C_COST0 + idx]
-        if c >= 0 and (best < 0 or c < best):
-            best = c
-    return best
+def greedy_build(card, steps, rule, bn, bn_len, dice_info, hk_dice, P, M, PL, me, cand, prices, m):
+    """Greedy: the dearest landmark, else the best face value per coin (anything when rich)."""
+    n = rule[R_N]
+    best = 0
+    bp = -1
+    for k in range(1, m):
+        if card[cand[k - 1], C_LAND] and prices[k - 1] > bp:
+            best = k
+            bp = prices[k - 1]
+    if best:
+        return best
+    d = dice_of(rule, dice_info, hk_dice, card, P, M, me)
+    bv = -1
+    for k in range(1, m):
+        v = face36(card, steps, bn, bn_len, n, cand[k - 1], d)
+        p = max(prices[k - 1], 1)
+        if best == 0 or v * bp > bv * p:
+            best, bv, bp = k, v, p
+    return best if bv > 0 or PL[COINS, me] > SAVE_ABOVE else 0
 
 
 @register_jitable
-def choose_build(pol, card, steps, ib, rule, bn, bn_len, dice_info, hk_dice, landmarks, P, M, PL, me,
+def choose_build(pol, card, steps, ib, rule, bn, bn_len, dice_info, hk_dice, P, M, PL, me,
                  cand, prices, m):
     """Option 0 passes; option k builds cand[k-1] for prices[k-1]."""
     if m <= 1:
         return 0
-    n = rule[R_N]
-    coins = PL[COINS, me]
     if pol == GREEDY:
-        best = 0
-        bp = -1
-        for k in range(1, m):
-            if card[cand[k - 1], C_LAND] and prices[k - 1] > bp:
-                best = k
-                bp = prices[k - 1]
-        if best:
-            return best
-        d = dice_of(rule, dice_info, hk_dice, card, P, M, me)
-        bv = -1
-        for k in range(1, m):
-            v = face36(card, steps, bn, bn_len, n, cand[k - 1], d)
-            p = max(prices[k - 1], 1)
-            if best == 0 or v * bp > bv * p:
-                best, bv, bp = k, v, p
-        return best if bv > 0 or coins > SAVE_ABOVE else 0
+        return greedy_build(card, steps, rule, bn, bn_len, dice_info, hk_dice, P, M, PL, me, cand, prices, m)
     base = round36(card, steps, ib, rule, bn, bn_len, dice_info, hk_dice, P, M, PL, me)
     best = 0
     bv = 0
@@ -336,12 +323,8 @@ def choose_build(pol, card, steps, ib, rule, bn, bn_len, dice_info, hk_dice, lan
         p = max(prices[k - 1], 1)
         if v > 0 and (best == 0 or v * bp > bv * p):
             best, bv, bp = k, v, p
-    if best == 0:
-        return 0
-    goal = _cheapest_landmark(card, rule, landmarks, P, PL, me)
-    if goal > 0 and coins - prices[best - 1] < goal <= coins + base // 36:
-        return 0  # save: the next round's income reaches a landmark
-    return best
+    return best  # 0 (pass) when nothing raises the expected income
+
 
 
 @register_jitable
