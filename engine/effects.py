@@ -95,8 +95,10 @@ def income_bonus(g: GameState, ci: int, owner: int) -> int:
         if everyone:
             if g.owners[src]:
                 bonus += amount
+                g.fire(src)
         elif g.built[owner][src]:
             bonus += amount
+            g.fire(src)
     return bonus
 
 
@@ -273,6 +275,8 @@ def step(g: GameState, f: list[Any], s: dict[str, Any]) -> bool:
             g.once_used.add((ci, id(s)))
     if passive:
         return True
+    if g.logging:
+        g.fired.add(ci)
     if needs:
         d = _decision_for(g, s, ci, owner)
         if d is None:

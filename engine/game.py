@@ -38,6 +38,7 @@ class GameState:
         self.logging = log
         self.log: list[tuple[int, str]] = []
         self.history: list[Action] = []
+        self.fired: set[int] = set()  # cards whose effect took effect (kept while logging: tests)
         size = t.size
         self.coins = [t.rules.starting_coins] * n
         self.est = [[0] * size for _ in range(n)]      # establishments owned (copies)
@@ -142,6 +143,7 @@ class GameState:
         g.shared_rolls = dict(self.shared_rolls)
         g.once_used = set(self.once_used)
         g.fresh_landmarks = set(self.fresh_landmarks)
+        g.fired = set(self.fired)
         return g
 
     def returns(self) -> list[float]:
@@ -216,6 +218,11 @@ class GameState:
         return [e for t_, e in self.log if t_ == tn]
 
     # ------------------------------------------------------------------ bookkeeping
+    def fire(self, ci: int) -> None:
+        """Card ci's effect took effect (recorded in logged games: every-card tests)."""
+        if self.logging:
+            self.fired.add(ci)
+
     def note(self, text: str) -> None:
         if self.logging:
             self.log.append((self.turn, text))
@@ -319,6 +326,7 @@ class GameState:
             for rule in t.restrictions.get(ci, ()):
                 if rule == "sole_player_without_landmarks":
                     if self.lmc[p] or any(not self.lmc[q] for q in range(t.n) if q != p):
+                        self.fire(ci)
                         return None
         else:
             if not shown and not self.available(ci):
@@ -334,6 +342,7 @@ class GameState:
             elif not self.built[p][src]:
                 continue
             cost = max(0, cost + amount)
+            self.fire(src)
         return cost
 
     # ------------------------------------------------------------------ turn machine
@@ -381,8 +390,10 @@ class GameState:
                 for s in hook.steps:
                     if "allow_dice" in s:
                         counts.update(int(x) for x in s["allow_dice"])
+                        self.fire(hook.card)
                     if "roll_dice_keep" in s:
                         counts.add(int(s["roll_dice_keep"][0]))
+                        self.fire(hook.card)
         return [("dice", k) for k in sorted(counts)]
 
     def _roll(self, k: int) -> None:
@@ -431,6 +442,7 @@ class GameState:
                 for s in hook.steps:
                     if "reroll" in s and effects.conditions_hold(self, s, hook.card, p, None):
                         allowed += int(s["reroll"])
+                        self.fire(hook.card)
         if self.rerolls_used < allowed:
             return ("reroll", [("reroll", 0), ("reroll", 1)])
         if not self.added:
@@ -438,6 +450,7 @@ class GameState:
                 if self._hook_applies(hook, p):
                     for s in hook.steps:
                         if "add_to_roll" in s and effects.conditions_hold(self, s, hook.card, p, None):
+                            self.fire(hook.card)
                             return ("add", [("add", 0), ("add", int(s["add_to_roll"]))])
         return None
 

@@ -3,8 +3,7 @@
 
 import pytest
 
-from engine import RulesError, RuleSet
-from engine import kernel
+from engine import RulesError, RuleSet, kernel
 from engine.kernel import supports
 from engine.scenario import scenario
 from engine.simulate import SimSpec, play_one
