@@ -566,20 +566,22 @@ class GameState:
         opts: list[Action] = [("pass",)]
         coins = self.coins[p]
         t = self.t
-        cand = [ci for ci, n in enumerate(self.supply) if n]
-        for row in self.rows:
-            cand.extend(row)
-        if not t.landmark_market:
-            cand.extend(ci for ci in t.landmarks if not self.built[p][ci])
-        cand.sort()
-        ids = t.ids
         low = t.min_cost
+        cand = [ci for ci, n in enumerate(self.supply) if n and low[ci] <= coins]
+        for row in self.rows:
+            cand.extend(ci for ci in row if low[ci] <= coins)
+        if not t.landmark_market:
+            built = self.built[p]
+            cand.extend(ci for ci in t.landmarks if not built[ci] and low[ci] <= coins)
+        cand.sort()
+        plain = t.plain_cost
+        acts = t.build_actions
         for ci in cand:
-            if low[ci] > coins:
-                continue
-            price = self.price(p, ci, shown=True)
+            price = plain[ci]  # a card whose price nothing can change: its printed cost
+            if price is None:
+                price = self.price(p, ci, shown=True)
             if price is not None and price <= coins:
-                opts.append(("build", ids[ci]))
+                opts.append(acts[ci])
         return opts
 
     def _end_turn(self) -> None:
