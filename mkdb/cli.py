@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import importlib
 
+from typing import Annotated
+
 import typer
+
+from mkdb import help as clean_help
 
 app = typer.Typer(
     name="mkdb",
@@ -25,6 +29,25 @@ for _name in COMMAND_MODULES:
             raise
         continue
     _module.register(app)
+
+clean_help.install()
+clean_help.add_examples(app)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from checker.render.meta import tool_version
+
+        typer.echo(f"mkdb {tool_version()}")
+        raise typer.Exit(0)
+
+
+@app.callback(epilog="[bold]Examples[/bold]\n\n  mkdb build\n\n  mkdb ingest rulebook.pdf\n\n  mkdb diff -f html -o report.html"
+              "\n\n  mkdb cards Café")
+def main(
+    version: Annotated[bool, typer.Option("--version", "-V", help="print the version and exit", callback=_version, is_eager=True)] = False,
+) -> None:
+    """Machi Koro rulebooks in many languages: ingest, cards, facts, diff, engine."""
 
 
 if __name__ == "__main__":

@@ -28,22 +28,6 @@ class Severity(StrEnum):
     info = "info"
 
 
-EXAMPLES = """
-
-Examples:
-
-  mkdb diff                                   # every edition, a table that fits the terminal
-
-  mkdb diff -e mk2 --quotes --lang de         # MK2 findings that involve the German book, with quotes
-
-  mkdb diff --write-baseline baseline.yaml    # accept what is found today (see docs/baseline.md)
-
-  mkdb diff --baseline baseline.yaml --new-only   # only what is new since
-
-  mkdb diff -f html -o report.html            # a report to open in a browser
-
-  mkdb diff -f xlsx -o report.xlsx --kind value_mismatch --severity rule
-"""
 
 
 def _who() -> str:
@@ -65,7 +49,7 @@ def _who() -> str:
 
 def register(app: typer.Typer) -> None:
     @app.command("diff", help="Compare the rulebooks of each edition and list every discrepancy "
-                 "(exit 1 if a new one at --fail-on or worse remains)." + EXAMPLES)
+                 "(exit 1 if a new one at --fail-on or worse remains).")
     def diff(
         edition: Annotated[list[str] | None, typer.Option("--edition", "-e", metavar="EDITION", help="mk1 and/or mk2 (default: all)")] = None,
         fmt: Annotated[DiffFormat, typer.Option("--format", "-f", metavar="FORMAT", help="table, json, csv, tsv, xlsx or html")] = DiffFormat.table,
