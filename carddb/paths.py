@@ -51,6 +51,7 @@ def create_with_catalog(path: Path) -> None:
 
     from sqlmodel import Session
 
+    from carddb import fts
     from carddb.catalog import load_catalog
     from carddb.db import open_db
 
@@ -64,6 +65,7 @@ def create_with_catalog(path: Path) -> None:
             with Session(engine) as session:
                 load_catalog(session, PROJECT_ROOT)
                 session.commit()
+            fts.refresh_engine(engine)
             with engine.connect() as con:
                 con.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
                 con.exec_driver_sql("PRAGMA journal_mode=DELETE")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
+from carddb import fts
 from carddb.models import Rulebook
 from carddb.store import _delete_rulebook
 
@@ -21,4 +22,5 @@ def remove_rulebooks(engine: Engine, ids: list[str]) -> list[Rulebook]:
             books.append(Rulebook.model_validate(rb.model_dump()))
         for rb in books:
             _delete_rulebook(session, rb.id)
+        fts.refresh(session.connection())
     return books

@@ -224,6 +224,9 @@ def ingest_file(path: Path, engine: Engine, ocr: str = "auto") -> FileResult:
                                   warnings=list(existing.warnings))
         book = analyse(path, sha, ocr=ocr)
         rb_id, replaced = _store_with_retry(engine, book)
+        from carddb import fts
+
+        fts.refresh_engine(engine)  # search over names and sections includes the new book
     except IngestError as exc:
         result.error = str(exc)
         return result
