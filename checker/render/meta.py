@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 from datetime import UTC, datetime
 from importlib import metadata
 from typing import Any
@@ -23,11 +24,17 @@ def report_meta(engine: Engine | None = None, now: datetime | None = None) -> di
     out: dict[str, Any] = {
         "tool": "mkdb",
         "version": tool_version(),
-        "generated_at": (now or datetime.now(UTC)).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "generated_at": (now or _now()).strftime("%Y-%m-%dT%H:%M:%SZ"),
     }
     if engine is not None:
         out["database"] = database_meta(engine)
     return out
+
+
+def _now() -> datetime:
+    """The time of the report; SOURCE_DATE_EPOCH (reproducible builds) pins it so reports compare byte for byte."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
+    return datetime.fromtimestamp(int(epoch), UTC) if epoch.isdigit() else datetime.now(UTC)
 
 
 def database_meta(engine: Engine) -> dict[str, Any]:
