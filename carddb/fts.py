@@ -60,10 +60,11 @@ def search(conn: Any, query: str, limit: int = 20) -> dict[str, list[dict[str, A
         return {"cards": [], "sections": []}
     cards = _exec(conn, "SELECT n.card_id, n.lang, n.name FROM cardname_fts f JOIN cardname n ON n.id = f.rowid "
                         "WHERE cardname_fts MATCH ? ORDER BY bm25(cardname_fts), n.card_id LIMIT ?", (expr, limit))
-    sections = _exec(conn, "SELECT s.rulebook_id, s.page, s.heading, snippet(section_fts, 1, '[', ']', '…', 12) "
-                           "FROM section_fts f JOIN section s ON s.id = f.rowid WHERE section_fts MATCH ? "
-                           "ORDER BY bm25(section_fts), s.rulebook_id, s.page LIMIT ?", (expr, limit))
+    sections = _exec(conn, "SELECT s.rulebook_id, s.page, s.heading, snippet(section_fts, 1, '«', '»', '…', 12), r.lang "
+                           "FROM section_fts f JOIN section s ON s.id = f.rowid JOIN rulebook r ON r.id = s.rulebook_id "
+                           "WHERE section_fts MATCH ? ORDER BY bm25(section_fts), s.rulebook_id, s.page LIMIT ?",
+                     (expr, limit))
     return {
         "cards": [{"card": r[0], "lang": r[1], "name": r[2]} for r in cards],
-        "sections": [{"rulebook": r[0], "page": r[1], "heading": r[2], "snippet": r[3]} for r in sections],
+        "sections": [{"rulebook": r[0], "lang": r[4], "page": r[1], "heading": r[2], "snippet": r[3]} for r in sections],
     }

@@ -18,7 +18,7 @@ app = typer.Typer(
 )
 
 # Each module registers its verbs on `app`; a module that does not exist yet is skipped.
-COMMAND_MODULES = ["ingest_cmd", "remove_cmd", "cards_cmd", "facts_cmd", "diff_cmd", "engine_cmd", "impact_cmd"]
+COMMAND_MODULES = ["ingest_cmd", "remove_cmd", "cards_cmd", "search_cmd", "facts_cmd", "diff_cmd", "engine_cmd", "impact_cmd"]
 
 for _name in COMMAND_MODULES:
     try:

@@ -39,7 +39,7 @@ def add_examples(app: typer.Typer) -> None:
 
 
 def _name(param: core._TyperParameter) -> str:
-    return (param.metavar or param.name or "value").upper().replace("-", "_")
+    return (param.metavar or param.name or "value").upper().replace("-", "_").removesuffix("...")
 
 
 def _option_type(self: core.TyperOption, ctx) -> str | None:  # noqa: ANN001 - click context
@@ -72,3 +72,4 @@ def install() -> None:
     core.TyperArgument.display_type_rich = _argument_type  # type: ignore[method-assign]
     core.TyperArgument._rich_display_name = _argument_rich_name  # type: ignore[method-assign]
     core.TyperArgument._usage_display_name = _argument_usage  # type: ignore[method-assign]
+    core.TyperArgument.display_name_raw = property(_name)  # type: ignore[assignment] - the Arguments panel

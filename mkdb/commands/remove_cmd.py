@@ -11,7 +11,7 @@ from mkdb.output import Format, emit, error
 
 
 def remove(
-    rulebooks: Annotated[list[str], typer.Argument(metavar="ID...", help="rulebook ids, id prefixes or source file names (see `mkdb rulebooks`)")],
+    rulebooks: Annotated[list[str], typer.Argument(help="rulebook ids, id prefixes or source file names (see `mkdb rulebooks`)")],
     db: DbOption = None,
     fmt: FormatOption = Format.table,
 ) -> None:

@@ -77,3 +77,15 @@ def test_commands_outside_the_checkout_use_the_local_file(tmp_path: Path):
     assert res.returncode == 0, res.stderr
     assert '"mkdb.cards/1"' in res.stdout and "created" in res.stderr
     assert (tmp_path / "cards.sqlite").is_file() and paths.DEFAULT_DB.read_bytes() == shipped
+
+
+def test_search_finds_names_and_sections_with_accents_folded(tmp_path: Path):
+    import json
+
+    res = runner.invoke(app, ["search", "cafe", "-f", "json"])
+    assert res.exit_code == 0, res.stderr
+    rows = json.loads(res.stdout)["results"]
+    assert {r["kind"] for r in rows} == {"card", "section"}
+    assert any(r["kind"] == "card" and r["text"] == "Café" for r in rows)
+    assert all("caf" in r["text"].casefold() for r in rows)
+    assert runner.invoke(app, ["search", "zzzqqqxx"]).exit_code == 1
