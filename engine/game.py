@@ -567,7 +567,8 @@ class GameState:
         coins = self.coins[p]
         t = self.t
         low = t.min_cost
-        cand = [ci for ci, n in enumerate(self.supply) if n and low[ci] <= coins]
+        supply = self.supply  # stacks (cards in no market row; after a return, any card)
+        cand = [ci for ci in range(len(supply)) if supply[ci] and low[ci] <= coins] if any(supply) else []
         for row in self.rows:
             cand.extend(ci for ci in row if low[ci] <= coins)
         if not t.landmark_market:
