@@ -71,6 +71,7 @@ class BookIn:
     expansions: list[str] = field(default_factory=list)
     source: str = ""
     sha256: str = ""
+    scope: dict[str, Any] = field(default_factory=dict)  # ingest.scope: edition, expansions, kind, evidence
     facts: list[FactIn] = field(default_factory=list)
     mentions: list[MentionIn] = field(default_factory=list)
     sections: list[SectionIn] = field(default_factory=list)

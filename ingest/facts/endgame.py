@@ -20,7 +20,7 @@ def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
             continue
         if doc.topic_at(sent.start) in ("example", "clarification", "variant"):
             continue
-        for hit in doc.hits_in(sent.start, sent.end, "kind.landmark"):
+        for hit in _by_closeness_to_win(doc, sent.start, sent.end):
             value = _count(doc, hit)
             if value is None:
                 continue
@@ -31,6 +31,20 @@ def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
             facts.append(doc.fact(topic, value, sent.start, sent.end, "endgame", 0.85))
             break
     return facts
+
+
+def _by_closeness_to_win(doc: Doc, start: int, end: int) -> list:
+    """The landmark counts of a sentence, the one the winning condition governs first: after the "win"
+    word, nearest first ("there are 2 new landmarks, so to win you must build all 6" is 6, not 2),
+    then those before it, nearest first."""
+    hits = doc.hits_in(start, end, "kind.landmark")
+    wins = doc.hits_in(start, end, ("rule.win", "rule.game_end"))
+    if not wins:
+        return hits
+    at = wins[0].start
+    after = [h for h in hits if h.start >= at]
+    before = [h for h in hits if h.start < at][::-1]
+    return after + before
 
 
 def _count(doc: Doc, hit) -> int | str | None:  # noqa: ANN001 - Hit
