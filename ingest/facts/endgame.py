@@ -34,17 +34,19 @@ def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
 
 
 def _by_closeness_to_win(doc: Doc, start: int, end: int) -> list:
-    """The landmark counts of a sentence, the one the winning condition governs first: after the "win"
-    word, nearest first ("there are 2 new landmarks, so to win you must build all 6" is 6, not 2),
-    then those before it, nearest first."""
+    """The landmark counts of a sentence, the one the winning condition governs first: the nearest
+    after a "win" word ("there are 2 new landmarks, so to win you must build all 6" is 6, not 2),
+    then those before one, nearest first."""
     hits = doc.hits_in(start, end, "kind.landmark")
     wins = doc.hits_in(start, end, ("rule.win", "rule.game_end"))
     if not wins:
         return hits
-    at = wins[0].start
-    after = [h for h in hits if h.start >= at]
-    before = [h for h in hits if h.start < at][::-1]
-    return after + before
+
+    def distance(h) -> tuple[int, int]:  # noqa: ANN001 - Hit
+        before = [h.start - w.end for w in wins if w.end <= h.start]
+        return (0, min(before)) if before else (1, min(w.start - h.end for w in wins))
+
+    return sorted(hits, key=distance)
 
 
 def _count(doc: Doc, hit) -> int | str | None:  # noqa: ANN001 - Hit
