@@ -25,6 +25,7 @@ from checker.dedupe import merge_same_passage
 from checker.grouping import by_edition
 from checker.load import load_books, load_cards
 from checker.model import SEVERITY_RANK, BookIn, DiffReport, Discrepancy
+from checker.reference import pick_reference, reference_first
 
 CHECKS: list[tuple[str, Callable[[Context], list[Discrepancy]]]] = [
     ("value_mismatch", value_mismatch.check),
@@ -43,14 +44,17 @@ def run_books(
     cards: dict[str, dict[str, Any]] | None = None,
     editions: Iterable[str] | None = None,
     canonical: dict[str, dict[str, Any]] | None = None,
+    reference: str | None = None,
 ) -> DiffReport:
-    """Compare plain-data books; `canonical` maps edition -> {topic: value} (default: rules_sources)."""
+    """Compare plain-data books; `canonical` maps edition -> {topic: value} (default: rules_sources);
+    `reference` (a language or a rulebook id, see checker.reference) names the original."""
     books = list(books)
     found: dict[str, Discrepancy] = {}
     groups = by_edition(books, editions)
+    refs = pick_reference(groups, reference) if reference else {}
     for edition, group in groups.items():
         canon = canonical.get(edition, {}) if canonical is not None else load_canonical(edition)
-        ctx = Context(edition, group, dict(cards or {}), canon)
+        ctx = Context(edition, group, dict(cards or {}), canon, refs.get(edition))
         for _, check in CHECKS:
             for d in check(ctx):
                 found.setdefault(d.id, d)
@@ -59,6 +63,9 @@ def run_books(
     ordered = sorted(found.values(), key=lambda d: (d.edition, SEVERITY_RANK[d.severity], d.topic, KIND_ORDER[d.kind], d.id))
     ordered = merge_same_passage(ordered)
     shown = [b for ed in groups.values() for b in ed]
+    if refs:
+        ordered = [reference_first(d, refs.get(d.edition)) for d in ordered]
+        shown.sort(key=lambda b: b.id not in refs.values())  # the originals first (stable: edition order kept)
     return DiffReport([b.header() for b in shown], ordered)
 
 
@@ -72,6 +79,6 @@ def _replayed_examples(books: list[BookIn]) -> list[Discrepancy]:
     return discrepancies(replay_books(books))
 
 
-def run_diff(engine_or_session: Engine | Session, editions: Iterable[str] | None = None) -> DiffReport:
+def run_diff(engine_or_session: Engine | Session, editions: Iterable[str] | None = None, reference: str | None = None) -> DiffReport:
     eds = list(editions) if editions else None
-    return run_books(load_books(engine_or_session, eds), load_cards(engine_or_session), eds)
+    return run_books(load_books(engine_or_session, eds), load_cards(engine_or_session), eds, reference=reference)

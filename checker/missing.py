@@ -134,6 +134,11 @@ def _missing_fact(ctx: Context, topic: str, scope: frozenset[str], stmts: dict[s
     card = topic.startswith("clarification.")
     what = f"the clarification of {ctx.card_label(_card(ctx, topic))}" if card else topic
     summary = f"{what}: stated by {say}, not by {not_say}"
+    ref = ctx.reference
+    if ref in stmts:
+        summary = f"{what}: translation {not_say} lacks what the original ({ctx.lang(ref)}) states"
+    elif ref in silent:
+        summary = f"{what}: stated by translation {say}, not by the original ({ctx.lang(ref)})"
     if scope:
         summary += f" [{'+'.join(sorted(scope))}]"
     values = {bid: s.value for bid, s in stmts.items()} | {bid: None for bid in silent}

@@ -49,7 +49,14 @@ def _across_books(ctx: Context, topic: str, scope: frozenset[str], stmts: dict[s
     odd = sorted(bid for bid, k in keys.items() if k != majority_key) if not tied else sorted(keys)
     langs = lambda ids: ", ".join(f"{ctx.lang(b)}" for b in ids)  # noqa: E731
     parts = []
-    if tied:
+    ref = ctx.reference
+    if ref in keys:  # the original is the standard: every translation that departs from it is the finding
+        majority_key, tied = keys[ref], False
+        odd = sorted(bid for bid, k in keys.items() if k != majority_key)
+        odd_text = "; ".join(f"{ctx.lang(b)} says {V.show(stmts[b].value)}" for b in odd)
+        summary = (f"{topic}: translation {langs(odd)} differs from the original ({ctx.lang(ref)}): {odd_text}, "
+                   f"the original says {V.show(stmts[ref].value)}")
+    elif tied:
         for k in sorted(counts):
             holders = sorted(b for b, kk in keys.items() if kk == k)
             parts.append(f"{langs(holders)}: {V.show(stmts[holders[0]].value)}")
@@ -61,7 +68,7 @@ def _across_books(ctx: Context, topic: str, scope: frozenset[str], stmts: dict[s
     if canon_key is not None:
         agree = sorted(b for b, k in keys.items() if k == canon_key)
         if canon_key == majority_key and not tied:
-            summary += " (canonical: same as majority)"
+            summary += " (canonical: same as the original)" if ref in keys else " (canonical: same as majority)"
         elif agree:
             summary += f" (canonical: {V.show(canonical)}, as {langs(agree)} say)"
         else:

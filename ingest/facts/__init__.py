@@ -26,13 +26,13 @@ from ingest.facts import (
     payments,
     setup,
     terms,
-    turn,
     trust,
+    turn,
     variants,
 )
 from ingest.facts.doc import Doc
-from ingest.facts.passage import passage_of
 from ingest.facts.lists import NumberedList, find_lists, list_facts
+from ingest.facts.passage import passage_of
 from ingest.lexicon import load_lexicon
 from ingest.mentions import find_mentions
 from ingest.types import FactData, Identification, MentionData, PageText, SectionData

@@ -56,6 +56,8 @@ def register(app: typer.Typer) -> None:
         write_baseline: Annotated[Path | None, typer.Option("--write-baseline", help="write the current ids to this file")] = None,
         fail_on: Annotated[Severity, typer.Option("--fail-on", help="exit 1 when a discrepancy this severe or worse remains")] = Severity.rule,
         impact: Annotated[bool, typer.Option("--impact", help="also measure the impact of rule discrepancies (slow)")] = False,
+        reference: Annotated[str | None, typer.Option("--reference", metavar="LANG|ID",
+                                                      help="compare every translation with this original (a language or a rulebook id)")] = None,
         db: DbOption = None,
     ) -> None:
         """Compare the rulebooks of each edition and list every discrepancy (exit 1 if any at --fail-on remains)."""
@@ -72,7 +74,7 @@ def register(app: typer.Typer) -> None:
             if url.startswith("sqlite:///") and not Path(url[len("sqlite:///"):]).exists():
                 raise ValueError(f"{url[len('sqlite:///'):]}: no such database (build one with `mkdb build`)")
             engine = open_db(db, create=False)
-            report = run_diff(engine, edition or None)
+            report = run_diff(engine, edition or None, reference=reference)
             if impact:
                 from checker.impact import annotate
 

@@ -168,4 +168,28 @@ def test_expansion_book_beside_complete_books(tmp_path):
     langs = _lang_of(report)
     blamed = [d.summary for d in report.discrepancies if d.kind in ("missing", "value_mismatch")
               and "en" in {langs[b] for b in d.values}]
-    assert blamed == []
+    # only Harbor parts are compared with it (ru covers Harbor; its Harbor card notes may be asked for)
+    assert all(s.endswith("[harbor]") for s in blamed), blamed
+    assert not any("landmarks_to_win" in s for s in blamed), blamed
+
+
+def test_reference_original_first(real):
+    """`mkdb diff --reference en`: findings read "translation X differs from the original", the
+    original's book and evidence come first; an unknown reference is one error line and exit 2."""
+    _, url = real
+    from typer.testing import CliRunner
+
+    from mkdb.cli import app
+
+    out = CliRunner().invoke(app, ["diff", "--db", url, "--reference", "en", "--format", "json"])
+    assert out.exit_code in (0, 1), out.output
+    payload = json.loads(out.stdout)
+    langs = {b["id"]: b["lang"] for b in payload["rulebooks"]}
+    assert payload["rulebooks"][0]["lang"] == "en"
+    order = [d for d in payload["discrepancies"] if d["topic"] == "activation.order" and d["kind"] == "value_mismatch"]
+    assert len(order) == 1 and "translation ru differs from the original (en)" in order[0]["summary"]
+    assert langs[order[0]["evidence"][0]["rulebook"]] == "en"
+    plain = json.loads(CliRunner().invoke(app, ["diff", "--db", url, "--format", "json"]).stdout)
+    assert {d["id"] for d in plain["discrepancies"]} == {d["id"] for d in payload["discrepancies"]}  # ids do not move
+    bad = CliRunner().invoke(app, ["diff", "--db", url, "--reference", "xx"])
+    assert bad.exit_code == 2 and "--reference xx" in bad.output
