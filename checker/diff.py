@@ -13,6 +13,7 @@ from sqlmodel import Session
 
 from checker import (
     card_name,
+    card_text,
     example_error,
     extraction_warning,
     missing,
@@ -35,6 +36,7 @@ CHECKS: list[tuple[str, Callable[[Context], list[Discrepancy]]]] = [
     ("card_name", card_name.check),
     ("example_error", example_error.check),
     ("extraction_warning", extraction_warning.check),
+    ("card_text", card_text.check),
 ]
 KIND_ORDER = {name: i for i, (name, _) in enumerate(CHECKS)}
 

@@ -118,7 +118,7 @@ def check(ctx: Context) -> list[Discrepancy]:
         candidates = [b for b in covering if b.id not in stmts]
         expect = Expectation.of(stmts) if candidates and stmts and not topic.startswith("clarification.") else None
         silent = [b.id for b in candidates if expect is not None and silence_confirmed(ctx, expect, b)]
-        if stmts and silent and not topic.startswith("clarification."):
+        if stmts and silent and not topic.startswith("clarification.") and topic not in V.never_missing():
             out.append(_missing_fact(ctx, topic, scope, stmts, silent))
         elif len(stmts) >= 2:
             found = _missing_points(ctx, topic, stmts)

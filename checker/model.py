@@ -19,6 +19,7 @@ KINDS = (
     "card_name",
     "example_error",
     "extraction_warning",
+    "card_text",
 )
 SEVERITIES = ("rule", "minor", "info")
 SEVERITY_RANK = {"rule": 0, "minor": 1, "info": 2}

@@ -18,7 +18,7 @@ from checker.grouping import base_topic, covers, fact_scope
 from checker.model import BookIn, FactIn
 
 EXPANSION_TOPIC = re.compile(r"expansion")
-OWN_CHECK_PREFIXES = ("example.", "structure.", "terms.")
+OWN_CHECK_PREFIXES = ("example.", "structure.", "terms.", "card.")
 MIN_CONFIDENCE = 0.5
 # Passages that state rules: rule text, its quick-reference summary and optional rules (variants).
 # Card texts, worked examples, figure labels and credits never make a rule statement.

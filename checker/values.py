@@ -58,6 +58,13 @@ def _modes() -> tuple[dict[str, str], str]:
     return dict(data.get("topics") or {}), str(data.get("default") or "record")
 
 
+@lru_cache(maxsize=1)
+def never_missing() -> frozenset[str]:
+    """Topics a book may leave out without misleading (topics.yaml `never_missing`)."""
+    data = yaml.safe_load(TOPICS_FILE.read_text(encoding="utf-8")) if TOPICS_FILE.exists() else {}
+    return frozenset((data or {}).get("never_missing") or [])
+
+
 def mode_of(topic: str) -> str:
     """How the topic's values compare: the longest matching prefix in topics.yaml, else the default."""
     topics, default = _modes()

@@ -15,6 +15,7 @@ from ingest import scope
 from ingest.facts import (
     activation,
     building,
+    card_texts,
     clarifications,
     components,
     dice,
@@ -57,6 +58,7 @@ EXTRACTORS: list[Extractor] = [
     clarifications.extract,
     examples.extract,
     variants.extract,
+    card_texts.extract,
 ]
 
 

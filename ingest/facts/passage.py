@@ -112,6 +112,8 @@ def passage_of(doc: Doc, topic: str, start: int, end: int) -> str:
         return "example"
     if topic.startswith("variant."):
         return "variant"
+    if topic.startswith("card."):
+        return "card"
     section = doc.topic_at(start)
     if section in SECTION_PASSAGE:
         return SECTION_PASSAGE[section]

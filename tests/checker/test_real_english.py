@@ -193,3 +193,37 @@ def test_reference_original_first(real):
     assert {d["id"] for d in plain["discrepancies"]} == {d["id"] for d in payload["discrepancies"]}  # ids do not move
     bad = CliRunner().invoke(app, ["diff", "--db", url, "--reference", "xx"])
     assert bad.exit_code == 2 and "--reference xx" in bad.output
+
+
+def test_planted_swapped_component_counts(tmp_path):
+    """Two counts of the box list swapped (16 landmarks / 12 major establishments) in a copy: found
+    against the original, per kind; the totals the other books print still agree."""
+    text = EN.read_text(encoding="utf-8")
+    old = ("16 Landmarks", "12 Major Establishments")
+    assert all(o in text for o in old)
+    swapped = text.replace(old[0], "@@", 1).replace(old[1], "16 Major Establishments", 1).replace("@@", "12 Landmarks", 1)
+    path = tmp_path / "en_swapped.txt"
+    path.write_text(swapped, encoding="utf-8")
+    report, _ = _diff(tmp_path, [EN, path])
+    found = [d for d in report.discrepancies if d.topic == "components.by_kind" and d.kind == "value_mismatch"]
+    assert len(found) == 1, [d.summary for d in report.discrepancies]
+    values = sorted((v["landmarks"], v["major_establishments"]) for v in found[0].values.values())
+    assert values == [(12, 16), (16, 12)]
+    assert not [d for d in report.discrepancies if d.kind in ("value_mismatch", "missing") and d.topic != "components.by_kind"]
+
+
+def test_planted_card_text_is_compared_with_the_catalog(tmp_path):
+    """A card table that prints the Café as activating on anyone's turn: a card_text finding against
+    the catalog on that book, never a rule discrepancy with the other books."""
+    text = EN.read_text(encoding="utf-8")
+    old = "3 Café\n\n2\nTake 1 coin from the active player. (opponent's turn)"
+    assert old in text
+    path = tmp_path / "en_card.txt"
+    path.write_text(text.replace(old, old.replace("(opponent's turn)", "(anyone's turn)"), 1), encoding="utf-8")
+    report, _ = _diff(tmp_path, [CS, path])
+    cards = [d for d in report.discrepancies if d.kind == "card_text"]
+    assert len(cards) == 1 and cards[0].topic == "card.cafe" and "Caf" in cards[0].summary, [d.summary for d in cards]
+    assert not [d for d in report.discrepancies if d.topic == "activation.when"]
+    (tmp_path / "clean").mkdir()
+    clean, _ = _diff(tmp_path / "clean", [CS, EN])
+    assert not [d for d in clean.discrepancies if d.kind == "card_text"]  # the printed cards agree with the catalog
