@@ -65,6 +65,13 @@ def never_missing() -> frozenset[str]:
     return frozenset((data or {}).get("never_missing") or [])
 
 
+@lru_cache(maxsize=1)
+def sum_of_parts() -> dict[str, tuple[str, ...]]:
+    """{total topic: the components.by_kind keys that add up to it} (topics.yaml `sum_of_parts`)."""
+    data = yaml.safe_load(TOPICS_FILE.read_text(encoding="utf-8")) if TOPICS_FILE.exists() else {}
+    return {t: tuple(keys) for t, keys in ((data or {}).get("sum_of_parts") or {}).items()}
+
+
 def mode_of(topic: str) -> str:
     """How the topic's values compare: the longest matching prefix in topics.yaml, else the default."""
     topics, default = _modes()
