@@ -23,11 +23,12 @@ import pdfplumber
 import pypdfium2
 from pdfminer.pdfdocument import PDFPasswordIncorrect
 from pdfminer.psparser import PSException
-from pdfplumber.utils.text import extract_words
 from PIL import Image
 
-from ingest.layout import PageLayout, Rect, Word, order_pages
+from ingest.card_art import body_size, set_aside_card_art
+from ingest.layout import PageLayout, order_pages
 from ingest.ocr import ocr_texts
+from ingest.pdfium_text import PageRead, read_page
 from ingest.types import IngestError, PageText
 
 OCR_DPI = 300
@@ -174,61 +175,6 @@ def _pages(pdf: pdfplumber.PDF) -> list:
     return pages
 
 
-def dedupe_chars(chars: list[dict]) -> list[dict]:
-    """Characters drawn twice at (almost) the same place (fake bold, outlines, overprint) kept once,
-    or their letters double ('RRUULLEESS'). One pass over a half-point grid (closer than any
-    two letters of readable type) (pdfplumber's own
-    dedupe_chars is a quadratic search, slower than the rest of the page's extraction)."""
-    seen: set[tuple[str, int, int, float]] = set()
-    out = []
-    for c in chars:
-        x, y = round(float(c["x0"]) * 2), round(float(c["top"]) * 2)  # half-point grid
-        key = (c["text"], x, y, round(float(c.get("size", 0)), 1))
-        near = any((c["text"], x + dx, y + dy, key[3]) in seen for dx in (-1, 0, 1) for dy in (-1, 0, 1))
-        if near and c["text"].strip():
-            continue
-        seen.add(key)
-        out.append(c)
-    return out
-
-
-def scan_dpi(page) -> int:
-    """The resolution to render a page for OCR: a scan's own resolution, else OCR_DPI."""
-    best = 0.0
-    for img in page.images:
-        width_in = (float(img["x1"]) - float(img["x0"])) / 72
-        src = img.get("srcsize") or (0, 0)
-        if width_in > 0 and src[0]:
-            best = max(best, src[0] / width_in)
-    return int(min(400, max(150, round(best)))) if best else OCR_DPI
-
-
-def page_layout(page) -> tuple[PageLayout, str, float]:
-    """The page's words with boxes, its raw text (for judging), and the share covered by pictures."""
-    width, height = float(page.width), float(page.height)
-    pictures = []
-    area = 0.0
-    for img in page.images:
-        x0, x1 = max(0.0, float(img["x0"])), min(width, float(img["x1"]))
-        top, bottom = max(0.0, float(img["top"])), min(height, float(img["bottom"]))
-        if x1 > x0 and bottom > top:
-            pictures.append(Rect(x0, top, x1, bottom))
-            area += (x1 - x0) * (bottom - top)
-    share = min(1.0, area / max(width * height, 1.0))
-    if len(page.chars) > MAX_PAGE_CHARS:
-        raise IngestError(f"page {page.page_number} has {len(page.chars)} characters; not a rulebook page")
-    raw = [
-        w
-        for w in extract_words(dedupe_chars(page.chars), extra_attrs=["size"], keep_blank_chars=False,
-                               use_text_flow=False)
-        if w["text"].strip()
-    ]
-    words = [Word(w["text"], float(w["x0"]), float(w["top"]), float(w["x1"]), float(w["bottom"]), float(w["size"]))
-             for w in raw]
-    text = " ".join(w.text for w in words)
-    return PageLayout(words, width, height, pictures), text, share
-
-
 def render(path: Path, index: int, dpi: int = OCR_DPI) -> Image.Image:
     """Render one page for OCR, bounded in pixels whatever the page size.
 
@@ -248,6 +194,37 @@ def render(path: Path, index: int, dpi: int = OCR_DPI) -> Image.Image:
             doc.close()
 
 
+def read_text_layers(path: Path, count: int) -> Iterator[PageRead]:
+    """Each page's text layer through PDFium (ingest.pdfium_text), under the per-page time limit."""
+    with _PDFIUM:
+        try:
+            doc = pypdfium2.PdfDocument(str(path), password="")
+        except pypdfium2.PdfiumError as exc:
+            raise IngestError(f"PDF is corrupt or truncated ({exc})") from exc
+        try:
+            if len(doc) != count:
+                count = min(count, len(doc))
+            reads = []
+            for index in range(count):
+                number = index + 1
+                try:
+                    with time_limit(PAGE_TEXT_TIMEOUT, f"reading the text layer of page {number}"):
+                        page = doc[index]
+                        try:
+                            reads.append(read_page(page, MAX_PAGE_CHARS))
+                        finally:
+                            page.close()
+                except IngestError:
+                    raise
+                except ValueError as exc:
+                    raise IngestError(f"page {number} has {exc}; not a rulebook page") from exc
+                except Exception as exc:  # noqa: BLE001 - one broken page content stream
+                    raise IngestError(f"page {number} is unreadable ({_why(exc)})") from exc
+        finally:
+            doc.close()
+    yield from reads
+
+
 def _blank_render(path: Path, index: int) -> bool:
     """A page with pictures whose rendering is one flat colour (cheap check at low resolution)."""
     from ingest.ocr import is_blank, to_gray
@@ -265,22 +242,16 @@ def read_pdf(path: str | Path, ocr: str = "auto", lang_hint: str | None = None) 
     pictured: list[bool] = []
     dpis: list[int] = []
     with open_pdf(path) as pdf:
-        for page in _pages(pdf):
-            try:
-                with time_limit(PAGE_TEXT_TIMEOUT, f"reading the text layer of page {page.page_number}"):
-                    layout, text, share = page_layout(page)
-            except IngestError:
-                raise
-            except Exception as exc:  # noqa: BLE001 - one broken page content stream
-                inner = next((e for e in _chain(exc) if isinstance(e, IngestError)), None)
-                if inner is not None:  # our time limit, raised inside pdfminer and wrapped by pdfplumber
-                    raise IngestError(str(inner)) from exc
-                raise IngestError(f"page {page.page_number} is unreadable ({_why(exc)})") from exc
-            layouts.append(layout)
-            verdicts.append(judge_text(text, share))
-            pictured.append(bool(layout.pictures) or bool(page.rects or page.curves))
-            dpis.append(scan_dpi(page))
-            page.flush_cache()
+        count = len(_pages(pdf))  # pdfminer's page tree: its own words for a broken file
+    reads = list(read_text_layers(path, count))
+    body = body_size([w for read in reads for w in read.layout.words])
+    art: list[int] = []
+    for read in reads:
+        art.append(len(set_aside_card_art(read.layout, body)))
+        layouts.append(read.layout)
+        verdicts.append(judge_text(read.text, read.picture_share))
+        pictured.append(read.pictured)
+        dpis.append(int(min(400, max(150, read.dpi))) if read.dpi else OCR_DPI)
     rescue_language_verdicts(verdicts, layouts)
     texts = order_pages([lay for lay in layouts])
     results: list[PageText] = []
@@ -289,7 +260,8 @@ def read_pdf(path: str | Path, ocr: str = "auto", lang_hint: str | None = None) 
         number = i + 1
         if ocr == "never" or (ocr == "auto" and verdict.trusted):
             warnings = [] if verdict.trusted else [f"untrusted text layer kept (--ocr never): {verdict.reason}"]
-            results.append(PageText(number, text, "text_layer", verdict.reason, warnings=warnings))
+            reason = verdict.reason + (f"; {art[i]} card-art words set aside" if art[i] else "")
+            results.append(PageText(number, text, "text_layer", reason, warnings=warnings))
             continue
         if not layouts[i].words and not pictured[i]:
             results.append(PageText(number, "", "text_layer", "blank page (no text, no pictures)"))
