@@ -28,6 +28,7 @@ WORD_GAP_EM = 0.9  # a gap wider than this (in ems) ends a line segment
 COLUMN_GAP_EM = 1.0  # an empty vertical band this wide (in ems) separates columns
 PARAGRAPH_GAP_EM = 0.75  # an empty horizontal band this high (in line heights) separates blocks
 SIZE_CHANGE = 0.12  # a word this much larger or smaller than its neighbour starts a new segment
+LABEL_CHARS = 40  # a block this short without a word of three letters, on a page of cards, is card labels
 SMALL_REGION = 0.88  # text-layer lines set smaller than this share of the body size are their own region
 
 
@@ -97,6 +98,7 @@ class PageLayout:
     segments: list[Segment] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)  # running headers/footers removed
     exact_sizes: bool = False  # sizes are the type's (text layer), not box heights (OCR)
+    card_art: int = 0  # words of card pictures set aside (ingest.card_art)
 
 
 def segments_from_words(words: list[Word], exact: bool = False) -> list[Segment]:
@@ -277,6 +279,10 @@ def order_page(page: PageLayout) -> str:
     for block in blocks:
         text = block_text(block, size, page.exact_sizes)
         block_size = statistics.median(s.size for s in block)
+        if page.card_art and len(text) <= LABEL_CHARS and not _WORDISH.search(text):
+            # a page with card pictures: its bare numbers and signs are the cards' ("2-3", "− 10")
+            page.dropped.append(text)
+            continue
         small = block_size < SMALL_TYPE * size and len(text) <= FIGURE_TEXT_CHARS
         if small or _inside(block, page.pictures):
             figures.append(text)
@@ -289,6 +295,7 @@ def order_page(page: PageLayout) -> str:
     return "\n\n".join(paragraphs + figures)
 
 
+_WORDISH = re.compile(r"[^\W\d_]{3}")  # a word of three letters
 _SENTENCE_END = re.compile(r"[.!?:;…»\"”)]\s*$")
 
 

@@ -32,7 +32,8 @@ import pytesseract
 from PIL import Image, ImageChops, ImageFilter, ImageOps
 
 from ingest.layout import PageLayout, Word, order_pages
-from ingest.types import IngestError, PageText
+from ingest.types import IngestError, PageText, WordRead
+from ingest.words import words_of_text
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".tif", ".tiff"}
 MAX_DECODED_PIXELS = 120_000_000  # what an image may decode to (about 11000 x 11000)
@@ -318,7 +319,8 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str) -> OcrResult:
             confidence = float(conf.group(1)) if conf else 0.0
             if not text or not wbox or confidence < MIN_WORD_CONF or _RULE.match(text):
                 continue
-            words.append(Word(text, float(wbox.group(1)), top, float(wbox.group(3)), bottom, size=line_size))
+            words.append(Word(text, float(wbox.group(1)), top, float(wbox.group(3)), bottom, size=line_size,
+                              confidence=confidence / 100))
             weighted += confidence * len(text)
     chars = sum(len(w.text) for w in words)
     return OcrResult(PageLayout(words, float(size[0]), float(size[1])), weighted / chars if chars else 0.0, model)
@@ -420,7 +422,8 @@ def merge(parts: list[tuple[tuple[int, int, int, int], OcrResult]], size: tuple[
     weighted = 0.0
     for (x0, y0, _, _), res in parts:
         for wd in res.layout.words:
-            words.append(Word(wd.text, wd.x0 + x0, wd.top + y0, wd.x1 + x0, wd.bottom + y0, wd.size))
+            words.append(Word(wd.text, wd.x0 + x0, wd.top + y0, wd.x1 + x0, wd.bottom + y0, wd.size,
+                              confidence=wd.confidence))
         weighted += res.confidence * sum(len(wd.text) for wd in res.layout.words)
     chars = sum(len(wd.text) for wd in words)
     return OcrResult(PageLayout(words, float(size[0]), float(size[1])), weighted / chars if chars else 0.0,
@@ -544,20 +547,37 @@ def reorient(source: PageSource, model: str, first: OcrResult) -> OcrResult:
     return second if better else first
 
 
-def ocr_texts(sources: Sequence[PageSource], lang_hint: str | None = None) -> list[tuple[str, str, list[str]]]:
-    """(text in reading order, reason, warnings) per page."""
+@dataclass
+class OcrPage:
+    """One OCR'd page: its text in reading order, why and how it was read, and per-word trust."""
+
+    text: str
+    reason: str
+    warnings: list[str]
+    words: list[WordRead] = field(default_factory=list)
+    confidence: float | None = None  # mean word confidence 0..100; None: not OCR'd (blank)
+
+
+def ocr_texts(sources: Sequence[PageSource], lang_hint: str | None = None) -> list[OcrPage]:
+    """Each page read by OCR (blank pages found blank and not read)."""
     layouts, results, why = ocr_pages(sources, lang_hint)
     present = [lay for lay in layouts if lay is not None]
     texts = iter(order_pages(present))
     out = []
     for lay, res in zip(layouts, results, strict=True):
         if lay is None or res is None:
-            out.append(("", "blank page (no ink), not OCR'd", ["no text found on the page"]))
+            out.append(OcrPage("", "blank page (no ink), not OCR'd", ["no text found on the page"]))
             continue
         text = next(texts)
         warnings = list(res.warnings) + ([] if text.strip() else ["OCR found no text on the page"])
-        out.append((text, f"ocr ({res.model}; {why}; mean confidence {res.confidence:.0f})", warnings))
+        words = words_of_text(text, ((w.text, w.confidence) for w in sorted(lay.words, key=_reading_key)), "ocr")
+        out.append(OcrPage(text, f"ocr ({res.model}; {why}; mean confidence {res.confidence:.0f})", warnings,
+                           words, res.confidence))
     return out
+
+
+def _reading_key(word: Word) -> tuple[float, float]:
+    return (word.top, word.x0)
 
 
 def read_image(path: str | Path, lang_hint: str | None = None) -> list[PageText]:
@@ -566,5 +586,6 @@ def read_image(path: str | Path, lang_hint: str | None = None) -> list[PageText]
     if path.suffix.lower() not in IMAGE_SUFFIXES:
         raise IngestError(f"not an image type mkdb reads ({', '.join(sorted(IMAGE_SUFFIXES))})")
     img = open_image(path)
-    ((text, reason, warnings),) = ocr_texts([lambda: img], lang_hint)
-    return [PageText(number=1, text=text, method="ocr", reason=reason, warnings=warnings)]
+    (page,) = ocr_texts([lambda: img], lang_hint)
+    return [PageText(number=1, text=page.text, method="ocr", reason=page.reason, warnings=page.warnings,
+                     words=page.words)]

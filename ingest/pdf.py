@@ -25,11 +25,12 @@ from pdfminer.pdfdocument import PDFPasswordIncorrect
 from pdfminer.psparser import PSException
 from PIL import Image
 
-from ingest.card_art import body_size, set_aside_card_art
+from ingest.card_art import body_size, set_aside_card_art, set_aside_repeats
 from ingest.layout import PageLayout, order_pages
 from ingest.ocr import ocr_texts
 from ingest.pdfium_text import PageRead, read_page
-from ingest.types import IngestError, PageText
+from ingest.types import IngestError, PageText, WordRead
+from ingest.words import TOKEN
 
 OCR_DPI = 300
 PAGE_TEXT_TIMEOUT = float(os.environ.get("MKDB_PAGE_TEXT_TIMEOUT", "60"))  # seconds per page
@@ -245,9 +246,11 @@ def read_pdf(path: str | Path, ocr: str = "auto", lang_hint: str | None = None) 
         count = len(_pages(pdf))  # pdfminer's page tree: its own words for a broken file
     reads = list(read_text_layers(path, count))
     body = body_size([w for read in reads for w in read.layout.words])
-    art: list[int] = []
-    for read in reads:
-        art.append(len(set_aside_card_art(read.layout, body)))
+    art_words = [set_aside_card_art(read.layout, body) for read in reads]
+    repeats = set_aside_repeats([read.layout for read in reads], art_words, body)
+    art = [len(words) + n for words, n in zip(art_words, repeats, strict=True)]
+    for read, n in zip(reads, art, strict=True):
+        read.layout.card_art = n
         layouts.append(read.layout)
         verdicts.append(judge_text(read.text, read.picture_share))
         pictured.append(read.pictured)
@@ -261,7 +264,8 @@ def read_pdf(path: str | Path, ocr: str = "auto", lang_hint: str | None = None) 
         if ocr == "never" or (ocr == "auto" and verdict.trusted):
             warnings = [] if verdict.trusted else [f"untrusted text layer kept (--ocr never): {verdict.reason}"]
             reason = verdict.reason + (f"; {art[i]} card-art words set aside" if art[i] else "")
-            results.append(PageText(number, text, "text_layer", reason, warnings=warnings))
+            results.append(PageText(number, text, "text_layer", reason, warnings=warnings,
+                                    words=[WordRead(m.start(), m.end(), 1.0, "text") for m in TOKEN.finditer(text)]))
             continue
         if not layouts[i].words and not pictured[i]:
             results.append(PageText(number, "", "text_layer", "blank page (no text, no pictures)"))
@@ -275,11 +279,12 @@ def read_pdf(path: str | Path, ocr: str = "auto", lang_hint: str | None = None) 
             lambda i=i: None if not layouts[i].words and _blank_render(path, i) else render(path, i, dpis[i])
             for i in to_ocr
         ]
-        for i, (text, how, warnings) in zip(to_ocr, ocr_texts(sources, hint), strict=True):
+        for i, read in zip(to_ocr, ocr_texts(sources, hint), strict=True):
             page = results[i]
-            page.text = text
-            page.reason = f"{page.reason}; {how}"
-            page.warnings.extend(warnings)
+            page.text = read.text
+            page.reason = f"{page.reason}; {read.reason}"
+            page.warnings.extend(read.warnings)
+            page.words = read.words
     return results
 
 

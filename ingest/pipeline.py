@@ -25,6 +25,7 @@ from ingest.clean import clean_page, harmonise
 from ingest.identify import CardName, detect_language, identify
 from ingest.segment import join_pages, segment
 from ingest.types import IngestError, PageText
+from ingest.words import carry
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 TEXT_EXT = {".txt", ".md"}
@@ -158,11 +159,14 @@ def analyse(path: Path, sha: str, ocr: str = "auto", facts: bool = True) -> Inge
     lang, _ = detect_language("\n\n".join(p.text for p in pages))
     warnings: list[str] = []
     for p in pages:
-        p.text, repairs = clean_page(p.text, lang)
+        before = p.text
+        p.text, repairs = clean_page(p.text, lang, lost_ligatures=p.method == "text_layer")
+        p.words = carry(before, p.text, p.words)
         for kind, n in repairs.items():
             p.repairs[kind] = p.repairs.get(kind, 0) + n
     texts, more = harmonise([p.text for p in pages], lang)
     for p, text, repairs in zip(pages, texts, more, strict=True):
+        p.words = carry(p.text, text, p.words)
         p.text = text
         for kind, n in repairs.items():
             p.repairs[kind] = p.repairs.get(kind, 0) + n
