@@ -15,7 +15,6 @@ page numbers: they are dropped before ordering.
 from __future__ import annotations
 
 import re
-import statistics
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -30,6 +29,16 @@ PARAGRAPH_GAP_EM = 0.75  # an empty horizontal band this high (in line heights) 
 SIZE_CHANGE = 0.12  # a word this much larger or smaller than its neighbour starts a new segment
 LABEL_CHARS = 40  # a block this short without a word of three letters, on a page of cards, is card labels
 SMALL_REGION = 0.88  # text-layer lines set smaller than this share of the body size are their own region
+
+
+def median(values) -> float:  # noqa: ANN001 - any iterable of numbers
+    """statistics.median, without its generality (it is called for every line of every page)."""
+    s = sorted(values)
+    n = len(s)
+    if not n:
+        raise ValueError("median of no values")
+    m = n // 2
+    return s[m] if n % 2 else (s[m - 1] + s[m]) / 2
 
 
 @dataclass
@@ -72,7 +81,7 @@ class Segment:
 
     @property
     def size(self) -> float:
-        return statistics.median(w.size for w in self.words)
+        return median(w.size for w in self.words)
 
     @property
     def text(self) -> str:
@@ -122,7 +131,7 @@ def segments_from_words(words: list[Word], exact: bool = False) -> list[Segment]
         current = Segment([row[0]])
         for word in row[1:]:
             prev = current.words[-1]
-            em = max(statistics.median([prev.size, word.size]), 1e-3)
+            em = max(median([prev.size, word.size]), 1e-3)
             resized = exact and abs(word.size - prev.size) > SIZE_CHANGE * max(word.size, prev.size)
             if word.x0 - prev.x1 > WORD_GAP_EM * em or resized:
                 segments.append(current)
@@ -217,7 +226,7 @@ def block_text(block: list[Segment], em: float, exact: bool = False) -> str:
         else:
             lines.append([seg])
     def size_of(line: list[Segment]) -> float:  # OCR sizes are box heights: one class for all
-        return round(statistics.median(s.size for s in line) * 2) / 2 if exact else 1.0
+        return round(median(s.size for s in line) * 2) / 2 if exact else 1.0
 
     # a line runs to the right edge of the lines set in its own type (a wide heading above a
     # paragraph does not make every line of the paragraph short)
@@ -278,7 +287,7 @@ def order_page(page: PageLayout) -> str:
             blocks = xy_cut([s for s in segments if id(s) not in ids], size) + xy_cut(small, size)
     for block in blocks:
         text = block_text(block, size, page.exact_sizes)
-        block_size = statistics.median(s.size for s in block)
+        block_size = median(s.size for s in block)
         if page.card_art and len(text) <= LABEL_CHARS and not _WORDISH.search(text):
             # a page with card pictures: its bare numbers and signs are the cards' ("2-3", "− 10")
             page.dropped.append(text)

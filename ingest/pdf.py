@@ -3,9 +3,9 @@
 A PDF's text layer is often wrong in ways that only show in the text: fonts without a Unicode map
 give `(cid:12)` or U+FFFD, custom encodings give letters that are not words, and a scan may carry
 a text layer for its title only. Each page is judged from that evidence (see `judge_text`); pages
-that fail, and pages without text but with pictures, are rendered (pypdfium2, through pdfplumber)
-and OCR'd. Blank pages are recognised as blank before any OCR, so a PDF of 200 empty pages costs
-no OCR at all. The text of every page comes out in reading order (ingest.layout).
+that fail, and pages without text but with pictures, are rendered and OCR'd. Everything goes
+through PDFium (pypdfium2): opening, the text layer (ingest.pdfium_text), rendering. Blank pages
+are recognised as blank before any OCR, so a PDF of 200 empty pages costs no OCR at all. The text of every page comes out in reading order (ingest.layout).
 """
 
 from __future__ import annotations
@@ -19,10 +19,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-import pdfplumber
 import pypdfium2
-from pdfminer.pdfdocument import PDFPasswordIncorrect
-from pdfminer.psparser import PSException
 from PIL import Image
 
 from ingest.card_art import body_size, set_aside_card_art, set_aside_repeats
@@ -100,24 +97,10 @@ def judge_text(text: str, picture_share: float = 0.0) -> Verdict:
 
 
 def _why(exc: BaseException) -> str:
-    """pdfminer's own words where it has some ('No /Root object!'), else the kind of failure."""
+    """The library's own words where it has some, else the kind of failure."""
     inner = exc.__cause__ or exc.__context__ or exc
     text = str(inner).strip().splitlines()[0][:80] if str(inner).strip() else ""
     return f"{inner.__class__.__name__}: {text}" if text else inner.__class__.__name__
-
-
-def _chain(exc: BaseException | None) -> list[BaseException]:
-    """An exception, what it wraps (pdfplumber wraps pdfminer's errors, in args or as cause)."""
-    out: list[BaseException] = []
-    while exc is not None and len(out) < 10:
-        out.append(exc)
-        out.extend(a for a in exc.args if isinstance(a, BaseException))
-        exc = exc.__cause__ or exc.__context__
-    return out
-
-
-def _needs_password(exc: BaseException | None) -> bool:
-    return any(isinstance(e, PDFPasswordIncorrect) for e in _chain(exc))
 
 
 @contextmanager
@@ -141,9 +124,8 @@ def time_limit(seconds: float, what: str) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-@contextmanager
-def open_pdf(path: Path) -> Iterator[pdfplumber.PDF]:
-    """pdfplumber's PDF, with an empty user password tried; failures become IngestError."""
+def open_document(path: Path) -> pypdfium2.PdfDocument:
+    """PDFium's document, with an empty user password tried; failures become IngestError."""
     if not path.is_file():
         raise IngestError("file not found")
     with path.open("rb") as fh:
@@ -151,29 +133,34 @@ def open_pdf(path: Path) -> Iterator[pdfplumber.PDF]:
     if b"%PDF" not in head:
         raise IngestError("not a PDF file (no %PDF header)")
     try:
-        pdf = pdfplumber.open(path, password="")
-    except PDFPasswordIncorrect as exc:
-        raise IngestError("PDF is encrypted and needs a password") from exc
-    except (PSException, ValueError, TypeError, KeyError, AttributeError, AssertionError) as exc:
-        raise IngestError(f"PDF is corrupt or truncated ({_why(exc)})") from exc
-    except Exception as exc:  # noqa: BLE001 - pdfminer raises many kinds on broken files
-        if _needs_password(exc):
-            raise IngestError("PDF is encrypted and needs a password") from exc
-        raise IngestError(f"PDF is corrupt or truncated ({_why(exc)})") from exc
-    try:
-        yield pdf
-    finally:
-        pdf.close()
-
-
-def _pages(pdf: pdfplumber.PDF) -> list:
-    try:
-        pages = pdf.pages
-    except Exception as exc:  # noqa: BLE001 - broken page tree
-        raise IngestError(f"PDF is corrupt or truncated: page tree unreadable ({exc.__class__.__name__})") from exc
-    if not pages:
+        doc = pypdfium2.PdfDocument(str(path), password="")
+    except pypdfium2.PdfiumError as exc:
+        # PDFium's error code can be left over from an earlier failure (a file with no pages
+        # sets none): pdfminer says why
+        raise IngestError(diagnose(path) or f"PDF is corrupt or truncated ({exc})") from exc
+    if len(doc) == 0:
+        doc.close()
         raise IngestError("PDF has no pages")
-    return pages
+    return doc
+
+
+def diagnose(path: Path) -> str | None:
+    """Why PDFium refused a file, in pdfminer's words ('No /Root object!', no pages, a password):
+    PDFium only says it failed. pdfplumber is used for this alone, and only on failure."""
+    import pdfplumber
+    from pdfminer.pdfdocument import PDFPasswordIncorrect
+
+    try:
+        with pdfplumber.open(path, password="") as pdf:
+            if not pdf.pages:
+                return "PDF has no pages"
+    except PDFPasswordIncorrect:
+        return "PDF is encrypted and needs a password"
+    except Exception as exc:  # noqa: BLE001 - pdfminer raises many kinds on broken files
+        if any(isinstance(e, PDFPasswordIncorrect) for e in (exc, exc.__cause__, exc.__context__, *exc.args)):
+            return "PDF is encrypted and needs a password"
+        return f"PDF is corrupt or truncated ({_why(exc)})"
+    return None
 
 
 def render(path: Path, index: int, dpi: int = OCR_DPI) -> Image.Image:
@@ -195,18 +182,13 @@ def render(path: Path, index: int, dpi: int = OCR_DPI) -> Image.Image:
             doc.close()
 
 
-def read_text_layers(path: Path, count: int) -> Iterator[PageRead]:
+def read_text_layers(path: Path) -> list[PageRead]:
     """Each page's text layer through PDFium (ingest.pdfium_text), under the per-page time limit."""
     with _PDFIUM:
+        doc = open_document(path)
         try:
-            doc = pypdfium2.PdfDocument(str(path), password="")
-        except pypdfium2.PdfiumError as exc:
-            raise IngestError(f"PDF is corrupt or truncated ({exc})") from exc
-        try:
-            if len(doc) != count:
-                count = min(count, len(doc))
             reads = []
-            for index in range(count):
+            for index in range(len(doc)):
                 number = index + 1
                 try:
                     with time_limit(PAGE_TEXT_TIMEOUT, f"reading the text layer of page {number}"):
@@ -223,7 +205,7 @@ def read_text_layers(path: Path, count: int) -> Iterator[PageRead]:
                     raise IngestError(f"page {number} is unreadable ({_why(exc)})") from exc
         finally:
             doc.close()
-    yield from reads
+    return reads
 
 
 def _blank_render(path: Path, index: int) -> bool:
@@ -242,9 +224,7 @@ def read_pdf(path: str | Path, ocr: str = "auto", lang_hint: str | None = None) 
     verdicts: list[Verdict] = []
     pictured: list[bool] = []
     dpis: list[int] = []
-    with open_pdf(path) as pdf:
-        count = len(_pages(pdf))  # pdfminer's page tree: its own words for a broken file
-    reads = list(read_text_layers(path, count))
+    reads = read_text_layers(path)
     body = body_size([w for read in reads for w in read.layout.words])
     art_words = [set_aside_card_art(read.layout, body) for read in reads]
     repeats = set_aside_repeats([read.layout for read in reads], art_words, body)

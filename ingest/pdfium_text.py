@@ -14,13 +14,12 @@ at the same place (fake bold, overprint) are kept once.
 from __future__ import annotations
 
 import math
-import statistics
 from dataclasses import dataclass
 
 import pypdfium2
 import pypdfium2.raw as pdfium_c
 
-from ingest.layout import PageLayout, Rect, Word
+from ingest.layout import PageLayout, Rect, Word, median
 
 WORD_GAP_EM = 0.18  # a gap this much wider (in ems) than the line's letter gap ends a word
 SAME_LINE_EM = 0.5  # baselines closer than this (in ems) are one line
@@ -62,21 +61,27 @@ def page_chars(page: pypdfium2.PdfPage, height: float) -> list[Char]:
         ox, oy = pdfium_c.c_double(), pdfium_c.c_double()
         matrix = pdfium_c.FS_MATRIX()
         out: list[Char] = []
+        get_unicode, get_box, get_origin = (pdfium_c.FPDFText_GetUnicode, pdfium_c.FPDFText_GetCharBox,
+                                            pdfium_c.FPDFText_GetCharOrigin)
+        get_size, get_matrix = pdfium_c.FPDFText_GetFontSize, pdfium_c.FPDFText_GetMatrix
         for i in range(n):
-            code = pdfium_c.FPDFText_GetUnicode(handle, i)
-            if code in (0, 0xFFFE, 0xFFFF) or pdfium_c.FPDFText_IsGenerated(handle, i) == 1:
+            code = get_unicode(handle, i)
+            if code in (0, 0xFFFE, 0xFFFF):
                 continue
             # PDFium reports a hyphen it judges to end a line as U+0002: it is the printed hyphen
-            char = "-" if code == 2 or pdfium_c.FPDFText_IsHyphen(handle, i) == 1 else chr(code)
+            char = "-" if code == 2 else chr(code)
             if char.isspace():
-                out.append(Char(" ", 0, 0, 0, 0, 0, 0, 0))  # a space the PDF itself draws: a word break
+                if pdfium_c.FPDFText_IsGenerated(handle, i) != 1:  # PDFium's own guesses are not spaces
+                    out.append(Char(" ", 0, 0, 0, 0, 0, 0, 0))  # a space the PDF itself draws: a word break
                 continue
-            if not pdfium_c.FPDFText_GetCharBox(handle, i, left, right, bottom, top):
+            if code < 32 and code != 2:  # other control characters draw nothing
                 continue
-            pdfium_c.FPDFText_GetCharOrigin(handle, i, ox, oy)
-            size = pdfium_c.FPDFText_GetFontSize(handle, i)
+            if not get_box(handle, i, left, right, bottom, top):
+                continue
+            get_origin(handle, i, ox, oy)
+            size = get_size(handle, i)
             angle = 0.0
-            if pdfium_c.FPDFText_GetMatrix(handle, i, matrix):
+            if get_matrix(handle, i, matrix):
                 # the font size is often 1 with the scale in the text matrix: the size is both
                 size *= math.hypot(matrix.c, matrix.d) or 1.0
                 angle = abs(math.degrees(math.atan2(matrix.b, matrix.a)))
@@ -90,20 +95,24 @@ def page_chars(page: pypdfium2.PdfPage, height: float) -> list[Char]:
         textpage.close()
 
 
+_GRID = 1 << 16  # positions on the half-point grid packed into one int: x * _GRID + y
+_NEAR = tuple(dx * _GRID + dy for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+
+
 def dedupe(chars: list[Char]) -> list[Char]:
     """Characters drawn twice at (almost) the same place kept once, or their letters double
     ('RRUULLEESS'); one pass over a half-point grid (closer than any two letters of readable type)."""
-    seen: set[tuple[str, int, int, float]] = set()
+    seen: dict[tuple[str, float], set[int]] = {}
     out = []
     for c in chars:
         if c.text == " ":
             out.append(c)
             continue
-        x, y = round(c.x0 * 2), round(c.top * 2)
-        size = round(c.size, 1)
-        if any((c.text, x + dx, y + dy, size) in seen for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
+        cell = round(c.x0 * 2) * _GRID + round(c.top * 2)
+        places = seen.setdefault((c.text, round(c.size, 1)), set())
+        if places and any(cell + d in places for d in _NEAR):
             continue
-        seen.add((c.text, x, y, size))
+        places.add(cell)
         out.append(c)
     return out
 
@@ -139,11 +148,11 @@ def words_of(chars: list[Char]) -> list[Word]:
     for run in _runs(chars):
         if not run:
             continue
-        em = statistics.median(c.size for c in run) or 1.0
+        em = median(c.size for c in run) or 1.0
         gaps = [b.x0 - a.x1 for a, b in zip(run, run[1:], strict=False)]
         # the run's usual gap is its letter gap: letter-spaced type stays whole, and a line drawn
         # without space characters still breaks where a gap is clearly wider
-        track = max(0.0, statistics.median(gaps)) if gaps else 0.0
+        track = max(0.0, median(gaps)) if gaps else 0.0
         limit = track + WORD_GAP_EM * em
         piece = [run[0]]
         for c, gap in zip(run[1:], gaps, strict=True):
@@ -162,32 +171,48 @@ def _word(chars: list[Char]) -> Word:
         min(c.top for c in chars),
         max(c.x1 for c in chars),
         max(c.bottom for c in chars),
-        statistics.median(c.size for c in chars),
-        statistics.median(c.angle for c in chars),
+        median(c.size for c in chars),
+        median(c.angle for c in chars),
     )
+
+
+def _objects(handle, count, get, out: list) -> None:  # noqa: ANN001 - PDFium handles
+    """Image objects and whether there is any path, descending into form XObjects (where print
+    files keep most of their art). `out` = [images..., has_path flag at index 0]."""
+    get_type, image, path, form = (pdfium_c.FPDFPageObj_GetType, pdfium_c.FPDF_PAGEOBJ_IMAGE,
+                                   pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_FORM)
+    for i in range(count):
+        obj = get(handle, i)
+        kind = get_type(obj)
+        if kind == path:
+            out[0] = True
+        elif kind == image:
+            out.append(obj)
+        elif kind == form:
+            _objects(obj, pdfium_c.FPDFFormObj_CountObjects(obj), pdfium_c.FPDFFormObj_GetObject, out)
 
 
 def _pictures(page: pypdfium2.PdfPage, width: float, height: float) -> tuple[list[Rect], int, bool]:
     """Image boxes (top-down), the largest image's resolution, and whether vector drawing is present."""
     pictures: list[Rect] = []
     dpi = 0.0
-    drawing = False
-    for obj in page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_PATH), max_depth=4):
-        if obj.type == pdfium_c.FPDF_PAGEOBJ_PATH:
-            drawing = True
+    handle = page.raw
+    bounds = [pdfium_c.c_float() for _ in range(4)]
+    px_w, px_h = pdfium_c.c_uint(), pdfium_c.c_uint()
+    found: list = [False]
+    _objects(handle, pdfium_c.FPDFPage_CountObjects(handle), pdfium_c.FPDFPage_GetObject, found)
+    drawing = found[0]
+    for obj in found[1:]:
+        if not pdfium_c.FPDFPageObj_GetBounds(obj, *bounds):
             continue
-        left, bottom, right, top = obj.get_bounds()
+        left, bottom, right, top = (b.value for b in bounds)
         x0, x1 = max(0.0, left), min(width, right)
         y0, y1 = max(0.0, height - top), min(height, height - bottom)
         if x1 <= x0 or y1 <= y0:
             continue
         pictures.append(Rect(x0, y0, x1, y1))
-        try:
-            px_w, _ = obj.get_px_size()
-        except Exception:  # noqa: BLE001 - an image PDFium cannot size: no resolution evidence
-            px_w = 0
-        if px_w and right > left:
-            dpi = max(dpi, px_w / ((right - left) / 72))
+        if pdfium_c.FPDFImageObj_GetImagePixelSize(obj, px_w, px_h) and right > left:
+            dpi = max(dpi, px_w.value / ((right - left) / 72))
     return pictures, round(dpi), drawing
 
 
