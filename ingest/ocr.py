@@ -32,6 +32,7 @@ import pytesseract
 from PIL import Image, ImageChops, ImageFilter, ImageOps
 
 from ingest.layout import PageLayout, Word, order_pages
+from ingest.options import PageProgress
 from ingest.types import IngestError, PageText, WordRead
 from ingest.words import words_of_text
 
@@ -63,7 +64,12 @@ def _env() -> None:
     os.environ["OMP_THREAD_LIMIT"] = "1"
 
 
+JOBS: int | None = None  # Tesseract processes at once; None: one per core (mkdb ingest --jobs)
+
+
 def workers() -> int:
+    if JOBS:
+        return max(1, JOBS)
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
 
 
@@ -267,9 +273,10 @@ def prepare(img: Image.Image) -> Image.Image:
 # ---------------------------------------------------------------- tesseract
 
 
-def run_tesseract(gray: Image.Image, model: str, timeout: float = PAGE_TIMEOUT) -> OcrResult:
+def run_tesseract(gray: Image.Image, model: str, timeout: float | None = None) -> OcrResult:
     """One Tesseract run (single-threaded) on a prepared page; words with boxes and confidence."""
     _env()
+    timeout = timeout or PAGE_TIMEOUT
     with tempfile.TemporaryDirectory(prefix="mkdb-ocr-") as tmp:
         src = Path(tmp) / "page.pgm"  # uncompressed: writing it costs nothing next to OCR
         gray.save(src)
@@ -434,6 +441,7 @@ def ocr_pages(
     sources: Sequence[PageSource],
     lang_hint: str | None = None,
     progress: Callable[[int], None] | None = None,
+    on_page: Callable[[int], None] | None = None,
 ) -> tuple[list[PageLayout | None], list[OcrResult | None], str]:
     """OCR every page side by side (one Tesseract per core); blank pages are not OCR'd.
 
@@ -486,12 +494,14 @@ def ocr_pages(
             parts = [(box, pool.submit(run_tesseract, gray.crop(box), model)) for box in split_boxes(gray)]
             jobs.append((gray.size, parts))
         results: list[OcrResult | None] = []
-        for job in jobs:
+        for i, job in enumerate(jobs):
             if job is None:
                 results.append(None)
             else:
                 size, parts = job
                 results.append(merge([(box, fut.result()) for box, fut in parts], size))
+            if on_page:
+                on_page(i)
         # pages that read badly may be turned (scanned sideways or upside down): ask Tesseract's
         # orientation detection and read them again the right way up
         retry = {
@@ -558,9 +568,11 @@ class OcrPage:
     confidence: float | None = None  # mean word confidence 0..100; None: not OCR'd (blank)
 
 
-def ocr_texts(sources: Sequence[PageSource], lang_hint: str | None = None) -> list[OcrPage]:
-    """Each page read by OCR (blank pages found blank and not read)."""
-    layouts, results, why = ocr_pages(sources, lang_hint)
+def ocr_texts(
+    sources: Sequence[PageSource], lang_hint: str | None = None, on_page: Callable[[int], None] | None = None
+) -> list[OcrPage]:
+    """Each page read by OCR (blank pages found blank and not read); on_page(i) as page i is read."""
+    layouts, results, why = ocr_pages(sources, lang_hint, on_page=on_page)
     present = [lay for lay in layouts if lay is not None]
     texts = iter(order_pages(present))
     out = []
@@ -580,12 +592,12 @@ def _reading_key(word: Word) -> tuple[float, float]:
     return (word.top, word.x0)
 
 
-def read_image(path: str | Path, lang_hint: str | None = None) -> list[PageText]:
+def read_image(path: str | Path, lang_hint: str | None = None, on_page: PageProgress | None = None) -> list[PageText]:
     """An image file as one OCR'd page."""
     path = Path(path)
     if path.suffix.lower() not in IMAGE_SUFFIXES:
         raise IngestError(f"not an image type mkdb reads ({', '.join(sorted(IMAGE_SUFFIXES))})")
     img = open_image(path)
-    (page,) = ocr_texts([lambda: img], lang_hint)
+    (page,) = ocr_texts([lambda: img], lang_hint, on_page=(lambda i: on_page(1, 1, "OCR")) if on_page else None)
     return [PageText(number=1, text=page.text, method="ocr", reason=page.reason, warnings=page.warnings,
                      words=page.words)]

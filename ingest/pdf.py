@@ -25,6 +25,7 @@ from PIL import Image
 from ingest.card_art import body_size, set_aside_card_art, set_aside_repeats
 from ingest.layout import PageLayout, order_pages
 from ingest.ocr import ocr_texts
+from ingest.options import OCR_MODES, PageProgress
 from ingest.pdfium_text import PageRead, read_page
 from ingest.types import IngestError, PageText, WordRead
 from ingest.words import TOKEN
@@ -182,7 +183,7 @@ def render(path: Path, index: int, dpi: int = OCR_DPI) -> Image.Image:
             doc.close()
 
 
-def read_text_layers(path: Path) -> list[PageRead]:
+def read_text_layers(path: Path, on_page: PageProgress | None = None) -> list[PageRead]:
     """Each page's text layer through PDFium (ingest.pdfium_text), under the per-page time limit."""
     with _PDFIUM:
         doc = open_document(path)
@@ -197,6 +198,8 @@ def read_text_layers(path: Path) -> list[PageRead]:
                             reads.append(read_page(page, MAX_PAGE_CHARS))
                         finally:
                             page.close()
+                    if on_page:
+                        on_page(number, len(doc), "text layer")
                 except IngestError:
                     raise
                 except ValueError as exc:
@@ -215,16 +218,21 @@ def _blank_render(path: Path, index: int) -> bool:
     return is_blank(to_gray(render(path, index, dpi=72)))
 
 
-def read_pdf(path: str | Path, ocr: str = "auto", lang_hint: str | None = None) -> list[PageText]:
-    """Every page of a PDF as text in reading order, with how and why it was obtained."""
-    if ocr not in ("auto", "always", "never"):
-        raise ValueError(f"ocr must be auto, always or never, not {ocr!r}")
+def read_pdf(
+    path: str | Path, ocr: str = "auto", lang_hint: str | None = None, on_page: PageProgress | None = None
+) -> list[PageText]:
+    """Every page of a PDF as text in reading order, with how and why it was obtained.
+
+    ocr: auto | always | never | missing (see ingest.options.OCR_MODES); on_page(number, pages,
+    stage) is called as each page's text layer is read and as each OCR'd page is done."""
+    if ocr not in OCR_MODES:
+        raise ValueError(f"ocr must be one of {', '.join(OCR_MODES)}, not {ocr!r}")
     path = Path(path)
     layouts: list[PageLayout] = []
     verdicts: list[Verdict] = []
     pictured: list[bool] = []
     dpis: list[int] = []
-    reads = read_text_layers(path)
+    reads = read_text_layers(path, on_page)
     body = body_size([w for read in reads for w in read.layout.words])
     art_words = [set_aside_card_art(read.layout, body) for read in reads]
     repeats = set_aside_repeats([read.layout for read in reads], art_words, body)
@@ -241,8 +249,9 @@ def read_pdf(path: str | Path, ocr: str = "auto", lang_hint: str | None = None) 
     to_ocr: list[int] = []
     for i, (text, verdict) in enumerate(zip(texts, verdicts, strict=True)):
         number = i + 1
-        if ocr == "never" or (ocr == "auto" and verdict.trusted):
-            warnings = [] if verdict.trusted else [f"untrusted text layer kept (--ocr never): {verdict.reason}"]
+        has_text = bool(layouts[i].words)
+        if ocr == "never" or (ocr == "auto" and verdict.trusted) or (ocr == "missing" and has_text):
+            warnings = [] if verdict.trusted else [f"untrusted text layer kept (--ocr {ocr}): {verdict.reason}"]
             reason = verdict.reason + (f"; {art[i]} card-art words set aside" if art[i] else "")
             results.append(PageText(number, text, "text_layer", reason, warnings=warnings,
                                     words=[WordRead(m.start(), m.end(), 1.0, "text") for m in TOKEN.finditer(text)]))
@@ -250,7 +259,7 @@ def read_pdf(path: str | Path, ocr: str = "auto", lang_hint: str | None = None) 
         if not layouts[i].words and not pictured[i]:
             results.append(PageText(number, "", "text_layer", "blank page (no text, no pictures)"))
             continue
-        results.append(PageText(number, "", "ocr", verdict.reason if ocr == "auto" else "--ocr always"))
+        results.append(PageText(number, "", "ocr", verdict.reason if ocr != "always" else "--ocr always"))
         to_ocr.append(i)
     if to_ocr:
         hint = lang_hint or _language_of([t for t, v in zip(texts, verdicts, strict=True) if v.trusted])
@@ -259,7 +268,11 @@ def read_pdf(path: str | Path, ocr: str = "auto", lang_hint: str | None = None) 
             lambda i=i: None if not layouts[i].words and _blank_render(path, i) else render(path, i, dpis[i])
             for i in to_ocr
         ]
-        for i, read in zip(to_ocr, ocr_texts(sources, hint), strict=True):
+        def done(k: int) -> None:
+            if on_page:
+                on_page(to_ocr[k] + 1, len(results), "OCR")
+
+        for i, read in zip(to_ocr, ocr_texts(sources, hint, on_page=done), strict=True):
             page = results[i]
             page.text = read.text
             page.reason = f"{page.reason}; {read.reason}"
