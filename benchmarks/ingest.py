@@ -6,6 +6,7 @@
   card art): median seconds per page of mkdb's text-layer reading (ingest.pdfium_text) beside
   bare PDFium on the same pages in the same run (load page, text page, every character's box),
   and `ingest_paths` end to end per page (first run in the process, then best of 3); goal <= 0.10;
+- scans made of the real book's pages, scored against the page's own text layer;
 
 - text-layer PDFs: seconds per page for ingest.pdf.read_pdf alone, and end to end
   (`ingest.pipeline.ingest_paths` into a fresh database: read, clean, identify, segment, store);
@@ -102,6 +103,24 @@ def real_book(rounds: int = 5) -> None:
           f"(ratio {ours_med / bare_med:.2f})")
     print(f"  end to end (ingest_paths): {e2e[0] / n:.3f} s/page first run in the process, "
           f"{min(e2e[1:]) / n:.3f} s/page warm   (goal <= 0.10)")
+
+
+def real_scans() -> None:
+    """Scans of the real book's pages (150/200/300 dpi, turned, JPEG noise, uneven light) scored
+    against each page's own text layer (tests/scan_score.py)."""
+    from ingest.ocr import read_image
+    from scan_score import reference, score
+
+    print("scans of the real book's pages (goal: >= 98% body words in order, <= 2% garbage, headings exact):")
+    for name, scan in make_fixtures.real_scans().items():
+        t0 = time.perf_counter()
+        (page,) = read_image(scan["image"], lang_hint="en")
+        took = time.perf_counter() - t0
+        ref, page_words, headings = reference(make_fixtures.REAL_BOOK, scan["page"] - 1, "en")
+        got = score(page.text, ref, page_words, headings, "en")
+        light = ", uneven light" if scan["uneven"] else ""
+        print(f"  {name} (page {scan['page']}, {scan['dpi']} dpi, {scan['rotation']:+.1f} deg{light}; {took:.1f} s): "
+              f"{got.line()}")
 
 
 def text_layer(fixtures: dict[str, dict]) -> None:
@@ -216,6 +235,7 @@ def scan_dpi(path: Path, index: int) -> int:
 def main() -> None:
     mf = make_fixtures
     real_book()
+    real_scans()
     fixtures = mf.build()
     text_layer(fixtures)
     bench: list[tuple[Path, str]] = []

@@ -334,6 +334,54 @@ def build(force: bool = False) -> dict[str, dict]:
     return fixtures
 
 
+REAL_BOOK = ROOT / "tests" / "data" / "real" / "MK1_base_EN_Pandasaurus2018_rulebook.pdf"
+# name -> (0-based page, dpi, rotation in degrees, uneven light): scans of the real book's pages
+REAL_SCANS = {
+    "real-p3-150": (2, 150, 0.4, False),
+    "real-p3-300": (2, 300, -0.6, False),
+    "real-p6-200": (5, 200, 0.5, False),
+    "real-p6-light": (5, 200, -0.3, True),
+    "real-p5-200": (4, 200, 0.3, False),  # white headings on colour bars
+    "real-p2-200": (1, 200, -0.4, False),
+    "real-p7-200": (6, 200, 0.4, False),
+    "real-p8-300": (7, 300, 0.2, True),
+}
+
+
+def degrade(img: Image.Image, rotation: float, uneven: bool, seed: int) -> Image.Image:
+    """A page as a scanner or a phone gives it: turned slightly, grey paper, sensor noise, and
+    with `uneven` light falling off from one corner (a photographed page)."""
+    rng = np.random.default_rng(seed)
+    img = img.rotate(rotation, resample=Image.BICUBIC, expand=False, fillcolor=(255, 255, 255))
+    arr = np.asarray(img, dtype=np.float32)
+    arr = arr * 0.92 + 10 + rng.normal(0, 9, arr.shape[:2])[..., None]
+    if uneven:
+        h, w = arr.shape[:2]
+        yy, xx = np.mgrid[0:h, 0:w]
+        light = 1.0 - 0.45 * np.hypot(xx / w, yy / h) / np.sqrt(2)  # darker towards one corner
+        arr = arr * light[..., None]
+    return Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8), "RGB")
+
+
+def real_scans() -> dict[str, dict]:
+    """JPEG scans of pages of the real book (cached): name -> {image, page (1-based), dpi, ...}."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    out: dict[str, dict] = {}
+    doc = None
+    try:
+        for k, (name, (index, dpi, rotation, uneven)) in enumerate(REAL_SCANS.items()):
+            path = OUT / f"{name}.jpg"
+            if not path.exists() or path.stat().st_mtime < REAL_BOOK.stat().st_mtime:
+                doc = doc or pypdfium2.PdfDocument(str(REAL_BOOK))
+                img = doc[index].render(scale=dpi / 72).to_pil().convert("RGB")
+                degrade(img, rotation, uneven, seed=k).save(path, "JPEG", quality=70)
+            out[name] = {"image": str(path), "page": index + 1, "dpi": dpi, "rotation": rotation, "uneven": uneven}
+    finally:
+        if doc is not None:
+            doc.close()
+    return out
+
+
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
     built = build(force="--force" in sys.argv)
