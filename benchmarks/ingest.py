@@ -108,8 +108,9 @@ def real_book(rounds: int = 5) -> None:
 def real_scans() -> None:
     """Scans of the real book's pages (150/200/300 dpi, turned, JPEG noise, uneven light) scored
     against each page's own text layer (tests/scan_score.py)."""
-    from ingest.ocr import read_image
     from scan_score import reference, score
+
+    from ingest.ocr import read_image
 
     print("scans of the real book's pages (goal: >= 98% body words in order, <= 2% garbage, headings exact):")
     for name, scan in make_fixtures.real_scans().items():

@@ -54,11 +54,10 @@ def reference(pdf: Path, index: int, lang: str) -> tuple[str, set[str], list[str
     import pypdfium2
 
     from ingest.card_art import body_size
+    from ingest.clean import clean_page
     from ingest.layout import segments_from_words
     from ingest.pdf import read_pdf
     from ingest.pdfium_text import read_page
-
-    from ingest.clean import clean_page
 
     text = read_pdf(pdf, ocr="never")[index].text
     text = clean_page(text, lang, lost_ligatures=True)[0]
