@@ -163,7 +163,8 @@ def analyse(
     path: Path, sha: str, ocr: str = "auto", facts: bool = True, options: ReadOptions | None = None
 ) -> IngestedBook:
     """Everything but storing: read, clean, identify, segment, extract (facts=False: no fact extraction)."""
-    pages = read_pages(path, ocr=ocr, options=options)
+    # options only when given: tests stand in for read_pages(path, ocr) with their own readings
+    pages = read_pages(path, ocr=ocr, options=options) if options else read_pages(path, ocr=ocr)
     if not pages or not any(p.text.strip() for p in pages):
         raise IngestError("no text in the file")
     lang = options.lang if options and options.lang else detect_language("\n\n".join(p.text for p in pages))[0]
