@@ -260,10 +260,30 @@ def skew_angle(gray: Image.Image, limit: float = 4.0) -> float:
     return float(round(best, 2))
 
 
+UNEVEN_LIGHT = 0.8  # paper darker than this share of the brightest paper somewhere: uneven light
+
+
+def even_light(gray: Image.Image) -> Image.Image:
+    """A page photographed under uneven light, made evenly lit: divided by the paper's brightness
+    estimated over windows of about a quarter of the page (wider than any bar or panel, so their
+    colour stays); an evenly lit page is left as it is. Otherwise the dim side of the page reads
+    as a dark bar and is inverted."""
+    w, h = gray.size
+    small = np.asarray(gray.resize((max(1, w // 16), max(1, h // 16)), Image.BOX))
+    k = max(3, min(small.shape) // 4) | 1
+    paper = _slide(small, k, np.maximum).astype(np.float32)
+    if paper.min() >= UNEVEN_LIGHT * paper.max():
+        return gray
+    paper = np.asarray(Image.fromarray(paper.astype(np.uint8)).filter(ImageFilter.BoxBlur(k // 2))
+                       .resize((w, h), Image.BILINEAR), dtype=np.float32)
+    pixels = np.asarray(gray, dtype=np.float32)
+    return Image.fromarray(np.clip(pixels * (paper.max() / np.maximum(paper, 1.0)), 0, 255).astype(np.uint8), "L")
+
+
 def prepare(img: Image.Image) -> Image.Image:
-    """Greyscale, bounded size, light-on-dark inverted, tints flattened, straightened."""
+    """Greyscale, bounded size, evenly lit, light-on-dark inverted, tints flattened, straightened."""
     gray = limit_size(to_gray(img))
-    gray = flatten(normalise(gray))
+    gray = flatten(normalise(even_light(gray)))
     angle = skew_angle(gray)
     if abs(angle) >= 0.2:
         gray = gray.rotate(-angle, resample=Image.BILINEAR, expand=True, fillcolor=255)

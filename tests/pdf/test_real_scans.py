@@ -15,7 +15,7 @@ from scan_score import reference, score
 
 from ingest.ocr import read_image
 
-HELD = {"real-p3-300": (0.96, 0.025), "real-p6-200": (0.96, 0.02)}
+HELD = {"real-p3-300": (0.96, 0.025), "real-p6-200": (0.96, 0.02), "real-p6-light": (0.93, 0.02)}
 
 
 @pytest.fixture(scope="module")
@@ -34,3 +34,24 @@ def test_scan_of_a_real_page_reads_like_its_text_layer(name, scans):
     assert headings and not got.missed_headings, got.line()
     assert got.recovered >= recovered_min, got.line()
     assert got.garbage <= garbage_max, got.line()
+
+
+def test_even_light_leaves_an_evenly_lit_page_alone_and_relights_a_dim_corner(scans):
+    from PIL import Image
+
+    from ingest.ocr import even_light, to_gray
+
+    even = to_gray(Image.open(scans["real-p6-200"]["image"]))
+    assert even_light(even) is even
+    dim = to_gray(Image.open(scans["real-p6-light"]["image"]))
+    relit = even_light(dim)
+    assert relit is not dim
+    w, h = dim.size
+    corner = (w * 3 // 4, h * 3 // 4, w, h)  # the far corner, where the light falls off
+
+    def paper(img) -> float:  # the brightest level of the corner: its paper
+        import numpy as np
+
+        return float(np.percentile(np.asarray(img.crop(corner)), 95))
+
+    assert paper(relit) > paper(dim) + 30
