@@ -23,6 +23,7 @@ class Context:
     books: list[BookIn]
     cards: dict[str, dict[str, Any]] = field(default_factory=dict)  # "mk2/cafe" -> card record
     canonical: dict[str, Any] = field(default_factory=dict)  # topic -> value
+    reference: str | None = None  # the original's book id (`mkdb diff --reference`): translations are compared with it
 
     @property
     def card_sets(self) -> dict[str, str]:
@@ -65,7 +66,7 @@ class Context:
         sev: str | None = None,
     ) -> Discrepancy:
         return Discrepancy(
-            id=ids.discrepancy_id(self.edition, topic, kind, values),
+            id=ids.discrepancy_id(self.edition, topic, kind, values, self.canonical.get(topic)),
             edition=self.edition,
             topic=topic,
             kind=kind,

@@ -21,6 +21,7 @@ from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlmodel import Session
 
 from carddb.store import IngestedBook, find_by_sha, store_book
+from ingest import rulebook_check
 from ingest.clean import clean_page, harmonise
 from ingest.identify import CardName, detect_language, identify
 from ingest.options import ReadOptions, applied
@@ -194,6 +195,11 @@ def analyse(
     if not sections:
         warnings.append("no sections found")
     found, mentions = _extract_facts(doc, pages, sections, ident, names, warnings) if facts else ([], [])
+    extracted = facts and not any(w.startswith("fact extraction failed") for w in warnings)
+    expansion = ident.scope.get("kind") == "expansion"
+    reason = rulebook_check.refusal(rulebook_check.measure(doc, ident.lang, list(found) if extracted else None, expansion))
+    if reason:
+        raise IngestError(reason)
     return IngestedBook(source=path.name, sha256=sha, ident=ident, pages=pages, offsets=offsets,
                         sections=sections, facts=list(found), mentions=list(mentions), warnings=warnings)
 
@@ -252,6 +258,9 @@ def ingest_file(path: Path, engine: Engine, ocr: str = "auto", options: ReadOpti
         book = analyse(path, sha, ocr=ocr, options=options)
         rb_id, replaced = _store_with_retry(engine, book)
         ocr_numbers, ocr_confidence = ocr_summary(book.pages)
+        from carddb import fts
+
+        fts.refresh_engine(engine)  # search over names and sections includes the new book
     except IngestError as exc:
         result.error = str(exc)
         return result
