@@ -24,8 +24,10 @@ from carddb.store import IngestedBook, find_by_sha, store_book
 from ingest import rulebook_check
 from ingest.clean import clean_page, harmonise
 from ingest.identify import CardName, detect_language, identify
+from ingest.options import ReadOptions, applied
 from ingest.segment import join_pages, segment
 from ingest.types import IngestError, PageText
+from ingest.words import carry
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 TEXT_EXT = {".txt", ".md"}
@@ -50,6 +52,9 @@ class FileResult:
     repairs: int = 0
     warnings: list[str] = field(default_factory=list)
     error: str | None = None
+    ocr_pages: list[int] = field(default_factory=list)  # page numbers read by OCR
+    ocr_confidence: float | None = None  # mean word confidence (0..100) of those pages
+    texts: list[str] = field(default_factory=list)  # each page's text as stored (for --sidecar)
 
     @property
     def ok(self) -> bool:
@@ -95,9 +100,11 @@ def sha256_of(path: Path) -> str:
         raise IngestError(f"cannot read: {exc.strerror or exc}") from None
 
 
-def read_pages(path: Path, ocr: str = "auto") -> list[PageText]:
+def read_pages(path: Path, ocr: str = "auto", options: ReadOptions | None = None) -> list[PageText]:
     """Pages of any supported file; PDF and image readers are imported only when needed."""
     ext = path.suffix.lower()
+    lang = options.lang if options else None
+    on_page = options.on_page if options else None
     if ext in TEXT_EXT:
         from ingest.text import read_text
 
@@ -105,11 +112,13 @@ def read_pages(path: Path, ocr: str = "auto") -> list[PageText]:
     if ext in PDF_EXT:
         from ingest.pdf import read_pdf
 
-        return read_pdf(path, ocr=ocr)
+        with applied(options):
+            return read_pdf(path, ocr=ocr, lang_hint=lang, on_page=on_page)
     if ext in IMAGE_EXT:
         from ingest.ocr import read_image
 
-        return read_image(path)
+        with applied(options):
+            return read_image(path, lang_hint=lang, on_page=on_page)
     raise IngestError(f"unsupported file type {ext or '(none)'} (supported: {', '.join(sorted(SUPPORTED))})")
 
 
@@ -151,19 +160,25 @@ def _extract_facts(doc: str, pages: list[PageText], sections: list, ident: Any, 
         return [], []
 
 
-def analyse(path: Path, sha: str, ocr: str = "auto", facts: bool = True) -> IngestedBook:
+def analyse(
+    path: Path, sha: str, ocr: str = "auto", facts: bool = True, options: ReadOptions | None = None
+) -> IngestedBook:
     """Everything but storing: read, clean, identify, segment, extract (facts=False: no fact extraction)."""
-    pages = read_pages(path, ocr=ocr)
+    # options only when given: tests stand in for read_pages(path, ocr) with their own readings
+    pages = read_pages(path, ocr=ocr, options=options) if options else read_pages(path, ocr=ocr)
     if not pages or not any(p.text.strip() for p in pages):
         raise IngestError("no text in the file")
-    lang, _ = detect_language("\n\n".join(p.text for p in pages))
+    lang = options.lang if options and options.lang else detect_language("\n\n".join(p.text for p in pages))[0]
     warnings: list[str] = []
     for p in pages:
-        p.text, repairs = clean_page(p.text, lang)
+        before = p.text
+        p.text, repairs = clean_page(p.text, lang, lost_ligatures=p.method == "text_layer")
+        p.words = carry(before, p.text, p.words)
         for kind, n in repairs.items():
             p.repairs[kind] = p.repairs.get(kind, 0) + n
     texts, more = harmonise([p.text for p in pages], lang)
     for p, text, repairs in zip(pages, texts, more, strict=True):
+        p.words = carry(p.text, text, p.words)
         p.text = text
         for kind, n in repairs.items():
             p.repairs[kind] = p.repairs.get(kind, 0) + n
@@ -203,7 +218,24 @@ def _store_with_retry(engine: Engine, book: IngestedBook) -> tuple[str, list[str
     raise AssertionError("unreachable")
 
 
-def ingest_file(path: Path, engine: Engine, ocr: str = "auto") -> FileResult:
+def ocr_summary(pages: list[PageText]) -> tuple[list[int], float | None]:
+    """The pages read by OCR and the mean confidence of their words (0..100)."""
+    numbers = [p.number for p in pages if p.method == "ocr" and p.text.strip()]
+    confidences = [w.confidence for p in pages if p.method == "ocr" for w in p.words if w.how == "ocr"]
+    return numbers, (round(100 * sum(confidences) / len(confidences), 1) if confidences else None)
+
+
+def _stored_texts(engine: Engine, rulebook_id: str) -> list[str]:
+    from sqlmodel import select
+
+    from carddb.models import Page
+
+    with Session(engine) as session:
+        return [p.text for p in session.exec(select(Page).where(Page.rulebook_id == rulebook_id)
+                                             .order_by(Page.number))]
+
+
+def ingest_file(path: Path, engine: Engine, ocr: str = "auto", options: ReadOptions | None = None) -> FileResult:
     result = FileResult(path=str(path), status="failed")
     try:
         if not path.exists():
@@ -222,9 +254,10 @@ def ingest_file(path: Path, engine: Engine, ocr: str = "auto") -> FileResult:
                                   facts=existing.quality.get("facts", 0),
                                   repairs=sum(n for k, n in existing.quality.get("repairs", {}).items()
                                               if k != "lost_icon"),
-                                  warnings=list(existing.warnings))
-        book = analyse(path, sha, ocr=ocr)
+                                  warnings=list(existing.warnings), texts=_stored_texts(engine, existing.id))
+        book = analyse(path, sha, ocr=ocr, options=options)
         rb_id, replaced = _store_with_retry(engine, book)
+        ocr_numbers, ocr_confidence = ocr_summary(book.pages)
         from carddb import fts
 
         fts.refresh_engine(engine)  # search over names and sections includes the new book
@@ -239,7 +272,8 @@ def ingest_file(path: Path, engine: Engine, ocr: str = "auto") -> FileResult:
         edition=book.ident.edition, expansions=list(book.ident.expansions), pages=len(book.pages),
         sections=len(book.sections), facts=len(book.facts),
         repairs=sum(n for p in book.pages for k, n in p.repairs.items() if k != "lost_icon"),
-        warnings=list(book.warnings),
+        warnings=list(book.warnings), ocr_pages=ocr_numbers, ocr_confidence=ocr_confidence,
+        texts=[p.text for p in book.pages],
     )
 
 
@@ -248,11 +282,12 @@ def ingest_paths(
     engine: Engine,
     ocr: str = "auto",
     progress: Callable[[FileResult], None] | None = None,
+    options: ReadOptions | None = None,
 ) -> IngestReport:
     """Ingest files and folders; one result per file, in order."""
     report = IngestReport()
     for path in expand_paths(paths):
-        result = ingest_file(path, engine, ocr=ocr)
+        result = ingest_file(path, engine, ocr=ocr, options=options)
         report.results.append(result)
         if progress is not None:
             progress(result)
