@@ -21,7 +21,7 @@ from carddb.paths import DEFAULT_DB, ENV_VAR, PROJECT_ROOT, resolve_url
 
 __all__ = [
     "DEFAULT_DB", "ENV_VAR", "PROJECT_ROOT", "DatabaseUnavailable", "SchemaMismatch", "connect_engine",
-    "display_url", "is_disconnect", "open_db", "resolve_url", "write_lock",
+    "check_version", "display_url", "is_disconnect", "open_db", "resolve_url", "write_lock",
 ]  # fmt: skip
 
 SUPPORTED = "sqlite:///FILE (or a bare path) and postgresql+psycopg://USER@HOST/DB"
@@ -104,7 +104,7 @@ def open_db(url: str | None = None, *, create: bool = True) -> Engine:
     engine = connect_engine(url)
     has_tables = bool(inspect(engine).get_table_names())
     if has_tables:
-        _check_version(engine, url)
+        check_version(engine, url)
     if create:
         _create_schema(engine)
     return engine
@@ -153,7 +153,7 @@ def _create_schema(engine: Engine, attempts: int = 8) -> None:
             time.sleep(0.1 * (attempt + 1))
 
 
-def _check_version(engine: Engine, url: str) -> None:
+def check_version(engine: Engine, url: str) -> None:
     where = display_url(url)
     kind = "file" if engine.dialect.name == "sqlite" else "database"
     if "schemainfo" not in inspect(engine).get_table_names():

@@ -39,6 +39,13 @@ def _open(db: str | None) -> Any:
     except CatalogError as exc:
         error(str(exc))
         raise typer.Exit(1) from None
+    except Exception as exc:
+        from carddb.db import DatabaseUnavailable
+
+        if isinstance(exc, DatabaseUnavailable):  # bad URL, server down, wrong credentials: before any work
+            error(str(exc))
+            raise typer.Exit(2) from None
+        raise
 
 
 def _display_name(card: dict[str, Any], lang: str | None) -> str:

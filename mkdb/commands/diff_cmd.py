@@ -59,7 +59,7 @@ def register(app: typer.Typer) -> None:
         db: DbOption = None,
     ) -> None:
         """Compare the rulebooks of each edition and list every discrepancy (exit 1 if any at --fail-on remains)."""
-        from carddb.db import SchemaMismatch, open_db, resolve_url
+        from carddb.db import DatabaseUnavailable, SchemaMismatch, open_db, resolve_url
         from checker.diff import run_diff
         from checker.render import html_report, text_formats
 
@@ -77,7 +77,7 @@ def register(app: typer.Typer) -> None:
                 from checker.impact import annotate
 
                 annotate(report, engine=engine)
-        except (ValueError, SchemaMismatch) as exc:
+        except (ValueError, SchemaMismatch, DatabaseUnavailable) as exc:
             error(str(exc))
             raise typer.Exit(2) from exc
         except Exception as exc:  # noqa: BLE001 - any failure is exit 2 with one line

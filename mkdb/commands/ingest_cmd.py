@@ -76,7 +76,8 @@ def rulebooks(db: DbOption = None, fmt: FormatOption = Format.table) -> None:
     engine = open_or_exit(db, create=False)
     with Session(engine) as session:
         counts = section_counts(session)
-        rows = [rulebook_row(rb, counts.get(rb.id, 0)) for rb in session.exec(select(Rulebook).order_by(Rulebook.id))]
+        books = sorted(session.exec(select(Rulebook)), key=lambda rb: rb.id)  # code-point order on every backend
+        rows = [rulebook_row(rb, counts.get(rb.id, 0)) for rb in books]
     columns = RULEBOOK_FIELDS if fmt != Format.table else [c for c in RULEBOOK_FIELDS if c not in ("sha256", "warnings")]
     emit(fmt, "mkdb.rulebooks/1", "rulebooks", rows, columns=columns, title="rulebooks")
 
