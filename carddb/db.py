@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 import zlib
+from urllib.parse import unquote
 
 from sqlalchemy import event, inspect, text
 from sqlalchemy.engine import Connection, Engine, make_url
@@ -21,7 +22,7 @@ from carddb.paths import DEFAULT_DB, ENV_VAR, PROJECT_ROOT, resolve_url
 
 __all__ = [
     "DEFAULT_DB", "ENV_VAR", "PROJECT_ROOT", "DatabaseUnavailable", "SchemaMismatch", "connect_engine",
-    "check_version", "display_url", "is_disconnect", "open_db", "resolve_url", "write_lock",
+    "DatabaseGone", "check_version", "display_url", "gone_reason", "is_disconnect", "open_db", "resolve_url", "write_lock",
 ]  # fmt: skip
 
 SUPPORTED = "sqlite:///FILE (or a bare path) and postgresql+psycopg://USER@HOST/DB"
@@ -43,7 +44,7 @@ def display_url(url: str) -> str:
     if url.startswith("sqlite:///"):
         return url.removeprefix("sqlite:///").split("?", 1)[0] or ":memory:"
     try:
-        return make_url(url).render_as_string(hide_password=True)
+        return unquote(make_url(url).render_as_string(hide_password=True))
     except ArgumentError:
         return url.split("@")[-1] if "@" in url else url
 
@@ -167,6 +168,24 @@ def check_version(engine: Engine, url: str) -> None:
         )
 
 
+class DatabaseGone(RuntimeError):
+    """The database server went away mid-work; the transaction in progress was not committed."""
+
+
+# psycopg's classes for a server that closed, refused or lost the connection (not a lock or a constraint)
+_GONE = {"OperationalError", "AdminShutdown", "CrashShutdown", "CannotConnectNow", "ConnectionFailure"}
+
+
 def is_disconnect(exc: BaseException) -> bool:
-    """The server went away (not a busy or locked database): retrying the same connection cannot help."""
-    return isinstance(exc, DBAPIError) and bool(exc.connection_invalidated)
+    """The server went away (not a busy or locked database): retrying cannot help, the batch must stop."""
+    if not isinstance(exc, DBAPIError):
+        return False
+    if exc.connection_invalidated:
+        return True
+    orig = exc.orig
+    return type(orig).__module__.startswith("psycopg") and type(orig).__name__ in _GONE
+
+
+def gone_reason(exc: BaseException) -> str:
+    """The server's own words, one line."""
+    return _first_line(exc)

@@ -20,6 +20,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlmodel import Session
 
+from carddb.db import DatabaseGone, gone_reason, is_disconnect
 from carddb.store import IngestedBook, find_by_sha, store_book
 from ingest.clean import clean_page, harmonise
 from ingest.identify import CardName, detect_language, identify
@@ -189,6 +190,9 @@ def _store_with_retry(engine: Engine, book: IngestedBook) -> tuple[str, list[str
         try:
             return store_book(engine, book)
         except OperationalError as exc:
+            if is_disconnect(exc):  # a server that went away: nothing of this book was committed
+                raise DatabaseGone(f"the database server went away ({gone_reason(exc)}); "
+                                   "nothing of this file was stored") from None
             if attempt == STORE_ATTEMPTS - 1:
                 raise IngestError(f"database busy or unwritable: {exc.orig}") from None
             time.sleep(0.3 * (attempt + 1))
@@ -222,7 +226,12 @@ def ingest_file(path: Path, engine: Engine, ocr: str = "auto") -> FileResult:
     except IngestError as exc:
         result.error = str(exc)
         return result
+    except DatabaseGone as exc:  # the batch stops: every later file would fail the same way
+        raise DatabaseGone(f"{path}: {exc}") from None
     except Exception as exc:  # noqa: BLE001 - one file's unexpected failure must not stop the batch
+        if is_disconnect(exc):
+            raise DatabaseGone(f"{path}: the database server went away ({gone_reason(exc)}); "
+                               "nothing of this file was stored") from None
         result.error = f"unexpected error: {type(exc).__name__}: {exc}"
         return result
     return FileResult(

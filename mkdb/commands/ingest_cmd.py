@@ -48,6 +48,7 @@ def ingest(
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    from carddb.db import DatabaseGone
     from ingest.pipeline import expand_paths, ingest_paths
     from mkdb.books import open_or_exit
 
@@ -57,7 +58,11 @@ def ingest(
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=True, disable=not err.is_terminal) as bar:
         task = bar.add_task("ingesting", total=len(files))
-        report = ingest_paths(files, engine, ocr=ocr.value, progress=lambda r: bar.advance(task))
+        try:
+            report = ingest_paths(files, engine, ocr=ocr.value, progress=lambda r: bar.advance(task))
+        except DatabaseGone as exc:  # one line naming the file; the files before it were stored whole
+            error(str(exc))
+            raise typer.Exit(2) from None
     rows = [_ingest_row(r, table=fmt == Format.table) for r in report.results]
     emit(fmt, "mkdb.ingest/1", "files", rows, columns=INGEST_COLUMNS if fmt == Format.table else None,
          title="ingest")

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 PG_BIN_DIRS = [Path(f"/usr/lib/postgresql/{v}/bin") for v in (15, 16, 17, 14, 13)]
+PASSWORD_USER = "alice"  # the role that must log in with a password (wrong-credentials tests)
 PORT = 54329  # only names the socket file; with listen_addresses='' nothing listens on TCP
 
 
@@ -82,16 +83,21 @@ class PgServer:
         subprocess.run(self._cmd(str(self.bin / "initdb"), "-D", str(self.data), "-U", "postgres", "-A", "trust",
                                  "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"),
                        check=True, capture_output=True)
+        # one role must give a password (to test wrong credentials); everyone else is trusted
+        hba = self.data / "pg_hba.conf"
+        hba.write_text(f"local all {PASSWORD_USER} scram-sha-256\nlocal all all trust\n")
+        if self.user:
+            pw = pwd.getpwnam(self.user)
+            os.chown(hba, pw.pw_uid, pw.pw_gid)
         return self
 
     def start(self) -> PgServer:
         opts = (f"-c listen_addresses='' -c unix_socket_directories={self.sock} -p {PORT} -c fsync=off "
                 "-c synchronous_commit=off -c full_page_writes=off -c max_connections=40")
-        logfile = self.tmp / "pg_ctl.log"
-        subprocess.run(self._cmd(str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", opts, "-l", str(self.log),
-                                 "-w", "-t", "60", "start"),
-                       check=True, stdout=open(logfile, "wb") if not self.user else subprocess.DEVNULL,  # noqa: SIM115
-                       stderr=subprocess.STDOUT)
+        with open(self.tmp / "pg_ctl.out", "wb") as out:
+            subprocess.run(self._cmd(str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", opts, "-l",
+                                     str(self.log), "-w", "-t", "60", "start"), check=True, stdout=out,
+                           stderr=subprocess.STDOUT)
         return self
 
     def pid(self) -> int | None:
@@ -120,17 +126,22 @@ class PgServer:
             subprocess.run(self._cmd(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w",
                                      "stop"), capture_output=True)
 
-    def url(self, db: str = "postgres", user: str = "postgres") -> str:
-        return f"postgresql+psycopg://{user}@/{db}?host={self.sock}&port={PORT}"
+    def url(self, db: str = "postgres", user: str = "postgres", password: str | None = None) -> str:
+        login = f"{user}:{password}" if password is not None else user
+        return f"postgresql+psycopg://{login}@/{db}?host={self.sock}&port={PORT}"
+
+    def sql(self, statement: str, db: str = "postgres") -> list[tuple]:
+        """Run one statement as the superuser (autocommit); its rows, if any."""
+        import psycopg
+
+        with psycopg.connect(host=str(self.sock), port=PORT, user="postgres", dbname=db, autocommit=True) as conn:
+            cur = conn.execute(statement)
+            return cur.fetchall() if cur.description else []
 
     def create_db(self, name: str) -> str:
         """A new empty database; returns its URL."""
-        import psycopg
-
-        with psycopg.connect(host=str(self.sock), port=PORT, user="postgres", dbname="postgres",
-                             autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
-            conn.execute(f'CREATE DATABASE "{name}"')
+        self.sql(f'DROP DATABASE IF EXISTS "{name}"')
+        self.sql(f'CREATE DATABASE "{name}"')
         return self.url(name)
 
     def cleanup(self) -> None:
