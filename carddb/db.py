@@ -8,6 +8,7 @@ the URL kind, the driver, the server and the credentials are checked: a problem 
 
 from __future__ import annotations
 
+import itertools
 import time
 import zlib
 from urllib.parse import unquote
@@ -45,14 +46,25 @@ def display_url(url: str) -> str:
         return url.removeprefix("sqlite:///").split("?", 1)[0] or ":memory:"
     try:
         return unquote(make_url(url).render_as_string(hide_password=True))
-    except ArgumentError:
+    except (ArgumentError, ValueError):
         return url.split("@")[-1] if "@" in url else url
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:  # noqa: ANN001 - DB-API objects
+    """Busy timeout first; WAL only when not yet set: switching needs a lock that another process
+    creating the same new file may hold, and SQLite refuses it at once instead of waiting."""
+    import sqlite3
+
     cur = dbapi_conn.cursor()
-    cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA busy_timeout=30000")
+    deadline = time.monotonic() + 30
+    while str(cur.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
+        try:
+            cur.execute("PRAGMA journal_mode=WAL")
+        except sqlite3.OperationalError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
     cur.execute("PRAGMA foreign_keys=ON")
     cur.close()
 
@@ -71,7 +83,7 @@ def connect_engine(url: str | None = None) -> Engine:
     shown = display_url(url)
     try:
         parsed = make_url(url)
-    except ArgumentError:
+    except (ArgumentError, ValueError):
         raise DatabaseUnavailable(f"{shown}: not a database URL (use {SUPPORTED})") from None
     backend, driver = parsed.get_backend_name(), parsed.get_driver_name()
     if backend == "sqlite":
@@ -127,7 +139,7 @@ def write_lock(conn: Connection, key: int = LOCK_WRITE) -> None:
         conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": key})
 
 
-def _create_schema(engine: Engine, attempts: int = 8) -> None:
+def _create_schema(engine: Engine, patience: float = 30.0) -> None:
     """Tables and the version row; another process creating the same new database at the same moment
     makes one attempt lose the race (table exists / duplicate row), and the next one finds it done."""
     if engine.dialect.name != "sqlite":
@@ -140,7 +152,8 @@ def _create_schema(engine: Engine, attempts: int = 8) -> None:
                     session.flush()
             conn.commit()
         return
-    for attempt in range(attempts):
+    deadline = time.monotonic() + patience
+    for attempt in itertools.count():
         try:
             SQLModel.metadata.create_all(engine)
             with Session(engine) as session:
@@ -149,9 +162,9 @@ def _create_schema(engine: Engine, attempts: int = 8) -> None:
                     session.commit()
             return
         except (OperationalError, IntegrityError):
-            if attempt == attempts - 1:
+            if time.monotonic() > deadline:
                 raise
-            time.sleep(0.1 * (attempt + 1))
+            time.sleep(min(0.1 * (attempt + 1), 1.0))
 
 
 def check_version(engine: Engine, url: str) -> None:

@@ -115,10 +115,13 @@ def build_cmd(db: DbOption = None) -> None:
     from rich.console import Console
 
     from carddb.build import BuildError, build
-    from carddb.db import SchemaMismatch
+    from carddb.db import DatabaseUnavailable, SchemaMismatch
 
     try:
         report = build(db, PROJECT_ROOT)
+    except DatabaseUnavailable as exc:  # bad URL, server, credentials: before any work
+        error(str(exc))
+        raise typer.Exit(2) from None
     except (BuildError, SchemaMismatch) as exc:
         error(str(exc))
         raise typer.Exit(1) from None
