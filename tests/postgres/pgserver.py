@@ -91,9 +91,12 @@ class PgServer:
             os.chown(hba, pw.pw_uid, pw.pw_gid)
         return self
 
-    def start(self) -> PgServer:
-        opts = (f"-c listen_addresses='' -c unix_socket_directories={self.sock} -p {PORT} -c fsync=off "
-                "-c synchronous_commit=off -c full_page_writes=off -c max_connections=40")
+    def start(self, durable: bool = False) -> PgServer:
+        """Start (or restart) the server; durable=False turns off fsync for fast tests (a killed server
+        still recovers its committed transactions, only a killed machine could lose them)."""
+        opts = f"-c listen_addresses='' -c unix_socket_directories={self.sock} -p {PORT} -c max_connections=40"
+        if not durable:
+            opts += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         with open(self.tmp / "pg_ctl.out", "wb") as out:
             subprocess.run(self._cmd(str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", opts, "-l",
                                      str(self.log), "-w", "-t", "60", "start"), check=True, stdout=out,
