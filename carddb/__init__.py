@@ -103,7 +103,8 @@ def _read_rows(url: str) -> tuple[list[dict], list[dict], list[dict], dict[str, 
         raise CatalogError(f"{where}: not a readable mkdb database ({exc}); build it with `mkdb build`") from None
     except Exception as exc:  # SQLAlchemy errors for other databases
         if type(exc).__module__.startswith("sqlalchemy"):
-            raise CatalogError(f"{where}: not a readable mkdb database ({exc})") from None
+            reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+            raise CatalogError(f"{where}: not a readable mkdb database ({reason}); build it with `mkdb build`") from None
         raise
     info = result["info"][0] if result["info"] else {}
     if info.get("version") != READ_SCHEMA_VERSION:

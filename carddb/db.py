@@ -118,6 +118,10 @@ def open_db(url: str | None = None, *, create: bool = True) -> Engine:
     has_tables = bool(inspect(engine).get_table_names())
     if has_tables:
         check_version(engine, url)
+    elif not create:
+        engine.dispose()
+        raise SchemaMismatch(f"{display_url(url)}: an empty database, no mkdb tables yet "
+                             "(fill it with `mkdb build` or `mkdb ingest`)")
     if create:
         _create_schema(engine)
     return engine

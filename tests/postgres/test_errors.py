@@ -93,3 +93,19 @@ def test_without_postgresql_the_tests_say_what_they_need(monkeypatch: pytest.Mon
     monkeypatch.setattr(pgserver.shutil, "which", lambda _name: None)
     reason = pgserver.PgServer.missing()
     assert reason and "apt-get install postgresql" in reason
+
+
+def test_empty_database_is_one_line(db_url: str, tmp_path: Path) -> None:
+    """A database with no mkdb tables yet: reading commands say so (and create nothing)."""
+    if db_url.startswith("sqlite:///"):
+        Path(db_url.removeprefix("sqlite:///")).touch()
+    for args in (["rulebooks"], ["facts", "uk"], ["diff", "-f", "json"], ["replay"], ["cards", "kafe"]):
+        code, out, err = _run(args, db_url, tmp_path)
+        lines = [line for line in err.splitlines() if line.strip()]
+        assert code in (1, 2) and len(lines) == 1, (args, code, out, err)
+        assert "empty database" in lines[0] or "not a readable mkdb database" in lines[0], err
+    from sqlalchemy import inspect
+
+    from carddb.db import connect_engine
+
+    assert inspect(connect_engine(db_url)).get_table_names() == []
