@@ -101,7 +101,7 @@ def connect_engine(url: str | None = None) -> Engine:
     except ImportError:
         raise DatabaseUnavailable(f"{shown}: PostgreSQL needs psycopg 3: pip install 'mkdb[postgres]'") from None
     engine = create_engine(parsed, connect_args={"connect_timeout": 10, "options": "-c timezone=UTC"},
-                           pool_pre_ping=False)
+                           pool_pre_ping=True)  # a server restarted between files: a fresh connection
     try:
         with engine.connect() as conn:
             conn.exec_driver_sql("SELECT 1")

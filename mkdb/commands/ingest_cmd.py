@@ -126,7 +126,8 @@ def build_cmd(db: DbOption = None) -> None:
         error(str(exc))
         raise typer.Exit(1) from None
     except Exception as exc:  # noqa: BLE001 - e.g. CatalogError("file:line: reason"): one line, non-zero exit
-        error(f"build failed: {type(exc).__name__}: {exc}")
+        reason = (str(getattr(exc, "orig", None) or exc).splitlines() or [""])[0]  # a server's error: its first line
+        error(f"build failed: {type(exc).__name__}: {reason}")
         raise typer.Exit(1) from None
     rows = [
         {"file": Path(r.path).name, "language": r.lang, "edition": r.edition, "expansions": r.expansions,
