@@ -15,6 +15,7 @@ from pathlib import Path
 
 from sqlmodel import Session, func, select
 
+from carddb import fts
 from carddb.catalog import load_catalog
 from carddb.db import (
     DEFAULT_DB,
@@ -78,6 +79,7 @@ def _build_into(path: Path, root: Path, report: BuildReport) -> None:
         _load_catalog(engine, root, report)
         books = sorted((root / RULEBOOKS).glob("*")) if (root / RULEBOOKS).is_dir() else []
         report.ingest = ingest_paths([b for b in books if b.is_file()], engine)
+        fts.refresh_engine(engine)  # the catalog's names are searchable even without rulebooks
     finally:
         engine.dispose()
     if not report.ingest.ok:
@@ -98,7 +100,7 @@ def _build_server(url: str, root: Path) -> BuildReport:
             try:
                 try:
                     check_version(target, url)
-                    report.unchanged = dump(built) == dump(target)
+                    report.unchanged = dump(built, indexes=False) == dump(target, indexes=False)
                 except SchemaMismatch:  # another version, or an empty database: replaced
                     report.unchanged = False
                 if not report.unchanged:

@@ -14,6 +14,8 @@ from sqlalchemy import inspect, select, text
 from sqlalchemy.engine import Engine
 from sqlmodel import SQLModel
 
+from carddb.fts import INDEXES as FTS_INDEXES
+
 SKIP_COLUMNS = {"id", "ingested_at", "created_at"}
 KEEP_ID = {"rulebook", "card"}  # tables whose id is a natural key, not a counter
 
@@ -27,12 +29,19 @@ def _value(v: Any) -> Any:
     return v
 
 
-def dump(engine: Engine) -> str:
-    """Every table, every row, deterministic order, one JSON line per row."""
+def dump(engine: Engine, indexes: bool = True) -> str:
+    """Every table, every row, deterministic order, one JSON line per row. indexes=False leaves the
+    full-text indexes out (SQLite has them, PostgreSQL not): the content compared across backends."""
     out: list[str] = []
     insp = inspect(engine)
     with engine.connect() as conn:
         for table in sorted(insp.get_table_names()):
+            if table in FTS_INDEXES:  # derived from the tables (carddb.fts): only whether it is there
+                if indexes:
+                        out.append(f"## {table} (full-text index)")
+                continue
+            if any(table.startswith(f"{fts}_") for fts in FTS_INDEXES):  # its shadow tables
+                continue
             cols = [c["name"] for c in insp.get_columns(table)]
             keep = [c for c in cols if c not in SKIP_COLUMNS or (c == "id" and table in KEEP_ID)]
             if not keep:

@@ -16,6 +16,8 @@ from sqlalchemy import Integer, func, select, text
 from sqlalchemy.engine import Connection, Engine
 from sqlmodel import SQLModel
 
+from carddb import fts
+
 BATCH = 2000
 
 
@@ -99,6 +101,7 @@ def snapshot_sqlite(src: Engine, out: Path) -> int:
         with src.connect() as source, engine.connect() as target:
             SQLModel.metadata.create_all(target)
             rows = copy_rows(source, target)
+            fts.refresh(target)  # the full-text indexes Datasette's search uses, as a built file has
             target.commit()
         engine.dispose()
         finish_sqlite(tmp)

@@ -13,6 +13,7 @@ from sqlalchemy import delete
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
+from carddb import fts
 from carddb.db import write_lock
 from carddb.models import CardMention, Fact, Page, Rulebook, Section
 from ingest.types import FactData, Identification, MentionData, PageText, SectionData
@@ -79,6 +80,7 @@ def store_book(engine: Engine, book: IngestedBook) -> tuple[str, list[str]]:
         with Session(bind=conn) as session:
             replaced = _write(session, book, rb_id)
             session.flush()
+        fts.refresh(conn)  # the search index with the book, in its transaction (a no-op on PostgreSQL)
         conn.commit()
     return rb_id, replaced
 

@@ -22,6 +22,7 @@ from sqlmodel import Session
 
 from carddb.db import DatabaseGone, gone_reason, is_disconnect
 from carddb.store import IngestedBook, find_by_sha, store_book
+from ingest import rulebook_check
 from ingest.clean import clean_page, harmonise
 from ingest.identify import CardName, detect_language, identify
 from ingest.segment import join_pages, segment
@@ -180,6 +181,10 @@ def analyse(path: Path, sha: str, ocr: str = "auto", facts: bool = True) -> Inge
     if not sections:
         warnings.append("no sections found")
     found, mentions = _extract_facts(doc, pages, sections, ident, names, warnings) if facts else ([], [])
+    extracted = facts and not any(w.startswith("fact extraction failed") for w in warnings)
+    reason = rulebook_check.refusal(rulebook_check.measure(doc, ident.lang, list(found) if extracted else None))
+    if reason:
+        raise IngestError(reason)
     return IngestedBook(source=path.name, sha256=sha, ident=ident, pages=pages, offsets=offsets,
                         sections=sections, facts=list(found), mentions=list(mentions), warnings=warnings)
 
@@ -222,7 +227,7 @@ def ingest_file(path: Path, engine: Engine, ocr: str = "auto") -> FileResult:
                                               if k != "lost_icon"),
                                   warnings=list(existing.warnings))
         book = analyse(path, sha, ocr=ocr)
-        rb_id, replaced = _store_with_retry(engine, book)
+        rb_id, replaced = _store_with_retry(engine, book)  # the search index is refreshed in its transaction
     except IngestError as exc:
         result.error = str(exc)
         return result
