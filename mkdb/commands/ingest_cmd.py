@@ -12,7 +12,7 @@ from carddb.paths import PROJECT_ROOT
 from mkdb.options import DbOption, FormatOption
 from mkdb.output import Format, emit, error
 
-RULEBOOK_FIELDS = ["id", "source", "sha256", "lang", "edition", "expansions", "title", "pages", "sections", "warnings"]
+RULEBOOK_FIELDS = ["id", "source", "sha256", "lang", "edition", "expansions", "title", "pages", "sections", "warnings", "scope"]
 SECTION_FIELDS = ["index", "heading", "topic", "card", "page", "start", "end", "text"]
 
 
@@ -83,7 +83,7 @@ def rulebooks(db: DbOption = None, fmt: FormatOption = Format.table) -> None:
         counts = section_counts(session)
         books = sorted(session.exec(select(Rulebook)), key=lambda rb: rb.id)  # code-point order on every backend
         rows = [rulebook_row(rb, counts.get(rb.id, 0)) for rb in books]
-    columns = RULEBOOK_FIELDS if fmt != Format.table else [c for c in RULEBOOK_FIELDS if c not in ("sha256", "warnings")]
+    columns = RULEBOOK_FIELDS if fmt != Format.table else [c for c in RULEBOOK_FIELDS if c not in ("sha256", "warnings", "scope")]
     emit(fmt, "mkdb.rulebooks/1", "rulebooks", rows, columns=columns, title="rulebooks")
 
 
