@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from carddb.db import connect_engine, open_db
 from carddb.dump import dump
+from carddb.models import SCHEMA_VERSION
 from mkdb.cli import app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -118,7 +119,7 @@ def test_schema_version_is_checked(db_url: str) -> None:
         code, out, err = _run(*args, "--db", db_url)
         assert code == 2, (args, code, out)
         assert "schema version 99" in err and len(err.strip().splitlines()) == 1, err
-    _set_version(db_url, 1)
+    _set_version(db_url, SCHEMA_VERSION)
     assert len(_rulebooks(db_url)) == 1  # the refused ingest stored nothing
 
 
