@@ -19,4 +19,5 @@ bench: setup
 	.venv/bin/python benchmarks/cards.py
 	.venv/bin/python benchmarks/facts.py
 	.venv/bin/python benchmarks/diff.py
+	.venv/bin/python benchmarks/db.py
 	.venv/bin/python benchmarks/engine.py
