@@ -51,22 +51,29 @@ def display_url(url: str) -> str:
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:  # noqa: ANN001 - DB-API objects
-    """Busy timeout first; WAL only when not yet set: switching needs a lock that another process
-    creating the same new file may hold, and SQLite refuses it at once instead of waiting."""
-    import sqlite3
-
+    """Busy timeout and foreign keys on every connection. Nothing that writes the file: a command that
+    only reads (`mkdb rulebooks` on the shipped cards.sqlite) leaves it byte for byte as it was."""
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA busy_timeout=30000")
-    deadline = time.monotonic() + 30
-    while str(cur.execute("PRAGMA journal_mode").fetchone()[0]).lower() != "wal":
-        try:
-            cur.execute("PRAGMA journal_mode=WAL")
-        except sqlite3.OperationalError:
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.05)
     cur.execute("PRAGMA foreign_keys=ON")
     cur.close()
+
+
+def _ensure_wal(conn: Connection) -> None:
+    """WAL for writers (readers then never wait for a writer), set when a writer first comes.
+
+    Switching needs a lock that another process creating the same new file may hold, and SQLite
+    refuses it at once instead of waiting: retried until the busy timeout's worth has passed."""
+    import sqlite3
+
+    deadline = time.monotonic() + 30
+    while str(conn.exec_driver_sql("PRAGMA journal_mode").scalar()).lower() != "wal":
+        try:
+            conn.exec_driver_sql("PRAGMA journal_mode=WAL")
+        except OperationalError as exc:
+            if not isinstance(exc.orig, sqlite3.OperationalError) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
 
 
 def _first_line(exc: BaseException) -> str:
@@ -136,6 +143,7 @@ def write_lock(conn: Connection, key: int = LOCK_WRITE) -> None:
     if conn.dialect.name == "sqlite":
         # take the write lock first: two writers then queue on the busy timeout instead of both
         # reading, and one failing when it tries to write on a snapshot the other has changed
+        _ensure_wal(conn)
         conn.exec_driver_sql("BEGIN IMMEDIATE")
     else:
         if not conn.in_transaction():
