@@ -7,7 +7,9 @@ import io
 import json
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from checker.model import SEVERITY_RANK, DiffReport
 
@@ -42,7 +44,7 @@ def print_table(report: DiffReport, console: Console | None = None) -> None:
     for edition in editions:
         items = [d for d in report.discrepancies if d.edition == edition]
         books = ", ".join(b["id"] for b in report.rulebooks if b["edition"] == edition)
-        table = Table(title=f"{edition}: {len(items)} discrepancies ({books})", show_lines=True, expand=True)
+        table = Table(title=Text(f"{edition}: {len(items)} discrepancies ({books})"), show_lines=True, expand=True)
         table.add_column("topic / kind / id", overflow="fold", min_width=18, max_width=30)
         table.add_column("sev", no_wrap=True, min_width=5)
         table.add_column("summary (where)", overflow="fold", min_width=30, ratio=1)
@@ -52,10 +54,12 @@ def print_table(report: DiffReport, console: Console | None = None) -> None:
                 if family is not None:
                     table.add_section()
                 family = d.topic.split(".")[0]
-                table.add_row(f"[bold cyan]{family}[/]", "", "")
+                table.add_row(f"[bold cyan]{escape(family)}[/]", "", "")
             where = ", ".join(dict.fromkeys(f"{e.rulebook.split('-')[0]} p.{e.page}" for e in d.evidence if e.page))
-            left = f"[bold]{d.topic}[/]\n{d.kind}\n[dim]{d.id}[/]"
-            table.add_row(left, f"[{SEV_STYLE[d.severity]}]{d.severity}[/]", d.summary + (f"\n[dim]({where})[/]" if where else ""))
+            # book text (summaries quote the books) is escaped: "[/x]" in a quote is not markup
+            left = f"[bold]{escape(d.topic)}[/]\n{escape(d.kind)}\n[dim]{escape(d.id)}[/]"
+            table.add_row(left, f"[{SEV_STYLE[d.severity]}]{d.severity}[/]",
+                          escape(d.summary) + (f"\n[dim]({escape(where)})[/]" if where else ""))
         console.print(table)
     counts = {s: sum(d.severity == s for d in report.discrepancies) for s in SEV_STYLE}
     console.print(f"{len(report.discrepancies)} discrepancies: " + ", ".join(f"{n} {s}" for s, n in counts.items()))

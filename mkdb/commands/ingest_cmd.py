@@ -10,7 +10,7 @@ import typer
 
 from carddb.paths import PROJECT_ROOT
 from mkdb.options import DbOption, FormatOption
-from mkdb.output import Format, emit, error
+from mkdb.output import Format, emit, error, say
 
 RULEBOOK_FIELDS = ["id", "source", "sha256", "lang", "edition", "expansions", "title", "pages", "sections", "warnings"]
 SECTION_FIELDS = ["index", "heading", "topic", "card", "page", "start", "end", "text"]
@@ -27,9 +27,7 @@ class OcrMode(StrEnum):
 
 def _ingest_row(r: Any, table: bool) -> dict[str, Any]:
     """One file of the ingest summary; a failed file shows only its name and status (the reason is on stderr)."""
-    from rich.markup import escape
-
-    row = {"file": escape(Path(r.path).name) if table else r.path, "rulebook": r.rulebook_id, "language": r.lang,
+    row = {"file": Path(r.path).name if table else r.path, "rulebook": r.rulebook_id, "language": r.lang,
            "edition": r.edition, "expansions": r.expansions, "pages": r.pages, "sections": r.sections,
            "facts": r.facts, "repairs": r.repairs, "warnings": len(r.warnings) if table else r.warnings,
            "status": r.status, "error": r.error}
@@ -106,8 +104,6 @@ def show(
 
 def build_cmd(db: DbOption = None) -> None:
     """Rebuild the database (default cards.sqlite) from rules_sources/: catalog, then every shipped rulebook."""
-    from rich.console import Console
-
     from carddb.build import BuildError, build
     from carddb.db import SchemaMismatch
 
@@ -125,7 +121,7 @@ def build_cmd(db: DbOption = None) -> None:
         for r in report.ingest.results
     ]
     emit(Format.table, "mkdb.ingest/1", "files", rows, columns=INGEST_COLUMNS, title="rulebooks ingested")
-    Console().print(
+    say(
         f"built {report.target}: {report.cards} cards, {report.names} card names, {len(rows)} rulebooks"
         + (" (content unchanged: the existing file was kept)" if report.unchanged else "")
     )
