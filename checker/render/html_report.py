@@ -5,11 +5,11 @@ by severity and kind. The total count sits in #discrepancy-count for tools and t
 from __future__ import annotations
 
 import html
-import json
 
 from checker.impact.render import impact_html
 from checker.model import KINDS, SEVERITIES, DiffReport
 from checker.render.highlight import lexicon_marks, marks_for, render_quote
+from checker.render.script_json import json_for_script
 from checker.values import show
 
 CSS = """
@@ -98,7 +98,7 @@ def render(report: DiffReport, title: str = "mkdb diff") -> str:
 
 
 def _json_for_script(data: dict) -> str:
-    return json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    return json_for_script(data)
 
 
 def _single_value(d) -> str:
