@@ -7,7 +7,6 @@ no-op.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import time
 from collections.abc import Callable, Iterable
@@ -21,8 +20,11 @@ from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlmodel import Session
 
 from carddb.store import IngestedBook, find_by_sha, store_book
+from ingest import guard
 from ingest.clean import clean_page, harmonise
 from ingest.identify import CardName, detect_language, identify
+from ingest.limits import DEFAULT as DEFAULT_LIMITS
+from ingest.limits import Limits, over
 from ingest.segment import join_pages, segment
 from ingest.types import IngestError, PageText
 
@@ -83,15 +85,22 @@ def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
     return out
 
 
-def sha256_of(path: Path) -> str:
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except FileNotFoundError:
-        raise IngestError("no such file") from None
-    except IsADirectoryError:
-        raise IngestError("cannot read: is a directory") from None
-    except OSError as exc:
-        raise IngestError(f"cannot read: {exc.strerror or exc}") from None
+def sha256_of(path: Path, limits: Limits = DEFAULT_LIMITS) -> str:
+    """sha256 of a regular file, in chunks (ingest.guard: a FIFO or device is refused unread)."""
+    return guard.sha256_of(path, limits)
+
+
+def read_within(path: Path, ocr: str = "auto", limits: Limits = DEFAULT_LIMITS) -> list[PageText]:
+    """read_pages under the limits (ingest.limits): PDFs and images in a memory-capped worker
+    (ingest.guard) with their page count checked, then the text size."""
+    if path.suffix.lower() in PDF_EXT | IMAGE_EXT:
+        pages = guard.read_limited(path, ocr, limits)  # the page limit is checked there
+    else:
+        pages = read_pages(path, ocr=ocr)  # a text's pages are its page markers: bounded by its size
+    size = sum(len(p.text.encode("utf-8", "replace")) for p in pages)
+    if size > limits.text_mb * 1e6:
+        raise over(limits, "text_mb", f"{size / 1e6:.1f} MB of text")
+    return pages
 
 
 def read_pages(path: Path, ocr: str = "auto") -> list[PageText]:
@@ -150,9 +159,11 @@ def _extract_facts(doc: str, pages: list[PageText], sections: list, ident: Any, 
         return [], []
 
 
-def analyse(path: Path, sha: str, ocr: str = "auto", facts: bool = True) -> IngestedBook:
+def analyse(
+    path: Path, sha: str, ocr: str = "auto", facts: bool = True, limits: Limits = DEFAULT_LIMITS
+) -> IngestedBook:
     """Everything but storing: read, clean, identify, segment, extract (facts=False: no fact extraction)."""
-    pages = read_pages(path, ocr=ocr)
+    pages = read_within(path, ocr=ocr, limits=limits)
     if not pages or not any(p.text.strip() for p in pages):
         raise IngestError("no text in the file")
     lang, _ = detect_language("\n\n".join(p.text for p in pages))
@@ -197,16 +208,15 @@ def _store_with_retry(engine: Engine, book: IngestedBook) -> tuple[str, list[str
     raise AssertionError("unreachable")
 
 
-def ingest_file(path: Path, engine: Engine, ocr: str = "auto") -> FileResult:
+def ingest_file(path: Path, engine: Engine, ocr: str = "auto", limits: Limits = DEFAULT_LIMITS) -> FileResult:
     result = FileResult(path=str(path), status="failed")
     try:
-        if not path.exists():
-            raise IngestError("no such file or directory")
-        if path.suffix.lower() not in SUPPORTED and not path.is_dir():
+        guard.check_regular(path, limits)  # before a byte is read: FIFO, device, loop, size
+        if path.suffix.lower() not in SUPPORTED:
             raise IngestError(
                 f"unsupported file type {path.suffix or '(none)'} (supported: {', '.join(sorted(SUPPORTED))})"
             )
-        sha = sha256_of(path)
+        sha = sha256_of(path, limits)
         with Session(engine) as session:
             existing = find_by_sha(session, sha)
             if existing is not None:
@@ -217,7 +227,7 @@ def ingest_file(path: Path, engine: Engine, ocr: str = "auto") -> FileResult:
                                   repairs=sum(n for k, n in existing.quality.get("repairs", {}).items()
                                               if k != "lost_icon"),
                                   warnings=list(existing.warnings))
-        book = analyse(path, sha, ocr=ocr)
+        book = analyse(path, sha, ocr=ocr, limits=limits)
         rb_id, replaced = _store_with_retry(engine, book)
     except IngestError as exc:
         result.error = str(exc)
@@ -239,11 +249,12 @@ def ingest_paths(
     engine: Engine,
     ocr: str = "auto",
     progress: Callable[[FileResult], None] | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> IngestReport:
     """Ingest files and folders; one result per file, in order."""
     report = IngestReport()
     for path in expand_paths(paths):
-        result = ingest_file(path, engine, ocr=ocr)
+        result = ingest_file(path, engine, ocr=ocr, limits=limits)
         report.results.append(result)
         if progress is not None:
             progress(result)

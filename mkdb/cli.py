@@ -6,6 +6,8 @@ import importlib
 
 import typer
 
+from mkdb.failures import guarded
+
 app = typer.Typer(
     name="mkdb",
     help="Machi Koro rulebooks in many languages: ingest, cards, facts, diff, engine.",
@@ -25,6 +27,11 @@ for _name in COMMAND_MODULES:
             raise
         continue
     _module.register(app)
+
+# every command: a --db that is no database, and database errors, as one line and exit 2 (mkdb.failures)
+for _command in app.registered_commands:
+    if _command.callback is not None:
+        _command.callback = guarded(_command.callback)
 
 
 if __name__ == "__main__":

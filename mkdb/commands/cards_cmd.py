@@ -38,7 +38,7 @@ def _open(db: str | None) -> Any:
         return Catalog.open(db)
     except CatalogError as exc:
         error(str(exc))
-        raise typer.Exit(1) from None
+        raise typer.Exit(2) from None  # a database error
 
 
 def _display_name(card: dict[str, Any], lang: str | None) -> str:
@@ -89,7 +89,7 @@ def cards(
         found = catalog.cards(query, edition=edition, set=set_, color=color, icon=icon, roll=roll, cost=cost, lang=lang, limit=limit)
     except CatalogError as exc:
         error(str(exc))
-        raise typer.Exit(1) from None
+        raise typer.Exit(2) from None  # a bad filter value: usage
     if fmt == Format.json:
         emit(fmt, CARDS_SCHEMA, "cards", found)
     elif fmt == Format.csv:
@@ -138,7 +138,7 @@ def export_cmd(
         meta = export(catalog, out, fmt.value)
     except OSError as exc:
         error(f"{out}: cannot write: {exc.strerror or exc}")
-        raise typer.Exit(1) from None
+        raise typer.Exit(2) from None
     typer.echo(f"{out}: {meta['cards']} cards, {meta['names']} names, catalog {meta['version']}", err=True)
 
 
@@ -154,7 +154,7 @@ def serve_cmd(
     path = _sqlite_path(resolve_url(db))
     if path is None:
         error(f"{db}: `mkdb serve` needs a SQLite file")
-        raise typer.Exit(1)
+        raise typer.Exit(2)
     _open(db)  # a clear error now rather than a broken server later
     from carddb.serve import checkpoint, serve
 

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from carddb.paths import PROJECT_ROOT
+from ingest.limits import DEFAULT, Limits
 from mkdb.options import DbOption, FormatOption
 from mkdb.output import Format, emit, error, say
 
@@ -16,6 +17,7 @@ RULEBOOK_FIELDS = ["id", "source", "sha256", "lang", "edition", "expansions", "t
 SECTION_FIELDS = ["index", "heading", "topic", "card", "page", "start", "end", "text"]
 
 
+LIMITS = "Limits (hostile or huge input is refused with one line naming the limit)"
 INGEST_COLUMNS = ["file", "language", "edition", "expansions", "pages", "sections", "repairs", "warnings", "status"]
 
 
@@ -41,6 +43,12 @@ def ingest(
     ocr: Annotated[OcrMode, typer.Option("--ocr", help="OCR pages: auto (when the text layer is bad), always, never")] = OcrMode.auto,
     db: DbOption = None,
     fmt: FormatOption = Format.table,
+    max_file_mb: Annotated[float, typer.Option("--max-file-mb", help="largest file read (MB)", rich_help_panel=LIMITS)] = DEFAULT.file_mb,
+    max_inflated_mb: Annotated[float, typer.Option("--max-inflated-mb", help="largest PDF stream once inflated (MB)", rich_help_panel=LIMITS)] = DEFAULT.inflated_mb,
+    max_memory_mb: Annotated[float, typer.Option("--max-memory-mb", help="memory the PDF/image reader may use (MB)", rich_help_panel=LIMITS)] = DEFAULT.memory_mb,
+    max_text_mb: Annotated[float, typer.Option("--max-text-mb", help="largest text of one book (MB)", rich_help_panel=LIMITS)] = DEFAULT.text_mb,
+    max_pages: Annotated[int, typer.Option("--max-pages", help="most pages of one book", rich_help_panel=LIMITS)] = DEFAULT.pages,
+    max_megapixels: Annotated[float, typer.Option("--max-megapixels", help="largest image decoded (JPEGs are downscaled)", rich_help_panel=LIMITS)] = DEFAULT.megapixels,
 ) -> None:
     """Ingest rulebooks: read, clean, identify, segment, extract facts, store (one transaction per file)."""
     from rich.console import Console
@@ -49,19 +57,21 @@ def ingest(
     from ingest.pipeline import expand_paths, ingest_paths
     from mkdb.books import open_or_exit
 
+    limits = Limits(file_mb=max_file_mb, inflated_mb=max_inflated_mb, memory_mb=max_memory_mb,
+                    text_mb=max_text_mb, pages=max_pages, megapixels=max_megapixels)
     engine = open_or_exit(db)
     files = expand_paths(paths)
     err = Console(stderr=True)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=True, disable=not err.is_terminal) as bar:
         task = bar.add_task("ingesting", total=len(files))
-        report = ingest_paths(files, engine, ocr=ocr.value, progress=lambda r: bar.advance(task))
+        report = ingest_paths(files, engine, ocr=ocr.value, progress=lambda r: bar.advance(task), limits=limits)
     rows = [_ingest_row(r, table=fmt == Format.table) for r in report.results]
     emit(fmt, "mkdb.ingest/1", "files", rows, columns=INGEST_COLUMNS if fmt == Format.table else None,
          title="ingest")
     for r in report.failed:
         error(f"{r.path}: {r.error}")
-    raise typer.Exit(0 if report.ok else 1)
+    raise typer.Exit(0 if report.ok else 2)  # a file that cannot be ingested is bad input (README: exit codes)
 
 
 def rulebooks(db: DbOption = None, fmt: FormatOption = Format.table) -> None:
@@ -111,10 +121,10 @@ def build_cmd(db: DbOption = None) -> None:
         report = build(db, PROJECT_ROOT)
     except (BuildError, SchemaMismatch) as exc:
         error(str(exc))
-        raise typer.Exit(1) from None
+        raise typer.Exit(2) from None
     except Exception as exc:  # noqa: BLE001 - e.g. CatalogError("file:line: reason"): one line, non-zero exit
         error(f"build failed: {type(exc).__name__}: {exc}")
-        raise typer.Exit(1) from None
+        raise typer.Exit(2) from None
     rows = [
         {"file": Path(r.path).name, "language": r.lang, "edition": r.edition, "expansions": r.expansions,
          "pages": r.pages, "sections": r.sections, "repairs": r.repairs, "warnings": len(r.warnings), "status": r.status}

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
-import resource
 import sqlite3
 import subprocess
 import sys
@@ -23,25 +23,28 @@ class Run:
     peak_mb: float  # the child's peak resident memory (ru_maxrss of the children, grows only)
 
 
+# Runs mkdb as a child and reports the peak resident memory of that child and everything it waited
+# for (its reading worker, Tesseract): getrusage(RUSAGE_CHILDREN) of a fresh wrapper process, so
+# earlier children of the test process (a browser) do not count.
+_WRAPPER = """
+import json, resource, subprocess, sys
+args = json.loads(sys.argv[1])
+p = subprocess.run(args["cmd"], capture_output=True, text=True, timeout=args["timeout"], cwd=args["cwd"])
+peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+json.dump({"code": p.returncode, "out": p.stdout, "err": p.stderr, "peak": peak}, sys.stdout)
+"""
+
+
 def mkdb(*args: str, timeout: float = 300, env: dict[str, str] | None = None) -> Run:
-    """`mkdb ARGS` in a child process (a fresh interpreter: peak memory is its own)."""
+    """`mkdb ARGS` in a child process; its exit code, stdout, stderr and peak memory (MB)."""
     full_env = {**os.environ, "OMP_THREAD_LIMIT": "1", "COLUMNS": "200", **(env or {})}
     full_env.pop("MKDB_DATABASE_URL", None)
-    proc = subprocess.run([*MKDB, *args], capture_output=True, text=True, timeout=timeout, cwd=ROOT, env=full_env)
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    return Run(proc.returncode, proc.stdout, proc.stderr, peak)
-
-
-def peak_child_mb(script: str, timeout: float = 300) -> tuple[subprocess.CompletedProcess, float]:
-    """Run python code in a child that reports its own peak RSS (and its children's) on the last line."""
-    code = script + (
-        "\nimport resource as _r\n"
-        "print(max(_r.getrusage(_r.RUSAGE_SELF).ru_maxrss, _r.getrusage(_r.RUSAGE_CHILDREN).ru_maxrss) / 1024)\n"
-    )
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout, cwd=ROOT,
-                          env={**os.environ, "OMP_THREAD_LIMIT": "1"})
-    last = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else "nan"
-    return proc, float(last)
+    spec = json.dumps({"cmd": [*MKDB, *args], "timeout": timeout, "cwd": str(ROOT)})
+    proc = subprocess.run([sys.executable, "-c", _WRAPPER, spec], capture_output=True, text=True,
+                          timeout=timeout + 30, env=full_env)
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout)
+    return Run(got["code"], got["out"], got["err"], got["peak"])
 
 
 def content_hash(db: Path) -> str:
