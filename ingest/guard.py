@@ -159,6 +159,7 @@ def check_image(path: Path, limits: Limits) -> None:
     try:
         from PIL import Image
 
+        Image.MAX_IMAGE_PIXELS = None  # (in the worker) PIL's own bomb warning is replaced by this check
         with Image.open(path) as img:
             width, height, fmt = img.size[0], img.size[1], img.format
     except Exception:  # noqa: BLE001 - not an image: the reader says so in its own words
