@@ -65,6 +65,21 @@ def db_problem(db: str | None) -> str | None:
     return None
 
 
+def output_problem(path: str | Path | None) -> str | None:
+    """Why an output file cannot be written there ("<path>: <reason>"), checked before the work."""
+    if not path:
+        return None
+    target = Path(path)
+    if target.is_dir():
+        return f"{target}: is a directory (give a file name)"
+    parent = target.parent if str(target.parent) else Path(".")
+    if not parent.is_dir():
+        return f"{target}: cannot write: no such directory {parent}"
+    if not os.access(parent, os.W_OK):
+        return f"{target}: cannot write: permission denied in {parent}"
+    return None
+
+
 def database_error_line(exc: BaseException, db: str | None) -> str:
     """One line for a database error that reached the command level."""
     where = sqlite_path(db) or "the database"
@@ -92,6 +107,9 @@ def guarded(command: Callable[..., Any]) -> Callable[..., Any]:
 
             if isinstance(exc, SQLAlchemyError | DBAPIError):
                 error(database_error_line(exc, kwargs.get("db")))
+                raise typer.Exit(FAILED) from None
+            if isinstance(exc, OSError) and exc.filename:  # e.g. an output file in a missing folder
+                error(f"{exc.filename}: {exc.strerror or type(exc).__name__}")
                 raise typer.Exit(FAILED) from None
             raise
 

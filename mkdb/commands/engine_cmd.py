@@ -53,6 +53,11 @@ def simulate(
     if plot and not plot.lower().endswith((".png", ".svg")):
         error(f"--plot {plot}: the file name must end in .png or .svg")
         raise typer.Exit(2)
+    from mkdb.failures import output_problem
+
+    if problem := output_problem(plot):  # said before the games are played, not after
+        error(problem)
+        raise typer.Exit(2)
     facts: dict = {}
     use_sets = tuple(s for s in sets.split(",") if s) if sets else None
     if rules != "canonical":

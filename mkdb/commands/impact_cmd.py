@@ -107,6 +107,11 @@ def impact(
         _fail("--games must be at least 1")
     if plot and plot.suffix.lower() not in (".png", ".svg"):
         _fail(f"--plot {plot}: the file name must end in .png or .svg")
+    from mkdb.failures import output_problem
+
+    for target in (plot, diff_json, diff_html):
+        if problem := output_problem(target):  # before the simulations, not after
+            _fail(problem)
     try:
         from carddb.db import open_db
         engine = open_db(db, create=False)
