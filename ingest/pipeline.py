@@ -96,7 +96,12 @@ def read_within(path: Path, ocr: str = "auto", limits: Limits = DEFAULT_LIMITS) 
     if path.suffix.lower() in PDF_EXT | IMAGE_EXT:
         pages = guard.read_limited(path, ocr, limits)  # the page limit is checked there
     else:
-        pages = read_pages(path, ocr=ocr)  # a text's pages are its page markers: bounded by its size
+        # a text's pages are its page markers, bounded by its size; a file far over the text limit
+        # (twice it: UTF-16 takes two bytes a letter) is refused before it is decoded
+        size = path.stat().st_size if path.exists() else 0
+        if size > 2 * limits.text_mb * 1e6:
+            raise over(limits, "text_mb", f"a text file of {size / 1e6:.1f} MB")
+        pages = read_pages(path, ocr=ocr)
     size = sum(len(p.text.encode("utf-8", "replace")) for p in pages)
     if size > limits.text_mb * 1e6:
         raise over(limits, "text_mb", f"{size / 1e6:.1f} MB of text")
