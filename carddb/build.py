@@ -14,6 +14,7 @@ from pathlib import Path
 
 from sqlmodel import Session, func, select
 
+from carddb import fts
 from carddb.catalog import load_catalog
 from carddb.db import DEFAULT_DB, open_db, resolve_url
 from carddb.dump import dump
@@ -88,6 +89,7 @@ def build(url: str | None = None, root: Path | str = ".") -> BuildReport:
         _load_catalog(engine, root, report)
         books = sorted((root / RULEBOOKS).glob("*")) if (root / RULEBOOKS).is_dir() else []
         report.ingest = ingest_paths([b for b in books if b.is_file()], engine)
+        fts.refresh_engine(engine)  # the catalog's names are searchable even without rulebooks
         engine.dispose()
         if not report.ingest.ok:
             failed = "; ".join(f"{Path(r.path).name}: {r.error}" for r in report.ingest.failed)

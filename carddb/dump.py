@@ -12,6 +12,8 @@ from typing import Any
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Engine
 
+from carddb.fts import INDEXES as FTS_INDEXES
+
 SKIP_COLUMNS = {"id", "ingested_at", "created_at"}
 KEEP_ID = {"rulebook", "card"}  # tables whose id is a natural key, not a counter
 
@@ -31,6 +33,11 @@ def dump(engine: Engine) -> str:
     insp = inspect(engine)
     with engine.connect() as conn:
         for table in sorted(insp.get_table_names()):
+            if table in FTS_INDEXES:  # derived from the tables (carddb.fts): only whether it is there
+                out.append(f"## {table} (full-text index)")
+                continue
+            if any(table.startswith(f"{fts}_") for fts in FTS_INDEXES):  # its shadow tables
+                continue
             cols = [c["name"] for c in insp.get_columns(table)]
             keep = [c for c in cols if c not in SKIP_COLUMNS or (c == "id" and table in KEEP_ID)]
             if not keep:

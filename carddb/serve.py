@@ -1,8 +1,12 @@
 """`mkdb serve`: a read-only HTTP JSON API over cards.sqlite, built on Datasette.
 
 The database is opened in Datasette's immutable mode (the file is opened read-only and never
-written), with titles, descriptions and canned queries from datasette_metadata.yaml. Two SQL
-functions let the canned queries match names the way `mkdb cards` does: mkdb_fold, mkdb_score.
+written), with titles, descriptions and canned queries from datasette_metadata.yaml. SQL functions
+let the canned queries match names the way `mkdb cards` does: mkdb_fold, mkdb_score, and the name
+search itself — `mkdb_match(card_id, query, field)` answers from Catalog.cards(query), the very
+function behind `mkdb cards QUERY`, so the HTTP search and the CLI rank the same cards the same way.
+JSON columns are shown readably in the HTML pages (render_cell); the home page lists the canned
+queries (description_html built from the metadata).
 """
 
 from __future__ import annotations
@@ -33,11 +37,71 @@ def _score(name: str | None, query: str | None) -> float:
     return round(fuzz.WRatio(_fold(name), _fold(query), processor=None), 1) if name and query else 0.0
 
 
+MATCH_LIMIT = 10  # as `mkdb cards QUERY` (its --limit default)
+MATCH_FIELDS = ("rank", "name", "lang", "score")
+
+
+@lru_cache(maxsize=8)
+def _catalog(db_path: str) -> Any:
+    from carddb import Catalog
+
+    return Catalog.open(f"sqlite:///{db_path}")
+
+
+@lru_cache(maxsize=256)
+def name_matches(db_path: str, query: str, limit: int = MATCH_LIMIT) -> dict[str, dict[str, Any]]:
+    """card id -> {rank, name, lang, score}: Catalog.cards(query), the function of `mkdb cards QUERY`."""
+    found = _catalog(db_path).cards(query, limit=limit)
+    return {c["id"]: {"rank": i, **c["match"]} for i, c in enumerate(found, 1)}
+
+
+def _matcher(db_path: str | None):  # noqa: ANN202 - an SQL function
+    def match(card_id: str | None, query: str | None, field: str | None = "rank") -> Any:
+        if not db_path or not card_id or not query or not query.strip() or field not in MATCH_FIELDS:
+            return None
+        hit = name_matches(db_path, query.strip()).get(card_id)
+        return hit[field] if hit else None
+
+    return match
+
+
 @hookimpl
-def prepare_connection(conn: Any) -> None:
+def prepare_connection(conn: Any, database: str, datasette: Any) -> None:
     """SQL functions for the canned queries (deterministic, so SQLite may cache them)."""
     conn.create_function("mkdb_fold", 1, _fold, deterministic=True)
     conn.create_function("mkdb_score", 2, _score, deterministic=True)
+    db = getattr(datasette, "databases", {}).get(database)
+    conn.create_function("mkdb_match", 3, _matcher(getattr(db, "path", None)), deterministic=True)
+    conn.create_function("mkdb_fts", 1, _fts_query, deterministic=True)
+
+
+def _fts_query(text: str | None) -> str:
+    """A typed search as an FTS5 query (every word, as a prefix); nothing typed matches nothing."""
+    from carddb.fts import match_expression
+
+    return match_expression(text or "") or '""'
+
+
+
+JSON_COLUMNS = {"activation", "cost", "extra_copies", "effect", "data", "expansions", "identification",
+                "quality", "warnings", "value", "scope", "read"}
+
+
+@hookimpl
+def render_cell(value: Any, column: str) -> Any:
+    """JSON columns as a person reads them: a list of numbers as "3, 4", a structure indented."""
+    if column not in JSON_COLUMNS or not isinstance(value, str) or value[:1] not in ("[", "{"):
+        return None
+    try:
+        data = json.loads(value)
+    except ValueError:
+        return None
+    from markupsafe import Markup, escape
+
+    if isinstance(data, list) and all(isinstance(v, int | float | str) for v in data):
+        return ", ".join(str(v) for v in data) if data else Markup("<span class='mkdb-empty'>—</span>")
+    pretty = json.dumps(data, ensure_ascii=False, indent=1)
+    return Markup(f"<pre class='mkdb-json'>{escape(pretty)}</pre>")
 
 
 def metadata_for(db_path: Path) -> dict[str, Any]:
@@ -48,7 +112,22 @@ def metadata_for(db_path: Path) -> dict[str, Any]:
     databases = meta.get("databases", {})
     if TEMPLATE_DB in databases and db_path.stem != TEMPLATE_DB:
         databases[db_path.stem] = databases.pop(TEMPLATE_DB)
+    meta["description_html"] = home_html(meta, db_path.stem)
     return meta
+
+
+def home_html(meta: dict[str, Any], db_name: str) -> str:
+    """The home page's description: the instance description, then every canned query as a link."""
+    from markupsafe import escape
+
+    queries = (meta.get("databases", {}).get(db_name) or {}).get("queries") or {}
+    items = "".join(
+        f"<li><a href='/{escape(db_name)}/{escape(name)}'>{escape(q.get('title') or name)}</a>"
+        f" — {escape(q.get('description') or '')}</li>"
+        for name, q in queries.items()
+    )
+    return (f"<p>{escape(meta.get('description') or '')}</p>"
+            f"<h2 id='canned-queries'>Queries</h2><ul class='canned-queries'>{items}</ul>")
 
 
 def datasette_args(db_path: Path, host: str, port: int, metadata_path: Path) -> list[str]:

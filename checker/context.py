@@ -65,7 +65,7 @@ class Context:
         sev: str | None = None,
     ) -> Discrepancy:
         return Discrepancy(
-            id=ids.discrepancy_id(self.edition, topic, kind, values),
+            id=ids.discrepancy_id(self.edition, topic, kind, values, self.canonical.get(topic)),
             edition=self.edition,
             topic=topic,
             kind=kind,

@@ -59,7 +59,9 @@ def run_books(
     ordered = sorted(found.values(), key=lambda d: (d.edition, SEVERITY_RANK[d.severity], d.topic, KIND_ORDER[d.kind], d.id))
     ordered = merge_same_passage(ordered)
     shown = [b for ed in groups.values() for b in ed]
-    return DiffReport([b.header() for b in shown], ordered)
+    names = {cid: {lang: ns[0] for lang, ns in (c.get("names") or {}).items() if ns} | ({"en": c["name"]} if c.get("name") else {})
+             for cid, c in (cards or {}).items()}
+    return DiffReport([b.header() for b in shown], ordered, card_names=names)
 
 
 def _replayed_examples(books: list[BookIn]) -> list[Discrepancy]:

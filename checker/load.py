@@ -47,7 +47,7 @@ def load_books(engine_or_session: Engine | Session, editions: list[str] | None =
                 sha256=r.sha256, facts=sorted(facts[r.id], key=lambda f: (f.start, f.topic)),
                 mentions=sorted(mentions[r.id], key=lambda m: m.start),
                 sections=sorted(sections[r.id], key=lambda s: s.index),
-                pages=sorted(pages[r.id], key=lambda p: p.number), warnings=list(r.warnings or []),
+                pages=sorted(pages[r.id], key=lambda p: p.number), warnings=list(r.warnings or []), title=r.title or "",
             )
             for r in rulebooks
         ]

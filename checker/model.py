@@ -76,9 +76,11 @@ class BookIn:
     sections: list[SectionIn] = field(default_factory=list)
     pages: list[PageIn] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    title: str = ""
 
     def header(self) -> dict[str, Any]:
-        return {"id": self.id, "lang": self.lang, "edition": self.edition, "source": self.source, "sha256": self.sha256}
+        return {"id": self.id, "lang": self.lang, "edition": self.edition, "source": self.source, "sha256": self.sha256,
+                "title": self.title}
 
 
 @dataclass
@@ -103,6 +105,7 @@ class Discrepancy:
     values: dict[str, Any]
     evidence: list[Evidence]
     impact: dict[str, Any] | None = None
+    status: str = "new"  # new | accepted (listed in the baseline), set by checker.baseline
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -115,6 +118,7 @@ class Discrepancy:
             "values": self.values,
             "evidence": [e.to_json() for e in self.evidence],
             "impact": self.impact,
+            "status": self.status,
         }
 
 
@@ -122,12 +126,29 @@ class Discrepancy:
 class DiffReport:
     rulebooks: list[dict[str, Any]]
     discrepancies: list[Discrepancy]
+    resolved: list[dict[str, Any]] = field(default_factory=list)  # baseline entries no longer found
+    hidden_accepted: int = 0  # accepted findings left out of `discrepancies` by --new-only
+    meta: dict[str, Any] = field(default_factory=dict)  # tool version, date, database build (checker.render.meta)
+    card_names: dict[str, dict[str, str]] = field(default_factory=dict)  # card id -> {lang: name}, for reports
+
+    def counts(self) -> dict[str, int]:
+        """N new, M accepted, K resolved: what a reviewer reads first."""
+        accepted = sum(d.status == "accepted" for d in self.discrepancies) + self.hidden_accepted
+        new = sum(d.status != "accepted" for d in self.discrepancies)
+        return {"new": new, "accepted": accepted, "resolved": len(self.resolved)}
+
+    def counts_line(self) -> str:
+        c = self.counts()
+        return f"{c['new']} new, {c['accepted']} accepted, {c['resolved']} resolved"
 
     def to_json(self) -> dict[str, Any]:
         return {
             "schema": "mkdb.diff/1",
             "rulebooks": self.rulebooks,
             "discrepancies": [d.to_json() for d in self.discrepancies],
+            "counts": self.counts(),
+            "resolved": self.resolved,
+            "meta": self.meta,
         }
 
     def at_or_above(self, severity: str, accepted: set[str] | frozenset[str] = frozenset()) -> list[Discrepancy]:

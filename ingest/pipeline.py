@@ -20,7 +20,7 @@ from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlmodel import Session
 
 from carddb.store import IngestedBook, find_by_sha, store_book
-from ingest import guard
+from ingest import guard, rulebook_check
 from ingest.clean import clean_page, harmonise
 from ingest.identify import CardName, detect_language, identify
 from ingest.limits import DEFAULT as DEFAULT_LIMITS
@@ -195,6 +195,10 @@ def analyse(
     if not sections:
         warnings.append("no sections found")
     found, mentions = _extract_facts(doc, pages, sections, ident, names, warnings) if facts else ([], [])
+    extracted = facts and not any(w.startswith("fact extraction failed") for w in warnings)
+    reason = rulebook_check.refusal(rulebook_check.measure(doc, ident.lang, list(found) if extracted else None))
+    if reason:
+        raise IngestError(reason)
     return IngestedBook(source=path.name, sha256=sha, ident=ident, pages=pages, offsets=offsets,
                         sections=sections, facts=list(found), mentions=list(mentions), warnings=warnings)
 
@@ -234,6 +238,9 @@ def ingest_file(path: Path, engine: Engine, ocr: str = "auto", limits: Limits = 
                                   warnings=list(existing.warnings))
         book = analyse(path, sha, ocr=ocr, limits=limits)
         rb_id, replaced = _store_with_retry(engine, book)
+        from carddb import fts
+
+        fts.refresh_engine(engine)  # search over names and sections includes the new book
     except IngestError as exc:
         result.error = str(exc)
         return result

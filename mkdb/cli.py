@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import importlib
+from typing import Annotated
 
 import typer
 
+from mkdb import help as clean_help
 from mkdb.failures import guarded
 
 app = typer.Typer(
@@ -17,7 +19,7 @@ app = typer.Typer(
 )
 
 # Each module registers its verbs on `app`; a module that does not exist yet is skipped.
-COMMAND_MODULES = ["ingest_cmd", "cards_cmd", "facts_cmd", "diff_cmd", "engine_cmd", "impact_cmd"]
+COMMAND_MODULES = ["ingest_cmd", "remove_cmd", "cards_cmd", "search_cmd", "facts_cmd", "diff_cmd", "engine_cmd", "impact_cmd"]
 
 for _name in COMMAND_MODULES:
     try:
@@ -27,6 +29,26 @@ for _name in COMMAND_MODULES:
             raise
         continue
     _module.register(app)
+
+clean_help.install()
+clean_help.add_examples(app)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from checker.render.meta import tool_version
+
+        typer.echo(f"mkdb {tool_version()}")
+        raise typer.Exit(0)
+
+
+@app.callback(epilog="[bold]Examples[/bold]\n\n  mkdb build\n\n  mkdb ingest rulebook.pdf\n\n  mkdb diff -f html -o report.html"
+              "\n\n  mkdb cards Café")
+def main(
+    version: Annotated[bool, typer.Option("--version", "-V", help="print the version and exit", callback=_version, is_eager=True)] = False,
+) -> None:
+    """Machi Koro rulebooks in many languages: ingest, cards, facts, diff, engine."""
+
 
 # every command: a --db that is no database, and database errors, as one line and exit 2 (mkdb.failures)
 for _command in app.registered_commands:

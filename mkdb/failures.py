@@ -27,8 +27,10 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 
 def sqlite_path(db: str | None) -> Path | None:
     """The file a --db value names, when it is SQLite (None for a server URL or an in-memory db)."""
-    from carddb.paths import resolve_url
+    from carddb.paths import ENV_VAR, resolve_url
 
+    if not (db or os.environ.get(ENV_VAR)):
+        return None  # the default database: its place is mkdb's own (created there when missing)
     url = resolve_url(db)
     if not url.startswith("sqlite:///") or url in ("sqlite://", "sqlite:///:memory:"):
         return None

@@ -10,6 +10,7 @@ from mkdb.output import Format
 
 DbOption = Annotated[
     str | None,
-    typer.Option("--db", envvar="MKDB_DATABASE_URL", help="SQLAlchemy URL or SQLite path (default: cards.sqlite)"),
+    typer.Option("--db", envvar="MKDB_DATABASE_URL", metavar="URL",
+                 help="SQLAlchemy URL or SQLite path (default: ./cards.sqlite; inside the mkdb checkout its cards.sqlite)"),
 ]
 FormatOption = Annotated[Format, typer.Option("--format", "-f", help="table, json or csv")]

@@ -1,16 +1,26 @@
-"""The HTML report: one self-contained page (inline CSS and JS, no external assets), one card per
-discrepancy with each book's quote side by side, its page, the differing words marked, and filters
-by severity and kind. The total count sits in #discrepancy-count for tools and tests to read."""
+"""The HTML report: one self-contained page (inline CSS and JS, no external assets) rendered from the
+Jinja2 template templates/report.html.j2 (autoescaped), one card per discrepancy with each book —
+named by title, file and language — side by side: its value in words, its quote with the differing
+words marked, its page; filters by severity, kind and baseline status; the counts "N new, M accepted,
+K resolved"; the tool version, date and database build in the footer. The total count sits in
+#discrepancy-count for tools and tests to read."""
 
 from __future__ import annotations
 
-import html
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 
 from checker.impact.render import impact_html
-from checker.model import KINDS, SEVERITIES, DiffReport
+from checker.model import KINDS, SEVERITIES, DiffReport, Discrepancy
 from checker.render.highlight import lexicon_marks, marks_for, render_quote
-from checker.render.script_json import json_for_script
-from checker.values import show
+from checker.render.labels import book_rows
+from checker.render.script_json import script_json  # JSON inside <script>: < > & U+2028/2029 escaped
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 CSS = """
 body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;background:#f5f5f2;color:#222}
@@ -29,6 +39,8 @@ article.rule{border-color:#c62828}article.minor{border-color:#ef6c00}article.inf
 .side{display:flex;gap:8px;flex-wrap:wrap}
 .side>div{flex:1 1 260px;border:1px solid #ddd;padding:6px;background:#fafafa;min-width:220px}
 .side h3{font-size:13px;margin:0 0 4px}.side .value{font-family:monospace;font-size:12px;color:#333;word-break:break-word}
+footer{padding:8px 20px;font-size:12px;color:#555}.counts{margin:0 0 4px;font-size:14px}
+.badge.status-new{background:#2e7d32}.badge.status-accepted{background:#757575}article.accepted{opacity:.75}
 .quote{font-size:13px;white-space:pre-wrap;margin-top:4px}.absent{color:#999;font-style:italic}
 mark{background:#ffeb3b;padding:0 1px}
 #js-errors{color:#c62828}
@@ -39,12 +51,13 @@ JS = """
   var errors=[];
   window.addEventListener('error',function(e){errors.push(String(e.message));document.getElementById('js-errors').textContent=errors.join('; ');});
   function apply(){
-    var sev={},kind={};
+    var sev={},kind={},status={};
     document.querySelectorAll('input[data-filter=severity]').forEach(function(c){sev[c.value]=c.checked;});
     document.querySelectorAll('input[data-filter=kind]').forEach(function(c){kind[c.value]=c.checked;});
+    document.querySelectorAll('input[data-filter=status]').forEach(function(c){status[c.value]=c.checked;});
     var shown=0;
     document.querySelectorAll('article.discrepancy').forEach(function(a){
-      var on=sev[a.dataset.severity]!==false&&kind[a.dataset.kind]!==false;
+      var on=sev[a.dataset.severity]!==false&&kind[a.dataset.kind]!==false&&status[a.dataset.status]!==false;
       a.style.display=on?'':'none'; if(on){shown++;}
     });
     document.querySelectorAll('section.group').forEach(function(s){
@@ -60,71 +73,48 @@ JS = """
 """
 
 
-def render(report: DiffReport, title: str = "mkdb diff") -> str:
+@lru_cache(maxsize=1)
+def _env() -> Environment:
+    return Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(["html", "j2"]),
+                       trim_blocks=True, lstrip_blocks=True)
+
+
+def render(report: DiffReport, title: str = "mkdb diff", accepted: dict[str, dict[str, Any]] | None = None) -> str:
+    """`accepted`: the baseline's entries by id, to show who accepted a finding, when and why."""
     data = report.to_json()
-    books = {b["id"]: b for b in data["rulebooks"]}
     ds = report.discrepancies
-    kinds_present = [k for k in KINDS if any(d.kind == k for d in ds)] or list(KINDS)
-    parts = [
-        "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
-        f"<title>{html.escape(title)}</title><style>{CSS}</style></head><body>",
-        f"<header><h1>{html.escape(title)}: <span id='discrepancy-count' data-count='{len(ds)}'>{len(ds)}</span> discrepancies",
-        " (<span id='visible-count'>" + str(len(ds)) + "</span> shown)</h1><div class='filters'>",
-        "<fieldset><legend>severity</legend>",
-    ]
-    for s in SEVERITIES:
-        n = sum(d.severity == s for d in ds)
-        parts.append(f"<label><input type='checkbox' data-filter='severity' value='{s}' checked> {s} ({n})</label>")
-    parts.append("</fieldset><fieldset><legend>kind</legend>")
-    for k in kinds_present:
-        n = sum(d.kind == k for d in ds)
-        parts.append(f"<label><input type='checkbox' data-filter='kind' value='{k}' checked> {k.replace('_', ' ')} ({n})</label>")
-    parts.append("</fieldset></div><div id='js-errors'></div></header><main>")
-    rb_line = ", ".join(f"{html.escape(b['id'])} ({html.escape(b['lang'])}, {html.escape(b['edition'])})" for b in data["rulebooks"])
-    parts.append(f"<p class='meta'>Rulebooks compared: {rb_line or 'none'}</p>")
-    if not ds:
-        parts.append("<p>No discrepancies.</p>")
-    groups: dict[tuple[str, str], list] = {}
+    books = {b["id"]: b for b in data["rulebooks"]}
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for d in ds:
-        groups.setdefault((d.edition, d.topic.split(".")[0]), []).append(d)
-    for (edition, family), items in sorted(groups.items()):
-        parts.append(f"<section class='group'><h2>{html.escape(edition)} · {html.escape(family)}</h2>")
-        for d in items:
-            parts.append(_article(d, books))
-        parts.append("</section>")
-    parts.append(f"</main><script type='application/json' id='diff-data'>{_json_for_script(data)}</script>")
-    parts.append(f"<script>{JS}</script></body></html>")
-    return "".join(parts)
+        groups.setdefault((d.edition, d.topic.split(".")[0]), []).append(_finding(report, d, books, accepted or {}))
+    kinds_present = [k for k in KINDS if any(d.kind == k for d in ds)] or list(KINDS)
+    return _env().get_template("report.html.j2").render(
+        title=title, css=Markup(CSS), js=Markup(JS), data_json=Markup(script_json(data)),
+        findings=ds, counts=report.counts(), counts_line=report.counts_line(), meta=_meta(report.meta),
+        books=data["rulebooks"], resolved=report.resolved,
+        severities=[{"name": s, "count": sum(d.severity == s for d in ds)} for s in SEVERITIES],
+        kinds=[{"name": k, "count": sum(d.kind == k for d in ds)} for k in kinds_present],
+        statuses=[{"name": s, "count": sum(d.status == s for d in ds)} for s in ("new", "accepted")],
+        groups=[{"edition": ed, "family": fam, "entries": items} for (ed, fam), items in sorted(groups.items())],
+    )
 
 
-def _json_for_script(data: dict) -> str:
-    return json_for_script(data)
+def _meta(meta: dict[str, Any]) -> dict[str, Any]:
+    if meta.get("version"):
+        return meta
+    from checker.render.meta import report_meta
+
+    return report_meta() | meta
 
 
-def _single_value(d) -> str:
-    """A one-book finding shows its value once, above its places."""
-    if len(d.values) != 1:
-        return ""
-    return f"<div class='meta value'>{html.escape(show(next(iter(d.values.values())), 200))}</div>"
-
-
-def _article(d, books: dict) -> str:
+def _finding(report: DiffReport, d: Discrepancy, books: dict, accepted: dict[str, dict[str, Any]]) -> dict[str, Any]:
     marks = marks_for(d)
     lexical = lexicon_marks(d, {bid: b.get("lang", "") for bid, b in books.items()})
+    rows = book_rows(report, d)
+    mark_of = {id(ev): mk for ev, mk in zip(d.evidence, marks, strict=True)}
     cols = []
-    for ev, mk in zip(d.evidence, marks, strict=True):
-        book = books.get(ev.rulebook, {})
-        value = d.values.get(ev.rulebook)
-        head = f"{html.escape(book.get('lang', '?'))} · {html.escape(ev.rulebook)}" + (f" · p. {ev.page}" if ev.page else "")
-        quote = f"<div class='quote'>{render_quote(ev, mk, lexical.get(ev.rulebook))}</div>" if ev.quote else "<div class='quote absent'>not stated in this book</div>"
-        one_book = len(d.values) == 1
-        shown_value = "" if (value is None and not ev.quote) or one_book else f"<div class='value'>{html.escape(show(value, 160))}</div>"
-        cols.append(f"<div data-rulebook='{html.escape(ev.rulebook)}'><h3>{head}</h3>{shown_value}{quote}</div>")
-    impact = impact_html(d.impact)
-    return (
-        f"<article class='discrepancy {d.severity}' id='{html.escape(d.id)}' data-severity='{d.severity}' data-kind='{d.kind}'"
-        f" data-edition='{html.escape(d.edition)}'>"
-        f"<div class='meta'><span class='badge {d.severity}'>{d.severity}</span>{html.escape(d.kind.replace('_', ' '))} · "
-        f"<code>{html.escape(d.topic)}</code> · <code>{html.escape(d.id)}</code></div>"
-        f"<div class='summary'>{html.escape(d.summary)}</div>{_single_value(d)}<div class='side'>{''.join(cols)}</div>{impact}</article>"
-    )
+    for i, row in enumerate(rows):
+        ev = d.evidence[i] if i < len(d.evidence) else None
+        quote = Markup(render_quote(ev, mark_of[id(ev)], lexical.get(ev.rulebook))) if ev is not None and ev.quote else ""
+        cols.append({"row": row, "quote_html": quote})
+    return {"d": d, "cols": cols, "impact": Markup(impact_html(d.impact)), "accepted": accepted.get(d.id)}

@@ -20,3 +20,6 @@ def json_for_script(data: Any) -> str:
     """`data` as JSON safe inside <script type="application/json"> (or a JS expression)."""
     # these characters occur in JSON text only inside strings, where \\uXXXX means the same
     return json.dumps(data, ensure_ascii=False).translate(_TABLE)
+
+
+script_json = json_for_script  # the name the Jinja2 report (checker/render/html_report.py) imports

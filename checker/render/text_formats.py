@@ -1,20 +1,33 @@
-"""Terminal table (grouped by edition and topic), CSV and JSON renderings of a DiffReport."""
+"""Terminal table, CSV, TSV and JSON renderings of a DiffReport.
+
+The table names books by title, file and language and writes values in words (checker.render.words);
+it fits the terminal (or COLUMNS, or 160 columns in a pipe) and wraps between words, never inside an
+id, a file name or a word. TSV has one row per book per finding, as spreadsheet QA tools export.
+"""
 
 from __future__ import annotations
 
 import csv
 import io
 import json
+import os
+import re
+import sys
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
-from rich.text import Text
 
-from checker.model import SEVERITY_RANK, DiffReport
+from checker.model import SEVERITY_RANK, DiffReport, Discrepancy
+from checker.render.labels import book_rows
+from checker.render.words import clip
 
 SEV_STYLE = {"rule": "bold red", "minor": "yellow", "info": "cyan"}
-CSV_COLUMNS = ["id", "edition", "topic", "kind", "severity", "summary", "rulebooks", "pages", "values"]
+CSV_COLUMNS = ["id", "edition", "topic", "kind", "severity", "summary", "rulebooks", "pages", "values", "status"]
+ROW_COLUMNS = ["status", "id", "edition", "topic", "kind", "severity", "summary", "book", "lang", "file", "title",
+               "page", "value", "quote", "value_json", "rulebook"]
+PIPE_WIDTH = 160
+QUOTE_LIMIT = 400
 
 
 def to_json_text(report: DiffReport) -> str:
@@ -22,6 +35,7 @@ def to_json_text(report: DiffReport) -> str:
 
 
 def to_csv_text(report: DiffReport) -> str:
+    """One row per finding (the mkdb.diff/1 CSV), plus the baseline's resolved entries."""
     buf = io.StringIO()
     writer = csv.writer(buf)
     writer.writerow(CSV_COLUMNS)
@@ -31,35 +45,93 @@ def to_csv_text(report: DiffReport) -> str:
             " ".join(sorted(d.values)),
             " ".join(f"{e.rulebook}:{e.page}" for e in d.evidence if e.page),
             json.dumps(d.values, ensure_ascii=False, sort_keys=True),
+            d.status,
         ])
+    for r in report.resolved:
+        writer.writerow([r["id"], r.get("edition", ""), r.get("topic", ""), r.get("kind", ""), r.get("severity", ""),
+                         r.get("summary", ""), "", "", "", "resolved"])
     return buf.getvalue()
 
 
-def print_table(report: DiffReport, console: Console | None = None) -> None:
-    console = console or Console()
+def rows(report: DiffReport) -> list[dict[str, object]]:
+    """One row per book per finding, then one row per resolved baseline entry (TSV and XLSX)."""
+    out: list[dict[str, object]] = []
+    for d in report.discrepancies:
+        for r in book_rows(report, d):
+            out.append({
+                "status": d.status, "id": d.id, "edition": d.edition, "topic": d.topic, "kind": d.kind,
+                "severity": d.severity, "summary": d.summary, "book": r.label, "lang": r.lang, "file": r.source,
+                "title": r.title, "page": r.page or "", "value": r.value_words if r.stated else "(not stated)",
+                "quote": r.quote, "value_json": json.dumps(r.value, ensure_ascii=False) if r.stated else "",
+                "rulebook": r.rulebook,
+            })
+    for e in report.resolved:
+        out.append({c: "" for c in ROW_COLUMNS} | {k: e.get(k, "") for k in ("id", "edition", "topic", "kind", "severity", "summary")}
+                   | {"status": "resolved"})
+    return out
+
+
+def to_tsv_text(report: DiffReport) -> str:
+    """Tab-separated, one line per row: tabs and line breaks inside a cell become spaces."""
+    lines = ["\t".join(ROW_COLUMNS)]
+    for row in rows(report):
+        lines.append("\t".join(" ".join(str(row[c]).split()) for c in ROW_COLUMNS))
+    return "\n".join(lines) + "\n"
+
+
+def console_width() -> int:
+    """The terminal's width; in a pipe, COLUMNS when set, else 160."""
+    if sys.stdout.isatty():
+        return os.get_terminal_size(sys.stdout.fileno()).columns
+    try:
+        return max(40, int(os.environ.get("COLUMNS", "")))
+    except ValueError:
+        return PIPE_WIDTH
+
+
+def print_table(report: DiffReport, console: Console | None = None, quotes: bool = False) -> None:
+    console = console or Console(width=console_width())
     if not report.discrepancies:
         console.print(f"No discrepancies among {len(report.rulebooks)} rulebook(s).")
-        return
+    room = max(20, console.width - 16)  # the finding column: total minus the status column and borders
     editions = sorted({d.edition for d in report.discrepancies})
     for edition in editions:
         items = [d for d in report.discrepancies if d.edition == edition]
-        books = ", ".join(b["id"] for b in report.rulebooks if b["edition"] == edition)
-        table = Table(title=Text(f"{edition}: {len(items)} discrepancies ({books})"), show_lines=True, expand=True)
-        table.add_column("topic / kind / id", overflow="fold", min_width=18, max_width=30)
-        table.add_column("sev", no_wrap=True, min_width=5)
-        table.add_column("summary (where)", overflow="fold", min_width=30, ratio=1)
-        family = None
+        n_books = sum(b["edition"] == edition for b in report.rulebooks)
+        table = Table(title=f"{edition}: {len(items)} discrepancies among {n_books} rulebooks", show_lines=True,
+                      expand=True, title_justify="left")
+        table.add_column("sev", no_wrap=True, width=8)
+        cells = []
         for d in sorted(items, key=lambda d: (d.topic.split(".")[0], SEVERITY_RANK[d.severity], d.topic, d.kind)):
-            if d.topic.split(".")[0] != family:
-                if family is not None:
-                    table.add_section()
-                family = d.topic.split(".")[0]
-                table.add_row(f"[bold cyan]{escape(family)}[/]", "", "")
-            where = ", ".join(dict.fromkeys(f"{e.rulebook.split('-')[0]} p.{e.page}" for e in d.evidence if e.page))
-            # book text (summaries quote the books) is escaped: "[/x]" in a quote is not markup
-            left = f"[bold]{escape(d.topic)}[/]\n{escape(d.kind)}\n[dim]{escape(d.id)}[/]"
-            table.add_row(left, f"[{SEV_STYLE[d.severity]}]{d.severity}[/]",
-                          escape(d.summary) + (f"\n[dim]({escape(where)})[/]" if where else ""))
+            cells.append((d, _cell(report, d, quotes, room)))
+        longest = max((len(t) for _, c in cells for t in re.findall(r"\S+", _plain(c))), default=10)
+        table.add_column("finding", min_width=min(longest, room), ratio=1, overflow="fold")
+        for d, cell in cells:
+            status = f"[{SEV_STYLE[d.severity]}]{d.severity}[/]\n" + ("[green]accepted[/]" if d.status == "accepted" else "[bold]new[/]")
+            table.add_row(status, cell)
         console.print(table)
+    for r in report.resolved:
+        console.print(f"resolved: {r['id']} {escape(str(r.get('topic', '')))} — no longer found")
     counts = {s: sum(d.severity == s for d in report.discrepancies) for s in SEV_STYLE}
     console.print(f"{len(report.discrepancies)} discrepancies: " + ", ".join(f"{n} {s}" for s, n in counts.items()))
+    console.print(report.counts_line())
+
+
+def _cell(report: DiffReport, d: Discrepancy, quotes: bool, room: int) -> str:
+    lines = [f"[bold]{escape(d.topic)}[/] · {d.kind.replace('_', ' ')} · [dim]{d.id}[/]", escape(_soft(d.summary, room))]
+    for r in book_rows(report, d):
+        where = f" p.{r.page}" if r.page else ""
+        lines.append(f"• [cyan]{escape(_soft(r.label, room))}[/]{where}: "
+                     + (escape(_soft(r.value_words, room)) if r.stated else "[dim]not stated[/]"))
+        if quotes and r.quote:
+            lines.append(f"  [italic]“{escape(_soft(clip(' '.join(r.quote.split()), QUOTE_LIMIT), room))}”[/]")
+    return "\n".join(lines)
+
+
+def _soft(text: str, room: int) -> str:
+    """Give a token too long for the column (a JSON value in a summary) break points after its commas."""
+    return re.sub(rf"\S{{{room + 1},}}", lambda m: re.sub(r"([,;])(?=\S)", r"\1 ", m.group(0)), text)
+
+
+def _plain(markup: str) -> str:
+    return re.sub(r"\[/?[a-z ]*\]", "", markup)

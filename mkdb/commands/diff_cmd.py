@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -18,6 +17,8 @@ class DiffFormat(StrEnum):
     table = "table"
     json = "json"
     csv = "csv"
+    tsv = "tsv"
+    xlsx = "xlsx"
     html = "html"
 
 
@@ -27,52 +28,70 @@ class Severity(StrEnum):
     info = "info"
 
 
-def read_baseline(path: Path) -> set[str]:
-    """Accepted discrepancy ids: a JSON list, a JSON object with `accepted` (or `ids`), or one id a line."""
+
+
+def _who() -> str:
+    """Who accepts: --accepted-by, else git's user.name, else the login name."""
+    import getpass
+    import subprocess
+
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot read baseline ({exc.strerror or exc})") from exc
-    stripped = text.strip()
-    if stripped.startswith(("{", "[")):
-        try:
-            data = json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"{path}: baseline is not valid JSON (line {exc.lineno}: {exc.msg})") from exc
-        ids = data.get("accepted", data.get("ids")) if isinstance(data, dict) else data
-        if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
-            raise ValueError(f"{path}: baseline must list discrepancy ids (a JSON list of strings or {{\"accepted\": [...]}})")
-        return set(ids)
-    return {line.split("#", 1)[0].strip() for line in text.splitlines() if line.split("#", 1)[0].strip()}
+        name = subprocess.run(["git", "config", "user.name"], capture_output=True, text=True, timeout=5).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        name = ""
+    if name:
+        return name
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):
+        return "unknown"
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("diff")
+    @app.command("diff", help="Compare the rulebooks of each edition and list every discrepancy "
+                 "(exit 1 if a new one at --fail-on or worse remains).")
     def diff(
-        edition: Annotated[list[str] | None, typer.Option("--edition", "-e", help="mk1 and/or mk2 (default: all)")] = None,
-        fmt: Annotated[DiffFormat, typer.Option("--format", "-f", help="table, json, csv or html")] = DiffFormat.table,
-        output: Annotated[Path | None, typer.Option("--output", "-o", help="write the report to this file")] = None,
-        baseline: Annotated[Path | None, typer.Option("--baseline", help="file of accepted discrepancy ids")] = None,
-        write_baseline: Annotated[Path | None, typer.Option("--write-baseline", help="write the current ids to this file")] = None,
-        fail_on: Annotated[Severity, typer.Option("--fail-on", help="exit 1 when a discrepancy this severe or worse remains")] = Severity.rule,
+        edition: Annotated[list[str] | None, typer.Option("--edition", "-e", metavar="EDITION", help="mk1 and/or mk2 (default: all)")] = None,
+        fmt: Annotated[DiffFormat, typer.Option("--format", "-f", metavar="FORMAT", help="table, json, csv, tsv, xlsx or html")] = DiffFormat.table,
+        output: Annotated[Path | None, typer.Option("--output", "-o", metavar="FILE", help="write the report to this file (xlsx: required)")] = None,
+        baseline: Annotated[Path | None, typer.Option("--baseline", "-b", metavar="FILE", help="YAML file of accepted findings (docs/baseline.md)")] = None,
+        write_baseline: Annotated[Path | None, typer.Option("--write-baseline", metavar="FILE", help="accept every finding shown: write them to this YAML file (entries already there keep their reason)")] = None,
+        reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help="reason recorded by --write-baseline")] = "reviewed; accepted as is",
+        accepted_by: Annotated[str | None, typer.Option("--accepted-by", metavar="NAME", help="who accepts (default: git user.name or login)")] = None,
+        new_only: Annotated[bool, typer.Option("--new-only", help="list only findings not in the baseline")] = False,
+        kind: Annotated[list[str] | None, typer.Option("--kind", "-k", metavar="KIND", help="only these kinds (repeatable)")] = None,
+        severity: Annotated[list[Severity] | None, typer.Option("--severity", "-s", metavar="SEVERITY", help="only these severities (repeatable)")] = None,
+        topic: Annotated[list[str] | None, typer.Option("--topic", "-t", metavar="TOPIC", help="only these topics: a family (activation), a topic or a glob (clarification.*)")] = None,
+        lang: Annotated[list[str] | None, typer.Option("--lang", "-l", metavar="LANG", help="only findings involving a book in this language (repeatable)")] = None,
+        quotes: Annotated[bool, typer.Option("--quotes", "-q", help="table: show each book's quote")] = False,
+        fail_on: Annotated[Severity, typer.Option("--fail-on", metavar="SEVERITY", help="exit 1 when a new finding this severe or worse remains")] = Severity.rule,
         impact: Annotated[bool, typer.Option("--impact", help="also measure the impact of rule discrepancies (slow)")] = False,
         db: DbOption = None,
     ) -> None:
-        """Compare the rulebooks of each edition and list every discrepancy (exit 1 if any at --fail-on remains)."""
         from carddb.db import SchemaMismatch, open_db, resolve_url
+        from checker import baseline as bl
         from checker.diff import run_diff
+        from checker.filters import Filters
         from checker.render import html_report, text_formats
+        from checker.render.meta import report_meta
 
         try:
             for ed in edition or []:
                 if ed not in ("mk1", "mk2"):
                     raise ValueError(f"--edition {ed}: unknown edition (mk1 or mk2)")
-            accepted = read_baseline(baseline) if baseline else set()
+            filters = Filters(set(kind or []), {s.value for s in severity or []}, list(topic or []), set(lang or []))
+            if fmt == DiffFormat.xlsx and output is None:
+                raise ValueError("--format xlsx writes a workbook: give --output FILE.xlsx")
+            accepted = bl.read(baseline) if baseline else bl.Baseline()
+            old = bl.read(write_baseline) if write_baseline and write_baseline.exists() else bl.Baseline()
             url = resolve_url(db)
             if url.startswith("sqlite:///") and not Path(url[len("sqlite:///"):]).exists():
                 raise ValueError(f"{url[len('sqlite:///'):]}: no such database (build one with `mkdb build`)")
             engine = open_db(db, create=False)
             report = run_diff(engine, edition or None)
+            report.meta = report_meta(engine)
+            filters.apply(report)
+            bl.apply(report, accepted, set(edition) if edition else None, filters.matches_entry)
             if impact:
                 from checker.impact import annotate
 
@@ -81,36 +100,55 @@ def register(app: typer.Typer) -> None:
             error(str(exc))
             raise typer.Exit(2) from exc
         except Exception as exc:  # noqa: BLE001 - any failure is exit 2 with one line
-            reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
-            error(f"{db or 'cards.sqlite'}: diff failed: {type(exc).__name__}: {reason}")
+            reason_line = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+            error(f"{db or 'cards.sqlite'}: diff failed: {type(exc).__name__}: {reason_line}")
             raise typer.Exit(2) from exc
 
+        remaining = report.at_or_above(fail_on.value, accepted.ids)
+        if new_only:
+            report.hidden_accepted = sum(d.status == "accepted" for d in report.discrepancies)
+            report.discrepancies = [d for d in report.discrepancies if d.status != "accepted"]
+        data: str | bytes | None
         if fmt == DiffFormat.json:
-            text = text_formats.to_json_text(report)
+            data = text_formats.to_json_text(report)
         elif fmt == DiffFormat.csv:
-            text = text_formats.to_csv_text(report)
+            data = text_formats.to_csv_text(report)
+        elif fmt == DiffFormat.tsv:
+            data = text_formats.to_tsv_text(report)
+        elif fmt == DiffFormat.xlsx:
+            from checker.render.xlsx import to_xlsx_bytes
+
+            data = to_xlsx_bytes(report)
         elif fmt == DiffFormat.html:
-            text = html_report.render(report)
+            data = html_report.render(report, accepted=accepted.entries)
         else:
-            text = None
+            data = None
         try:
             if write_baseline:
-                ids = sorted(d.id for d in report.discrepancies)
-                write_baseline.write_text(json.dumps({"schema": "mkdb.diff-baseline/1", "accepted": ids}, indent=2) + "\n", encoding="utf-8")
+                added = bl.write(write_baseline, report, old, reason, accepted_by or _who())
+                error_free_note(f"{write_baseline}: {added} finding(s) accepted, {len(old.entries)} already there")
             if output:
-                if text is None:
+                if data is None:
                     from rich.console import Console
 
                     with output.open("w", encoding="utf-8") as fh:
-                        text_formats.print_table(report, Console(file=fh, width=160, color_system=None))
+                        text_formats.print_table(report, Console(file=fh, width=text_formats.PIPE_WIDTH, color_system=None), quotes)
+                elif isinstance(data, bytes):
+                    output.write_bytes(data)
                 else:
-                    output.write_text(text, encoding="utf-8")
-            elif text is None:
-                text_formats.print_table(report)
+                    output.write_text(data, encoding="utf-8")
+            elif data is None:
+                text_formats.print_table(report, quotes=quotes)
             else:
-                sys.stdout.write(text)
+                sys.stdout.write(data if isinstance(data, str) else "")
+            if fmt != DiffFormat.table or output:
+                error_free_note(report.counts_line())
         except OSError as exc:
             error(f"{exc.filename}: cannot write ({exc.strerror})")
             raise typer.Exit(2) from exc
-        remaining = report.at_or_above(fail_on.value, accepted)
         raise typer.Exit(1 if remaining else 0)
+
+
+def error_free_note(message: str) -> None:
+    """A line for the person on stderr (stdout carries the report)."""
+    sys.stderr.write(message + "\n")

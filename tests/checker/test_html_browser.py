@@ -96,3 +96,26 @@ def test_filters_hide_by_severity_and_kind(rendered, tmp_path: Path):
     shown = int(re.search(r'id="visible-count">(\d+)<', res.stdout).group(1))
     assert shown == sum(d["severity"] == "rule" for d in data["discrepancies"])
     assert _console_errors(res.stderr) == []
+
+
+def test_review_counts_status_filter_and_meta_in_the_browser(seed_db: str, tmp_path: Path):
+    """With a baseline accepting one finding: the page says "N new, 1 accepted, 0 resolved", unticking
+    'accepted' hides exactly that card, and the footer names the tool version and the database."""
+    runner = CliRunner()
+    data = json.loads(runner.invoke(app, ["diff", "--db", seed_db, "--format", "json"]).stdout)
+    first = data["discrepancies"][0]["id"]
+    base = tmp_path / "baseline.yaml"
+    base.write_text(f"schema: mkdb.baseline/1\naccepted:\n  - id: {first}\n    reason: test\n", encoding="utf-8")
+    page = tmp_path / "diff.html"
+    runner.invoke(app, ["diff", "--db", seed_db, "--baseline", str(base), "-f", "html", "-o", str(page)])
+    probe = ("<script>document.querySelectorAll('input[data-filter=status]').forEach(function(c){"
+             "if(c.value==='accepted'){c.checked=false;c.dispatchEvent(new Event('change'));}});</script></body>")
+    (tmp_path / "probe.html").write_text(page.read_text(encoding="utf-8").replace("</body>", probe), encoding="utf-8")
+    res = _chromium(tmp_path / "profile", "--dump-dom", (tmp_path / "probe.html").as_uri())
+    dom = res.stdout
+    n = len(data["discrepancies"])
+    assert f"{n - 1} new, 1 accepted, 0 resolved" in dom
+    assert int(re.search(r'id="visible-count">(\d+)<', dom).group(1)) == n - 1
+    footer = re.search(r'<footer[^>]*id="report-meta"[^>]*>(.*?)</footer>', dom, re.S).group(1)
+    assert re.search(r"mkdb \d+\.\d+", footer) and "cards.sqlite" in footer and "rulebooks" in footer
+    assert _console_errors(res.stderr) == []

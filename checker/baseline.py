@@ -1,0 +1,136 @@
+"""Baselines: the findings a team has reviewed and accepted, as a YAML file kept beside the books.
+
+The format is documented in docs/baseline.md:
+
+    schema: mkdb.baseline/1
+    accepted:
+      - id: vm-1ff5db0b07c1
+        reason: the German edition states it on purpose (publisher's errata)
+        accepted_by: Jana
+        accepted_at: 2026-11-23T21:40:00Z
+        edition: mk2              # the rest is copied from the finding, for people reading the file
+        topic: landmark.active_from
+        kind: value_mismatch
+        severity: rule
+        summary: ...
+
+Older baselines (a JSON list of ids, `{"accepted": [ids]}`, or one id a line) are still read.
+Ids are durable (checker.ids), so a baseline keeps matching after other books are added.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from checker.model import DiffReport, Discrepancy
+
+SCHEMA = "mkdb.baseline/1"
+COPIED = ("edition", "topic", "kind", "severity", "summary")
+
+
+@dataclass
+class Baseline:
+    entries: dict[str, dict[str, Any]] = field(default_factory=dict)  # id -> entry (id, reason, accepted_by, accepted_at, ...)
+
+    @property
+    def ids(self) -> set[str]:
+        return set(self.entries)
+
+
+def read(path: Path) -> Baseline:
+    """Raises ValueError with the file name and the reason when the file cannot be used."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read baseline ({exc.strerror or exc})") from exc
+    stripped = text.strip()
+    if not stripped:
+        return Baseline()
+    if stripped.startswith(("{", "[")) or ":" in stripped or stripped.startswith("-"):
+        try:
+            data = yaml.safe_load(stripped)  # YAML is a superset of the JSON baselines written before
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            where = f" (line {mark.line + 1})" if mark is not None else ""
+            raise ValueError(f"{path}: baseline is not valid YAML{where}") from exc
+        if not isinstance(data, str | None):
+            return _from_data(path, data)
+    return Baseline({i: {"id": i} for i in _plain_ids(text)})
+
+
+def _plain_ids(text: str) -> list[str]:
+    return [ln.split("#", 1)[0].strip() for ln in text.splitlines() if ln.split("#", 1)[0].strip()]
+
+
+def _from_data(path: Path, data: Any) -> Baseline:
+    items = data.get("accepted", data.get("ids")) if isinstance(data, dict) else data
+    if not isinstance(items, list):
+        raise ValueError(f"{path}: baseline must have an 'accepted' list (see docs/baseline.md)")
+    out: dict[str, dict[str, Any]] = {}
+    for n, item in enumerate(items, 1):
+        if isinstance(item, str):
+            item = {"id": item}
+        if not isinstance(item, dict) or not isinstance(item.get("id"), str) or not item["id"].strip():
+            raise ValueError(f"{path}: accepted entry {n} has no id (each entry needs 'id: <discrepancy id>')")
+        entry = {str(k): _plain(v) for k, v in item.items()}
+        out[entry["id"].strip()] = entry | {"id": entry["id"].strip()}
+    return Baseline(out)
+
+
+def _plain(v: Any) -> Any:
+    """YAML reads an unquoted timestamp as a datetime: keep it as the ISO text that was written."""
+    if isinstance(v, datetime):
+        return v.isoformat().replace("+00:00", "Z")
+    return v
+
+
+def apply(report: DiffReport, baseline: Baseline, editions: set[str] | None = None,
+          keep: Any = None) -> None:
+    """Mark accepted findings and list the baseline's entries no longer found as resolved.
+
+    `editions`: the editions compared (an entry of another edition is not resolved, only not looked at);
+    `keep(entry) -> bool`: the report's filters, so a filtered report does not call unrelated entries resolved.
+    """
+    found = {d.id for d in report.discrepancies}
+    for d in report.discrepancies:
+        d.status = "accepted" if d.id in baseline.entries else "new"
+    compared = editions or {b.get("edition") for b in report.rulebooks}
+    resolved = []
+    for bid, entry in sorted(baseline.entries.items()):
+        if bid in found:
+            continue
+        if entry.get("edition") and entry["edition"] not in compared:
+            continue
+        if keep is not None and not keep(entry):
+            continue
+        resolved.append({k: entry[k] for k in ("id", "reason", "accepted_by", "accepted_at", *COPIED) if k in entry})
+    report.resolved = resolved
+
+
+def entry_for(d: Discrepancy, reason: str, who: str, when: str) -> dict[str, Any]:
+    return {"id": d.id, "reason": reason, "accepted_by": who, "accepted_at": when} | {k: getattr(d, k) for k in COPIED}
+
+
+def write(path: Path, report: DiffReport, old: Baseline, reason: str, who: str, now: datetime | None = None) -> int:
+    """Accept every finding of the report: entries already in `old` keep their reason, author and date.
+    Returns how many entries are new. Entries of `old` not in the report are kept (another edition, a
+    filtered-out kind): writing a baseline never silently drops a team's decision."""
+    when = (now or datetime.now(UTC)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    entries = dict(old.entries)
+    added = 0
+    for d in report.discrepancies:
+        if d.id not in entries:
+            entries[d.id] = entry_for(d, reason, who, when)
+            added += 1
+    doc = {"schema": SCHEMA, "accepted": [entries[k] for k in sorted(entries)]}
+    header = ("# mkdb diff baseline: findings reviewed and accepted (docs/baseline.md).\n"
+              "# Edit 'reason' freely; remove an entry to see its finding as new again.\n")
+    path.write_text(header + yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=100), encoding="utf-8")
+    return added
+
+

@@ -1,0 +1,49 @@
+"""What a reviewer asks the diff for: findings of some kinds, severities, topics or languages.
+
+Filters act on the finished report, so ids, counts of the baseline and exit codes all describe the
+same selection the reviewer sees.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
+from typing import Any
+
+from checker.model import KINDS, SEVERITIES, DiffReport, Discrepancy
+
+
+@dataclass
+class Filters:
+    kinds: set[str] = field(default_factory=set)
+    severities: set[str] = field(default_factory=set)
+    topics: list[str] = field(default_factory=list)  # "activation" (a family), "activation.order", "clarification.*"
+    langs: set[str] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        bad = sorted(self.kinds - set(KINDS))
+        if bad:
+            raise ValueError(f"--kind {bad[0]}: unknown kind (one of {', '.join(KINDS)})")
+        bad = sorted(self.severities - set(SEVERITIES))
+        if bad:
+            raise ValueError(f"--severity {bad[0]}: unknown severity (one of {', '.join(SEVERITIES)})")
+
+    def _topic(self, topic: str) -> bool:
+        return not self.topics or any(topic == p or topic.startswith(p + ".") or fnmatchcase(topic, p) for p in self.topics)
+
+    def matches(self, d: Discrepancy, lang_of: dict[str, str]) -> bool:
+        books = set(d.values) | {e.rulebook for e in d.evidence}
+        return ((not self.kinds or d.kind in self.kinds)
+                and (not self.severities or d.severity in self.severities)
+                and self._topic(d.topic)
+                and (not self.langs or any(lang_of.get(b) in self.langs for b in books)))
+
+    def matches_entry(self, entry: dict[str, Any]) -> bool:
+        """A baseline entry (which names no language) under the same filters; unknown fields pass."""
+        return ((not self.kinds or entry.get("kind", next(iter(self.kinds))) in self.kinds)
+                and (not self.severities or entry.get("severity", next(iter(self.severities))) in self.severities)
+                and ("topic" not in entry or self._topic(str(entry["topic"]))))
+
+    def apply(self, report: DiffReport) -> None:
+        lang_of = {b["id"]: b.get("lang", "") for b in report.rulebooks}
+        report.discrepancies = [d for d in report.discrepancies if self.matches(d, lang_of)]
