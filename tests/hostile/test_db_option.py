@@ -12,7 +12,7 @@ from hostile_helpers import mkdb, one_error_line
 SEED = "rules_sources/rulebooks/002_527932f4ae20193c.txt"
 COMMANDS = [["ingest", SEED], ["rulebooks"], ["show", "x"], ["facts", "x"], ["mentions", "x"], ["cards"],
             ["card", "mk1/cafe"], ["diff"], ["rules", "mk1"], ["replay"], ["impact", "mk1"],
-            ["rules", "mk2", "--rulebook", "x"]]
+            ["rules", "mk2", "--rulebook", "x"], ["search", "cafe"], ["remove", "x"]]
 
 
 @pytest.mark.parametrize("kind", ["text", "directory"])
