@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import JSON, Column
 from sqlmodel import Field, SQLModel
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 PAGE_JOINER = "\n\n"
 
 
@@ -79,6 +79,9 @@ class Fact(SQLModel, table=True):
     end: int = 0
     confidence: float = 1.0
     extractor: str = ""
+    scope: str = "base"  # base | harbor | millionaires_row | promo | variant.<name>
+    passage: str = "rule"  # rule | card | summary | example | figure | variant | credits
+    read: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))  # how, confidence, repaired
 
 
 class CardMention(SQLModel, table=True):

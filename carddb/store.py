@@ -98,7 +98,8 @@ def _write(session: Session, book: IngestedBook, rb_id: str) -> list[str]:
             expansions=list(book.ident.expansions),
             title=book.ident.title,
             pages=len(book.pages),
-            identification={"confidence": book.ident.confidence, "evidence": book.ident.evidence},
+            identification={"confidence": book.ident.confidence, "evidence": book.ident.evidence,
+                            "scope": book.ident.scope},
             quality=_quality(book),
             warnings=list(book.warnings),
         )
@@ -112,7 +113,8 @@ def _write(session: Session, book: IngestedBook, rb_id: str) -> list[str]:
                             page=s.page, start=s.start, end=s.end, text=s.text))
     for f in book.facts:
         session.add(Fact(rulebook_id=rb_id, topic=f.topic, value=f.value, quote=f.quote, page=f.page,
-                         start=f.start, end=f.end, confidence=f.confidence, extractor=f.extractor))
+                         start=f.start, end=f.end, confidence=f.confidence, extractor=f.extractor,
+                         scope=f.scope, passage=f.passage, read=dict(f.read)))
     for m in book.mentions:
         session.add(CardMention(rulebook_id=rb_id, card=m.card, surface=m.surface, page=m.page,
                                 start=m.start, end=m.end, score=m.score))

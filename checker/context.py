@@ -23,6 +23,7 @@ class Context:
     books: list[BookIn]
     cards: dict[str, dict[str, Any]] = field(default_factory=dict)  # "mk2/cafe" -> card record
     canonical: dict[str, Any] = field(default_factory=dict)  # topic -> value
+    reference: str | None = None  # the original's book id (`mkdb diff --reference`): translations are compared with it
 
     @property
     def card_sets(self) -> dict[str, str]:

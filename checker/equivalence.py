@@ -12,7 +12,7 @@ from typing import Any
 from checker.context import Context
 
 ALL_WORDS = {"all"}
-COUNT_TOPICS = {"end.landmarks_to_win"}
+COUNT_TOPICS = {"end.landmarks_to_win", "end.landmarks_to_win_with_expansions"}
 
 
 def landmark_count(ctx: Context, scope: frozenset[str]) -> int:

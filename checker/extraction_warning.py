@@ -22,6 +22,7 @@ import yaml
 
 from checker.context import ROOT, Context
 from checker.model import BookIn, Discrepancy, Evidence
+from checker.spaced import letter_spaced_runs
 from checker.term_consistency import script_of
 
 MAX_EVIDENCE = 8
@@ -204,6 +205,7 @@ DETECTORS = {
     "garbled": "garbled text (mostly non-words)",
     "interleaved": "two text layers interleaved letter by letter",
     "foreign": "text in another language",
+    "letter_spaced": "letter-spaced art text in the text layer (words read letter by letter)",
 }
 
 
@@ -211,13 +213,19 @@ def scan_book(book: BookIn) -> dict[str, list[tuple[int, str]]]:
     found: dict[str, list[tuple[int, str]]] = defaultdict(list)
     script = _main_script(" ".join(p.text for p in book.pages))
     for page in book.pages:
+        spaced = letter_spaced_runs(page.text)
+        for s in spaced:
+            found["letter_spaced"].append((page.number, s))
         for s in lost_icons(page.text):
-            found["lost_icons"].append((page.number, s))
+            if not letter_spaced_runs(s):  # single letters before a stop are spaced-out art, not a lost icon
+                found["lost_icons"].append((page.number, s))
         for s in garbled_lines(page.text):
             found["garbled"].append((page.number, s))
         for s in interleaved_runs(page.text):
             found["interleaved"].append((page.number, s))
         for s in foreign_fragments(page.text, book.lang, script):
+            if letter_spaced_runs(s):
+                continue  # spaced-out letters read as words of no language: reported as letter_spaced
             if not any(s in g or g in s for _, g in found["interleaved"]):
                 found["foreign"].append((page.number, s))
         for w in page.warnings:

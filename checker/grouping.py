@@ -51,12 +51,40 @@ def fact_scope(fact: FactIn, edition: str, card_sets: Mapping[str, str]) -> froz
     card = card_of_topic(fact.topic, edition)
     if card and card_sets.get(card, BASE) != BASE:
         scope.add(card_sets[card])
+    scope.update(stored_scope(fact))
+    if fact.topic.startswith("variant."):
+        scope = {p for p in scope if not p.startswith("variant.")} | {"variant." + fact.topic.split(".")[1]}
     scope.discard(BASE)
     return frozenset(scope)
 
 
+def stored_scope(fact: FactIn) -> set[str]:
+    """The scope ingest recorded (ingest.scope): `base`, `harbor`, `harbor+promo`, `variant.<name>`."""
+    return {p for p in (fact.scope or BASE).split("+") if p and p != BASE}
+
+
+def is_expansion_book(book: BookIn) -> bool:
+    """An expansion rulebook states an expansion's changes, not the base rules (ingest.scope)."""
+    return book.scope.get("kind") == "expansion"
+
+
+def variants_of(book: BookIn) -> set[str]:
+    """The variant scopes a book states (`variant.<name>`): optional rules are compared only among
+    the books that print them; a book without a variant is not "missing" it."""
+    return {p for f in book.facts for p in stored_scope(f) if p.startswith("variant.")} | {
+        "variant." + f.topic.split(".")[1] for f in book.facts if f.topic.startswith("variant.")}
+
+
 def covers(book: BookIn, scope: frozenset[str]) -> bool:
-    return scope <= set(book.expansions)
+    """Whether the book speaks for that part of the game: its expansions, the variants it prints,
+    and the base game unless it is an expansion rulebook (then only what its expansion changes)."""
+    variants = {s for s in scope if s.startswith("variant.")}
+    rest = scope - variants
+    if variants and not variants <= variants_of(book):
+        return False
+    if is_expansion_book(book) and not rest:
+        return False
+    return rest <= set(book.expansions)
 
 
 def base_topic(topic: str) -> str:

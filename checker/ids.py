@@ -31,6 +31,7 @@ PREFIX = {
     "card_name": "cn",
     "example_error": "ex",
     "extraction_warning": "xw",
+    "card_text": "ct",
 }
 NULL = V.key(None)
 

@@ -31,7 +31,8 @@ def load_books(engine_or_session: Engine | Session, editions: list[str] | None =
             return []
         facts: dict[str, list[FactIn]] = defaultdict(list)
         for f in session.exec(select(Fact).where(Fact.rulebook_id.in_(ids))):  # type: ignore[attr-defined]
-            facts[f.rulebook_id].append(FactIn(f.topic, f.value, f.quote, f.page, f.start, f.end, f.confidence, f.extractor))
+            facts[f.rulebook_id].append(FactIn(f.topic, f.value, f.quote, f.page, f.start, f.end, f.confidence, f.extractor,
+                                                  f.scope or "base", f.passage or "rule", dict(f.read or {})))
         mentions: dict[str, list[MentionIn]] = defaultdict(list)
         for m in session.exec(select(CardMention).where(CardMention.rulebook_id.in_(ids))):  # type: ignore[attr-defined]
             mentions[m.rulebook_id].append(MentionIn(m.card, m.surface, m.page, m.start, m.end, m.score))
@@ -44,7 +45,7 @@ def load_books(engine_or_session: Engine | Session, editions: list[str] | None =
         return [
             BookIn(
                 id=r.id, lang=r.lang, edition=r.edition, expansions=list(r.expansions or []), source=r.source,
-                sha256=r.sha256, facts=sorted(facts[r.id], key=lambda f: (f.start, f.topic)),
+                sha256=r.sha256, scope=dict((r.identification or {}).get("scope") or {}), facts=sorted(facts[r.id], key=lambda f: (f.start, f.topic)),
                 mentions=sorted(mentions[r.id], key=lambda m: m.start),
                 sections=sorted(sections[r.id], key=lambda s: s.index),
                 pages=sorted(pages[r.id], key=lambda p: p.number), warnings=list(r.warnings or []), title=r.title or "",

@@ -19,6 +19,7 @@ KINDS = (
     "card_name",
     "example_error",
     "extraction_warning",
+    "card_text",
 )
 SEVERITIES = ("rule", "minor", "info")
 SEVERITY_RANK = {"rule": 0, "minor": 1, "info": 2}
@@ -71,6 +72,7 @@ class BookIn:
     expansions: list[str] = field(default_factory=list)
     source: str = ""
     sha256: str = ""
+    scope: dict[str, Any] = field(default_factory=dict)  # ingest.scope: edition, expansions, kind, evidence
     facts: list[FactIn] = field(default_factory=list)
     mentions: list[MentionIn] = field(default_factory=list)
     sections: list[SectionIn] = field(default_factory=list)

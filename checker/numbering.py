@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from checker import trust
 from checker.context import Context
 from checker.model import BookIn, Discrepancy, Evidence, FactIn
 
 LIST_PREFIX = "structure.list."
+NOT_LISTS = ("card", "figure", "credits")  # numbers on card pictures and figure callouts are not numbered lists
 
 
 def problems(numbers: list[int]) -> list[str]:
@@ -51,11 +53,17 @@ def check(ctx: Context) -> list[Discrepancy]:
         for fact in book.facts:
             if not fact.topic.startswith(LIST_PREFIX) or not isinstance(fact.value, dict):
                 continue
+            if fact.passage in NOT_LISTS:
+                continue
             numbers = list(fact.value.get("numbers") or [])
             found = problems(numbers)
             if not found:
                 continue
             topic = _topic_for(book, fact)
+            if not trust.trusted(fact):
+                out.append(trust.low_confidence_warning(ctx, book.id, topic, fact, f"the list reads {', '.join(map(str, numbers))} "
+                                                        f"({'; '.join(found)}), which may be a misreading, not a misprint"))
+                continue
             printed = ", ".join(str(n) for n in numbers)
             summary = f"{book.lang}: list numbered {printed} as printed ({'; '.join(found)})"
             if topic != "structure.list":

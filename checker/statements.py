@@ -18,8 +18,11 @@ from checker.grouping import base_topic, covers, fact_scope
 from checker.model import BookIn, FactIn
 
 EXPANSION_TOPIC = re.compile(r"expansion")
-OWN_CHECK_PREFIXES = ("example.", "structure.", "terms.")
+OWN_CHECK_PREFIXES = ("example.", "structure.", "terms.", "card.")
 MIN_CONFIDENCE = 0.5
+# Passages that state rules: rule text, its quick-reference summary and optional rules (variants).
+# Card texts, worked examples, figure labels and credits never make a rule statement.
+COMPARED_PASSAGES = ("rule", "summary", "variant")
 
 
 @dataclass
@@ -34,10 +37,15 @@ class Statement:
     facts: list[FactIn]
     key: str = ""
 
-    def distinct(self, ctx: Context, topic: str, scope: frozenset[str]) -> dict[str, list[FactIn]]:
+    def distinct(
+        self, ctx: Context, topic: str, scope: frozenset[str], passages: tuple[str, ...] | None = None
+    ) -> dict[str, list[FactIn]]:
+        """The book's facts of this topic grouped by value (only those from `passages`, if given)."""
         out: dict[str, list[FactIn]] = defaultdict(list)
         for f in self.facts:
-            out[V.key(resolve(ctx, topic, f.value, scope))].append(f)
+            if passages is not None and f.passage not in passages:
+                continue
+            out[V.compare_key(topic, resolve(ctx, topic, f.value, scope))].append(f)
         return out
 
 
@@ -52,18 +60,18 @@ def collect(ctx: Context) -> dict[tuple[str, frozenset[str]], dict[str, Statemen
     for book in ctx.books:
         grouped: dict[tuple[str, frozenset[str]], list[FactIn]] = defaultdict(list)
         for fact in book.facts:
-            if not comparable(fact.topic) or fact.confidence < MIN_CONFIDENCE:
+            if not comparable(fact.topic) or fact.confidence < MIN_CONFIDENCE or fact.passage not in COMPARED_PASSAGES:
                 continue
             scope = fact_scope(fact, ctx.edition, sets)
             if EXPANSION_TOPIC.search(fact.topic) and not scope:
                 scope = frozenset(book.expansions) or frozenset({"expansion"})  # "with expansions": theirs
-            elif fact.topic.startswith("variant.") and not scope:
-                scope = frozenset(book.expansions)  # optional rules ship with a product: compare like boxes only
             grouped[(base_topic(fact.topic), scope)].append(fact)
         for (topic, scope), facts in grouped.items():
-            counts = Counter(V.key(resolve(ctx, topic, f.value, scope)) for f in facts)
-            best = max(facts, key=lambda f: (counts[V.key(resolve(ctx, topic, f.value, scope))], f.confidence, -f.start))
-            out[(topic, scope)][book.id] = Statement(book, best.value, best, facts, V.key(resolve(ctx, topic, best.value, scope)))
+            # the rule text is what the book states; its quick reference speaks only where the rule text is silent
+            stating = [f for f in facts if f.passage != "summary"] or facts
+            counts = Counter(V.compare_key(topic, resolve(ctx, topic, f.value, scope)) for f in stating)
+            best = max(stating, key=lambda f: (counts[V.compare_key(topic, resolve(ctx, topic, f.value, scope))], f.confidence, -f.start))
+            out[(topic, scope)][book.id] = Statement(book, best.value, best, facts, V.compare_key(topic, resolve(ctx, topic, best.value, scope)))
     return out
 
 

@@ -21,6 +21,7 @@ import yaml
 
 from checker.context import ROOT, Context
 from checker.model import BookIn, Discrepancy, Evidence, MentionIn
+from checker.spaced import near_letter_spaced
 
 FUZZY_BELOW = 92.0
 TERMS_PREFIX = "terms."
@@ -275,6 +276,8 @@ def _card_spellings(ctx: Context, book: BookIn) -> list[Discrepancy]:
         if not m.card:
             continue
         known = _known_forms(ctx, m.card, book.lang)
+        if _in_spaced_art(book, m):
+            continue  # "A m u s e m e n t P Amusement a r k Park": the text layer's art lettering, not a misprint
         if any(mixed_scripts(w) for w in m.surface.split()):
             bad[m.card].append(m)
         elif known and fold(m.surface) not in known and m.score < FUZZY_BELOW and not _ordinary_words(book.lang, m.surface):
@@ -304,6 +307,14 @@ def _card_spellings(ctx: Context, book: BookIn) -> list[Discrepancy]:
         topic = f"terms.card.{card.split('/')[-1]}"
         out.append(ctx.make(topic, "term_consistency", summary, {book.id: surfaces}, evidence))
     return out
+
+
+def _in_spaced_art(book: BookIn, m: MentionIn) -> bool:
+    for page in book.pages:
+        if page.number == m.page and 0 <= m.start - page.offset < len(page.text):
+            local = m.start - page.offset
+            return near_letter_spaced(page.text, local, local + len(m.surface))
+    return False
 
 
 def _context(book: BookIn, m: MentionIn, width: int = 70) -> str:

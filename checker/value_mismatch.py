@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from collections import Counter
 
+from checker import trust
 from checker import values as V
 from checker.context import Context
+from checker.equivalence import resolve
 from checker.model import Discrepancy, Evidence
 from checker.statements import Statement, books_covering, collect
 
 NOT_POINTS = {"mentions"}  # the cards a clarification names: compared by the card_name check
+RULE_BEARING = ("rule", "summary")  # a book contradicts itself only between passages that state rules
+PASSAGE_LABEL = {"rule": "rule text", "summary": "summary"}
 
 
 def check(ctx: Context) -> list[Discrepancy]:
@@ -23,6 +27,8 @@ def check(ctx: Context) -> list[Discrepancy]:
         covering = {b.id for b in books_covering(ctx, scope)}
         stmts = {bid: s for bid, s in stmts.items() if bid in covering}
         out.extend(_self_contradictions(ctx, topic, scope, stmts))
+        stmts, warnings = _drop_untrusted(ctx, topic, stmts)
+        out.extend(warnings)
         if len(stmts) < 2:
             continue
         found = _across_books(ctx, topic, scope, stmts)
@@ -32,18 +38,25 @@ def check(ctx: Context) -> list[Discrepancy]:
 
 
 def _across_books(ctx: Context, topic: str, scope: frozenset[str], stmts: dict[str, Statement]) -> Discrepancy | None:
-    keys = _comparison_keys(stmts)
+    keys = _comparison_keys(topic, stmts)
     if len(set(keys.values())) < 2:
         return None
     canonical = ctx.canonical.get(topic)
-    canon_key = V.key(canonical) if canonical is not None and not scope else None
+    canon_key = V.compare_key(topic, resolve(ctx, topic, canonical, scope)) if canonical is not None and not scope else None
     counts = Counter(keys.values())
     majority_key, top = max(counts.items(), key=lambda kv: (kv[1], kv[0] == canon_key))
     tied = sum(1 for c in counts.values() if c == top) > 1
     odd = sorted(bid for bid, k in keys.items() if k != majority_key) if not tied else sorted(keys)
     langs = lambda ids: ", ".join(f"{ctx.lang(b)}" for b in ids)  # noqa: E731
     parts = []
-    if tied:
+    ref = ctx.reference
+    if ref in keys:  # the original is the standard: every translation that departs from it is the finding
+        majority_key, tied = keys[ref], False
+        odd = sorted(bid for bid, k in keys.items() if k != majority_key)
+        odd_text = "; ".join(f"{ctx.lang(b)} says {V.show(stmts[b].value)}" for b in odd)
+        summary = (f"{topic}: translation {langs(odd)} differs from the original ({ctx.lang(ref)}): {odd_text}, "
+                   f"the original says {V.show(stmts[ref].value)}")
+    elif tied:
         for k in sorted(counts):
             holders = sorted(b for b, kk in keys.items() if kk == k)
             parts.append(f"{langs(holders)}: {V.show(stmts[holders[0]].value)}")
@@ -55,7 +68,7 @@ def _across_books(ctx: Context, topic: str, scope: frozenset[str], stmts: dict[s
     if canon_key is not None:
         agree = sorted(b for b, k in keys.items() if k == canon_key)
         if canon_key == majority_key and not tied:
-            summary += " (canonical: same as majority)"
+            summary += " (canonical: same as the original)" if ref in keys else " (canonical: same as majority)"
         elif agree:
             summary += f" (canonical: {V.show(canonical)}, as {langs(agree)} say)"
         else:
@@ -67,25 +80,47 @@ def _across_books(ctx: Context, topic: str, scope: frozenset[str], stmts: dict[s
     return ctx.make(topic, "value_mismatch", summary, values, evidence)
 
 
-def _comparison_keys(stmts: dict[str, Statement]) -> dict[str, str]:
+def _drop_untrusted(ctx: Context, topic: str, stmts: dict[str, Statement]) -> tuple[dict[str, Statement], list[Discrepancy]]:
+    """Statements read from low-confidence words leave the comparison; one that differs from the
+    trusted books' values is an extraction warning on its book, not a translation discrepancy."""
+    good = {b: s for b, s in stmts.items() if trust.trusted(s.fact)}
+    weak = {b: s for b, s in stmts.items() if b not in good}
+    keys = {s.key for s in good.values()}
+    warnings = [trust.low_confidence_warning(ctx, b, topic, s.fact, "its value differs from the other books' but is not "
+                                             "reported as a translation difference")
+                for b, s in sorted(weak.items()) if good and s.key not in keys]
+    return good, warnings
+
+
+def _comparison_keys(topic: str, stmts: dict[str, Statement]) -> dict[str, str]:
     """Dict values (a clarification's points) compare on the points every book makes; a point only
     some books make is the `missing` check's business, not a mismatch."""
     vals = {bid: s.value for bid, s in stmts.items()}
     if all(isinstance(v, dict) for v in vals.values()):
         common = set.intersection(*(set(v) for v in vals.values())) - NOT_POINTS  # type: ignore[arg-type]
-        return {bid: V.key({k: v[k] for k in common}) for bid, v in vals.items()}  # type: ignore[union-attr]
+        return {bid: V.compare_key(topic, {k: v[k] for k in common}) for bid, v in vals.items()}  # type: ignore[union-attr]
     return {bid: s.key for bid, s in stmts.items()}
 
 
 def _self_contradictions(ctx: Context, topic: str, scope: frozenset[str], stmts: dict[str, Statement]) -> list[Discrepancy]:
     out = []
     for bid, s in sorted(stmts.items()):
-        distinct = s.distinct(ctx, topic, scope)
+        distinct = s.distinct(ctx, topic, scope, RULE_BEARING)
+        weak = {k: fs for k, fs in distinct.items() if not any(trust.trusted(f) for f in fs)}
+        distinct = {k: fs for k, fs in distinct.items() if k not in weak}
+        if distinct:
+            out.extend(trust.low_confidence_warning(ctx, bid, topic, fs[0], "the book states the topic elsewhere with "
+                                                    "another value; that reading is not reported as a contradiction")
+                       for fs in weak.values())
         if len(distinct) < 2:
             continue
         facts = [fs[0] for _, fs in sorted(distinct.items(), key=lambda kv: kv[1][0].start)]
-        shown = "; ".join(f"p.{f.page}: {V.show(f.value)}" for f in facts)
-        summary = f"{topic}: {ctx.lang(bid)} states it twice with different values — {shown}"
+        shown = "; ".join(f"p.{f.page} ({PASSAGE_LABEL.get(f.passage, f.passage)}): {V.show(f.value)}" for f in facts)
+        kinds = {f.passage for f in facts}
+        if kinds == {"rule", "summary"}:
+            summary = f"{topic}: {ctx.lang(bid)} contradicts itself — its summary disagrees with its rule text: {shown}"
+        else:
+            summary = f"{topic}: {ctx.lang(bid)} contradicts itself — its rule text states it with different values: {shown}"
         values = {bid: [f.value for f in facts]}
         evidence = [Evidence(bid, f.page, f.quote) for f in facts]
         out.append(ctx.make(topic, "value_mismatch", summary, values, evidence))

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
+
+import yaml
 
 
 def normalise(value: Any) -> Any:
@@ -40,3 +44,63 @@ def show(value: Any, limit: int = 80) -> str:
     """A compact one-line rendering for summaries and tables."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":")) if not isinstance(value, str) else value
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# --- comparing by meaning: each topic's compare mode is data (rules_sources/canonical/topics.yaml) ---
+TOPICS_FILE = Path(__file__).resolve().parent.parent / "rules_sources" / "canonical" / "topics.yaml"
+MODES = ("set", "steps", "count", "enum", "record", "text")
+
+
+@lru_cache(maxsize=1)
+def _modes() -> tuple[dict[str, str], str]:
+    data = yaml.safe_load(TOPICS_FILE.read_text(encoding="utf-8")) if TOPICS_FILE.exists() else {}
+    data = data or {}
+    return dict(data.get("topics") or {}), str(data.get("default") or "record")
+
+
+@lru_cache(maxsize=1)
+def never_missing() -> frozenset[str]:
+    """Topics a book may leave out without misleading (topics.yaml `never_missing`)."""
+    data = yaml.safe_load(TOPICS_FILE.read_text(encoding="utf-8")) if TOPICS_FILE.exists() else {}
+    return frozenset((data or {}).get("never_missing") or [])
+
+
+@lru_cache(maxsize=1)
+def sum_of_parts() -> dict[str, tuple[str, ...]]:
+    """{total topic: the components.by_kind keys that add up to it} (topics.yaml `sum_of_parts`)."""
+    data = yaml.safe_load(TOPICS_FILE.read_text(encoding="utf-8")) if TOPICS_FILE.exists() else {}
+    return {t: tuple(keys) for t, keys in ((data or {}).get("sum_of_parts") or {}).items()}
+
+
+def mode_of(topic: str) -> str:
+    """How the topic's values compare: the longest matching prefix in topics.yaml, else the default."""
+    topics, default = _modes()
+    best = max((p for p in topics if topic == p or (p.endswith(".") and topic.startswith(p))), key=len, default=None)
+    return topics[best] if best is not None else default
+
+
+def _card_local(x: Any) -> Any:
+    """"mk1/bakery" -> "bakery": books of one edition are compared, and canonical values omit it."""
+    return x.split("/", 1)[1] if isinstance(x, str) and "/" in x and " " not in x else x
+
+
+def by_meaning(topic: str, value: Any) -> Any:
+    """The value in the normal form of its topic's compare mode."""
+    mode = mode_of(topic)
+    value = normalise(value)
+    if isinstance(value, dict) and set(value) == {"other"}:
+        return {"other": " ".join(str(value["other"]).split())}  # an unknown value compares as itself
+    if mode == "set" and isinstance(value, list):
+        return sorted({_sort_key(_card_local(v)) for v in value})
+    if mode == "steps" and isinstance(value, list):
+        return [sorted(_card_local(x) for x in v) if isinstance(v, list) else _card_local(v) for v in value]
+    if mode == "count" and isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    if mode == "text" and isinstance(value, str):
+        return " ".join(value.split())
+    return value
+
+
+def compare_key(topic: str, value: Any) -> str:
+    """What two values of one topic are compared on (key() of the meaning-normal form)."""
+    return key(by_meaning(topic, value))

@@ -59,6 +59,7 @@ class LangData:
     not_headings: frozenset[str] = frozenset()
     icon_gap_words: list[str] = field(default_factory=list)
     ocr: dict[str, Any] = field(default_factory=dict)
+    scope: dict[str, list[str]] = field(default_factory=dict)  # ingest.scope: expansion_book patterns
 
 
 def fold(text: str) -> str:
@@ -89,6 +90,7 @@ def _load_one(path: Path) -> LangData:
         not_headings=frozenset(fold(w) for w in raw.get("not_headings", [])),
         icon_gap_words=list(raw.get("icon_gap_words", [])),
         ocr=raw.get("ocr") or {},
+        scope=raw.get("scope") or {},
     )
 
 

@@ -196,7 +196,8 @@ def analyse(
         warnings.append("no sections found")
     found, mentions = _extract_facts(doc, pages, sections, ident, names, warnings) if facts else ([], [])
     extracted = facts and not any(w.startswith("fact extraction failed") for w in warnings)
-    reason = rulebook_check.refusal(rulebook_check.measure(doc, ident.lang, list(found) if extracted else None))
+    expansion = ident.scope.get("kind") == "expansion"
+    reason = rulebook_check.refusal(rulebook_check.measure(doc, ident.lang, list(found) if extracted else None, expansion))
     if reason:
         raise IngestError(reason)
     return IngestedBook(source=path.name, sha256=sha, ident=ident, pages=pages, offsets=offsets,

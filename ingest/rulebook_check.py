@@ -18,6 +18,9 @@ from dataclasses import dataclass
 from ingest.types import FactData
 
 MIN_RULE_FACTS = 2  # a rulebook states at least a couple of rules (setup, turn, end...)
+# An expansion rulebook states only what changes (ingest.scope decides the kind from the book itself):
+# one rule fact beside dense game vocabulary is enough.
+MIN_RULE_FACTS_EXPANSION = 1
 MIN_VOCABULARY_PER_1000 = 200  # rulebooks: >= 328 measured; prose about the game: <= 174
 NOT_RULES = ("structure.", "terms.", "text.")  # facts about the layout or the words, not rules
 
@@ -27,13 +30,14 @@ class RulebookEvidence:
     words: int
     vocabulary_hits: int
     rule_facts: int | None  # None: facts were not extracted (or the extractor failed)
+    expansion: bool = False  # the book is an expansion rulebook (states changes to the base rules)
 
     @property
     def per_1000(self) -> float:
         return 1000 * self.vocabulary_hits / max(self.words, 1)
 
 
-def measure(doc: str, lang: str, facts: list[FactData] | None) -> RulebookEvidence:
+def measure(doc: str, lang: str, facts: list[FactData] | None, expansion: bool = False) -> RulebookEvidence:
     from ingest.lexicon import load_lexicon
 
     lex = load_lexicon(lang)
@@ -41,13 +45,14 @@ def measure(doc: str, lang: str, facts: list[FactData] | None) -> RulebookEviden
     words = sum(1 for t in tokens if t.num is None or not t.text.isdigit())
     hits = len(lex.find(tokens))
     rule_facts = None if facts is None else sum(1 for f in facts if not f.topic.startswith(NOT_RULES))
-    return RulebookEvidence(words, hits, rule_facts)
+    return RulebookEvidence(words, hits, rule_facts, expansion)
 
 
 def refusal(ev: RulebookEvidence) -> str | None:
     """The reason the text is not taken as a rulebook, or None."""
-    if ev.rule_facts is not None and ev.rule_facts < MIN_RULE_FACTS:
-        return (f"not a rulebook: {ev.rule_facts} rule fact(s) found (at least {MIN_RULE_FACTS} needed); "
+    least = MIN_RULE_FACTS_EXPANSION if ev.expansion else MIN_RULE_FACTS
+    if ev.rule_facts is not None and ev.rule_facts < least:
+        return (f"not a rulebook: {ev.rule_facts} rule fact(s) found (at least {least} needed); "
                 f"game vocabulary {ev.per_1000:.0f} per 1,000 words")
     if ev.per_1000 < MIN_VOCABULARY_PER_1000:
         return (f"not a rulebook: too little game vocabulary ({ev.per_1000:.0f} rule terms per 1,000 words, "

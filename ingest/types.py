@@ -37,6 +37,8 @@ class Identification:
     title: str = ""
     confidence: dict[str, float] = field(default_factory=dict)  # lang / edition / <expansion>
     evidence: dict[str, list[str]] = field(default_factory=dict)
+    # What the book covers (ingest.scope): {"edition", "expansions", "kind": complete|expansion, "evidence"}
+    scope: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -61,6 +63,12 @@ class FactData:
     end: int
     confidence: float
     extractor: str
+    # The part of the game the fact speaks for: base, an expansion id, or variant.<name> (ingest.scope)
+    scope: str = "base"
+    # The kind of passage it was read from: rule card summary example figure variant credits
+    passage: str = "rule"
+    # How its words were read: {"how": "text|ocr", "confidence": 0..1, "repaired": bool} (ingest.trust)
+    read: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass

@@ -36,7 +36,7 @@ def rulebook_row(rb: Rulebook, sections: int) -> dict[str, Any]:
     return {
         "id": rb.id, "source": rb.source, "sha256": rb.sha256, "lang": rb.lang, "edition": rb.edition,
         "expansions": list(rb.expansions or []), "title": rb.title, "pages": rb.pages, "sections": sections,
-        "warnings": list(rb.warnings or []),
+        "warnings": list(rb.warnings or []), "scope": dict((rb.identification or {}).get("scope") or {}),
     }
 
 

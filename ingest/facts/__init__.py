@@ -1,7 +1,9 @@
 """Rule facts and card mentions of one rulebook, each with provenance (page, quote, span).
 
 The extractors (one module per fact family) read lexicon concepts, never language words; a fact
-the book does not state is absent. `extract_all` is what the ingest pipeline calls.
+the book does not state is absent. Every fact also records its passage kind (ingest.facts.passage),
+the trust of its words (ingest.facts.trust) and its scope (ingest.scope); the book's scope is set on
+`ident.scope`. `extract_all` is what the ingest pipeline calls.
 """
 
 from __future__ import annotations
@@ -9,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ingest import scope
 from ingest.facts import (
     activation,
     building,
+    card_texts,
     clarifications,
     components,
     dice,
@@ -23,11 +27,13 @@ from ingest.facts import (
     payments,
     setup,
     terms,
+    trust,
     turn,
     variants,
 )
 from ingest.facts.doc import Doc
 from ingest.facts.lists import NumberedList, find_lists, list_facts
+from ingest.facts.passage import passage_of
 from ingest.lexicon import load_lexicon
 from ingest.mentions import find_mentions
 from ingest.types import FactData, Identification, MentionData, PageText, SectionData
@@ -52,6 +58,7 @@ EXTRACTORS: list[Extractor] = [
     clarifications.extract,
     examples.extract,
     variants.extract,
+    card_texts.extract,
 ]
 
 
@@ -68,6 +75,10 @@ def extract_facts(doc: Doc) -> list[FactData]:
     for extractor in EXTRACTORS:
         facts.extend(extractor(doc, lists))
     facts.sort(key=lambda f: (f.start, f.topic))
+    for f in facts:
+        f.passage = passage_of(doc, f.topic, f.start, f.end)
+    trust.assign(facts, doc.pages, doc.page_starts)
+    scope.assign(facts, doc.ident, doc.text, doc.sections)
     return facts
 
 

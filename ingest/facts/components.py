@@ -1,4 +1,7 @@
-"""What is in the box: `components.cards`, `components.coins`, `components.dice` (totals as printed).
+"""What is in the box: `components.cards`, `components.coins`, `components.dice` (totals as printed),
+and `components.by_kind` ({"starting_establishments", "landmarks", "establishments",
+"major_establishments", "starting_cards", "coins", "dice", "reference_cards", "coins_by_value":
+{value: count}}: each kind's count, one per line of the box list).
 
 Why: a translation that lists 108 cards where the original has 106 is a finding. Only numbers
 written directly next to the component word under a components heading count ("24 starting
@@ -6,6 +9,8 @@ cards" is a part, not the total).
 """
 
 from __future__ import annotations
+
+import re
 
 from ingest.facts.common import number_before
 from ingest.facts.doc import Doc
@@ -18,6 +23,10 @@ COMPONENTS = {"word.card": "components.cards", "word.coin": "components.coins", 
 
 
 def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
+    return totals(doc) + by_kind(doc)
+
+
+def totals(doc: Doc) -> list[FactData]:
     facts: list[FactData] = []
     seen: set[str] = set()
     for hit in doc.hits_in(0, len(doc.text), tuple(COMPONENTS)):
@@ -71,3 +80,52 @@ def _adjacent_number(doc: Doc, first: int, last: int):  # noqa: ANN202 - Token |
         if tok.num is not None and between.strip() == "(":
             return tok
     return None
+
+
+# --- per kind: one count per short line of the box list ("16 Landmarks", "1 Coin (42)") -------------
+KIND_OF = (  # (concepts all present on the line, key); the first match wins: the most specific first
+    (("rule.starting", "kind.establishment"), "starting_establishments"),
+    (("rule.starting", "kind.landmark"), "starting_landmarks"),
+    (("rule.starting", "word.card"), "starting_cards"),
+    (("kind.purple",), "major_establishments"),
+    (("kind.landmark",), "landmarks"),
+    (("kind.establishment",), "establishments"),
+    (("heading.reference", "word.card"), "reference_cards"),
+    (("word.die",), "dice"),
+    (("word.coin",), "coins"),
+)
+LINE_COUNT = re.compile(r"^\s*(\d{1,3})\s+([^\W\d_][^\n(]*?)\s*(?:\((\d{1,3})\))?\s*$")
+
+
+def by_kind(doc: Doc) -> list[FactData]:
+    """The counts of a components list, per kind, from the lines under the components heading."""
+    heads = [h for h in doc.headings if h.topic == "components"]
+    if not heads:
+        return []
+    start = heads[0].end
+    end = min(len(doc.text), start + MAX_DISTANCE)
+    nxt = [h.start for h in doc.headings if h.start > start and h.topic not in ("components",)]
+    if nxt:
+        end = min(end, nxt[0])
+    counts: dict[str, object] = {}
+    by_value: dict[str, int] = {}
+    first = last = None
+    pos = start
+    for line in doc.text[start:end].split("\n"):
+        m = LINE_COUNT.match(line)
+        if m and len(line.split()) <= MAX_LINE_WORDS:
+            a, b = pos + m.start(2), pos + m.end(2)
+            key = next((k for concepts, k in KIND_OF if all(doc.has(a, b, c) for c in concepts)), None)
+            if key == "coins" and m.group(3):  # "5 Coin (24)": 24 coins of value 5
+                by_value.setdefault(m.group(1), int(m.group(3)))
+            elif key and key not in counts:
+                counts[key] = int(m.group(1))
+            if key:
+                first = pos + m.start() if first is None else first
+                last = pos + m.end()
+        pos += len(line) + 1
+    if by_value:
+        counts["coins_by_value"] = by_value
+    if len(counts) < 2 or first is None or last is None:
+        return []  # one count is no list of components
+    return [doc.fact("components.by_kind", counts, first, last, "components", 0.8)]

@@ -33,6 +33,8 @@ SECTION_TOPICS = {
 }
 
 
+BARE_COUNT = re.compile(r"\d+(?:[-–]\d+)?\s+[^\W\d_]")  # a number then a word, no "." or ")" between: a count
+
 @dataclass
 class Sentence:
     start: int
@@ -147,7 +149,9 @@ class Doc:
         pos = 0
         for line in self.text.split("\n"):
             stripped = line.strip()
-            if stripped and len(stripped.split()) <= 9 and not stripped.endswith((",", ";")):
+            if BARE_COUNT.match(stripped):
+                pass  # "16 Landmarks": a count in a list of components, not a heading
+            elif stripped and len(stripped.split()) <= 9 and not stripped.endswith((",", ";")):
                 spans.append((pos, pos + len(line)))
             elif stripped:
                 spans.extend((pos + a, pos + b) for a, b in _upper_runs(line))

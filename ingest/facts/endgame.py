@@ -20,7 +20,7 @@ def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
             continue
         if doc.topic_at(sent.start) in ("example", "clarification", "variant"):
             continue
-        for hit in doc.hits_in(sent.start, sent.end, "kind.landmark"):
+        for hit in _by_closeness_to_win(doc, sent.start, sent.end):
             value = _count(doc, hit)
             if value is None:
                 continue
@@ -31,6 +31,22 @@ def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
             facts.append(doc.fact(topic, value, sent.start, sent.end, "endgame", 0.85))
             break
     return facts
+
+
+def _by_closeness_to_win(doc: Doc, start: int, end: int) -> list:
+    """The landmark counts of a sentence, the one the winning condition governs first: the nearest
+    after a "win" word ("there are 2 new landmarks, so to win you must build all 6" is 6, not 2),
+    then those before one, nearest first."""
+    hits = doc.hits_in(start, end, "kind.landmark")
+    wins = doc.hits_in(start, end, ("rule.win", "rule.game_end"))
+    if not wins:
+        return hits
+
+    def distance(h) -> tuple[int, int]:  # noqa: ANN001 - Hit
+        before = [h.start - w.end for w in wins if w.end <= h.start]
+        return (0, min(before)) if before else (1, min(w.start - h.end for w in wins))
+
+    return sorted(hits, key=distance)
 
 
 def _count(doc: Doc, hit) -> int | str | None:  # noqa: ANN001 - Hit

@@ -31,7 +31,7 @@ from ingest.lexicon import MORPH_LANGS, proper_name
 from ingest.types import FactData, MentionData
 
 _EQUATION = re.compile(r"(\d+)\s*(?:[x×X*·]|\\times)\s*(\d+)\s*=\s*(\d+)")
-_QUOTED_NUMBER = re.compile(r"[«\"„“”‚,']{1,2}\s*(\d{1,2})\s*[»\"“”']")
+_QUOTED_NUMBER = re.compile(r"[«\"„“”‚,']{1,2}\s*(\d{1,2})[.,]?\s*[»\"“”']")  # “3.”: English puts the stop inside
 MAX_GAP = 400
 LOOKBACK = 300  # characters before a calculation where the cards it counts are named
 

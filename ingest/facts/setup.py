@@ -13,7 +13,7 @@ from ingest.facts.lists import NumberedList
 from ingest.types import FactData
 
 SETUP_TOPICS = ("setup", "initial_build")
-FIRST_PLAYER_PRIORITY = ["random", "youngest", "choose"]
+FIRST_PLAYER_PRIORITY = ["random", "youngest", "oldest", "most_recent_city", "choose"]
 NOT_SETUP = ("example", "clarification", "variant", "payment", "multiple_payment", "turn", "build", "income")
 
 
@@ -35,13 +35,24 @@ def starting_coins(doc: Doc) -> list[FactData]:
 
 
 def first_player(doc: Doc) -> list[FactData]:
+    """How the first player is chosen: a known way (lexicon `first_player.*`), or else, where a setup
+    sentence says who goes first in words the vocabulary does not know, that sentence as a value of its
+    own ({"other": quote}): kept and compared, never dropped."""
+    unknown: FactData | None = None
     for sent in doc.sentences:
         hits = doc.hits_in(sent.start, sent.end, "first_player.")
-        if hits and doc.topic_at(sent.start) not in NOT_SETUP:
+        topic = doc.topic_at(sent.start)
+        if hits and topic not in NOT_SETUP:
             # "choose a first player at random" is random: the more specific way wins
-            value = min((h.concept.split(".", 1)[1] for h in hits), key=FIRST_PLAYER_PRIORITY.index)
-            return [doc.fact("setup.first_player", value, sent.start, sent.end, "setup", 0.85)]
-    return []
+            known = [h.concept.split(".", 1)[1] for h in hits if h.concept.split(".", 1)[1] in FIRST_PLAYER_PRIORITY]
+            if known:
+                value = min(known, key=FIRST_PLAYER_PRIORITY.index)
+                return [doc.fact("setup.first_player", value, sent.start, sent.end, "setup", 0.85)]
+        if (unknown is None and topic in SETUP_TOPICS and doc.has(sent.start, sent.end, "rule.first_player")
+                and not doc.has(sent.start, sent.end, "rule.win")):
+            quote = " ".join(doc.text[sent.start : sent.end].split())
+            unknown = doc.fact("setup.first_player", {"other": quote}, sent.start, sent.end, "setup", 0.6)
+    return [unknown] if unknown is not None else []
 
 
 def initial_rounds(doc: Doc) -> list[FactData]:

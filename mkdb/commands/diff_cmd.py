@@ -66,6 +66,8 @@ def register(app: typer.Typer) -> None:
         quotes: Annotated[bool, typer.Option("--quotes", "-q", help="table: show each book's quote")] = False,
         fail_on: Annotated[Severity, typer.Option("--fail-on", metavar="SEVERITY", help="exit 1 when a new finding this severe or worse remains")] = Severity.rule,
         impact: Annotated[bool, typer.Option("--impact", help="also measure the impact of rule discrepancies (slow)")] = False,
+        reference: Annotated[str | None, typer.Option("--reference", metavar="LANG|ID",
+                                                      help="compare every translation with this original (a language or a rulebook id)")] = None,
         db: DbOption = None,
     ) -> None:
         from carddb.db import SchemaMismatch, open_db, resolve_url
@@ -88,7 +90,7 @@ def register(app: typer.Typer) -> None:
             if url.startswith("sqlite:///") and not Path(url[len("sqlite:///"):]).exists():
                 raise ValueError(f"{url[len('sqlite:///'):]}: no such database (build one with `mkdb build`)")
             engine = open_db(db, create=False)
-            report = run_diff(engine, edition or None)
+            report = run_diff(engine, edition or None, reference=reference)
             report.meta = report_meta(engine)
             filters.apply(report)
             bl.apply(report, accepted, set(edition) if edition else None, filters.matches_entry)

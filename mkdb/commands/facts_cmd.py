@@ -15,7 +15,7 @@ if TYPE_CHECKING:  # the ORM is imported inside the commands, so `mkdb` starts f
 
     from carddb.models import Rulebook
 
-FACT_FIELDS = ["topic", "value", "quote", "page", "start", "end", "confidence", "extractor"]
+FACT_FIELDS = ["topic", "value", "quote", "page", "start", "end", "confidence", "extractor", "scope", "passage", "read"]
 MENTION_FIELDS = ["card", "surface", "page", "start", "end", "score"]
 RulebookArg = Annotated[str, typer.Argument(help="rulebook id, id prefix, or source file name")]
 

@@ -13,7 +13,7 @@ from ingest.limits import DEFAULT, Limits
 from mkdb.options import DbOption, FormatOption
 from mkdb.output import Format, emit, error, say
 
-RULEBOOK_FIELDS = ["id", "source", "sha256", "lang", "edition", "expansions", "title", "pages", "sections", "warnings"]
+RULEBOOK_FIELDS = ["id", "source", "sha256", "lang", "edition", "expansions", "title", "pages", "sections", "warnings", "scope"]
 SECTION_FIELDS = ["index", "heading", "topic", "card", "page", "start", "end", "text"]
 
 
@@ -85,7 +85,7 @@ def rulebooks(db: DbOption = None, fmt: FormatOption = Format.table) -> None:
     with Session(engine) as session:
         counts = section_counts(session)
         rows = [rulebook_row(rb, counts.get(rb.id, 0)) for rb in session.exec(select(Rulebook).order_by(Rulebook.id))]
-    columns = RULEBOOK_FIELDS if fmt != Format.table else [c for c in RULEBOOK_FIELDS if c not in ("sha256", "warnings")]
+    columns = RULEBOOK_FIELDS if fmt != Format.table else [c for c in RULEBOOK_FIELDS if c not in ("sha256", "warnings", "scope")]
     emit(fmt, "mkdb.rulebooks/1", "rulebooks", rows, columns=columns, title="rulebooks")
 
 

@@ -38,7 +38,9 @@ def test_facts_json(db):
     assert payload["rulebook"]["lang"] == "cs" and payload["rulebook"]["source"] == SEED.name
     fact = next(f for f in payload["facts"] if f["topic"] == "setup.starting_coins")
     assert fact["value"] == 3 and "3 mince" in fact["quote"]
-    assert set(fact) == {"topic", "value", "quote", "page", "start", "end", "confidence", "extractor"}
+    assert set(fact) == {"topic", "value", "quote", "page", "start", "end", "confidence", "extractor", "scope", "passage", "read"}
+    assert fact["scope"] == "base" and fact["passage"] == "rule"
+    assert fact["read"] == {"how": "text", "confidence": 1.0, "repaired": False}  # a text file: full trust
 
 
 def test_facts_topic_filter_and_source_name(db):
@@ -51,7 +53,7 @@ def test_facts_table_and_csv(db):
     table = _run("facts", "cs", "--db", db)
     assert table.exit_code == 0 and "activation.order" in table.stdout
     csv = _run("facts", "cs", "--db", db, "--format", "csv", "--topic", "components")
-    assert csv.stdout.splitlines()[0] == "topic,value,quote,page,start,end,confidence,extractor"
+    assert csv.stdout.splitlines()[0] == "topic,value,quote,page,start,end,confidence,extractor,scope,passage,read"
 
 
 def test_mentions_json(db):

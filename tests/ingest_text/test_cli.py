@@ -28,10 +28,11 @@ def test_ingest_rulebooks_show_json(db_url):
     listing = json.loads(run("rulebooks", "--db", db_url, "--format", "json").stdout)
     assert listing["schema"] == "mkdb.rulebooks/1"
     assert [set(r) for r in listing["rulebooks"]] == [
-        {"id", "source", "sha256", "lang", "edition", "expansions", "title", "pages", "sections", "warnings"}
+        {"id", "source", "sha256", "lang", "edition", "expansions", "title", "pages", "sections", "warnings", "scope"}
     ] * 2
     ru = next(r for r in listing["rulebooks"] if r["lang"] == "ru")
     assert ru["expansions"] == ["harbor", "millionaires_row", "promo"] and ru["edition"] == "mk1"
+    assert ru["scope"]["kind"] == "complete" and ru["scope"]["expansions"] == ru["expansions"] and ru["scope"]["evidence"]
     shown = json.loads(run("show", ru["id"][:6], "--db", db_url, "--format", "json").stdout)
     assert shown["schema"] == "mkdb.sections/1" and shown["rulebook"]["id"] == ru["id"]
     assert set(shown["sections"][0]) == {"index", "heading", "topic", "card", "page", "start", "end", "text"}

@@ -1,0 +1,132 @@
+"""What a rulebook covers and which part of the game each of its facts speaks for.
+
+A book is `complete` (it states the base rules, perhaps with expansions) or an `expansion` rulebook
+(it states only an expansion's changes). The evidence is structural first: a complete rulebook
+states most of the core rules (starting coins, turn phases, activation order...); an expansion
+rulebook states almost none. An explicit statement ("requires the base game", data in
+`rules_sources/langid/<lang>.yaml` under `scope.expansion_book`) lowers the bar.
+
+A fact's scope is `base`, an expansion id (`harbor`, `millionaires_row`, `promo`) or
+`variant.<name>`: from its topic (variants), the set of the card it clarifies, the expansion its
+section heading names, or, in an expansion rulebook, that expansion.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from ingest.identify import fold, language
+from ingest.types import FactData, Identification, SectionData
+
+BASE = "base"
+CORE_TOPICS = (
+    "setup.starting_coins", "setup.starting_cards", "turn.phases", "activation.order", "activation.when",
+    "dice.rule", "payment.shortfall", "build.limit_per_turn", "end.landmarks_to_win",
+)
+EXPANSION_BOOK_MAX_CORE = 1  # an expansion rulebook restates at most one core rule
+EXPLICIT_MAX_CORE = 3  # ... or a few, when it says it needs the base game
+STRONG_MARKER = 2.0  # an expansion marker this strong in a heading makes the section that expansion's
+
+
+@lru_cache(maxsize=1)
+def card_sets() -> dict[str, str]:
+    """{card id: set} from the catalog in rules_sources (empty while it cannot be read)."""
+    try:
+        from carddb.cards_data import load_cards
+        from ingest.pipeline import PROJECT_ROOT
+
+        return {cid: str(c.get("set") or BASE) for cid, c in load_cards(PROJECT_ROOT).items()}
+    except Exception:  # noqa: BLE001 - scope by card set is extra evidence; without the catalog, base
+        return {}
+
+
+def _explicit(ident: Identification, text: str) -> list[str]:
+    data = language(ident.lang)
+    raw = getattr(data, "scope", None) or {}
+    folded = fold(text)
+    out = []
+    for pattern in raw.get("expansion_book", []):
+        m = re.search(fold(pattern), folded, re.I)
+        if m:
+            out.append(f"says it is an expansion rulebook: «{m.group(0)}»")
+    return out
+
+
+def book_scope(ident: Identification, text: str, facts: list[FactData]) -> dict[str, Any]:
+    """{"edition", "expansions", "kind": complete|expansion, "evidence": [...]}."""
+    core = sorted({f.topic for f in facts if f.topic in CORE_TOPICS and f.passage in ("rule", "summary")})
+    explicit = _explicit(ident, text) if ident.expansions else []
+    evidence = [f"states {len(core)} of {len(CORE_TOPICS)} core rules" + (f": {', '.join(core)}" if core else "")]
+    kind = "complete"
+    if ident.expansions and (len(core) <= EXPANSION_BOOK_MAX_CORE or (explicit and len(core) <= EXPLICIT_MAX_CORE)):
+        kind = "expansion"
+    evidence += explicit
+    evidence += [f"{ex}: {e}" for ex in ident.expansions for e in ident.evidence.get(ex, [])[:2]]
+    return {"edition": ident.edition, "expansions": list(ident.expansions), "kind": kind, "evidence": evidence}
+
+
+def _heading_expansion(ident: Identification, heading: str) -> str | None:
+    data = language(ident.lang)
+    if data is None or not heading:
+        return None
+    for ex, markers in data.expansions.items():
+        if ex in ident.expansions and any(m.weight >= STRONG_MARKER and m.pattern.search(heading) for m in markers):
+            return ex
+    return None
+
+
+def _cards_in(value: Any) -> set[str]:
+    if isinstance(value, str):
+        return {value} if "/" in value else set()
+    if isinstance(value, dict):
+        return set().union(*(_cards_in(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(_cards_in(v) for v in value)) if value else set()
+    return set()
+
+
+def fact_scope(fact: FactData, ident: Identification, sections: list[SectionData], book: dict[str, Any]) -> str:
+    """The part of the game the fact speaks for (see the module docstring)."""
+    if fact.topic.startswith("variant."):
+        return "variant." + fact.topic.split(".")[1]
+    sets = card_sets()
+    if fact.topic.startswith("clarification."):
+        card = fact.topic.split(".", 1)[1]
+        card = card if "/" in card else f"{ident.edition}/{card}"
+        if sets.get(card, BASE) != BASE:
+            return sets[card]
+    named = {sets.get(c, BASE) for c in _cards_in(fact.value)} - {BASE}
+    if len(named) == 1:
+        return named.pop()
+    sec = [s for s in sections if s.start <= fact.start < max(s.end, s.start + 1)]
+    if sec:
+        ex = _heading_expansion(ident, sec[-1].heading)
+        if ex:
+            return ex
+    if book.get("kind") == "expansion" and book.get("expansions"):
+        return "+".join(sorted(book["expansions"]))
+    return BASE
+
+
+def assign(facts: list[FactData], ident: Identification, text: str, sections: list[SectionData]) -> dict[str, Any]:
+    """Set each fact's scope (variant facts lend theirs to the facts of the same variant passage) and
+    return the book's scope; `ident.scope` is set too."""
+    book = book_scope(ident, text, facts)
+    ident.scope = book
+    for f in facts:
+        f.scope = fact_scope(f, ident, sections, book)
+    variants = [f for f in facts if f.topic.startswith("variant.")]
+    for f in facts:
+        if f.passage == "variant" and f.scope == BASE:
+            same = [v for v in variants if _same_section(sections, v.start, f.start)]
+            f.scope = same[0].scope if same else "variant.unnamed"
+    return book
+
+
+def _same_section(sections: list[SectionData], a: int, b: int) -> bool:
+    for s in sections:
+        if s.start <= a < max(s.end, s.start + 1):
+            return s.start <= b < max(s.end, s.start + 1)
+    return False
