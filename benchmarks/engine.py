@@ -1,16 +1,21 @@
 """Engine speed, side by side in one run: 4-player Machi Koro 2 games with uniform-random players in
-mk2lib (a public MK2 engine) and in mkdb (readable engine and compiled kernel), alternately, then
-Machi Koro 1 with Harbor + Millionaire's Row on the kernel (one process and all cores).
+mk2lib (a public MK2 engine) and in mkdb (readable engine and compiled kernel), alternately; then
+`mkdb simulate mk2 --games 20000` end to end (a fresh process: start-up included, kernel cached)
+against mk2lib's rate; Machi Koro 1 with Harbor + Millionaire's Row on the kernel (one process and
+all cores); the greedy and lookahead players' games/s; and how much stronger lookahead is
+(win rate of one such player against three others, every seat in turn).
 
-    .venv/bin/python benchmarks/engine.py [--rounds 5] [--games 40]
+    .venv/bin/python benchmarks/engine.py [--rounds 5] [--games 40] [--sim-games 20000]
 
-Prints games/s and turns/s of each and the ratios. Requires mk2lib (test dependency)."""
+Prints games/s and turns/s of each and the ratios. Requires mk2lib (test dependency). On a shared
+machine the absolute figures drop; the ratios, measured in the same run, are the figures to read."""
 
 from __future__ import annotations
 
 import argparse
 import os
 import random
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -23,7 +28,7 @@ from engine import (  # noqa: E402
     new_game,
 )
 from engine.policies import RandomPolicy  # noqa: E402
-from engine.simulate import SimSpec, run  # noqa: E402
+from engine.simulate import SimSpec, play_one, run  # noqa: E402
 
 MK1_SETS = ("base", "harbor", "millionaires_row")
 
@@ -88,6 +93,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--games", type=int, default=40, help="mk2lib / readable games per round")
     ap.add_argument("--kernel-games", type=int, default=2000, help="kernel games per round")
+    ap.add_argument("--sim-games", type=int, default=20000, help="games of the end-to-end `mkdb simulate` run")
+    ap.add_argument("--margin-games", type=int, default=2000, help="games per seat for the players' strength")
     args = ap.parse_args()
     mk2 = RuleSet.canonical("mk2")
     mk1 = RuleSet.canonical("mk1")
@@ -140,6 +147,51 @@ def main() -> None:
     dt = time.perf_counter() - t
     print(f"{cores} processes: {n * cores / dt:>9.1f} games/s {sum(tn for _, tn in res) / dt:>10.0f} turns/s "
           f"(mkdb simulate --workers {cores})")
+
+    print(f"\n`mkdb simulate mk2 --games {args.sim_games}` end to end (new process, start-up included, kernel cached)")
+    mkdb = str(Path(sys.executable).with_name("mkdb"))
+    import resource
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    subprocess.run([mkdb, "simulate", "mk2", "--games", str(args.sim_games), "--format", "json"], check=True,
+                   stdout=subprocess.DEVNULL)
+    dt = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    print(f"{dt:.2f} s wall, {cpu:.2f} s CPU: {args.sim_games / dt:,.0f} games/s = "
+          f"{args.sim_games / dt / rate['mk2lib']:.1f}x mk2lib by the wall clock, "
+          f"{args.sim_games / cpu / crate['mk2lib']:.1f}x per CPU-second (mk2lib above: {rate['mk2lib']:.0f} games/s, "
+          f"{crate['mk2lib']:.0f} per CPU-second)")
+
+    print("\nPlayers (4 players, every seat the same policy): games/s")
+    print(f"{'game':<34}{'policy':<11}{'kernel':>10}{'readable':>10}")
+    for label, rules, sets in (("MK2", mk2, None), ("MK1 + Harbor + Millionaire's Row", mk1, MK1_SETS)):
+        for pol in ("random", "greedy", "lookahead"):
+            kernel.play_many(rules, 4, sets, [0], pol)
+            t = time.perf_counter()
+            kernel.play_many(rules, 4, sets, list(range(n)), pol)
+            kr = n / (time.perf_counter() - t)
+            spec = SimSpec(edition=rules.edition, players=4, sets=sets, policy=pol)
+            few = list(range(max(4, args.games // 2)))
+            t = time.perf_counter()
+            for sd in few:
+                play_one(spec, rules, sd)
+            rr = len(few) / (time.perf_counter() - t)
+            print(f"{label:<34}{pol:<11}{kr:>10.1f}{rr:>10.1f}")
+
+    print(f"\nStrength: win rate of one player against three others ({args.margin_games} games per seat, "
+          "every seat in turn; 0.250 = no better)")
+    for label, rules, sets in (("MK2", mk2, None), ("MK1", mk1, None), ("MK1 + Harbor + Millionaire's Row", mk1, MK1_SETS)):
+        for hero, villain in (("greedy", "random"), ("lookahead", "random"), ("lookahead", "greedy")):
+            wins = 0
+            for seat in range(4):
+                pols = [villain] * 4
+                pols[seat] = hero
+                res = kernel.play_many(rules, 4, sets, list(range(args.margin_games)), pols)
+                wins += sum(1 for w, _ in res if w == seat)
+            p = wins / (4 * args.margin_games)
+            half = 1.96 * (p * (1 - p) / (4 * args.margin_games)) ** 0.5
+            print(f"{label:<34}{hero:>10} vs 3 {villain:<7}: {p:.3f} ±{half:.3f}")
 
 
 if __name__ == "__main__":

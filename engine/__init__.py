@@ -31,6 +31,8 @@ def replay(edition: str, players: int, seed: int, actions: list, rules: RuleSet 
         a = tuple(a)
         if a and a[0] == "given_roll":
             g.roll_given(list(a[1]))
+        elif a and a[0] == "void_roll":
+            g.void_roll()
         else:
             g.apply(a)
     return g

@@ -95,8 +95,10 @@ def income_bonus(g: GameState, ci: int, owner: int) -> int:
         if everyone:
             if g.owners[src]:
                 bonus += amount
+                g.fire(src)
         elif g.built[owner][src]:
             bonus += amount
+            g.fire(src)
     return bonus
 
 
@@ -105,8 +107,17 @@ def _count_icons(g: GameState, p: int, icons: tuple[str, ...]) -> int:
     return sum(row[ci] for icon in icons for ci in g.t.icon_cards.get(icon, ()))
 
 
+_MULT_KEYS = ("per_icon", "per_card", "per_landmark", "per_closed_by_previous", "per_investment", "per_shared_roll")
+_HAS_MULT: dict[int, tuple[dict[str, Any], bool]] = {}
+
+
 def multiplier(g: GameState, s: dict[str, Any], ci: int, owner: int, payer: int | None,
                ctx: dict[str, Any]) -> int:
+    hit = _HAS_MULT.get(id(s))
+    if hit is None or hit[0] is not s:  # worked out once per step: most steps have no multiplier
+        hit = _HAS_MULT[id(s)] = (s, any(k in s for k in _MULT_KEYS))
+    if not hit[1]:
+        return 1
     m = 1
     where = s.get("count_in", "owner")
     if where == "payer" and payer is not None:
@@ -273,6 +284,8 @@ def step(g: GameState, f: list[Any], s: dict[str, Any]) -> bool:
             g.once_used.add((ci, id(s)))
     if passive:
         return True
+    if g.logging:
+        g.fired.add(ci)
     if needs:
         d = _decision_for(g, s, ci, owner)
         if d is None:

@@ -38,6 +38,7 @@ class GameState:
         self.logging = log
         self.log: list[tuple[int, str]] = []
         self.history: list[Action] = []
+        self.fired: set[int] = set()  # cards whose effect took effect (kept while logging: tests)
         size = t.size
         self.coins = [t.rules.starting_coins] * n
         self.est = [[0] * size for _ in range(n)]      # establishments owned (copies)
@@ -142,6 +143,7 @@ class GameState:
         g.shared_rolls = dict(self.shared_rolls)
         g.once_used = set(self.once_used)
         g.fresh_landmarks = set(self.fresh_landmarks)
+        g.fired = set(self.fired)
         return g
 
     def returns(self) -> list[float]:
@@ -216,6 +218,11 @@ class GameState:
         return [e for t_, e in self.log if t_ == tn]
 
     # ------------------------------------------------------------------ bookkeeping
+    def fire(self, ci: int) -> None:
+        """Card ci's effect took effect (recorded in logged games: every-card tests)."""
+        if self.logging:
+            self.fired.add(ci)
+
     def note(self, text: str) -> None:
         if self.logging:
             self.log.append((self.turn, text))
@@ -319,6 +326,7 @@ class GameState:
             for rule in t.restrictions.get(ci, ()):
                 if rule == "sole_player_without_landmarks":
                     if self.lmc[p] or any(not self.lmc[q] for q in range(t.n) if q != p):
+                        self.fire(ci)
                         return None
         else:
             if not shown and not self.available(ci):
@@ -334,6 +342,7 @@ class GameState:
             elif not self.built[p][src]:
                 continue
             cost = max(0, cost + amount)
+            self.fire(src)
         return cost
 
     # ------------------------------------------------------------------ turn machine
@@ -381,14 +390,25 @@ class GameState:
                 for s in hook.steps:
                     if "allow_dice" in s:
                         counts.update(int(x) for x in s["allow_dice"])
+                        self.fire(hook.card)
                     if "roll_dice_keep" in s:
                         counts.add(int(s["roll_dice_keep"][0]))
+                        self.fire(hook.card)
         return [("dice", k) for k in sorted(counts)]
 
     def _roll(self, k: int) -> None:
         self.dice_mode = k  # with "roll k keep j" the drop decision follows (_rolled_options)
+        if self.t.hooks["invalid_roll"] and self.rules.void_per_mille > 0:
+            while self.rng.below(1000) < self.rules.void_per_mille:
+                self._void()
         self.dice = [self.rng.die() for _ in range(k)]
         self._set_roll(self.dice)
+
+    def _void(self) -> None:
+        """A void throw (rules.VOID_PER_MILLE): the invalid_roll effects fire, the dice go again."""
+        if self.logging:
+            self.note(f"P{self.active}'s throw is void: throw again")
+        self._queue_hooks("invalid_roll")
 
     def _keep_rule(self, k: int) -> int | None:
         for hook in self.t.hooks["dice_choice"]:
@@ -422,6 +442,7 @@ class GameState:
                 for s in hook.steps:
                     if "reroll" in s and effects.conditions_hold(self, s, hook.card, p, None):
                         allowed += int(s["reroll"])
+                        self.fire(hook.card)
         if self.rerolls_used < allowed:
             return ("reroll", [("reroll", 0), ("reroll", 1)])
         if not self.added:
@@ -429,6 +450,7 @@ class GameState:
                 if self._hook_applies(hook, p):
                     for s in hook.steps:
                         if "add_to_roll" in s and effects.conditions_hold(self, s, hook.card, p, None):
+                            self.fire(hook.card)
                             return ("add", [("add", 0), ("add", int(s["add_to_roll"]))])
         return None
 
@@ -544,20 +566,23 @@ class GameState:
         opts: list[Action] = [("pass",)]
         coins = self.coins[p]
         t = self.t
-        cand = [ci for ci, n in enumerate(self.supply) if n]
-        for row in self.rows:
-            cand.extend(row)
-        if not t.landmark_market:
-            cand.extend(ci for ci in t.landmarks if not self.built[p][ci])
-        cand.sort()
-        ids = t.ids
         low = t.min_cost
+        supply = self.supply  # stacks (cards in no market row; after a return, any card)
+        cand = [ci for ci in range(len(supply)) if supply[ci] and low[ci] <= coins] if any(supply) else []
+        for row in self.rows:
+            cand.extend(ci for ci in row if low[ci] <= coins)
+        if not t.landmark_market:
+            built = self.built[p]
+            cand.extend(ci for ci in t.landmarks if not built[ci] and low[ci] <= coins)
+        cand.sort()
+        plain = t.plain_cost
+        acts = t.build_actions
         for ci in cand:
-            if low[ci] > coins:
-                continue
-            price = self.price(p, ci, shown=True)
+            price = plain[ci]  # a card whose price nothing can change: its printed cost
+            if price is None:
+                price = self.price(p, ci, shown=True)
             if price is not None and price <= coins:
-                opts.append(("build", ids[ci]))
+                opts.append(acts[ci])
         return opts
 
     def _end_turn(self) -> None:
@@ -703,6 +728,17 @@ class GameState:
         self.hold_roll = True
         self._run()
         return self
+
+    def void_roll(self) -> None:
+        """At the dice decision, a throw that does not count (a die off the table): the
+        invalid_roll effects fire and the player is at the dice decision again."""
+        if self.phase != DICE:
+            raise IllegalAction(f"void_roll: not at the dice decision (phase {PHASE_NAMES[self.phase]})")
+        self.decision = None
+        self.history.append(("void_roll",))
+        self._void()
+        self.hold_roll = True
+        self._run()
 
     def roll_given(self, dice: list[int]) -> None:
         """At the dice decision, roll exactly `dice` (no random draw) and play on to the next

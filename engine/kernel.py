@@ -6,11 +6,13 @@ both; tests/engine/test_kernel.py checks that on thousands of games."""
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import numpy as np
 from numba import njit
 
+from engine import strategy
 from engine.kernel_compile import (
     A_ACTIVATE,
     A_ALL,
@@ -39,6 +41,7 @@ from engine.kernel_compile import (
     C_ALL_BEFORE,
     C_ALL_DICE,
     C_ALL_END,
+    C_ALL_VOID,
     C_BEFORE_N,
     C_BEFORE_S,
     C_BUILD_N,
@@ -55,12 +58,15 @@ from engine.kernel_compile import (
     C_RESTRICT,
     C_ROW,
     C_START,
+    C_VOID_N,
+    C_VOID_S,
     R_BUILD_LIMIT,
     R_CCW,
     R_COST_BY_COUNT,
     R_DICE_MASK,
     R_INIT_ROUNDS,
     R_LM_MARKET,
+    R_LM_NEXT,
     R_MAJOR_LIMIT,
     R_MAX_TURNS,
     R_N,
@@ -69,6 +75,7 @@ from engine.kernel_compile import (
     R_REPLENISH_LM,
     R_START_COINS,
     R_TO_WIN,
+    R_VOID,
     R_WHEN_RED,
     R_ZERO_BONUS,
     S_ACT,
@@ -114,8 +121,8 @@ from engine.rules import RuleSet
 from engine.table import Table, make_table
 
 # player-array planes and scalars
-EST, CLO, BLT, INV = 0, 1, 2, 3
-COINS, LMC, INC, SETUP = 0, 1, 2, 3
+EST, CLO, BLT, INV, FRESH = 0, 1, 2, 3, 4  # FRESH: landmarks built this turn
+COINS, LMC, INC, SETUP, POL = 0, 1, 2, 3, 4  # POL: the seat's policy (engine/strategy.py)
 (G_ACTIVE, G_TOTAL, G_NDICE, G_D0, G_D1, G_D2, G_BUILT, G_EXTRA, G_WIN, G_TURN, G_SH1, G_SH2, G_SH3,
  G_BANK) = range(14)
 SUPPLY, ROWC, OWNERS = 0, 1, 2
@@ -521,7 +528,8 @@ def _run_frames(fr, fh, ft, steps, card, ib, rule, P, PL, M, G, st, rowd, decks,
                         if m == 0:
                             done = 0
                             continue
-                        chosen_p = opts[_pick(st, m), 0]
+                        pk = _pick(st, m) if PL[POL, owner] == 0 else strategy.choose_player(PL, opts, m)
+                        chosen_p = opts[pk, 0]
                         done = 1
                     elif a == A_CHOOSE_TYPE:
                         for j in range(estabs.shape[0]):
@@ -536,7 +544,8 @@ def _run_frames(fr, fh, ft, steps, card, ib, rule, P, PL, M, G, st, rowd, decks,
                         if m == 0:
                             done = 0
                             continue
-                        chosen_t = opts[_pick(st, m), 0]
+                        pk = _pick(st, m) if PL[POL, owner] == 0 else strategy.choose_type(P, n, owner, opts, m)
+                        chosen_t = opts[pk, 0]
                         done = 1
                     elif a == A_SWAP:
                         # options: [decline] + (mine x (opponent, theirs)); the pick is decoded, not listed
@@ -556,7 +565,10 @@ def _run_frames(fr, fh, ft, steps, card, ib, rule, P, PL, M, G, st, rowd, decks,
                         if m == off:
                             done = 0
                             continue
-                        k = _pick(st, m) - off
+                        if PL[POL, owner] == 0:
+                            k = _pick(st, m) - off
+                        else:
+                            k = strategy.choose_swap(card, off, na, npairs, tmp_a, opts) - off
                         if k < 0:
                             done = 0
                         else:
@@ -583,7 +595,7 @@ def _run_frames(fr, fh, ft, steps, card, ib, rule, P, PL, M, G, st, rowd, decks,
                         if m == (1 if optional else 0):
                             done = 0
                             continue
-                        k = _pick(st, m)
+                        k = _pick(st, m) if PL[POL, owner] == 0 else strategy.choose_give(card, PL, opts, m)
                         if opts[k, 0] < 0:
                             done = 0
                         else:
@@ -601,7 +613,7 @@ def _run_frames(fr, fh, ft, steps, card, ib, rule, P, PL, M, G, st, rowd, decks,
                         if m == (1 if optional else 0):
                             done = 0
                             continue
-                        k = _pick(st, m)
+                        k = _pick(st, m) if PL[POL, owner] == 0 else strategy.choose_demolish(card, opts, m)
                         if opts[k, 0] < 0:
                             done = 0
                         else:
@@ -618,7 +630,7 @@ def _run_frames(fr, fh, ft, steps, card, ib, rule, P, PL, M, G, st, rowd, decks,
                         if m == (1 if optional else 0):
                             done = 0
                             continue
-                        k = _pick(st, m)
+                        k = _pick(st, m) if PL[POL, owner] == 0 else m - 1
                         if opts[k, 0] < 0:
                             done = 0
                         else:
@@ -639,7 +651,7 @@ def _run_frames(fr, fh, ft, steps, card, ib, rule, P, PL, M, G, st, rowd, decks,
                             done = 0
                             continue
                         if optional:
-                            k = _pick(st, 2)
+                            k = _pick(st, 2) if PL[POL, owner] == 0 else 1
                             amt = amt if k == 1 else 0
                         if amt:
                             PL[COINS, owner] -= amt
@@ -648,7 +660,7 @@ def _run_frames(fr, fh, ft, steps, card, ib, rule, P, PL, M, G, st, rowd, decks,
                         else:
                             done = 0
                     else:  # a plain step made optional
-                        k = _pick(st, 2)
+                        k = _pick(st, 2) if PL[POL, owner] == 0 else 1
                         if k == 1:
                             done = _execute(steps, si, card, ib, rule, P, PL, M, G, st, rowd, decks, dlen, rows,
                                             n, ci, owner, chosen_p, chosen_t, closed_by, 1)
@@ -672,10 +684,22 @@ def _push(fr, ft, ci, owner, s0, ns, copies):
 
 
 @njit(cache=True, _nrt=False)  # no reference counting: callers own every array
+def _acts_despite_fresh(P, n, ci, all_players, a):
+    """A landmark `a` built this turn still acts if another player built it earlier (for all)."""
+    if all_players:
+        for q in range(n):
+            if q != a and P[BLT, q, ci]:
+                return True
+    return False
+
+
+@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _queue_hooks(fr, ft, hooks, card, P, M, n, a, col_s, col_n, col_all):
     for j in range(hooks.shape[0]):
         ci = hooks[j]
         if card[ci, C_LAND]:
+            if P[FRESH, a, ci] and not _acts_despite_fresh(P, n, ci, card[ci, col_all], a):
+                continue  # landmark.active_from: next_turn - built this turn, acts from the next
             if _applies(P, M, n, ci, card[ci, col_all], a):
                 _push(fr, ft, ci, a, card[ci, col_s], card[ci, col_n], 1)
         else:
@@ -738,10 +762,11 @@ def _price(card, cc, rule, P, PL, M, n, p, ci):
 
 @njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_before, hk_end, hk_dice,
-              ib, cc, rows, decks0, deck_len0, stack, starting, start_lm, landmarks, estabs, dice_info,
+              hk_void, ib, cc, rows, decks0, deck_len0, stack, starting, start_lm, landmarks, estabs, dice_info,
               dice_add_step, dice_reroll_step, keep, P, PL, M, G, once, fr, fh, ft, opts, tmp_a, tmp_b,
-              closed_by, decks, dlen, rowd, dice, cand, st):
-    """One game with a uniform-random player on every seat: (winner or -1, turns played).
+              closed_by, decks, dlen, rowd, dice, cand, st, pol, prices):
+    """One game, the seats played by the policies `pol` (engine/strategy.py codes; 0 = uniform
+    random): (winner or -1, turns played).
     The work arrays are allocated once per batch by play_seeds and reset here."""
     n = rule[R_N]
     C = card.shape[0]
@@ -762,6 +787,7 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
     for p in range(n):
         PL[COINS, p] = rule[R_START_COINS]
         PL[SETUP, p] = rule[R_INIT_ROUNDS]
+        PL[POL, p] = pol[p]
         for j in range(starting.shape[0]):
             if starting[j] >= 0:
                 P[EST, p, starting[j]] += 1
@@ -794,6 +820,8 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
         G[G_SH3] = -1
         for p in range(n):
             PL[INC, p] = 0
+        if rule[R_LM_NEXT]:
+            P[FRESH, a, :] = 0
         bonus_done = 0
         if PL[SETUP, a] == 0:
             # ---- dice count
@@ -807,8 +835,15 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
                 if (mask >> k) & 1:
                     opts[m, 0] = k
                     m += 1
-            mode = opts[_pick(st, m), 0]
+            if PL[POL, a] == 0:
+                mode = opts[_pick(st, m), 0]
+            else:
+                mode = opts[strategy.choose_dice(PL[POL, a], card, steps, ib, rule, bn, bn_len, P, M, PL, a, opts, m), 0]
             nd = mode
+            if rule[R_VOID] > 0:
+                while _below(st, 0, 1000) < rule[R_VOID]:  # a void throw: invalid_roll effects, throw again
+                    _hooks_now(fr, fh, ft, hk_void, C_VOID_S, C_VOID_N, C_ALL_VOID, a, steps, card, ib, rule, P, PL, M,
+                               G, st, rowd, decks, dlen, rows, n, once, estabs, landmarks, opts, tmp_a, tmp_b, closed_by)
             for k in range(nd):
                 dice[k] = _below(st, 0, 6) + 1
             rerolls = 0
@@ -837,7 +872,7 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
                                 opts[m, 0] = v
                                 m += 1
                                 break
-                    v = opts[_pick(st, m), 0]
+                    v = opts[_pick(st, m) if PL[POL, a] == 0 else 0, 0]
                     w = 0
                     removed = False
                     for k in range(nd):
@@ -855,9 +890,18 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
                         if _cond(steps, dice_reroll_step[ci], a, 0, G, PL, P, once):
                             allowed += dice_info[ci, 1]
                 if rerolls < allowed:
-                    if _pick(st, 2) == 1:
+                    if PL[POL, a] == 0:
+                        again = _pick(st, 2)
+                    else:
+                        again = strategy.choose_reroll(PL[POL, a], card, steps, ib, rule, bn, bn_len, P, M, PL, a,
+                                                       G[G_TOTAL], nd)
+                    if again == 1:
                         rerolls += 1
                         nd = mode
+                        if rule[R_VOID] > 0:
+                            while _below(st, 0, 1000) < rule[R_VOID]:  # a void throw: invalid_roll effects, throw again
+                                _hooks_now(fr, fh, ft, hk_void, C_VOID_S, C_VOID_N, C_ALL_VOID, a, steps, card, ib, rule, P, PL, M,
+                                           G, st, rowd, decks, dlen, rows, n, once, estabs, landmarks, opts, tmp_a, tmp_b, closed_by)
                         for k in range(nd):
                             dice[k] = _below(st, 0, 6) + 1
                     else:
@@ -873,7 +917,12 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
                                 break
                     if found >= 0:
                         added = 1
-                        if _pick(st, 2) == 1:
+                        if PL[POL, a] == 0:
+                            yes = _pick(st, 2)
+                        else:
+                            yes = strategy.choose_add(PL[POL, a], card, steps, ib, rule, bn, bn_len, P, M, PL, a,
+                                                      G[G_TOTAL], dice_info[found, 2])
+                        if yes == 1:
                             G[G_TOTAL] += dice_info[found, 2]
                         continue
                 break
@@ -960,8 +1009,13 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
                 pr = _price(card, cc, rule, P, PL, M, n, a, ci)
                 if pr >= 0 and pr <= coins:
                     cand[m - 1] = ci
+                    prices[m - 1] = pr
                     m += 1
-            k = _pick(st, m)
+            if PL[POL, a] == 0:
+                k = _pick(st, m)
+            else:
+                k = strategy.choose_build(PL[POL, a], card, steps, ib, rule, bn, bn_len, dice_info, hk_dice,
+                                          P, M, PL, a, cand, prices, m)
             if k == 0:
                 break
             ci = cand[k - 1]
@@ -970,6 +1024,7 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
             G[G_BANK] -= pr
             if card[ci, C_LAND]:
                 _set_landmark(P, PL, M, card, a, ci, True)
+                P[FRESH, a, ci] = rule[R_LM_NEXT]
                 if rule[R_LM_MARKET]:
                     _take_from_market(M, rowd, card, ci)
                     if rule[R_REPLENISH_LM]:
@@ -1009,13 +1064,13 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
 
 @njit(cache=True)
 def play_seeds(s0, s1, card, steps, rule, order, bn, bn_len, hk_after, hk_before, hk_end, hk_dice,
-               ib, cc, rows, decks0, deck_len0, stack, starting, start_lm, landmarks, estabs, dice_info,
-               dice_add_step, dice_reroll_step, keep):
+               hk_void, ib, cc, rows, decks0, deck_len0, stack, starting, start_lm, landmarks, estabs, dice_info,
+               dice_add_step, dice_reroll_step, keep, pol):
     out = np.zeros((s0.shape[0], 2), dtype=np.int64)
     n = rule[R_N]
     C = card.shape[0]
-    P = np.zeros((4, n, C), dtype=np.int64)
-    PL = np.zeros((4, n), dtype=np.int64)
+    P = np.zeros((5, n, C), dtype=np.int64)
+    PL = np.zeros((5, n), dtype=np.int64)
     M = np.zeros((3, C), dtype=np.int64)
     G = np.zeros(14, dtype=np.int64)
     once = np.full(max(1, steps.shape[0]), -1, dtype=np.int64)
@@ -1031,19 +1086,21 @@ def play_seeds(s0, s1, card, steps, rule, order, bn, bn_len, hk_after, hk_before
     rowd = np.zeros(max(1, rule[R_NROWS]), dtype=np.int64)
     dice = np.zeros(3, dtype=np.int64)
     cand = np.zeros(C, dtype=np.int64)
+    prices = np.zeros(C, dtype=np.int64)
     st = np.empty(2, dtype=np.uint64)
     for i in range(s0.shape[0]):
         w, t = play_game(s0[i], s1[i], card, steps, rule, order, bn, bn_len, hk_after, hk_before, hk_end,
-                         hk_dice, ib, cc, rows, decks0, deck_len0, stack, starting, start_lm, landmarks,
+                         hk_dice, hk_void, ib, cc, rows, decks0, deck_len0, stack, starting, start_lm, landmarks,
                          estabs, dice_info, dice_add_step, dice_reroll_step, keep, P, PL, M, G, once, fr,
-                         fh, ft, opts, tmp_a, tmp_b, closed_by, decks, dlen, rowd, dice, cand, st)
+                         fh, ft, opts, tmp_a, tmp_b, closed_by, decks, dlen, rowd, dice, cand, st, pol,
+                         prices)
         out[i, 0] = w
         out[i, 1] = t
     return out
 
 
 ARG_ORDER = ("card", "steps", "rule", "order", "bn", "bn_len", "hk_after", "hk_before", "hk_end", "hk_dice",
-             "ib", "cc", "rows", "decks", "deck_len", "stack", "starting", "start_lm", "landmarks", "estabs",
+             "hk_void", "ib", "cc", "rows", "decks", "deck_len", "stack", "starting", "start_lm", "landmarks", "estabs",
              "dice_info", "dice_add_step", "dice_reroll_step", "keep")
 _COMPILED: dict[int, tuple[Table, dict[str, Any]]] = {}
 
@@ -1065,11 +1122,89 @@ def supports(rules: RuleSet, players: int, sets: tuple[str, ...] | None) -> bool
     return True
 
 
-def play_many(rules: RuleSet, players: int, sets: tuple[str, ...] | None, seeds: list[int]) -> list[tuple[int, int]]:
-    """(winner or -1, turns) for each seed; identical to the readable engine with RandomPolicy(seed)."""
+_DEPENDENCIES = ("strategy.py", "kernel_compile.py", "rng.py")
+
+
+def _drop_stale_cache() -> None:
+    """numba re-validates a cached function against its own file only (kernel.py); the kernel also
+    inlines engine/strategy.py and freezes the constants of kernel_compile.py, so a change there
+    must drop the cached kernel too. A stamp of those files sits beside the cache."""
+    import hashlib
+    from pathlib import Path
+    here = Path(__file__).resolve().parent
+    digest = hashlib.sha256(b"".join((here / f).read_bytes() for f in _DEPENDENCIES)).hexdigest()
+    try:
+        cache = Path(play_seeds._cache._cache_path)
+        stamp = cache / "kernel.dependencies.stamp"
+        if stamp.exists() and stamp.read_text() == digest:
+            return
+        for f in cache.glob("kernel.*.nb[ic]"):
+            f.unlink()
+        stamp.write_text(digest)
+    except (AttributeError, OSError):
+        return  # no writable cache: numba compiles in memory anyway
+
+
+def cache_dir() -> str:
+    """Where numba keeps the compiled kernel (next to this file, or the user cache if read-only)."""
+    try:
+        return str(play_seeds._cache._cache_path)
+    except AttributeError:
+        return "numba's cache"
+
+
+def is_cached() -> bool:
+    """True when the compiled kernel is on disk for this source (the next load takes a second)."""
+    if play_seeds.signatures:
+        return True
+    try:
+        return bool(play_seeds._cache._cache_file._load_index())
+    except Exception:  # noqa: BLE001 - numba internals moved: assume cached, say nothing
+        return True
+
+
+def _announce() -> None:
+    """The first run compiles the kernel (about 30 s of CPU): say so once, on stderr."""
+    global _ANNOUNCED
+    if _ANNOUNCED or is_cached():
+        return
+    _ANNOUNCED = True
+    print(f"mkdb: compiling the simulation kernel (first run only, about 30 s; cached in {cache_dir()})",
+          file=sys.stderr, flush=True)
+
+
+_ANNOUNCED = False
+
+
+def warm() -> None:
+    """Compile (or load) the kernel once, so later runs start in about a second (scripts/setup.sh)."""
+    _announce()
+    play_many(RuleSet.canonical("mk2"), 4, None, [0])
+
+
+def play_many(rules: RuleSet, players: int, sets: tuple[str, ...] | None, seeds: list[int],
+              policies: tuple[str, ...] | list[str] | str = "random") -> list[tuple[int, int]]:
+    """(winner or -1, turns) for each seed; identical to the readable engine's games
+    (engine.simulate.play_one) with the same policies: one name for every seat, or one per seat."""
     table = make_table(rules, players, sets)
     arrays = compiled(table)
+    _announce()
+    pol = np.array(policy_codes(policies, players), dtype=np.int64)
     s0 = np.array([seed_state(s, 0) for s in seeds], dtype=np.uint64)
     s1 = np.array([seed_state(s, 1) for s in seeds], dtype=np.uint64)
-    out = play_seeds(s0, s1, *[arrays[k] for k in ARG_ORDER])
+    out = play_seeds(s0, s1, *[arrays[k] for k in ARG_ORDER], pol)
     return [(int(w), int(t)) for w, t in out]
+
+
+def policy_codes(policies: tuple[str, ...] | list[str] | str, players: int) -> list[int]:
+    """Policy names (one, or one per seat) -> engine/strategy.py codes."""
+    names = [policies] * players if isinstance(policies, str) else list(policies)
+    if len(names) != players:
+        raise ValueError(f"{len(names)} policies for {players} players")
+    for name in names:
+        if name not in strategy.CODES:
+            raise ValueError(f"policy {name!r}: expected one of {', '.join(strategy.CODES)}")
+    return [strategy.CODES[name] for name in names]
+
+
+_drop_stale_cache()

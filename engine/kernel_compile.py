@@ -26,21 +26,23 @@ S_WIDTH = 35
 # card columns
 (C_LAND, C_START, C_MAJOR, C_COLOUR, C_ICON, C_COST0, C_COST1, C_COST2, C_NCOST, C_SUPPLY, C_ROW,
  C_RESTRICT, C_ACT_S, C_ACT_N, C_BUILD_S, C_BUILD_N, C_AFTER_S, C_AFTER_N, C_BEFORE_S, C_BEFORE_N,
- C_END_S, C_END_N, C_DICE_S, C_DICE_N, C_ALL_AFTER, C_ALL_BEFORE, C_ALL_END, C_ALL_DICE, C_AGG, C_MINCOST) = range(30)
-C_WIDTH = 30
+ C_END_S, C_END_N, C_DICE_S, C_DICE_N, C_ALL_AFTER, C_ALL_BEFORE, C_ALL_END, C_ALL_DICE, C_AGG, C_MINCOST,
+ C_ACTMIN, C_ACTMAX, C_VOID_S, C_VOID_N, C_ALL_VOID) = range(35)
+C_WIDTH = 35
 TRIGGER_COLS = {"activation": (C_ACT_S, C_ACT_N), "on_build": (C_BUILD_S, C_BUILD_N),
                 "after_activation": (C_AFTER_S, C_AFTER_N), "before_build": (C_BEFORE_S, C_BEFORE_N),
-                "end_of_turn": (C_END_S, C_END_N), "dice_choice": (C_DICE_S, C_DICE_N)}
+                "end_of_turn": (C_END_S, C_END_N), "dice_choice": (C_DICE_S, C_DICE_N),
+                "invalid_roll": (C_VOID_S, C_VOID_N)}
 ALL_COLS = {"after_activation": C_ALL_AFTER, "before_build": C_ALL_BEFORE, "end_of_turn": C_ALL_END,
-            "dice_choice": C_ALL_DICE}
+            "dice_choice": C_ALL_DICE, "invalid_roll": C_ALL_VOID}
 COLOURS = {"red": 0, "blue": 1, "green": 2, "purple": 3, "landmark": 4}
 WHEN = {"any_turn": 0, "own_turn": 1, "opponents_turn": 2}
 
 # rule vector
 (R_N, R_START_COINS, R_INIT_ROUNDS, R_DICE_MASK, R_PAY_CAN, R_CCW, R_BUILD_LIMIT, R_ZERO_BONUS,
  R_MAJOR_LIMIT, R_COST_BY_COUNT, R_TO_WIN, R_LM_MARKET, R_REPLENISH_LM, R_NROWS, R_NSTEPS_ORDER,
- R_WHEN_RED, R_WHEN_BLUE, R_WHEN_GREEN, R_WHEN_PURPLE, R_MAX_TURNS) = range(20)
-R_WIDTH = 20
+ R_WHEN_RED, R_WHEN_BLUE, R_WHEN_GREEN, R_WHEN_PURPLE, R_MAX_TURNS, R_LM_NEXT, R_VOID) = range(22)
+R_WIDTH = 22
 
 
 class KernelUnsupported(ValueError):
@@ -170,8 +172,6 @@ def _aggregatable(steps: tuple[dict[str, Any], ...], pay_what_you_can: bool) -> 
 
 def compile_table(table: Table) -> dict[str, np.ndarray]:
     rules = table.rules
-    if rules.landmark_next_turn:
-        raise KernelUnsupported("landmark.active_from: next_turn (the readable engine plays it)")
     codes = _icon_codes(table)
     C = table.size
     card = np.zeros((C, C_WIDTH), dtype=np.int64)
@@ -192,6 +192,8 @@ def compile_table(table: Table) -> dict[str, np.ndarray]:
         for k, v in enumerate(costs):
             row[C_COST0 + k] = -1 if v is None else int(v)
         row[C_SUPPLY] = c.supply
+        row[C_ACTMIN] = min(c.activation) if c.activation else 0
+        row[C_ACTMAX] = max(c.activation) if c.activation else 0
         row[C_ROW] = -1
         for r, cards in enumerate(table.row_cards):
             if c.index in cards:
@@ -226,9 +228,6 @@ def compile_table(table: Table) -> dict[str, np.ndarray]:
             if "roll_dice_keep" in s:
                 keep[c.index] = [int(s["roll_dice_keep"][0]), int(s["roll_dice_keep"][1])]
                 dice_info[c.index, 0] |= 1 << int(s["roll_dice_keep"][0])
-    for c in table.cards:
-        if c.steps("invalid_roll"):
-            pass  # void rolls are not modelled by either engine
     step_arr = np.array(steps, dtype=np.int64).reshape(len(steps), S_WIDTH) if steps else \
         np.zeros((0, S_WIDTH), dtype=np.int64)
     rule = np.zeros(R_WIDTH, dtype=np.int64)
@@ -255,6 +254,8 @@ def compile_table(table: Table) -> dict[str, np.ndarray]:
         rule[col] = WHEN[rules.when.get(key, "any_turn")]
     from engine.game import MAX_TURNS
     rule[R_MAX_TURNS] = MAX_TURNS
+    rule[R_LM_NEXT] = int(rules.landmark_next_turn)
+    rule[R_VOID] = rules.void_per_mille if table.hooks["invalid_roll"] else 0
     order = np.zeros((len(rules.activation_steps), 5), dtype=np.int64)
     for i, st in enumerate(rules.activation_steps):
         for col in st:
@@ -294,7 +295,7 @@ def compile_table(table: Table) -> dict[str, np.ndarray]:
     return {
         "card": card, "steps": step_arr, "rule": rule, "order": order, "bn": bn, "bn_len": bn_len,
         "hk_after": hooks("after_activation"), "hk_before": hooks("before_build"),
-        "hk_end": hooks("end_of_turn"), "hk_dice": hooks("dice_choice"),
+        "hk_end": hooks("end_of_turn"), "hk_dice": hooks("dice_choice"), "hk_void": hooks("invalid_roll"),
         "ib": np.array(ib or [(-1, 0, 0, 0)], dtype=np.int64).reshape(-1, 4),
         "cc": np.array(cc or [(-1, 0, -1, -1, 0)], dtype=np.int64).reshape(-1, 5),
         "rows": rows, "decks": decks, "deck_len": deck_len, "stack": stack,

@@ -1,8 +1,15 @@
-"""Players: uniform random over legal actions, and a greedy heuristic. A policy is a callable
-(state) -> action; its randomness comes from its own seeded generator (engine/rng.py)."""
+"""Players. A policy is a callable (state) -> action. `random` is uniform over the legal actions
+(its own seeded generator, engine/rng.py); `greedy` and `lookahead` are deterministic judges
+whose choices come from engine/strategy.py — the same functions the compiled kernel runs — so a
+seed gives the same game in both engines."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import numpy as np
+
+from engine import strategy
 from engine.game import Action, GameState
 from engine.rng import Rng
 
@@ -20,123 +27,122 @@ class RandomPolicy:
         return acts[self.rng.below(len(acts))]
 
 
-class GreedyPolicy:
-    """Builds the landmark it can afford, else the establishment with the best expected income per
-    coin for its dice; rolls two dice once it owns cards on 7+; takes from the richest."""
+_ARRAYS: dict[int, tuple[Any, dict[str, np.ndarray]]] = {}
+
+
+def _arrays(table: Any) -> dict[str, np.ndarray]:
+    """The table compiled to the kernel's integer arrays (what strategy.py reads)."""
+    hit = _ARRAYS.get(id(table))
+    if hit is None or hit[0] is not table:
+        from engine.kernel_compile import compile_table
+        hit = _ARRAYS[id(table)] = (table, compile_table(table))
+    return hit[1]
+
+
+class StrategyPolicy:
+    """A deterministic player judged by engine/strategy.py (`code`: strategy.GREEDY, LOOKAHEAD)."""
+
+    code = strategy.GREEDY
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed, POLICY_STREAM)
+        self.seed = seed  # deterministic: the seed is not used
 
     def __call__(self, state: GameState) -> Action:
         acts = state.legal_actions()
-        kind = acts[0][0] if acts[0][0] != "pass" else "build"
-        me = state.current_player()
-        handler = getattr(self, f"_{kind}", None)
-        if handler is None:
-            return acts[-1]
-        return handler(state, me, acts)
-
-    # -- helpers
-    @staticmethod
-    def _income_of(state: GameState, me: int, ci: int, two: bool) -> float:
-        """Expected coins per own turn of one copy of card ci (rough: bank gains only)."""
-        card = state.t.cards[ci]
-        steps = card.steps("activation")
-        amount = 0
-        for s in steps:
-            if "gain" in s:
-                amount = int(s["gain"])
-            elif "take" in s:
-                amount = int(s["take"])
-        probs = _TWO if two else _ONE
-        p = sum(probs.get(a, 0.0) for a in card.activation)
-        if card.colour == "red":
-            p *= state.t.n - 1
-        elif card.colour == "blue":
-            p *= state.t.n
-        return amount * p
-
-    def _wants_two(self, state: GameState, me: int) -> bool:
-        row = state.est[me]
-        high = sum(n for ci, n in enumerate(row) if n and state.t.cards[ci].activation
-                   and min(state.t.cards[ci].activation) >= 7)
-        low = sum(n for ci, n in enumerate(row) if n and state.t.cards[ci].activation
-                  and max(state.t.cards[ci].activation) <= 6)
-        return high >= low
-
-    # -- decisions
-    def _dice(self, state, me, acts):
-        counts = [a[1] for a in acts]
-        if 2 in counts and self._wants_two(state, me):
-            return ("dice", 2)
-        return ("dice", min(counts))
-
-    def _build(self, state, me, acts):
-        builds = [a for a in acts if a[0] == "build"]
-        if not builds:
-            return ("pass",)
-        t = state.t
-        lms = [a for a in builds if t.by_id[a[1]].landmark]
-        if lms:
-            return max(lms, key=lambda a: state.price(me, t.by_id[a[1]].index) or 0)
-        two = self._wants_two(state, me) or any(("dice", 2) == x for x in state._dice_options())
-
-        def value(a):
-            ci = t.by_id[a[1]].index
-            price = state.price(me, ci) or 1
-            return self._income_of(state, me, ci, two) / max(price, 1)
-        best = max(builds, key=value)
-        return best if value(best) > 0 or state.coins[me] > 12 else ("pass",)
-
-    def _reroll(self, state, me, acts):
-        mine = any(state.est[me][ci] for ci in state.t.by_number[state.total]
-                   if state.total < len(state.t.by_number))
-        return ("reroll", 0 if mine else 1)
-
-    def _add(self, state, me, acts):
-        return max(acts, key=lambda a: a[1])
-
-    def _choose_player(self, state, me, acts):
-        return max(acts, key=lambda a: state.coins[a[1]])
-
-    def _swap(self, state, me, acts):
-        real = [a for a in acts if a[1] is not None]
-        if not real:
+        if len(acts) == 1:
             return acts[0]
-        t = state.t
-        return max(real, key=lambda a: (t.by_id[a[3]].cost[0] or 0) - (t.by_id[a[1]].cost[0] or 0))
+        kind = state.decision[0] if state.decision else acts[0][0]
+        me = state.current_player()
+        a = _arrays(state.t)
+        n, size = state.t.n, state.t.size
+        P = np.zeros((4, n, size), dtype=np.int64)
+        P[0], P[1], P[2], P[3] = state.est, state.closed, state.built, state.invested
+        PL = np.zeros((4, n), dtype=np.int64)
+        PL[0], PL[1] = state.coins, state.lmc
+        M = np.zeros((3, size), dtype=np.int64)
+        M[2] = state.owners
+        ids = state.t.by_id
+        card, steps, ib, rule, bn, bnl = a["card"], a["steps"], a["ib"], a["rule"], a["bn"], a["bn_len"]
+        opts = np.zeros((max(len(acts), 1), 3), dtype=np.int64)
+        m = len(acts)
+        s = strategy
+        if kind == "build":
+            cand = np.array([ids[x[1]].index for x in acts[1:]] or [0], dtype=np.int64)
+            prices = np.array([state.price(me, ids[x[1]].index, shown=True) for x in acts[1:]] or [0],
+                              dtype=np.int64)
+            k = s.choose_build(self.code, card, steps, ib, rule, bn, bnl, a["dice_info"], a["hk_dice"],
+                               P, M, PL, me, cand, prices, m)
+        elif kind == "dice":
+            opts[:, 0] = [x[1] for x in acts]
+            k = s.choose_dice(self.code, card, steps, ib, rule, bn, bnl, P, M, PL, me, opts, m)
+        elif kind == "reroll":
+            k = s.choose_reroll(self.code, card, steps, ib, rule, bn, bnl, P, M, PL, me, state.total,
+                                state.n_dice)
+        elif kind == "add":
+            k = s.choose_add(self.code, card, steps, ib, rule, bn, bnl, P, M, PL, me, state.total, acts[1][1])
+        elif kind == "choose_player":
+            opts[:, 0] = [x[1] for x in acts]
+            k = s.choose_player(PL, opts, m)
+        elif kind == "choose_type":
+            opts[:, 0] = [ids[x[1]].index for x in acts]
+            k = s.choose_type(P, n, me, opts, m)
+        elif kind == "swap":
+            k = self._swap(state, card, acts)
+        elif kind == "give":
+            opts[:, 0] = [-1 if x[1] is None else ids[x[1]].index for x in acts]
+            opts[:, 1] = [0 if x[2] is None else x[2] for x in acts]
+            k = s.choose_give(card, PL, opts, m)
+        elif kind == "demolish":
+            opts[:, 0] = [-1 if x[1] is None else ids[x[1]].index for x in acts]
+            k = s.choose_demolish(card, opts, m)
+        elif kind in ("activate", "invest", "do"):
+            k = m - 1  # the last option: activate the last type, invest, do the optional step
+        else:  # drop: the lowest die
+            k = 0
+        return acts[int(k)]
 
-    def _give(self, state, me, acts):
-        t = state.t
-        return min(acts, key=lambda a: (99 if a[1] is None else t.by_id[a[1]].cost[0] or 0,
-                                        0 if a[2] is None else state.coins[a[2]]))
-
-    def _demolish(self, state, me, acts):
-        t = state.t
-        return min(acts, key=lambda a: 99 if a[1] is None else t.by_id[a[1]].cost[0] or 0)
-
-    def _activate(self, state, me, acts):
-        return acts[-1]
-
-    def _invest(self, state, me, acts):
-        return max(acts, key=lambda a: a[1])
-
-    def _do(self, state, me, acts):
-        return ("do", 1)
-
-    def _choose_type(self, state, me, acts):
-        t = state.t
-        return max(acts, key=lambda a: sum(state.est[q][t.by_id[a[1]].index]
-                                           for q in range(t.n) if q != me))
-
-    def _drop(self, state, me, acts):
-        return acts[0]
+    @staticmethod
+    def _swap(state: GameState, card: np.ndarray, acts: list[Action]) -> int:
+        """The kernel's encoding: [decline] + mine x (opponent, theirs), mine-major."""
+        off = 1 if acts[0][1] is None else 0
+        real = acts[off:]
+        if not real:
+            return 0
+        ids = state.t.by_id
+        mine = list(dict.fromkeys(x[1] for x in real))
+        pairs = list(dict.fromkeys((x[2], x[3]) for x in real))
+        tmp_a = np.array([ids[c].index for c in mine], dtype=np.int64)
+        opts = np.zeros((len(pairs), 3), dtype=np.int64)
+        opts[:, 1] = [q for q, _ in pairs]
+        opts[:, 2] = [ids[b].index for _, b in pairs]
+        return int(strategy.choose_swap(card, off, len(mine), len(pairs), tmp_a, opts))
 
 
-_ONE = {k: 1 / 6 for k in range(1, 7)}
-_TWO = {s: (6 - abs(s - 7)) / 36 for s in range(2, 13)}
+class GreedyPolicy(StrategyPolicy):
+    """Dearest affordable landmark, else the best face-value income per coin."""
 
-POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy}
+    code = strategy.GREEDY
+
+
+class LookaheadPolicy(StrategyPolicy):
+    """One step of lookahead on expected income per round (engine/strategy.py)."""
+
+    code = strategy.LOOKAHEAD
+
+
+POLICIES = {"random": RandomPolicy, "greedy": GreedyPolicy, "lookahead": LookaheadPolicy}
+
+
+def parse_policies(text: str, players: int) -> tuple[str, ...]:
+    """'greedy' (every seat) or 'lookahead,greedy,greedy' (one per seat, in seat order)."""
+    names = tuple(x.strip() for x in text.split(",") if x.strip())
+    if len(names) == 1:
+        names = names * players
+    bad = [x for x in names if x not in POLICIES]
+    if bad or len(names) != players:
+        raise ValueError(f"policy {text!r}: expected one of {', '.join(POLICIES)}, "
+                         f"or one per seat ({players} seats), comma-separated")
+    return names
 
 
 def make_policy(name: str, seed: int = 0):

@@ -16,6 +16,10 @@ import yaml
 CANONICAL_DIR = Path(__file__).resolve().parent.parent / "rules_sources" / "canonical"
 COLOURS = ("red", "blue", "green", "purple", "landmark")
 WHEN_VALUES = ("any_turn", "own_turn", "opponents_turn")
+# How often a throw is void (a die off the table or cocked), per thousand throws: not a rule of any
+# book but a fact of play the simulation assumes, so that effects on void rolls (trigger
+# invalid_roll) happen; a reading may set `dice.void_per_mille`. Drawn only when such a card is in play.
+VOID_PER_MILLE = 20
 
 
 class RulesError(ValueError):
@@ -74,6 +78,7 @@ class RuleSet:
     landmark_next_turn: bool  # a landmark built this turn acts only from the next turn (landmark.active_from)
     min_players: int
     max_players: int
+    void_per_mille: int  # throws in a thousand that are void and thrown again (VOID_PER_MILLE)
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -125,6 +130,7 @@ class RuleSet:
             landmark_next_turn=_parse_active_from(f.get("landmark.active_from")),
             min_players=int(players.get("min", 2)),
             max_players=int(players.get("max", 4)),
+            void_per_mille=_int(f, "dice.void_per_mille", VOID_PER_MILLE),
         )
 
     # ------------------------------------------------------------------ use

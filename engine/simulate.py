@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import new_game
-from engine.policies import make_policy
+from engine.policies import make_policy, parse_policies
 from engine.rules import RuleSet
 
 Z95 = 1.959963984540054
@@ -27,7 +27,7 @@ class SimSpec:
     facts: dict[str, Any] = field(default_factory=dict)
     variants: tuple[str, ...] = ()
     sets: tuple[str, ...] | None = None
-    policy: str = "random"
+    policy: str = "random"  # one name for every seat, or one per seat: "lookahead,greedy,greedy"
     rules_label: str = "canonical"
     kernel: bool = True
 
@@ -36,24 +36,25 @@ class SimSpec:
 
 
 def play_one(spec: SimSpec, rules: RuleSet, seed: int) -> tuple[int, int]:
-    """One game with the readable engine: (winner seat or -1, turns played)."""
+    """One game with the readable engine: (winner seat or -1, turns played). Random seats share
+    one generator (seeded by the game's seed), as the kernel's seats do."""
     g = new_game(spec.edition, spec.players, rules=rules, seed=seed, sets=spec.sets, log=False)
-    pols = [make_policy(spec.policy, seed * 8 + p) for p in range(spec.players)] \
-        if spec.policy != "random" else None
-    shared = make_policy("random", seed) if pols is None else None
+    names = parse_policies(spec.policy, spec.players)
+    shared = make_policy("random", seed)
+    pols = [shared if name == "random" else make_policy(name, seed) for name in names]
     while not g.is_over():
-        pol = shared if pols is None else pols[g.current_player()]
-        g.apply(pol(g))
+        g.apply(pols[g.current_player()](g))
     w = g.winner()
     return (-1 if w is None else w, g.turns_played)
 
 
 def play_batch(spec: SimSpec, seeds: list[int]) -> list[tuple[int, int]]:
     rules = spec.rules()
-    if spec.kernel and spec.policy == "random":
+    if spec.kernel:
         from engine import kernel
         if kernel.supports(rules, spec.players, spec.sets):
-            return kernel.play_many(rules, spec.players, spec.sets, seeds)
+            return kernel.play_many(rules, spec.players, spec.sets, seeds,
+                                    parse_policies(spec.policy, spec.players))
     return [play_one(spec, rules, s) for s in seeds]
 
 

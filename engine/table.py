@@ -93,6 +93,11 @@ class Table:
             known = [v for v in c.cost if v is not None] or [0]
             cut = sum(a for _s, a, _e in self.cost_changes_for[c.index] if a < 0)
             self.min_cost.append(max(0, min(known) + cut))
+        # establishments whose price no rule or card changes (build options skip price())
+        self.plain_cost: list[int | None] = [
+            (c.cost[0] or 0) if not c.landmark and not self.cost_changes_for[c.index]
+            and not (c.major and rules.major_limit is not None) else None for c in cards]
+        self.build_actions = [("build", c.id) for c in cards]
         # income plan: roll -> per activation step (colours, opponents first?, active last?, cards)
         self.income_plan: list[list[tuple[bool, bool, bool, list[tuple[int, str]]]]] = []
         for roll in range(len(self.by_number)):

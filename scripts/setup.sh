@@ -39,3 +39,6 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   fi
   touch "$stamp"
 fi
+
+# compile the simulation kernel now (numba caches it on disk), so the first `mkdb simulate` is fast
+.venv/bin/python -c "from engine.kernel import warm; warm()"

@@ -38,7 +38,7 @@ def analyze(d: Discrepancy | dict[str, Any], *, langs: dict[str, str] | None = N
         sets = edition_sets(edition)
     else:
         sets = sorted({s for b in books for s in expansions.get(b, [])} | {"base"})
-    impact: dict[str, Any] = {"topic": topic, "readings": [v.to_json() for v in variants],
+    impact: dict[str, Any] = {"topic": topic, "policy": policy, "readings": [v.to_json() for v in variants],
                               "reference": variants[0].label if variants else None, "card_sets": sets}
     playable = [v for v in variants if v.rules is not None]
     if len(playable) < 2:

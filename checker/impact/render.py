@@ -21,7 +21,17 @@ def impact_line(impact: dict[str, Any] | None) -> str:
         rep = impact.get("replay") or {}
         return f"replay: book {rep.get('claimed')}, engine {rep.get('engine')}" if rep else ""
     wrd = impact.get("win_rate_delta")
-    return impact["verdict"] + (f"; win rate {wrd:+.3f}" if isinstance(wrd, float) and impact.get("material") else "")
+    return impact["verdict"] + (f"; win rate {wrd:+.3f} ({_players(impact)})"
+                                if isinstance(wrd, float) and impact.get("material") else "")
+
+
+def size_policy(impact: dict[str, Any]) -> str:
+    return str((impact.get("size") or {}).get("policy") or "random")
+
+
+def _players(impact: dict[str, Any]) -> str:
+    """Who played the simulated games (engine/policies.py), e.g. 'lookahead players'."""
+    return f"{impact.get('policy') or (impact.get('size') or {}).get('policy') or 'random'} players"
 
 
 def impact_html(impact: dict[str, Any] | None) -> str:
@@ -37,8 +47,9 @@ def impact_html(impact: dict[str, Any] | None) -> str:
                 f"<pre>{e('; '.join(rep.get('events') or []))}</pre></div>")
     verdict = impact["verdict"]
     cls = "material" if impact.get("material") else "none" if impact.get("material") is False else ""
-    parts = [f"<div class='impact' data-material='{str(impact.get('material')).lower()}'><style>{CSS}</style>",
-             f"<div>impact: <span class='verdict {cls}'>{e(verdict)}</span>"]
+    parts = [f"<div class='impact' data-material='{str(impact.get('material')).lower()}' "
+             f"data-policy='{e(str(impact.get('policy') or size_policy(impact)))}'><style>{CSS}</style>",
+             f"<div>impact ({e(_players(impact))}): <span class='verdict {cls}'>{e(verdict)}</span>"]
     w = impact.get("witness") or {}
     if w.get("found"):
         parts.append(f" — witness found at the {e(w.get('stage', ''))} stage"
@@ -56,7 +67,7 @@ def impact_html(impact: dict[str, Any] | None) -> str:
                        f"<td>{s['delta']:+.3f}</td><td>[{s['ci95'][0]:+.3f}, {s['ci95'][1]:+.3f}]</td></tr>"
                        for s in c["seats"])
         parts.append(f"<div>size: {e(label)} vs {e(str(size.get('reference')))}, {size.get('games')} games with the same "
-                     f"seeds ({size.get('players')} players, cards {e('+'.join(size.get('card_sets', [])))}); game length "
+                     f"seeds ({size.get('players')} {e(_players(impact))}, cards {e('+'.join(size.get('card_sets', [])))}); game length "
                      f"{c['length_delta']:+.2f} turns [{c['length_delta_ci95'][0]:+.2f}, {c['length_delta_ci95'][1]:+.2f}]; "
                      f"{c['games_with_other_winner']} games with another winner</div>"
                      f"<table><tr><th>seat</th><th>win rate {e(str(size.get('reference')))}</th><th>win rate {e(label)}</th>"

@@ -21,7 +21,8 @@ def simulate(
     players: Annotated[int, typer.Option("--players", "-n", help="number of players")] = 4,
     games: Annotated[int, typer.Option("--games", "-g", help="number of games")] = 1000,
     rules: Annotated[str, typer.Option("--rules", help="canonical, or a rulebook id from the database")] = "canonical",
-    policy: Annotated[str, typer.Option("--policy", help="random or greedy (every seat)")] = "random",
+    policy: Annotated[str, typer.Option("--policy", help="random, greedy or lookahead (every seat), or one per seat: "
+                                                          "lookahead,greedy,greedy,greedy")] = "random",
     seed: Annotated[int, typer.Option("--seed", help="first game seed (games use seed..seed+G-1)")] = 0,
     workers: Annotated[int, typer.Option("--workers", "-w", help="processes; 0 = all cores")] = 1,
     plot: Annotated[str | None, typer.Option("--plot", help="write a PNG or SVG plot here")] = None,
@@ -37,16 +38,18 @@ def simulate(
 
     from engine import RulesError, SetupError
     from engine.catalog import CatalogError
-    from engine.policies import POLICIES
+    from engine.policies import parse_policies
     from engine.simulate import SimSpec, run, summarize
     from engine.simulate import plot as draw
 
     if edition not in ("mk1", "mk2"):
         error(f"edition {edition!r}: expected mk1 or mk2")
         raise typer.Exit(2)
-    if policy not in POLICIES:
-        error(f"--policy {policy!r}: expected one of {', '.join(POLICIES)}")
-        raise typer.Exit(2)
+    try:
+        parse_policies(policy, players)
+    except ValueError as exc:
+        error(f"--policy: {exc}")
+        raise typer.Exit(2) from None
     if games < 1:
         error("--games must be at least 1")
         raise typer.Exit(2)

@@ -90,6 +90,8 @@ def impact(
     plot: Annotated[Path | None, typer.Option("--plot", help="write a PNG or SVG plot of the effect sizes")] = None,
     edition: Annotated[list[str] | None, typer.Option("--edition", "-e", help="mk1 and/or mk2 (default: all)")] = None,
     kernel: Annotated[bool, typer.Option("--kernel", help="simulate with the engine's compiled kernel (same results, faster)")] = False,
+    policy: Annotated[str, typer.Option("--policy", help="who plays the simulated games: random, greedy or lookahead (the strongest); "
+                                                          "or one per seat, comma-separated")] = "random",
     diff_json: Annotated[Path | None, typer.Option("--diff-json", help="also write the whole mkdb.diff/1 report with `impact` filled")] = None,
     diff_html: Annotated[Path | None, typer.Option("--html", help="also write the HTML diff report with the impacts")] = None,
     fmt: Annotated[Format, typer.Option("--format", "-f", help="table or json")] = Format.table,
@@ -105,6 +107,11 @@ def impact(
         _fail(f"--backend {backend!r}: expected one of {', '.join(BACKENDS)}")
     if games < 1:
         _fail("--games must be at least 1")
+    from engine.policies import parse_policies
+    try:
+        parse_policies(policy, players)
+    except ValueError as exc:
+        _fail(f"--policy: {exc}")
     if plot and plot.suffix.lower() not in (".png", ".svg"):
         _fail(f"--plot {plot}: the file name must end in .png or .svg")
     from mkdb.failures import output_problem
@@ -134,7 +141,7 @@ def impact(
                           TimeRemainingColumn(), console=Console(stderr=True), transient=True) as bar:
                 task = bar.add_task("games", total=games)
                 imp = analyze(d, langs=langs, expansions=expansions, games=games, players=players, seed=seed,
-                              budget=budget, workers=workers, backend=backend, address=scheduler, kernel=kernel,
+                              budget=budget, workers=workers, backend=backend, address=scheduler, kernel=kernel, policy=policy,
                               progress=lambda k, b=bar, t=task: b.advance(t, k))
         except BackendError as exc:
             _fail(str(exc))
@@ -151,7 +158,7 @@ def impact(
         if comps:
             draw(comps, str(plot), f"CRN effect of each reading vs the reference · {games} games · {players} players")
     if fmt == Format.json:
-        sys.stdout.write(to_json({"schema": IMPACT_SCHEMA, "games": games, "players": players, "seed": seed,
+        sys.stdout.write(to_json({"schema": IMPACT_SCHEMA, "games": games, "players": players, "policy": policy, "seed": seed,
                                   "backend": backend, "workers": workers, "discrepancies": results,
                                   "plot": str(plot) if plot else None}) + "\n")
         return
@@ -160,7 +167,7 @@ def impact(
     out = console()  # markup off: summaries and witnesses quote the books
     for r in results:
         imp = r["impact"]
-        out.rule(Text(f"{r['id']} · {r['edition']} · {r['topic']}"))
+        out.rule(Text(f"{r['id']} · {r['edition']} · {r['topic']} · {policy} players"))
         out.print(r["summary"], highlight=False)
         out.print(Text.assemble(("verdict:", "bold"), f" {imp['verdict']}"
                       + (f" (witness replayed: {'ok' if imp.get('witness_verified') else 'FAILED'})" if imp.get("witness") and imp["witness"].get("found") else "")),
@@ -174,7 +181,7 @@ def impact(
         size = imp.get("size") or {}
         for label, c in (size.get("comparisons") or {}).items():
             seats = ", ".join(f"seat {s['seat'] + 1}: {s['delta']:+.3f} [{s['ci95'][0]:+.3f}, {s['ci95'][1]:+.3f}]" for s in c["seats"])
-            out.print(f"size ({size['games']} games, same seeds, {size['players']} players, cards {'+'.join(size['card_sets'])}): "
+            out.print(f"size ({size['games']} games, same seeds, {size['players']} {size.get('policy', policy)} players, cards {'+'.join(size['card_sets'])}): "
                           f"{label} vs {size['reference']}: win rate {seats}; game length {c['length_delta']:+.2f} turns "
                           f"[{c['length_delta_ci95'][0]:+.2f}, {c['length_delta_ci95'][1]:+.2f}]; "
                           f"{c['games_with_other_winner']} games with another winner", highlight=False, soft_wrap=True)

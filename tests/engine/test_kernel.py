@@ -65,6 +65,7 @@ def readings(draw):
         "build.limit_per_turn": draw(st.integers(1, 2)),
         "build.zero_coin_bonus": draw(st.integers(0, 2)),
     }
+    facts["landmark.active_from"] = draw(st.sampled_from(["immediately", "next_turn"]))
     if edition == "mk2":
         facts["end.landmarks_to_win"] = draw(st.integers(2, 4))
         facts["market.replenish_trigger"] = draw(st.sampled_from(["establishment", "establishment_or_landmark"]))
@@ -72,15 +73,26 @@ def readings(draw):
         sets = draw(st.sampled_from([None, ("base", "promo")]))
     else:
         facts["build.major_limit"] = draw(st.sampled_from([1, 2, None]))
-        sets = draw(st.sampled_from([None, ("base", "harbor"), ("base", "harbor", "millionaires_row")]))
-    return edition, facts, sets, draw(st.integers(2, 4))
+        sets = draw(st.sampled_from([None, ("base", "harbor"), ("base", "harbor", "millionaires_row"),
+                                     ("base", "harbor", "millionaires_row", "promo")]))
+        facts["dice.void_per_mille"] = draw(st.sampled_from([0, 20, 250]))
+    if draw(st.booleans()):  # market variants and other layouts
+        facts["market.layout"] = draw(st.sampled_from(
+            [{"rows": [{"deck": "1-6", "size": 5}, {"deck": "7-12", "size": 5}, {"deck": "major", "size": 2}]}
+             if edition == "mk1" else {"rows": [{"deck": "establishment", "size": 10}]},
+             {"distinct": draw(st.integers(4, 12))}, "all_stacks"]))
+    players = draw(st.integers(2, 4))
+    policy = ",".join(draw(st.lists(st.sampled_from(["random", "greedy", "lookahead"]), min_size=players,
+                                    max_size=players)))
+    return edition, facts, sets, players, policy
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(reading=readings(), seed=st.integers(0, 10**6))
-def test_kernel_equals_readable_engine_for_any_reading(reading, seed):
-    edition, facts, sets, players = reading
+def test_kernel_equals_readable_engine_for_any_reading_and_players(reading, seed):
+    edition, facts, sets, players, policy = reading
     rules = RuleSet.from_facts(edition, facts)
-    spec = SimSpec(edition=edition, players=players, sets=sets, facts=facts)
-    seeds = list(range(seed, seed + 6))
-    assert kernel.play_many(rules, players, sets, seeds) == [play_one(spec, rules, s) for s in seeds]
+    spec = SimSpec(edition=edition, players=players, sets=sets, facts=facts, policy=policy)
+    seeds = list(range(seed, seed + 4))
+    assert kernel.supports(rules, players, sets)
+    assert kernel.play_many(rules, players, sets, seeds, policy.split(",")) == [play_one(spec, rules, s) for s in seeds]

@@ -3,9 +3,10 @@
 
 import pytest
 
-from engine import RulesError, RuleSet
+from engine import RulesError, RuleSet, kernel
 from engine.kernel import supports
 from engine.scenario import scenario
+from engine.simulate import SimSpec, play_one
 
 CITIES = [{"wheat_field": 1, "bakery": 1, "train_station": 1}, {"wheat_field": 1, "bakery": 1}]
 
@@ -38,8 +39,18 @@ def test_next_turn_the_park_acts_on_later_turns():
     assert g.active == 0 and g.turn == 2
 
 
-def test_the_kernel_leaves_next_turn_to_the_readable_engine_and_bad_values_are_refused():
-    assert not supports(RuleSet.from_facts("mk1", {"landmark.active_from": "next_turn"}), 4, ("base",))
-    assert supports(RuleSet.from_facts("mk1", {"landmark.active_from": "immediately"}), 4, ("base",))
+def test_the_kernel_plays_both_timings_as_the_readable_engine_and_bad_values_are_refused():
+    sets = ("base", "harbor")
+    for value in ("next_turn", "immediately"):
+        rules = RuleSet.from_facts("mk1", {"landmark.active_from": value})
+        assert supports(rules, 4, sets)
+        spec = SimSpec(edition="mk1", players=4, sets=sets, facts={"landmark.active_from": value}, policy="greedy")
+        seeds = list(range(40))
+        assert kernel.play_many(rules, 4, sets, seeds, "greedy") == [play_one(spec, rules, s) for s in seeds]
+    now = kernel.play_many(RuleSet.from_facts("mk1", {"landmark.active_from": "immediately"}), 4, sets,
+                           list(range(200)), "greedy")
+    later = kernel.play_many(RuleSet.from_facts("mk1", {"landmark.active_from": "next_turn"}), 4, sets,
+                             list(range(200)), "greedy")
+    assert now != later  # the reading changes games (extra turns, rerolls of new landmarks)
     with pytest.raises(RulesError):
         RuleSet.from_facts("mk1", {"landmark.active_from": "sometimes"})

@@ -31,6 +31,17 @@ def test_simulate_table_greedy_mk1():
     assert "win rate" in res.output and "game length" in res.output
 
 
+def test_simulate_policy_per_seat_and_bad_policy():
+    res = runner.invoke(app, ["simulate", "mk2", "--games", "200", "--policy", "lookahead,greedy,greedy,greedy",
+                              "--format", "json"])
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.stdout)
+    assert doc["policy"] == "lookahead,greedy,greedy,greedy"
+    assert doc["seats"][0]["wins"] > max(s["wins"] for s in doc["seats"][1:])  # the stronger player wins most
+    bad = runner.invoke(app, ["simulate", "mk2", "--policy", "greedy,random"])
+    assert bad.exit_code == 2 and "one per seat" in bad.stderr
+
+
 def test_same_seed_same_result_with_workers():
     args = ["simulate", "mk2", "--players", "4", "--games", "40", "--seed", "9", "--format", "json"]
     one = runner.invoke(app, args)

@@ -111,3 +111,21 @@ def test_planted_payment_order_in_a_seed_copy_is_material_end_to_end(tmp_path):
     imp = doc["discrepancies"][0]["impact"]
     assert imp["material"] is True and imp["witness_verified"] is True and imp["witness"]["differs_in"] == ["coins"]
     assert {r["label"] for r in imp["readings"]} == {"de+es", "uk"} and imp["reference"] == "de+es"
+
+
+def test_impact_under_the_lookahead_player_names_it_in_every_format(seeds_db, tmp_path):
+    diff = json.loads(runner.invoke(app, ["diff", "--db", seeds_db, "--format", "json"]).stdout)
+    target = next(d for d in diff["discrepancies"] if d["topic"] == "market.replenish_trigger" and d["severity"] == "rule")
+    diff_json, html = tmp_path / "diff.json", tmp_path / "diff.html"
+    common = [target["id"], "--db", seeds_db, "--games", "30", "--budget", "20", "--kernel", "--policy", "lookahead"]
+    doc = _json(runner.invoke(app, ["impact", *common, "--format", "json", "--diff-json", str(diff_json), "--html", str(html)]))
+    imp = doc["discrepancies"][0]["impact"]
+    assert doc["policy"] == "lookahead" and imp["policy"] == "lookahead" and imp["size"]["policy"] == "lookahead"
+    by_id = {d["id"]: d for d in json.loads(diff_json.read_text())["discrepancies"]}
+    assert by_id[target["id"]]["impact"]["policy"] == "lookahead"
+    assert "lookahead players" in html.read_text()
+    table = runner.invoke(app, ["impact", *common])
+    assert table.exit_code == 0, table.output
+    assert "lookahead players" in table.stdout
+    bad = runner.invoke(app, ["impact", target["id"], "--db", seeds_db, "--policy", "clever"])
+    assert bad.exit_code == 2 and "clever" in bad.stderr
