@@ -59,8 +59,13 @@ def _quality(book: IngestedBook) -> dict[str, Any]:
     methods: dict[str, int] = {}
     for p in book.pages:
         methods[p.method] = methods.get(p.method, 0) + 1
-    return {"repairs": dict(sorted(repairs.items())), "page_methods": methods, "sections": len(book.sections),
-            "facts": len(book.facts), "mentions": len(book.mentions)}
+    out = {"repairs": dict(sorted(repairs.items())), "page_methods": methods, "sections": len(book.sections),
+           "facts": len(book.facts), "mentions": len(book.mentions)}
+    words = {str(p.number): [[w.start, w.end, w.confidence, w.how, int(w.repaired)] for w in p.words]
+             for p in book.pages if p.words}
+    if words:  # per-word trust by page number (ingest.words.from_json reads a page's list back)
+        out["words"] = words
+    return out
 
 
 def store_book(engine: Engine, book: IngestedBook) -> tuple[str, list[str]]:

@@ -9,6 +9,8 @@ from typing import Any
 
 import yaml
 
+from checker.words import clip, in_words
+
 
 def normalise(value: Any) -> Any:
     """Order-insensitive where order carries no meaning: colours inside one activation step, dict keys.
@@ -41,9 +43,9 @@ def key(value: Any) -> str:
 
 
 def show(value: Any, limit: int = 80) -> str:
-    """A compact one-line rendering for summaries and tables."""
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":")) if not isinstance(value, str) else value
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """A value in English words for summaries (`red → blue + green → purple`), clipped between words;
+    the reports add each book's own terms beside it (checker.words.both)."""
+    return clip(in_words(value, "en"), limit)
 
 
 # --- comparing by meaning: each topic's compare mode is data (rules_sources/canonical/topics.yaml) ---

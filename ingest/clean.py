@@ -41,10 +41,13 @@ MAX_CANDIDATES = 400
 HARMONISE_MIN = 3  # how often the book must print the repaired form before it is trusted
 
 
-def clean_page(text: str, lang: str | None = None) -> tuple[str, dict[str, int]]:
-    """Cleaned text and repair counts by kind (only kinds that happened)."""
+def clean_page(text: str, lang: str | None = None, lost_ligatures: bool = False) -> tuple[str, dict[str, int]]:
+    """Cleaned text and repair counts by kind (only kinds that happened). `lost_ligatures`: the text
+    comes from a PDF's text layer, where a ligature glyph without a Unicode mapping loses letters."""
     repairs: Counter[str] = Counter()
     text = _ligatures(text, repairs)
+    if lost_ligatures:
+        text = _lost_ligatures(text, repairs, lang)
     nfc = unicodedata.normalize("NFC", text)
     if nfc != text:
         repairs["unicode_nfc"] += 1
@@ -66,6 +69,86 @@ def _ligatures(text: str, repairs: Counter[str]) -> str:
             repairs["ligature"] += n
             text = text.replace(lig, plain)
     return text
+
+
+# --- ligatures a PDF font lost ------------------------------------------------------------------
+# Typographic ligatures (a fact of type design, not of any language): a font without a Unicode
+# entry for the glyph gives one of its letters or none ("diferent", "rol" for "roll").
+LIGATURE_FORMS = ("ff", "fi", "fl", "ffi", "ffl", "ft", "st", "tt", "ll")
+COMMON_WORDS = 50_000  # the most frequent words of a frequency table count as known words
+AMBIGUOUS_RANKS = 3  # a second candidate ranked less than this many times below the first: no repair
+
+
+def _lost_ligatures(text: str, repairs: Counter[str], lang: str | None) -> str:
+    """An unknown word becomes the one known word that restoring a ligature gives."""
+    words = known_words(lang)
+    if not words:
+        return text
+    cache: dict[str, str | None] = {}
+
+    def fix(m: re.Match[str]) -> str:
+        word = m.group(0)
+        if len(word) < 2 or not word.isalpha() or not (word.islower() or word.istitle()):
+            return word
+        if word not in cache:
+            cache[word] = None if word.casefold() in words else _restore_ligature(word, words)
+        fixed = cache[word]
+        if fixed is None:
+            return word
+        repairs["ligature"] += 1
+        return fixed
+
+    return WORD.sub(fix, text)
+
+
+def _restore_ligature(word: str, words: dict[str, int]) -> str | None:
+    low = word.casefold()
+    found: set[str] = set()
+    for p in range(len(low) + 1):
+        for form in LIGATURE_FORMS:
+            found.add(low[:p] + form + low[p:])  # the glyph gave nothing
+            if p < len(low) and low[p] in form:
+                found.add(low[:p] + form + low[p + 1 :])  # the glyph gave one of its letters
+    known = sorted((words[c], c) for c in found if c in words)
+    if not known:
+        return None
+    if len(known) > 1 and known[1][0] < AMBIGUOUS_RANKS * max(known[0][0], 1):
+        return None  # two likely words (by frequency): a choice the page cannot settle
+    fixed = known[0][1]
+    return fixed[:1].upper() + fixed[1:] if word[:1].isupper() else fixed
+
+
+@lru_cache(maxsize=16)
+def known_words(lang: str | None) -> dict[str, int]:
+    """The language's known words with a frequency rank (0 = most frequent): the COMMON_WORDS most
+    frequent words of spaCy's frequency table where the language has one, then its OCR word list
+    or spaCy's lemma table of the language (ranked after them)."""
+    if not lang:
+        return {}
+    import spacy_lookups_data
+
+    base = Path(spacy_lookups_data.__file__).parent / "data"
+    tables = [t for t in (base / f"{lang}_lexeme_prob.json.gz", base / f"{lang}_lemma_lookup.json.gz") if t.exists()]
+    key = hashlib.sha256("\n".join(f"{t.name}:{t.stat().st_size}" for t in tables).encode()).hexdigest()[:16]
+    cache = _cache_dir() / f"known-{lang}-{key}.txt"
+    try:
+        ordered = cache.read_text(encoding="utf-8").split("\n") if tables else []
+    except OSError:
+        ordered = []
+        for table in tables:
+            with gzip.open(table, "rt", encoding="utf-8") as fh:
+                data = json.load(fh)
+            if table.name.endswith("_prob.json.gz"):
+                ordered.extend(k.casefold() for k in sorted(data, key=data.get, reverse=True)[:COMMON_WORDS])
+            else:
+                ordered.extend(sorted({k.casefold() for k in data} | {v.casefold() for v in data.values()
+                                                                        if isinstance(v, str)}))
+        _write_cache(cache, "\n".join(ordered))
+    ranks: dict[str, int] = {}
+    for word in [*ordered, *sorted(wordlist(lang))]:
+        if word:
+            ranks.setdefault(word, len(ranks))
+    return ranks
 
 
 def _spaces_and_entities(text: str, repairs: Counter[str]) -> str:

@@ -18,9 +18,10 @@ import os
 import resource
 import stat
 import zlib
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, TimeoutError
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
+from typing import Any
 
 from ingest.limits import Limits, over
 from ingest.types import IngestError, PageText
@@ -172,12 +173,28 @@ def check_image(path: Path, limits: Limits) -> None:
 # ------------------------------------------------------------------ the reading worker
 
 
-def read_limited(path: Path, ocr: str, limits: Limits) -> list[PageText]:
+def read_limited(path: Path, ocr: str, limits: Limits, options: Any = None) -> list[PageText]:
     """Pages of a PDF or an image, read in a worker process whose memory is capped (RLIMIT_AS): a file
-    that needs more ends in one line naming the limit, and this process is untouched."""
+    that needs more ends in one line naming the limit, and this process is untouched. The reader's
+    per-page progress (options.on_page) comes back through a queue the worker inherits."""
     ctx = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(1, mp_context=ctx) as pool:
-        future = pool.submit(_read_in_worker, str(path), ocr, limits)
+    on_page = getattr(options, "on_page", None)
+    queue = ctx.SimpleQueue() if on_page is not None else None
+    if on_page is not None:
+        import dataclasses
+
+        options = dataclasses.replace(options, on_page=None)  # a callback cannot cross to the worker
+    with ProcessPoolExecutor(1, mp_context=ctx, initializer=_worker_init, initargs=(queue,)) as pool:
+        future = pool.submit(_read_in_worker, str(path), ocr, limits, options)
+        while queue is not None and not future.done():
+            try:
+                future.result(timeout=0.2)
+            except TimeoutError:
+                pass
+            except BaseException:  # noqa: BLE001 - reported below, from future.result()
+                break
+            while not queue.empty():
+                on_page(*queue.get())
         try:
             pages = future.result()
         except BrokenProcessPool:
@@ -187,11 +204,23 @@ def read_limited(path: Path, ocr: str, limits: Limits) -> list[PageText]:
     return pages
 
 
+_PROGRESS: Any = None  # the worker's queue to the parent's progress display
+
+
+def _worker_init(queue: Any) -> None:
+    global _PROGRESS
+    _PROGRESS = queue
+
+
+def _report_page(number: int, pages: int, stage: str) -> None:
+    _PROGRESS.put((number, pages, stage))
+
+
 def _memory_refusal(limits: Limits) -> IngestError:
     return over(limits, "memory_mb", "reading needs more memory than allowed")
 
 
-def _read_in_worker(path: str, ocr: str, limits: Limits) -> list[PageText]:
+def _read_in_worker(path: str, ocr: str, limits: Limits, options: Any = None) -> list[PageText]:
     _cap_memory(limits.memory_mb)
     p = Path(path)
     try:
@@ -202,7 +231,11 @@ def _read_in_worker(path: str, ocr: str, limits: Limits) -> list[PageText]:
         _apply_pixel_limit(limits)
         from ingest.pipeline import read_pages
 
-        return read_pages(p, ocr=ocr)
+        if options is not None and _PROGRESS is not None:
+            import dataclasses
+
+            options = dataclasses.replace(options, on_page=_report_page)
+        return read_pages(p, ocr=ocr, options=options) if options is not None else read_pages(p, ocr=ocr)
     except MemoryError:
         raise _memory_refusal(limits) from None
     except IngestError as exc:

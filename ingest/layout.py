@@ -15,7 +15,6 @@ page numbers: they are dropped before ordering.
 from __future__ import annotations
 
 import re
-import statistics
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -27,6 +26,19 @@ FIGURE_TEXT_CHARS = 120  # ... when it is short (captions, card text); a long on
 WORD_GAP_EM = 0.9  # a gap wider than this (in ems) ends a line segment
 COLUMN_GAP_EM = 1.0  # an empty vertical band this wide (in ems) separates columns
 PARAGRAPH_GAP_EM = 0.75  # an empty horizontal band this high (in line heights) separates blocks
+SIZE_CHANGE = 0.12  # a word this much larger or smaller than its neighbour starts a new segment
+LABEL_CHARS = 40  # a block this short without a word of three letters, on a page of cards, is card labels
+SMALL_REGION = 0.88  # text-layer lines set smaller than this share of the body size are their own region
+
+
+def median(values) -> float:  # noqa: ANN001 - any iterable of numbers
+    """statistics.median, without its generality (it is called for every line of every page)."""
+    s = sorted(values)
+    n = len(s)
+    if not n:
+        raise ValueError("median of no values")
+    m = n // 2
+    return s[m] if n % 2 else (s[m - 1] + s[m]) / 2
 
 
 @dataclass
@@ -37,6 +49,8 @@ class Word:
     x1: float
     bottom: float
     size: float = 0.0  # font size, or box height for OCR words; 0 = take the box height
+    angle: float = 0.0  # degrees from upright (text-layer words; card art is often turned)
+    confidence: float = 1.0  # OCR word confidence 0..1 (text-layer words 1.0)
 
     def __post_init__(self) -> None:
         if self.size <= 0:
@@ -67,7 +81,7 @@ class Segment:
 
     @property
     def size(self) -> float:
-        return statistics.median(w.size for w in self.words)
+        return median(w.size for w in self.words)
 
     @property
     def text(self) -> str:
@@ -92,10 +106,13 @@ class PageLayout:
     pictures: list[Rect] = field(default_factory=list)
     segments: list[Segment] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)  # running headers/footers removed
+    exact_sizes: bool = False  # sizes are the type's (text layer), not box heights (OCR)
+    card_art: int = 0  # words of card pictures set aside (ingest.card_art)
 
 
-def segments_from_words(words: list[Word]) -> list[Segment]:
-    """Group words into line segments: same baseline, no gap wider than WORD_GAP_EM."""
+def segments_from_words(words: list[Word], exact: bool = False) -> list[Segment]:
+    """Group words into line segments: same baseline, no gap wider than WORD_GAP_EM; with exact
+    (text-layer) sizes, a change of type size also ends a segment (a callout beside body text)."""
     rows: list[list[Word]] = []
     for word in sorted(words, key=lambda w: (w.top, w.x0)):
         mid = (word.top + word.bottom) / 2
@@ -113,8 +130,10 @@ def segments_from_words(words: list[Word]) -> list[Segment]:
         row.sort(key=lambda w: w.x0)
         current = Segment([row[0]])
         for word in row[1:]:
-            em = max(statistics.median([current.words[-1].size, word.size]), 1e-3)
-            if word.x0 - current.words[-1].x1 > WORD_GAP_EM * em:
+            prev = current.words[-1]
+            em = max(median([prev.size, word.size]), 1e-3)
+            resized = exact and abs(word.size - prev.size) > SIZE_CHANGE * max(word.size, prev.size)
+            if word.x0 - prev.x1 > WORD_GAP_EM * em or resized:
                 segments.append(current)
                 current = Segment([word])
             else:
@@ -189,7 +208,7 @@ SOFT_HYPHEN = "\u00ad"
 _LIST_ITEM = re.compile(r"^(?:[-–—•·*▪►]|\(?\d{1,2}[.)])\s")
 
 
-def block_text(block: list[Segment], em: float) -> str:
+def block_text(block: list[Segment], em: float, exact: bool = False) -> str:
     """A block's lines top to bottom (segments of a line left to right), reflowed into paragraphs.
 
     Printed line ends are not the text's: a line that runs to the block's right edge goes on in
@@ -206,9 +225,18 @@ def block_text(block: list[Segment], em: float) -> str:
             lines[-1].append(seg)
         else:
             lines.append([seg])
-    right = max(s.x1 for s in block)
+    def size_of(line: list[Segment]) -> float:  # OCR sizes are box heights: one class for all
+        return round(median(s.size for s in line) * 2) / 2 if exact else 1.0
+
+    # a line runs to the right edge of the lines set in its own type (a wide heading above a
+    # paragraph does not make every line of the paragraph short)
+    right_of: dict[float, float] = {}
+    for line in lines:
+        right_of[size_of(line)] = max(right_of.get(size_of(line), 0.0), max(s.x1 for s in line))
     out = ""
     for i, line in enumerate(lines):
+        own = size_of(line)
+        right = max(x for k, x in right_of.items() if abs(k - own) <= SIZE_CHANGE * max(k, own))
         text = " ".join(s.text for s in sorted(line, key=lambda s: s.x0))
         if text.endswith(SOFT_HYPHEN) and i + 1 < len(lines):  # a discretionary break: the word goes on
             out += text[:-1]
@@ -221,7 +249,8 @@ def block_text(block: list[Segment], em: float) -> str:
         first = min(following[0].words, key=lambda w: w.x0)
         # the next line's first word would have fitted here: the break is the author's
         short = right - max(s.x1 for s in line) > (first.x1 - first.x0) + 0.6 * em
-        if text.endswith("-") or short or _LIST_ITEM.match(nxt):
+        resized = abs(size_of(line) - size_of(lines[i + 1])) > SIZE_CHANGE * size_of(line)  # a heading
+        if text.endswith("-") or short or resized or _LIST_ITEM.match(nxt):
             out += "\n"
         else:
             out += " "
@@ -242,15 +271,27 @@ def _inside(block: list[Segment], pictures: list[Rect]) -> bool:
 
 def order_page(page: PageLayout) -> str:
     """The page's text in reading order: body blocks, then figure text; blocks split by blank lines."""
-    segments = page.segments or segments_from_words(page.words)
+    segments = page.segments or segments_from_words(page.words, page.exact_sizes)
     if not segments:
         return ""
     size = body_size(segments)
     body: list[tuple[str, float]] = []
     figures: list[str] = []
-    for block in xy_cut(segments, size):
-        text = block_text(block, size)
-        block_size = statistics.median(s.size for s in block)
+    blocks = xy_cut(segments, size)
+    if page.exact_sizes:
+        # callouts and labels in smaller type beside the body are a region of their own: the body's
+        # reading order is found without them, so their lines never weave into a body paragraph
+        small = [s for s in segments if s.size < SMALL_REGION * size]
+        if small and len(small) < len(segments):
+            ids = {id(s) for s in small}
+            blocks = xy_cut([s for s in segments if id(s) not in ids], size) + xy_cut(small, size)
+    for block in blocks:
+        text = block_text(block, size, page.exact_sizes)
+        block_size = median(s.size for s in block)
+        if page.card_art and len(text) <= LABEL_CHARS and not _WORDISH.search(text):
+            # a page with card pictures: its bare numbers and signs are the cards' ("2-3", "− 10")
+            page.dropped.append(text)
+            continue
         small = block_size < SMALL_TYPE * size and len(text) <= FIGURE_TEXT_CHARS
         if small or _inside(block, page.pictures):
             figures.append(text)
@@ -263,6 +304,7 @@ def order_page(page: PageLayout) -> str:
     return "\n\n".join(paragraphs + figures)
 
 
+_WORDISH = re.compile(r"[^\W\d_]{3}")  # a word of three letters
 _SENTENCE_END = re.compile(r"[.!?:;…»\"”)]\s*$")
 
 
@@ -326,7 +368,7 @@ def drop_running_lines(pages: list[PageLayout]) -> None:
     third of the pages. Rows are compared whole: OCR may split a header where the print did not.
     """
     for page in pages:
-        page.segments = page.segments or segments_from_words(page.words)
+        page.segments = page.segments or segments_from_words(page.words, page.exact_sizes)
     margin = [
         [(row, _running_key(" ".join(s.text for s in sorted(row, key=lambda s: s.x0)))) for row in _margin_rows(page)]
         for page in pages

@@ -32,7 +32,9 @@ import pytesseract
 from PIL import Image, ImageChops, ImageFilter, ImageOps
 
 from ingest.layout import PageLayout, Word, order_pages
-from ingest.types import IngestError, PageText
+from ingest.options import PageProgress
+from ingest.types import IngestError, PageText, WordRead
+from ingest.words import words_of_text
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".tif", ".tiff"}
 MAX_DECODED_PIXELS = 120_000_000  # what an image may decode to (about 11000 x 11000)
@@ -62,7 +64,12 @@ def _env() -> None:
     os.environ["OMP_THREAD_LIMIT"] = "1"
 
 
+JOBS: int | None = None  # Tesseract processes at once; None: one per core (mkdb ingest --jobs)
+
+
 def workers() -> int:
+    if JOBS:
+        return max(1, JOBS)
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
 
 
@@ -255,10 +262,30 @@ def skew_angle(gray: Image.Image, limit: float = 4.0) -> float:
     return float(round(best, 2))
 
 
+UNEVEN_LIGHT = 0.8  # paper darker than this share of the brightest paper somewhere: uneven light
+
+
+def even_light(gray: Image.Image) -> Image.Image:
+    """A page photographed under uneven light, made evenly lit: divided by the paper's brightness
+    estimated over windows of about a quarter of the page (wider than any bar or panel, so their
+    colour stays); an evenly lit page is left as it is. Otherwise the dim side of the page reads
+    as a dark bar and is inverted."""
+    w, h = gray.size
+    small = np.asarray(gray.resize((max(1, w // 16), max(1, h // 16)), Image.BOX))
+    k = max(3, min(small.shape) // 4) | 1
+    paper = _slide(small, k, np.maximum).astype(np.float32)
+    if paper.min() >= UNEVEN_LIGHT * paper.max():
+        return gray
+    paper = np.asarray(Image.fromarray(paper.astype(np.uint8)).filter(ImageFilter.BoxBlur(k // 2))
+                       .resize((w, h), Image.BILINEAR), dtype=np.float32)
+    pixels = np.asarray(gray, dtype=np.float32)
+    return Image.fromarray(np.clip(pixels * (paper.max() / np.maximum(paper, 1.0)), 0, 255).astype(np.uint8), "L")
+
+
 def prepare(img: Image.Image) -> Image.Image:
-    """Greyscale, bounded size, light-on-dark inverted, tints flattened, straightened."""
+    """Greyscale, bounded size, evenly lit, light-on-dark inverted, tints flattened, straightened."""
     gray = limit_size(to_gray(img))
-    gray = flatten(normalise(gray))
+    gray = flatten(normalise(even_light(gray)))
     angle = skew_angle(gray)
     if abs(angle) >= 0.2:
         gray = gray.rotate(-angle, resample=Image.BILINEAR, expand=True, fillcolor=255)
@@ -268,9 +295,10 @@ def prepare(img: Image.Image) -> Image.Image:
 # ---------------------------------------------------------------- tesseract
 
 
-def run_tesseract(gray: Image.Image, model: str, timeout: float = PAGE_TIMEOUT) -> OcrResult:
+def run_tesseract(gray: Image.Image, model: str, timeout: float | None = None) -> OcrResult:
     """One Tesseract run (single-threaded) on a prepared page; words with boxes and confidence."""
     _env()
+    timeout = timeout or PAGE_TIMEOUT
     with tempfile.TemporaryDirectory(prefix="mkdb-ocr-") as tmp:
         src = Path(tmp) / "page.pgm"  # uncompressed: writing it costs nothing next to OCR
         gray.save(src)
@@ -320,7 +348,8 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str) -> OcrResult:
             confidence = float(conf.group(1)) if conf else 0.0
             if not text or not wbox or confidence < MIN_WORD_CONF or _RULE.match(text):
                 continue
-            words.append(Word(text, float(wbox.group(1)), top, float(wbox.group(3)), bottom, size=line_size))
+            words.append(Word(text, float(wbox.group(1)), top, float(wbox.group(3)), bottom, size=line_size,
+                              confidence=confidence / 100))
             weighted += confidence * len(text)
     chars = sum(len(w.text) for w in words)
     return OcrResult(PageLayout(words, float(size[0]), float(size[1])), weighted / chars if chars else 0.0, model)
@@ -422,7 +451,8 @@ def merge(parts: list[tuple[tuple[int, int, int, int], OcrResult]], size: tuple[
     weighted = 0.0
     for (x0, y0, _, _), res in parts:
         for wd in res.layout.words:
-            words.append(Word(wd.text, wd.x0 + x0, wd.top + y0, wd.x1 + x0, wd.bottom + y0, wd.size))
+            words.append(Word(wd.text, wd.x0 + x0, wd.top + y0, wd.x1 + x0, wd.bottom + y0, wd.size,
+                              confidence=wd.confidence))
         weighted += res.confidence * sum(len(wd.text) for wd in res.layout.words)
     chars = sum(len(wd.text) for wd in words)
     return OcrResult(PageLayout(words, float(size[0]), float(size[1])), weighted / chars if chars else 0.0,
@@ -433,6 +463,7 @@ def ocr_pages(
     sources: Sequence[PageSource],
     lang_hint: str | None = None,
     progress: Callable[[int], None] | None = None,
+    on_page: Callable[[int], None] | None = None,
 ) -> tuple[list[PageLayout | None], list[OcrResult | None], str]:
     """OCR every page side by side (one Tesseract per core); blank pages are not OCR'd.
 
@@ -485,12 +516,14 @@ def ocr_pages(
             parts = [(box, pool.submit(run_tesseract, gray.crop(box), model)) for box in split_boxes(gray)]
             jobs.append((gray.size, parts))
         results: list[OcrResult | None] = []
-        for job in jobs:
+        for i, job in enumerate(jobs):
             if job is None:
                 results.append(None)
             else:
                 size, parts = job
                 results.append(merge([(box, fut.result()) for box, fut in parts], size))
+            if on_page:
+                on_page(i)
         # pages that read badly may be turned (scanned sideways or upside down): ask Tesseract's
         # orientation detection and read them again the right way up
         retry = {
@@ -546,27 +579,47 @@ def reorient(source: PageSource, model: str, first: OcrResult) -> OcrResult:
     return second if better else first
 
 
-def ocr_texts(sources: Sequence[PageSource], lang_hint: str | None = None) -> list[tuple[str, str, list[str]]]:
-    """(text in reading order, reason, warnings) per page."""
-    layouts, results, why = ocr_pages(sources, lang_hint)
+@dataclass
+class OcrPage:
+    """One OCR'd page: its text in reading order, why and how it was read, and per-word trust."""
+
+    text: str
+    reason: str
+    warnings: list[str]
+    words: list[WordRead] = field(default_factory=list)
+    confidence: float | None = None  # mean word confidence 0..100; None: not OCR'd (blank)
+
+
+def ocr_texts(
+    sources: Sequence[PageSource], lang_hint: str | None = None, on_page: Callable[[int], None] | None = None
+) -> list[OcrPage]:
+    """Each page read by OCR (blank pages found blank and not read); on_page(i) as page i is read."""
+    layouts, results, why = ocr_pages(sources, lang_hint, on_page=on_page)
     present = [lay for lay in layouts if lay is not None]
     texts = iter(order_pages(present))
     out = []
     for lay, res in zip(layouts, results, strict=True):
         if lay is None or res is None:
-            out.append(("", "blank page (no ink), not OCR'd", ["no text found on the page"]))
+            out.append(OcrPage("", "blank page (no ink), not OCR'd", ["no text found on the page"]))
             continue
         text = next(texts)
         warnings = list(res.warnings) + ([] if text.strip() else ["OCR found no text on the page"])
-        out.append((text, f"ocr ({res.model}; {why}; mean confidence {res.confidence:.0f})", warnings))
+        words = words_of_text(text, ((w.text, w.confidence) for w in sorted(lay.words, key=_reading_key)), "ocr")
+        out.append(OcrPage(text, f"ocr ({res.model}; {why}; mean confidence {res.confidence:.0f})", warnings,
+                           words, res.confidence))
     return out
 
 
-def read_image(path: str | Path, lang_hint: str | None = None) -> list[PageText]:
+def _reading_key(word: Word) -> tuple[float, float]:
+    return (word.top, word.x0)
+
+
+def read_image(path: str | Path, lang_hint: str | None = None, on_page: PageProgress | None = None) -> list[PageText]:
     """An image file as one OCR'd page."""
     path = Path(path)
     if path.suffix.lower() not in IMAGE_SUFFIXES:
         raise IngestError(f"not an image type mkdb reads ({', '.join(sorted(IMAGE_SUFFIXES))})")
     img = open_image(path)
-    ((text, reason, warnings),) = ocr_texts([lambda: img], lang_hint)
-    return [PageText(number=1, text=text, method="ocr", reason=reason, warnings=warnings)]
+    (page,) = ocr_texts([lambda: img], lang_hint, on_page=(lambda i: on_page(1, 1, "OCR")) if on_page else None)
+    return [PageText(number=1, text=page.text, method="ocr", reason=page.reason, warnings=page.warnings,
+                     words=page.words)]

@@ -3,9 +3,9 @@
 A PDF's text layer is often wrong in ways that only show in the text: fonts without a Unicode map
 give `(cid:12)` or U+FFFD, custom encodings give letters that are not words, and a scan may carry
 a text layer for its title only. Each page is judged from that evidence (see `judge_text`); pages
-that fail, and pages without text but with pictures, are rendered (pypdfium2, through pdfplumber)
-and OCR'd. Blank pages are recognised as blank before any OCR, so a PDF of 200 empty pages costs
-no OCR at all. The text of every page comes out in reading order (ingest.layout).
+that fail, and pages without text but with pictures, are rendered and OCR'd. Everything goes
+through PDFium (pypdfium2): opening, the text layer (ingest.pdfium_text), rendering. Blank pages
+are recognised as blank before any OCR, so a PDF of 200 empty pages costs no OCR at all. The text of every page comes out in reading order (ingest.layout).
 """
 
 from __future__ import annotations
@@ -19,16 +19,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-import pdfplumber
 import pypdfium2
-from pdfminer.pdfdocument import PDFPasswordIncorrect
-from pdfminer.psparser import PSException
-from pdfplumber.utils.text import extract_words
 from PIL import Image
 
-from ingest.layout import PageLayout, Rect, Word, order_pages
+from ingest.card_art import body_size, set_aside_card_art, set_aside_repeats
+from ingest.layout import PageLayout, order_pages
 from ingest.ocr import ocr_texts
-from ingest.types import IngestError, PageText
+from ingest.options import OCR_MODES, PageProgress
+from ingest.pdfium_text import PageRead, read_page
+from ingest.types import IngestError, PageText, WordRead
+from ingest.words import TOKEN
 
 OCR_DPI = 300
 PAGE_TEXT_TIMEOUT = float(os.environ.get("MKDB_PAGE_TEXT_TIMEOUT", "60"))  # seconds per page
@@ -98,24 +98,10 @@ def judge_text(text: str, picture_share: float = 0.0) -> Verdict:
 
 
 def _why(exc: BaseException) -> str:
-    """pdfminer's own words where it has some ('No /Root object!'), else the kind of failure."""
+    """The library's own words where it has some, else the kind of failure."""
     inner = exc.__cause__ or exc.__context__ or exc
     text = str(inner).strip().splitlines()[0][:80] if str(inner).strip() else ""
     return f"{inner.__class__.__name__}: {text}" if text else inner.__class__.__name__
-
-
-def _chain(exc: BaseException | None) -> list[BaseException]:
-    """An exception, what it wraps (pdfplumber wraps pdfminer's errors, in args or as cause)."""
-    out: list[BaseException] = []
-    while exc is not None and len(out) < 10:
-        out.append(exc)
-        out.extend(a for a in exc.args if isinstance(a, BaseException))
-        exc = exc.__cause__ or exc.__context__
-    return out
-
-
-def _needs_password(exc: BaseException | None) -> bool:
-    return any(isinstance(e, PDFPasswordIncorrect) for e in _chain(exc))
 
 
 @contextmanager
@@ -139,9 +125,8 @@ def time_limit(seconds: float, what: str) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-@contextmanager
-def open_pdf(path: Path) -> Iterator[pdfplumber.PDF]:
-    """pdfplumber's PDF, with an empty user password tried; failures become IngestError."""
+def open_document(path: Path) -> pypdfium2.PdfDocument:
+    """PDFium's document, with an empty user password tried; failures become IngestError."""
     if not path.is_file():
         raise IngestError("file not found")
     with path.open("rb") as fh:
@@ -149,84 +134,34 @@ def open_pdf(path: Path) -> Iterator[pdfplumber.PDF]:
     if b"%PDF" not in head:
         raise IngestError("not a PDF file (no %PDF header)")
     try:
-        pdf = pdfplumber.open(path, password="")
-    except PDFPasswordIncorrect as exc:
-        raise IngestError("PDF is encrypted and needs a password") from exc
-    except (PSException, ValueError, TypeError, KeyError, AttributeError, AssertionError) as exc:
-        raise IngestError(f"PDF is corrupt or truncated ({_why(exc)})") from exc
-    except Exception as exc:  # noqa: BLE001 - pdfminer raises many kinds on broken files
-        if _needs_password(exc):
-            raise IngestError("PDF is encrypted and needs a password") from exc
-        raise IngestError(f"PDF is corrupt or truncated ({_why(exc)})") from exc
-    try:
-        yield pdf
-    finally:
-        pdf.close()
-
-
-def _pages(pdf: pdfplumber.PDF) -> list:
-    try:
-        pages = pdf.pages
-    except Exception as exc:  # noqa: BLE001 - broken page tree
-        raise IngestError(f"PDF is corrupt or truncated: page tree unreadable ({exc.__class__.__name__})") from exc
-    if not pages:
+        doc = pypdfium2.PdfDocument(str(path), password="")
+    except pypdfium2.PdfiumError as exc:
+        # PDFium's error code can be left over from an earlier failure (a file with no pages
+        # sets none): pdfminer says why
+        raise IngestError(diagnose(path) or f"PDF is corrupt or truncated ({exc})") from exc
+    if len(doc) == 0:
+        doc.close()
         raise IngestError("PDF has no pages")
-    return pages
+    return doc
 
 
-def dedupe_chars(chars: list[dict]) -> list[dict]:
-    """Characters drawn twice at (almost) the same place (fake bold, outlines, overprint) kept once,
-    or their letters double ('RRUULLEESS'). One pass over a half-point grid (closer than any
-    two letters of readable type) (pdfplumber's own
-    dedupe_chars is a quadratic search, slower than the rest of the page's extraction)."""
-    seen: set[tuple[str, int, int, float]] = set()
-    out = []
-    for c in chars:
-        x, y = round(float(c["x0"]) * 2), round(float(c["top"]) * 2)  # half-point grid
-        key = (c["text"], x, y, round(float(c.get("size", 0)), 1))
-        near = any((c["text"], x + dx, y + dy, key[3]) in seen for dx in (-1, 0, 1) for dy in (-1, 0, 1))
-        if near and c["text"].strip():
-            continue
-        seen.add(key)
-        out.append(c)
-    return out
+def diagnose(path: Path) -> str | None:
+    """Why PDFium refused a file, in pdfminer's words ('No /Root object!', no pages, a password):
+    PDFium only says it failed. pdfplumber is used for this alone, and only on failure."""
+    import pdfplumber
+    from pdfminer.pdfdocument import PDFPasswordIncorrect
 
-
-def scan_dpi(page) -> int:
-    """The resolution to render a page for OCR: a scan's own resolution, else OCR_DPI."""
-    best = 0.0
-    for img in page.images:
-        width_in = (float(img["x1"]) - float(img["x0"])) / 72
-        src = img.get("srcsize") or (0, 0)
-        if width_in > 0 and src[0]:
-            best = max(best, src[0] / width_in)
-    return int(min(400, max(150, round(best)))) if best else OCR_DPI
-
-
-def page_layout(page) -> tuple[PageLayout, str, float]:
-    """The page's words with boxes, its raw text (for judging), and the share covered by pictures."""
-    width, height = float(page.width), float(page.height)
-    pictures = []
-    area = 0.0
-    for img in page.images:
-        x0, x1 = max(0.0, float(img["x0"])), min(width, float(img["x1"]))
-        top, bottom = max(0.0, float(img["top"])), min(height, float(img["bottom"]))
-        if x1 > x0 and bottom > top:
-            pictures.append(Rect(x0, top, x1, bottom))
-            area += (x1 - x0) * (bottom - top)
-    share = min(1.0, area / max(width * height, 1.0))
-    if len(page.chars) > MAX_PAGE_CHARS:
-        raise IngestError(f"page {page.page_number} has {len(page.chars)} characters; not a rulebook page")
-    raw = [
-        w
-        for w in extract_words(dedupe_chars(page.chars), extra_attrs=["size"], keep_blank_chars=False,
-                               use_text_flow=False)
-        if w["text"].strip()
-    ]
-    words = [Word(w["text"], float(w["x0"]), float(w["top"]), float(w["x1"]), float(w["bottom"]), float(w["size"]))
-             for w in raw]
-    text = " ".join(w.text for w in words)
-    return PageLayout(words, width, height, pictures), text, share
+    try:
+        with pdfplumber.open(path, password="") as pdf:
+            if not pdf.pages:
+                return "PDF has no pages"
+    except PDFPasswordIncorrect:
+        return "PDF is encrypted and needs a password"
+    except Exception as exc:  # noqa: BLE001 - pdfminer raises many kinds on broken files
+        if any(isinstance(e, PDFPasswordIncorrect) for e in (exc, exc.__cause__, exc.__context__, *exc.args)):
+            return "PDF is encrypted and needs a password"
+        return f"PDF is corrupt or truncated ({_why(exc)})"
+    return None
 
 
 def render(path: Path, index: int, dpi: int = OCR_DPI) -> Image.Image:
@@ -248,6 +183,34 @@ def render(path: Path, index: int, dpi: int = OCR_DPI) -> Image.Image:
             doc.close()
 
 
+def read_text_layers(path: Path, on_page: PageProgress | None = None) -> list[PageRead]:
+    """Each page's text layer through PDFium (ingest.pdfium_text), under the per-page time limit."""
+    with _PDFIUM:
+        doc = open_document(path)
+        try:
+            reads = []
+            for index in range(len(doc)):
+                number = index + 1
+                try:
+                    with time_limit(PAGE_TEXT_TIMEOUT, f"reading the text layer of page {number}"):
+                        page = doc[index]
+                        try:
+                            reads.append(read_page(page, MAX_PAGE_CHARS))
+                        finally:
+                            page.close()
+                    if on_page:
+                        on_page(number, len(doc), "text layer")
+                except IngestError:
+                    raise
+                except ValueError as exc:
+                    raise IngestError(f"page {number} has {exc}; not a rulebook page") from exc
+                except Exception as exc:  # noqa: BLE001 - one broken page content stream
+                    raise IngestError(f"page {number} is unreadable ({_why(exc)})") from exc
+        finally:
+            doc.close()
+    return reads
+
+
 def _blank_render(path: Path, index: int) -> bool:
     """A page with pictures whose rendering is one flat colour (cheap check at low resolution)."""
     from ingest.ocr import is_blank, to_gray
@@ -255,46 +218,48 @@ def _blank_render(path: Path, index: int) -> bool:
     return is_blank(to_gray(render(path, index, dpi=72)))
 
 
-def read_pdf(path: str | Path, ocr: str = "auto", lang_hint: str | None = None) -> list[PageText]:
-    """Every page of a PDF as text in reading order, with how and why it was obtained."""
-    if ocr not in ("auto", "always", "never"):
-        raise ValueError(f"ocr must be auto, always or never, not {ocr!r}")
+def read_pdf(
+    path: str | Path, ocr: str = "auto", lang_hint: str | None = None, on_page: PageProgress | None = None
+) -> list[PageText]:
+    """Every page of a PDF as text in reading order, with how and why it was obtained.
+
+    ocr: auto | always | never | missing (see ingest.options.OCR_MODES); on_page(number, pages,
+    stage) is called as each page's text layer is read and as each OCR'd page is done."""
+    if ocr not in OCR_MODES:
+        raise ValueError(f"ocr must be one of {', '.join(OCR_MODES)}, not {ocr!r}")
     path = Path(path)
     layouts: list[PageLayout] = []
     verdicts: list[Verdict] = []
     pictured: list[bool] = []
     dpis: list[int] = []
-    with open_pdf(path) as pdf:
-        for page in _pages(pdf):
-            try:
-                with time_limit(PAGE_TEXT_TIMEOUT, f"reading the text layer of page {page.page_number}"):
-                    layout, text, share = page_layout(page)
-            except IngestError:
-                raise
-            except Exception as exc:  # noqa: BLE001 - one broken page content stream
-                inner = next((e for e in _chain(exc) if isinstance(e, IngestError)), None)
-                if inner is not None:  # our time limit, raised inside pdfminer and wrapped by pdfplumber
-                    raise IngestError(str(inner)) from exc
-                raise IngestError(f"page {page.page_number} is unreadable ({_why(exc)})") from exc
-            layouts.append(layout)
-            verdicts.append(judge_text(text, share))
-            pictured.append(bool(layout.pictures) or bool(page.rects or page.curves))
-            dpis.append(scan_dpi(page))
-            page.flush_cache()
+    reads = read_text_layers(path, on_page)
+    body = body_size([w for read in reads for w in read.layout.words])
+    art_words = [set_aside_card_art(read.layout, body) for read in reads]
+    repeats = set_aside_repeats([read.layout for read in reads], art_words, body)
+    art = [len(words) + n for words, n in zip(art_words, repeats, strict=True)]
+    for read, n in zip(reads, art, strict=True):
+        read.layout.card_art = n
+        layouts.append(read.layout)
+        verdicts.append(judge_text(read.text, read.picture_share))
+        pictured.append(read.pictured)
+        dpis.append(int(min(400, max(150, read.dpi))) if read.dpi else OCR_DPI)
     rescue_language_verdicts(verdicts, layouts)
     texts = order_pages([lay for lay in layouts])
     results: list[PageText] = []
     to_ocr: list[int] = []
     for i, (text, verdict) in enumerate(zip(texts, verdicts, strict=True)):
         number = i + 1
-        if ocr == "never" or (ocr == "auto" and verdict.trusted):
-            warnings = [] if verdict.trusted else [f"untrusted text layer kept (--ocr never): {verdict.reason}"]
-            results.append(PageText(number, text, "text_layer", verdict.reason, warnings=warnings))
+        has_text = bool(layouts[i].words)
+        if ocr == "never" or (ocr == "auto" and verdict.trusted) or (ocr == "missing" and has_text):
+            warnings = [] if verdict.trusted else [f"untrusted text layer kept (--ocr {ocr}): {verdict.reason}"]
+            reason = verdict.reason + (f"; {art[i]} card-art words set aside" if art[i] else "")
+            results.append(PageText(number, text, "text_layer", reason, warnings=warnings,
+                                    words=[WordRead(m.start(), m.end(), 1.0, "text") for m in TOKEN.finditer(text)]))
             continue
         if not layouts[i].words and not pictured[i]:
             results.append(PageText(number, "", "text_layer", "blank page (no text, no pictures)"))
             continue
-        results.append(PageText(number, "", "ocr", verdict.reason if ocr == "auto" else "--ocr always"))
+        results.append(PageText(number, "", "ocr", verdict.reason if ocr != "always" else "--ocr always"))
         to_ocr.append(i)
     if to_ocr:
         hint = lang_hint or _language_of([t for t, v in zip(texts, verdicts, strict=True) if v.trusted])
@@ -303,11 +268,16 @@ def read_pdf(path: str | Path, ocr: str = "auto", lang_hint: str | None = None) 
             lambda i=i: None if not layouts[i].words and _blank_render(path, i) else render(path, i, dpis[i])
             for i in to_ocr
         ]
-        for i, (text, how, warnings) in zip(to_ocr, ocr_texts(sources, hint), strict=True):
+        def done(k: int) -> None:
+            if on_page:
+                on_page(to_ocr[k] + 1, len(results), "OCR")
+
+        for i, read in zip(to_ocr, ocr_texts(sources, hint, on_page=done), strict=True):
             page = results[i]
-            page.text = text
-            page.reason = f"{page.reason}; {how}"
-            page.warnings.extend(warnings)
+            page.text = read.text
+            page.reason = f"{page.reason}; {read.reason}"
+            page.warnings.extend(read.warnings)
+            page.words = read.words
     return results
 
 

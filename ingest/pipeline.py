@@ -25,8 +25,10 @@ from ingest.clean import clean_page, harmonise
 from ingest.identify import CardName, detect_language, identify
 from ingest.limits import DEFAULT as DEFAULT_LIMITS
 from ingest.limits import Limits, over
+from ingest.options import ReadOptions, applied
 from ingest.segment import join_pages, segment
 from ingest.types import IngestError, PageText
+from ingest.words import carry
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 TEXT_EXT = {".txt", ".md"}
@@ -51,6 +53,9 @@ class FileResult:
     repairs: int = 0
     warnings: list[str] = field(default_factory=list)
     error: str | None = None
+    ocr_pages: list[int] = field(default_factory=list)  # page numbers read by OCR
+    ocr_confidence: float | None = None  # mean word confidence (0..100) of those pages
+    texts: list[str] = field(default_factory=list)  # each page's text as stored (for --sidecar)
 
     @property
     def ok(self) -> bool:
@@ -90,27 +95,32 @@ def sha256_of(path: Path, limits: Limits = DEFAULT_LIMITS) -> str:
     return guard.sha256_of(path, limits)
 
 
-def read_within(path: Path, ocr: str = "auto", limits: Limits = DEFAULT_LIMITS) -> list[PageText]:
+def read_within(
+    path: Path, ocr: str = "auto", limits: Limits = DEFAULT_LIMITS, options: ReadOptions | None = None
+) -> list[PageText]:
     """read_pages under the limits (ingest.limits): PDFs and images in a memory-capped worker
     (ingest.guard) with their page count checked, then the text size."""
     if path.suffix.lower() in PDF_EXT | IMAGE_EXT:
-        pages = guard.read_limited(path, ocr, limits)  # the page limit is checked there
+        pages = guard.read_limited(path, ocr, limits, options)  # the page limit is checked there
     else:
         # a text's pages are its page markers, bounded by its size; a file far over the text limit
         # (twice it: UTF-16 takes two bytes a letter) is refused before it is decoded
         size = path.stat().st_size if path.exists() else 0
         if size > 2 * limits.text_mb * 1e6:
             raise over(limits, "text_mb", f"a text file of {size / 1e6:.1f} MB")
-        pages = read_pages(path, ocr=ocr)
+        # options only when given: tests stand in for read_pages(path, ocr) with their own readings
+        pages = read_pages(path, ocr=ocr, options=options) if options else read_pages(path, ocr=ocr)
     size = sum(len(p.text.encode("utf-8", "replace")) for p in pages)
     if size > limits.text_mb * 1e6:
         raise over(limits, "text_mb", f"{size / 1e6:.1f} MB of text")
     return pages
 
 
-def read_pages(path: Path, ocr: str = "auto") -> list[PageText]:
+def read_pages(path: Path, ocr: str = "auto", options: ReadOptions | None = None) -> list[PageText]:
     """Pages of any supported file; PDF and image readers are imported only when needed."""
     ext = path.suffix.lower()
+    lang = options.lang if options else None
+    on_page = options.on_page if options else None
     if ext in TEXT_EXT:
         from ingest.text import read_text
 
@@ -118,11 +128,13 @@ def read_pages(path: Path, ocr: str = "auto") -> list[PageText]:
     if ext in PDF_EXT:
         from ingest.pdf import read_pdf
 
-        return read_pdf(path, ocr=ocr)
+        with applied(options):
+            return read_pdf(path, ocr=ocr, lang_hint=lang, on_page=on_page)
     if ext in IMAGE_EXT:
         from ingest.ocr import read_image
 
-        return read_image(path)
+        with applied(options):
+            return read_image(path, lang_hint=lang, on_page=on_page)
     raise IngestError(f"unsupported file type {ext or '(none)'} (supported: {', '.join(sorted(SUPPORTED))})")
 
 
@@ -165,20 +177,24 @@ def _extract_facts(doc: str, pages: list[PageText], sections: list, ident: Any, 
 
 
 def analyse(
-    path: Path, sha: str, ocr: str = "auto", facts: bool = True, limits: Limits = DEFAULT_LIMITS
+    path: Path, sha: str, ocr: str = "auto", facts: bool = True, options: ReadOptions | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> IngestedBook:
     """Everything but storing: read, clean, identify, segment, extract (facts=False: no fact extraction)."""
-    pages = read_within(path, ocr=ocr, limits=limits)
+    pages = read_within(path, ocr=ocr, limits=limits, options=options)
     if not pages or not any(p.text.strip() for p in pages):
         raise IngestError("no text in the file")
-    lang, _ = detect_language("\n\n".join(p.text for p in pages))
+    lang = options.lang if options and options.lang else detect_language("\n\n".join(p.text for p in pages))[0]
     warnings: list[str] = []
     for p in pages:
-        p.text, repairs = clean_page(p.text, lang)
+        before = p.text
+        p.text, repairs = clean_page(p.text, lang, lost_ligatures=p.method == "text_layer")
+        p.words = carry(before, p.text, p.words)
         for kind, n in repairs.items():
             p.repairs[kind] = p.repairs.get(kind, 0) + n
     texts, more = harmonise([p.text for p in pages], lang)
     for p, text, repairs in zip(pages, texts, more, strict=True):
+        p.words = carry(p.text, text, p.words)
         p.text = text
         for kind, n in repairs.items():
             p.repairs[kind] = p.repairs.get(kind, 0) + n
@@ -218,7 +234,27 @@ def _store_with_retry(engine: Engine, book: IngestedBook) -> tuple[str, list[str
     raise AssertionError("unreachable")
 
 
-def ingest_file(path: Path, engine: Engine, ocr: str = "auto", limits: Limits = DEFAULT_LIMITS) -> FileResult:
+def ocr_summary(pages: list[PageText]) -> tuple[list[int], float | None]:
+    """The pages read by OCR and the mean confidence of their words (0..100)."""
+    numbers = [p.number for p in pages if p.method == "ocr" and p.text.strip()]
+    confidences = [w.confidence for p in pages if p.method == "ocr" for w in p.words if w.how == "ocr"]
+    return numbers, (round(100 * sum(confidences) / len(confidences), 1) if confidences else None)
+
+
+def _stored_texts(engine: Engine, rulebook_id: str) -> list[str]:
+    from sqlmodel import select
+
+    from carddb.models import Page
+
+    with Session(engine) as session:
+        return [p.text for p in session.exec(select(Page).where(Page.rulebook_id == rulebook_id)
+                                             .order_by(Page.number))]
+
+
+def ingest_file(
+    path: Path, engine: Engine, ocr: str = "auto", options: ReadOptions | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+) -> FileResult:
     result = FileResult(path=str(path), status="failed")
     try:
         guard.check_regular(path, limits)  # before a byte is read: FIFO, device, loop, size
@@ -236,9 +272,10 @@ def ingest_file(path: Path, engine: Engine, ocr: str = "auto", limits: Limits = 
                                   facts=existing.quality.get("facts", 0),
                                   repairs=sum(n for k, n in existing.quality.get("repairs", {}).items()
                                               if k != "lost_icon"),
-                                  warnings=list(existing.warnings))
-        book = analyse(path, sha, ocr=ocr, limits=limits)
+                                  warnings=list(existing.warnings), texts=_stored_texts(engine, existing.id))
+        book = analyse(path, sha, ocr=ocr, options=options, limits=limits)
         rb_id, replaced = _store_with_retry(engine, book)
+        ocr_numbers, ocr_confidence = ocr_summary(book.pages)
         from carddb import fts
 
         fts.refresh_engine(engine)  # search over names and sections includes the new book
@@ -253,7 +290,8 @@ def ingest_file(path: Path, engine: Engine, ocr: str = "auto", limits: Limits = 
         edition=book.ident.edition, expansions=list(book.ident.expansions), pages=len(book.pages),
         sections=len(book.sections), facts=len(book.facts),
         repairs=sum(n for p in book.pages for k, n in p.repairs.items() if k != "lost_icon"),
-        warnings=list(book.warnings),
+        warnings=list(book.warnings), ocr_pages=ocr_numbers, ocr_confidence=ocr_confidence,
+        texts=[p.text for p in book.pages],
     )
 
 
@@ -262,12 +300,13 @@ def ingest_paths(
     engine: Engine,
     ocr: str = "auto",
     progress: Callable[[FileResult], None] | None = None,
+    options: ReadOptions | None = None,
     limits: Limits = DEFAULT_LIMITS,
 ) -> IngestReport:
     """Ingest files and folders; one result per file, in order."""
     report = IngestReport()
     for path in expand_paths(paths):
-        result = ingest_file(path, engine, ocr=ocr, limits=limits)
+        result = ingest_file(path, engine, ocr=ocr, options=options, limits=limits)
         report.results.append(result)
         if progress is not None:
             progress(result)

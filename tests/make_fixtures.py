@@ -334,6 +334,129 @@ def build(force: bool = False) -> dict[str, dict]:
     return fixtures
 
 
+REAL_BOOK = ROOT / "tests" / "data" / "real" / "MK1_base_EN_Pandasaurus2018_rulebook.pdf"
+# name -> (0-based page, dpi, rotation in degrees, uneven light): scans of the real book's pages
+REAL_SCANS = {
+    "real-p3-150": (2, 150, 0.4, False),
+    "real-p3-300": (2, 300, -0.6, False),
+    "real-p6-200": (5, 200, 0.5, False),
+    "real-p6-light": (5, 200, -0.3, True),
+    "real-p5-200": (4, 200, 0.3, False),  # white headings on colour bars
+    "real-p2-200": (1, 200, -0.4, False),
+    "real-p7-200": (6, 200, 0.4, False),
+    "real-p8-300": (7, 300, 0.2, True),
+}
+
+
+def degrade(img: Image.Image, rotation: float, uneven: bool, seed: int) -> Image.Image:
+    """A page as a scanner or a phone gives it: turned slightly, grey paper, sensor noise, and
+    with `uneven` light falling off from one corner (a photographed page)."""
+    rng = np.random.default_rng(seed)
+    img = img.rotate(rotation, resample=Image.BICUBIC, expand=False, fillcolor=(255, 255, 255))
+    arr = np.asarray(img, dtype=np.float32)
+    arr = arr * 0.92 + 10 + rng.normal(0, 9, arr.shape[:2])[..., None]
+    if uneven:
+        h, w = arr.shape[:2]
+        yy, xx = np.mgrid[0:h, 0:w]
+        light = 1.0 - 0.45 * np.hypot(xx / w, yy / h) / np.sqrt(2)  # darker towards one corner
+        arr = arr * light[..., None]
+    return Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8), "RGB")
+
+
+def real_scans() -> dict[str, dict]:
+    """JPEG scans of pages of the real book (cached): name -> {image, page (1-based), dpi, ...}."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    out: dict[str, dict] = {}
+    doc = None
+    try:
+        for k, (name, (index, dpi, rotation, uneven)) in enumerate(REAL_SCANS.items()):
+            path = OUT / f"{name}.jpg"
+            if not path.exists() or path.stat().st_mtime < REAL_BOOK.stat().st_mtime:
+                doc = doc or pypdfium2.PdfDocument(str(REAL_BOOK))
+                img = doc[index].render(scale=dpi / 72).to_pil().convert("RGB")
+                degrade(img, rotation, uneven, seed=k).save(path, "JPEG", quality=70)
+            out[name] = {"image": str(path), "page": index + 1, "dpi": dpi, "rotation": rotation, "uneven": uneven}
+    finally:
+        if doc is not None:
+            doc.close()
+    return out
+
+
+HARD_BODY = ("On your turn you roll the dice and every player with a matching card earns coins from the "
+             "bank. Then you may build one new card by paying its cost to the bank.")
+HARD_PANELS = (("Quick Start", "Deal two cards to each player and give everyone three coins before the first "
+                "turn begins."),
+               ("Advanced Play", "Shuffle the market deck and reveal ten different cards to form the supply "
+                "for this game."))
+HARD_CALLOUTS = ("1) Anna rolls a five and takes two coins.", "2) Bruno owns the bakery and earns one coin.",
+                 "3) Carla pays the bill to Anna.")
+HARD_EXAMPLE = ("In this example three players share one roll of the dice. Each card pays its owner once "
+                "for every copy, in the order shown by the numbers beside the picture.")
+
+
+def hard_layout() -> dict:
+    """One page with the hard cases of printed rulebooks, as a text-layer PDF and as a 200 dpi
+    scan: white headings on colour bars, two tinted panels side by side, and a diagram with
+    numbered callouts beside a paragraph. Returns the paths and the texts each region holds."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    pdf_path, image = OUT / "hard-layout.pdf", OUT / "hard-layout-scan.jpg"
+    facts = {"pdf": str(pdf_path), "image": str(image), "bars": ["GAME SETUP", "EXAMPLE OF A TURN"],
+             "body": HARD_BODY, "panels": [list(p) for p in HARD_PANELS], "callouts": list(HARD_CALLOUTS),
+             "example": HARD_EXAMPLE}
+    if pdf_path.exists() and image.exists() and pdf_path.stat().st_mtime >= Path(__file__).stat().st_mtime:
+        return facts
+    pdf = FPDF(unit="mm", format="A4")
+    pdf.add_font("R", "", FONT)
+    pdf.add_font("B", "", FONT_BOLD)
+    pdf.set_auto_page_break(False)
+    pdf.add_page()
+
+    def bar(y: float, text: str, rgb: tuple[int, int, int]) -> None:
+        pdf.set_fill_color(*rgb)
+        pdf.rect(15, y, 180, 11, style="F")
+        pdf.set_text_color(255, 255, 255)
+        pdf.set_font("B", size=15)
+        pdf.text(20, y + 8, text)
+        pdf.set_text_color(0, 0, 0)
+
+    bar(18, "GAME SETUP", (40, 90, 160))
+    pdf.set_font("R", size=10)
+    pdf.set_xy(15, 34)
+    pdf.multi_cell(180, 5, HARD_BODY)
+    for k, ((title, text), rgb) in enumerate(zip(HARD_PANELS, ((255, 236, 200), (214, 236, 214)), strict=True)):
+        x = 15 + k * 93
+        pdf.set_fill_color(*rgb)
+        pdf.rect(x, 52, 87, 40, style="F", round_corners=True, corner_radius=4)
+        pdf.set_font("B", size=11)
+        pdf.text(x + 5, 60, title)
+        pdf.set_font("R", size=9.5)
+        pdf.set_xy(x + 5, 64)
+        pdf.multi_cell(77, 4.8, text)
+    bar(102, "EXAMPLE OF A TURN", (170, 50, 60))
+    pdf.set_fill_color(225, 225, 225)
+    pdf.rect(15, 120, 60, 45, style="F")
+    for k, text in enumerate(HARD_CALLOUTS):
+        y = 124 + k * 14
+        pdf.set_fill_color(240, 160, 40)
+        pdf.ellipse(70, y - 3.5, 7, 7, style="F")
+        pdf.set_font("B", size=9)
+        pdf.text(72, y + 1, str(k + 1))
+        pdf.set_font("R", size=8.5)
+        pdf.set_xy(80, y - 3)
+        pdf.multi_cell(45, 4, text)
+    pdf.set_font("R", size=10)
+    pdf.set_xy(132, 120)
+    pdf.multi_cell(63, 5, HARD_EXAMPLE)
+    pdf.output(str(pdf_path))
+    doc = pypdfium2.PdfDocument(str(pdf_path))
+    try:
+        img = doc[0].render(scale=SCAN_DPI / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    degrade(img, 0.4, False, seed=7).save(image, "JPEG", quality=70)
+    return facts
+
+
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
     built = build(force="--force" in sys.argv)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from checker.model import DiffReport, Discrepancy
-from checker.render.words import both, clip
+from checker.words import both, clip
 
 
 def book_label(book: dict[str, Any], width: int = 48) -> str:

@@ -20,7 +20,7 @@ from rich.table import Table
 
 from checker.model import SEVERITY_RANK, DiffReport, Discrepancy
 from checker.render.labels import book_rows
-from checker.render.words import clip
+from checker.words import clip
 
 SEV_STYLE = {"rule": "bold red", "minor": "yellow", "info": "cyan"}
 CSV_COLUMNS = ["id", "edition", "topic", "kind", "severity", "summary", "rulebooks", "pages", "values", "status"]

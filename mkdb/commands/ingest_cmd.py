@@ -32,15 +32,50 @@ def _ingest_row(r: Any, table: bool) -> dict[str, Any]:
     row = {"file": Path(r.path).name if table else r.path, "rulebook": r.rulebook_id, "language": r.lang,
            "edition": r.edition, "expansions": r.expansions, "pages": r.pages, "sections": r.sections,
            "facts": r.facts, "repairs": r.repairs, "warnings": len(r.warnings) if table else r.warnings,
-           "status": r.status, "error": r.error}
+           "status": r.status, "error": r.error, "ocr_pages": r.ocr_pages, "ocr_confidence": r.ocr_confidence}
+    if table:
+        row["ocr"] = _ocr_cell(r)
     if table and not r.ok:
         row.update({k: None for k in ("pages", "sections", "repairs", "warnings")})
     return row
 
 
+def _ocr_cell(r: Any) -> str:
+    """'2, 5 (87)': the pages read by OCR and their mean word confidence."""
+    if not r.ocr_pages:
+        return ""
+    pages = ", ".join(map(str, r.ocr_pages))
+    return f"{pages} ({r.ocr_confidence:.0f})" if r.ocr_confidence is not None else pages
+
+
+def _ocr_mode(ocr: OcrMode, force_ocr: bool, skip_text: bool, no_ocr: bool) -> str:
+    chosen = [name for name, on in (("--force-ocr", force_ocr), ("--skip-text", skip_text), ("--no-ocr", no_ocr)) if on]
+    if len(chosen) > 1 or (chosen and ocr != OcrMode.auto):
+        error(f"choose one of --ocr, --force-ocr, --skip-text, --no-ocr (given: {', '.join(chosen + ['--ocr'] * (ocr != OcrMode.auto))})")
+        raise typer.Exit(2)
+    return {"--force-ocr": "always", "--skip-text": "missing", "--no-ocr": "never"}.get(chosen[0]) if chosen else ocr.value
+
+
+def _write_sidecar(path: Path, results: list[Any]) -> None:
+    """Every page's text as stored, pages separated by form feeds (OCRmyPDF's sidecar), files in order."""
+    chunks = ["\f".join(r.texts) for r in results if r.ok]
+    try:
+        path.write_text("\f".join(chunks) + "\n", encoding="utf-8")
+    except OSError as exc:
+        error(f"{path}: cannot write the sidecar ({exc.strerror or exc})")
+        raise typer.Exit(1) from None
+
+
 def ingest(
     paths: Annotated[list[str], typer.Argument(help="rulebook files (.txt .md .pdf .png .jpg .tif) or folders")],
     ocr: Annotated[OcrMode, typer.Option("--ocr", help="OCR pages: auto (when the text layer is bad), always, never")] = OcrMode.auto,
+    force_ocr: Annotated[bool, typer.Option("--force-ocr", help="OCR every page, ignoring text layers (= --ocr always)")] = False,
+    skip_text: Annotated[bool, typer.Option("--skip-text", help="OCR only pages without any text layer; keep every text layer as it is")] = False,
+    no_ocr: Annotated[bool, typer.Option("--no-ocr", help="never OCR; keep every text layer, even a bad one (= --ocr never)")] = False,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, metavar="N", help="Tesseract processes at once (default: one per core)")] = None,
+    lang: Annotated[str | None, typer.Option("--lang", metavar="CODE", help="the book's language (ISO 639-1, e.g. de): OCR model and cleaning without detection")] = None,
+    page_timeout: Annotated[float | None, typer.Option("--page-timeout", min=1, metavar="S", help="seconds allowed per page (text layer and OCR); a slower page fails its file")] = None,
+    sidecar: Annotated[Path | None, typer.Option("--sidecar", metavar="FILE", help="write the text as read and cleaned, pages separated by form feeds")] = None,
     db: DbOption = None,
     fmt: FormatOption = Format.table,
     max_file_mb: Annotated[float, typer.Option("--max-file-mb", help="largest file read (MB)", rich_help_panel=LIMITS)] = DEFAULT.file_mb,
@@ -54,21 +89,44 @@ def ingest(
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    from ingest.options import ReadOptions
     from ingest.pipeline import expand_paths, ingest_paths
     from mkdb.books import open_or_exit
 
     limits = Limits(file_mb=max_file_mb, inflated_mb=max_inflated_mb, memory_mb=max_memory_mb,
                     text_mb=max_text_mb, pages=max_pages, megapixels=max_megapixels)
+    mode = _ocr_mode(ocr, force_ocr, skip_text, no_ocr)
+    if lang is not None and not (2 <= len(lang) <= 3 and lang.isalpha() and lang.islower()):
+        error(f"--lang {lang}: not an ISO 639-1 code (two lower-case letters, e.g. de)")
+        raise typer.Exit(2)
     engine = open_or_exit(db)
     files = expand_paths(paths)
     err = Console(stderr=True)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=True, disable=not err.is_terminal) as bar:
         task = bar.add_task("ingesting", total=len(files))
-        report = ingest_paths(files, engine, ocr=ocr.value, progress=lambda r: bar.advance(task), limits=limits)
+        current = iter(files)
+        name = [""]
+
+        def next_file() -> None:
+            name[0] = next(current, Path("")).name
+            bar.update(task, description=name[0])
+
+        def on_page(number: int, pages: int, stage: str) -> None:
+            bar.update(task, description=f"{name[0]}: page {number}/{pages} ({stage})")
+
+        def done(result: Any) -> None:
+            bar.advance(task)
+            next_file()
+
+        next_file()
+        options = ReadOptions(jobs=jobs, lang=lang, page_timeout=page_timeout, on_page=on_page)
+        report = ingest_paths(files, engine, ocr=mode, progress=done, options=options, limits=limits)
     rows = [_ingest_row(r, table=fmt == Format.table) for r in report.results]
-    emit(fmt, "mkdb.ingest/1", "files", rows, columns=INGEST_COLUMNS if fmt == Format.table else None,
+    emit(fmt, "mkdb.ingest/1", "files", rows, columns=INGEST_COLUMNS + ["ocr"] if fmt == Format.table else None,
          title="ingest")
+    if sidecar is not None:
+        _write_sidecar(sidecar, report.results)
     for r in report.failed:
         error(f"{r.path}: {r.error}")
     raise typer.Exit(0 if report.ok else 2)  # a file that cannot be ingested is bad input (README: exit codes)

@@ -19,7 +19,7 @@ from checker import baseline as bl
 from checker.filters import Filters
 from checker.model import DiffReport, Discrepancy, Evidence
 from checker.render import text_formats
-from checker.render.words import both, in_words
+from checker.words import both, in_words
 from ingest.lexicon import LEXICON_DIR
 from mkdb.cli import app
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
@@ -37,7 +38,7 @@ def fixtures():
 @pytest.fixture(scope="module")
 def analysed(fixtures, books):
     import ingest.pipeline as pipeline
-    from ingest.types import PageText
+    from ingest.types import PageText, WordRead
 
     real_read = pipeline.read_pages
     cache: dict[str, object] = {}
@@ -49,9 +50,9 @@ def analysed(fixtures, books):
         if store.exists():
             data = json.loads(store.read_text(encoding="utf-8"))
             if data.get("sha256") == digest:
-                return [PageText(**p) for p in data["pages"]]
+                return [PageText(**{**p, "words": [WordRead(**w) for w in p.get("words", [])]}) for p in data["pages"]]
         pages = real_read(path, ocr=ocr)
-        store.write_text(json.dumps({"sha256": digest, "pages": [p.__dict__ for p in pages]}, ensure_ascii=False),
+        store.write_text(json.dumps({"sha256": digest, "pages": [asdict(p) for p in pages]}, ensure_ascii=False),
                          encoding="utf-8")
         return pages
 
