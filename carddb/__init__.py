@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -80,7 +81,12 @@ def _read_rows(url: str) -> tuple[list[dict], list[dict], list[dict], dict[str, 
         "info": "SELECT * FROM schemainfo",
     }
     path = _sqlite_path(url)
-    where = path or url
+    if path is None:
+        from carddb.db import display_url
+
+        where = display_url(url)
+    else:
+        where = path
     try:
         if path is not None:
             if not Path(path).is_file():
@@ -92,21 +98,47 @@ def _read_rows(url: str) -> tuple[list[dict], list[dict], list[dict], dict[str, 
             finally:
                 conn.close()
         else:
-            from sqlalchemy import create_engine
-
-            engine = create_engine(url)
-            with engine.connect() as conn:
-                result = {k: [dict(r._mapping) for r in conn.exec_driver_sql(q)] for k, q in queries.items()}
+            result = _read_server_rows(url, queries)
     except (sqlite3.Error, ImportError) as exc:
         raise CatalogError(f"{where}: not a readable mkdb database ({exc}); build it with `mkdb build`") from None
     except Exception as exc:  # SQLAlchemy errors for other databases
         if type(exc).__module__.startswith("sqlalchemy"):
-            raise CatalogError(f"{where}: not a readable mkdb database ({exc})") from None
+            reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+            raise CatalogError(f"{where}: not a readable mkdb database ({reason}); build it with `mkdb build`") from None
         raise
     info = result["info"][0] if result["info"] else {}
     if info.get("version") != READ_SCHEMA_VERSION:
         raise CatalogError(f"{where}: schema version {info.get('version')}, this mkdb reads {READ_SCHEMA_VERSION}; rebuild it with `mkdb build`")
     return result["cards"], result["names"], result["sources"], info
+
+
+def _read_server_rows(url: str, queries: dict[str, str]) -> dict[str, list[dict]]:
+    """The same rows from a database server (PostgreSQL), shaped as the SQLite reader returns them.
+
+    The driver hands JSON columns back decoded and timestamps as datetimes; they are turned back
+    into the text SQLite stores, and rows are ordered by code point (not the server's collation),
+    so every output is identical on both backends. A bad URL or server: DatabaseUnavailable.
+    """
+    from carddb.db import connect_engine
+
+    engine = connect_engine(url)
+    try:
+        with engine.connect() as conn:
+            result = {k: [dict(r._mapping) for r in conn.exec_driver_sql(q)] for k, q in queries.items()}
+    finally:
+        engine.dispose()
+    for rows in result.values():
+        for row in rows:
+            for col, value in row.items():
+                if col in JSON_COLUMNS and value is not None:  # even a str is a decoded JSON string here
+                    row[col] = json.dumps(value, ensure_ascii=False)
+                elif isinstance(value, datetime):  # as SQLite stores it: UTC, no zone, microseconds
+                    if value.tzinfo is not None:
+                        value = value.astimezone(UTC).replace(tzinfo=None)
+                    row[col] = value.isoformat(sep=" ", timespec="microseconds")
+    result["cards"].sort(key=lambda r: r["id"])
+    result["sources"].sort(key=lambda r: r["path"])
+    return result
 
 
 def _decode(row: dict[str, Any]) -> dict[str, Any]:

@@ -13,6 +13,8 @@ from sqlalchemy import delete
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
+from carddb import fts
+from carddb.db import write_lock
 from carddb.models import CardMention, Fact, Page, Rulebook, Section
 from ingest.types import FactData, Identification, MentionData, PageText, SectionData
 
@@ -69,16 +71,21 @@ def _quality(book: IngestedBook) -> dict[str, Any]:
 
 
 def store_book(engine: Engine, book: IngestedBook) -> tuple[str, list[str]]:
-    """Insert the book; returns (rulebook id, ids of the rulebooks it replaced). One transaction."""
+    """Insert the book; returns (rulebook id, ids of the rulebooks it replaced). One transaction.
+
+    The connection's transaction is begun here (write_lock) before the session joins it, so the
+    session never owns it: closing the session leaves it open and `conn.commit()` commits every row.
+    (A session that began the transaction itself would roll it back on close: the rows were lost.)
+    """
     rb_id = book.rulebook_id
     with engine.connect() as conn:
-        if engine.dialect.name == "sqlite":
-            # take the write lock first: two writers then queue on the busy timeout instead of both
-            # reading, and one failing when it tries to write on a snapshot the other has changed
-            conn.exec_driver_sql("BEGIN IMMEDIATE")
+        write_lock(conn)
+        if not conn.in_transaction():
+            raise RuntimeError("store_book: no transaction to write in")
         with Session(bind=conn) as session:
             replaced = _write(session, book, rb_id)
             session.flush()
+        fts.refresh(conn)  # the search index with the book, in its transaction (a no-op on PostgreSQL)
         conn.commit()
     return rb_id, replaced
 

@@ -25,22 +25,22 @@ def load_books(engine_or_session: Engine | Session, editions: list[str] | None =
         query = select(Rulebook)
         if editions:
             query = query.where(Rulebook.edition.in_(editions))  # type: ignore[attr-defined]
-        rulebooks = list(session.exec(query))
+        rulebooks = sorted(session.exec(query), key=lambda r: r.id)  # code-point order on every backend
         ids = [r.id for r in rulebooks]
         if not ids:
             return []
         facts: dict[str, list[FactIn]] = defaultdict(list)
-        for f in session.exec(select(Fact).where(Fact.rulebook_id.in_(ids))):  # type: ignore[attr-defined]
+        for f in session.exec(select(Fact).where(Fact.rulebook_id.in_(ids)).order_by(Fact.id)):  # type: ignore[attr-defined]
             facts[f.rulebook_id].append(FactIn(f.topic, f.value, f.quote, f.page, f.start, f.end, f.confidence, f.extractor,
                                                   f.scope or "base", f.passage or "rule", dict(f.read or {})))
         mentions: dict[str, list[MentionIn]] = defaultdict(list)
-        for m in session.exec(select(CardMention).where(CardMention.rulebook_id.in_(ids))):  # type: ignore[attr-defined]
+        for m in session.exec(select(CardMention).where(CardMention.rulebook_id.in_(ids)).order_by(CardMention.id)):  # type: ignore[attr-defined]
             mentions[m.rulebook_id].append(MentionIn(m.card, m.surface, m.page, m.start, m.end, m.score))
         sections: dict[str, list[SectionIn]] = defaultdict(list)
-        for s in session.exec(select(Section).where(Section.rulebook_id.in_(ids))):  # type: ignore[attr-defined]
+        for s in session.exec(select(Section).where(Section.rulebook_id.in_(ids)).order_by(Section.id)):  # type: ignore[attr-defined]
             sections[s.rulebook_id].append(SectionIn(s.index, s.heading, s.topic, s.page, s.start, s.end, s.text, s.card))
         pages: dict[str, list[PageIn]] = defaultdict(list)
-        for p in session.exec(select(Page).where(Page.rulebook_id.in_(ids))):  # type: ignore[attr-defined]
+        for p in session.exec(select(Page).where(Page.rulebook_id.in_(ids)).order_by(Page.id)):  # type: ignore[attr-defined]
             pages[p.rulebook_id].append(PageIn(p.number, p.text, method=p.method, reason=p.reason, repairs=dict(p.repairs or {}), warnings=list(p.warnings or []), offset=p.offset))
         return [
             BookIn(
@@ -62,13 +62,13 @@ def load_cards(engine_or_session: Engine | Session) -> dict[str, dict[str, Any]]
     session, own = _session(engine_or_session)
     try:
         cards: dict[str, dict[str, Any]] = {}
-        for c in session.exec(select(Card)):
+        for c in sorted(session.exec(select(Card)), key=lambda c: c.id):  # code-point order on every backend
             data = dict(c.data or {})
             cards[c.id] = {
                 "set": c.set, "kind": c.kind, "color": c.color, "effect": c.effect, "cost": c.cost,
                 "activation": list(c.activation or []), "name": data.get("name"), "names": {},
             }
-        for n in session.exec(select(CardName)):
+        for n in session.exec(select(CardName).order_by(CardName.id)):
             card = cards.get(n.card_id)
             if card is not None:
                 card["names"].setdefault(n.lang, []).append(n.name)

@@ -15,7 +15,7 @@ def rulebook_facts(db_url: str | None, rulebook_id: str) -> tuple[str, dict[str,
 
     from sqlmodel import Session, select
 
-    from carddb.db import SchemaMismatch, open_db, resolve_url
+    from carddb.db import DatabaseUnavailable, SchemaMismatch, open_db, resolve_url
     from carddb.models import Fact, Rulebook
 
     url = resolve_url(db_url)
@@ -23,7 +23,7 @@ def rulebook_facts(db_url: str | None, rulebook_id: str) -> tuple[str, dict[str,
         raise RulebookNotFound(f"{url[len('sqlite:///'):]}: no such database file")
     try:
         eng = open_db(url, create=False)
-    except SchemaMismatch as exc:
+    except (SchemaMismatch, DatabaseUnavailable) as exc:
         raise RulebookNotFound(str(exc)) from None
     with Session(eng) as session:
         book = session.get(Rulebook, rulebook_id)

@@ -19,6 +19,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlmodel import Session
 
+from carddb.db import DatabaseGone, gone_reason, is_disconnect
 from carddb.store import IngestedBook, find_by_sha, store_book
 from ingest import guard, rulebook_check
 from ingest.clean import clean_page, harmonise
@@ -226,6 +227,9 @@ def _store_with_retry(engine: Engine, book: IngestedBook) -> tuple[str, list[str
         try:
             return store_book(engine, book)
         except OperationalError as exc:
+            if is_disconnect(exc):  # a server that went away: nothing of this book was committed
+                raise DatabaseGone(f"the database server went away ({gone_reason(exc)}); "
+                                   "nothing of this file was stored") from None
             if attempt == STORE_ATTEMPTS - 1:
                 raise IngestError(f"database busy or unwritable: {exc.orig}") from None
             time.sleep(0.3 * (attempt + 1))
@@ -274,15 +278,17 @@ def ingest_file(
                                               if k != "lost_icon"),
                                   warnings=list(existing.warnings), texts=_stored_texts(engine, existing.id))
         book = analyse(path, sha, ocr=ocr, options=options, limits=limits)
-        rb_id, replaced = _store_with_retry(engine, book)
+        rb_id, replaced = _store_with_retry(engine, book)  # the search index is refreshed in its transaction
         ocr_numbers, ocr_confidence = ocr_summary(book.pages)
-        from carddb import fts
-
-        fts.refresh_engine(engine)  # search over names and sections includes the new book
     except IngestError as exc:
         result.error = str(exc)
         return result
+    except DatabaseGone as exc:  # the batch stops: every later file would fail the same way
+        raise DatabaseGone(f"{path}: {exc}") from None
     except Exception as exc:  # noqa: BLE001 - one file's unexpected failure must not stop the batch
+        if is_disconnect(exc):
+            raise DatabaseGone(f"{path}: the database server went away ({gone_reason(exc)}); "
+                               "nothing of this file was stored") from None
         result.error = f"unexpected error: {type(exc).__name__}: {exc}"
         return result
     return FileResult(

@@ -11,7 +11,7 @@ from sqlalchemy import func
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, select
 
-from carddb.db import SchemaMismatch, open_db, resolve_url
+from carddb.db import DatabaseUnavailable, SchemaMismatch, open_db, resolve_url
 from carddb.models import Rulebook, Section
 from mkdb.output import error
 
@@ -24,7 +24,7 @@ def open_or_exit(db: str | None, create: bool = True):  # noqa: ANN202 - SQLAlch
         raise typer.Exit(2)
     try:
         return open_db(db, create=create)
-    except SchemaMismatch as exc:
+    except (SchemaMismatch, DatabaseUnavailable) as exc:
         error(str(exc))
         raise typer.Exit(2) from None
     except (OperationalError, IntegrityError) as exc:

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs everything mkdb needs on a fresh Debian machine: system packages (Tesseract with the
-# language data of the ten supported languages, Chromium for the report test), then a virtual
-# environment with the project and its test dependencies. Safe to run again: it skips what is there.
+# language data of the ten supported languages, Chromium for the report test, PostgreSQL for its
+# tests), then a virtual environment with the project, its test dependencies and the postgres
+# extra (psycopg 3). Safe to run again: it skips what is there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-spa tesseract-ocr-fra
   tesseract-ocr-ita tesseract-ocr-pol tesseract-ocr-por tesseract-ocr-ces tesseract-ocr-rus
-  tesseract-ocr-ukr tesseract-ocr-script-latn tesseract-ocr-script-cyrl chromium fonts-dejavu-core)
+  tesseract-ocr-ukr tesseract-ocr-script-latn tesseract-ocr-script-cyrl chromium fonts-dejavu-core postgresql)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
@@ -20,7 +21,7 @@ if [ ${#missing[@]} -gt 0 ]; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
   else
     echo "setup: missing system packages: ${missing[*]}" >&2
-    echo "setup: not root; run: sudo apt-get install ${missing[*]}  (OCR and the HTML report test need them)" >&2
+    echo "setup: not root; run: sudo apt-get install ${missing[*]}  (OCR, the HTML report test and the PostgreSQL tests need them)" >&2
   fi
 fi
 
@@ -32,7 +33,7 @@ stamp=.venv/.mkdb-installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   log=.venv/pip-install.log
   echo "setup: installing Python packages into .venv (log: $log)" >&2
-  if ! { .venv/bin/python -m pip install --upgrade pip && .venv/bin/python -m pip install -e '.[test]'; } >"$log" 2>&1; then
+  if ! { .venv/bin/python -m pip install --upgrade pip && .venv/bin/python -m pip install -e '.[test,postgres]'; } >"$log" 2>&1; then
     tail -n 40 "$log" >&2
     echo "setup: pip install failed; see $log" >&2
     exit 1

@@ -29,6 +29,7 @@ CSV_COLUMNS = [
 class ExportFormat(StrEnum):
     jsonl = "jsonl"
     csv = "csv"
+    sqlite = "sqlite"
 
 
 def _open(db: str | None) -> Any:
@@ -39,6 +40,13 @@ def _open(db: str | None) -> Any:
     except CatalogError as exc:
         error(str(exc))
         raise typer.Exit(2) from None  # a database error
+    except Exception as exc:
+        from carddb.db import DatabaseUnavailable
+
+        if isinstance(exc, DatabaseUnavailable):  # bad URL, server down, wrong credentials: before any work
+            error(str(exc))
+            raise typer.Exit(2) from None
+        raise
 
 
 def _display_name(card: dict[str, Any], lang: str | None) -> str:
@@ -127,12 +135,16 @@ def card(
 
 def export_cmd(
     out: Annotated[Path, typer.Argument(metavar="OUT", help="file to write (replaced)")],
-    fmt: Annotated[ExportFormat, typer.Option("--format", "-f", help="jsonl or csv")] = ExportFormat.jsonl,
+    fmt: Annotated[ExportFormat, typer.Option("--format", "-f", help="jsonl, csv, or sqlite (a snapshot of the whole database)")] = ExportFormat.jsonl,
     db: DbOption = None,
 ) -> None:
-    """Export every card with all its names, after a `meta` record (version, build date, source hashes)."""
+    """Export every card with all its names, after a `meta` record (version, build date, source hashes);
+    `--format sqlite`: a snapshot of the whole database (cards, rulebooks, facts) as one SQLite file."""
     from carddb.export import export
 
+    if fmt == ExportFormat.sqlite:
+        _snapshot(db, out)
+        return
     catalog = _open(db)
     try:
         meta = export(catalog, out, fmt.value)
@@ -140,6 +152,26 @@ def export_cmd(
         error(f"{out}: cannot write: {exc.strerror or exc}")
         raise typer.Exit(2) from None
     typer.echo(f"{out}: {meta['cards']} cards, {meta['names']} names, catalog {meta['version']}", err=True)
+
+
+def _snapshot(db: str | None, out: Path) -> None:
+    """Every table of the database (SQLite or PostgreSQL) into the SQLite file `out`, replaced when complete."""
+    from carddb.db import display_url, resolve_url
+    from carddb.snapshot import snapshot_sqlite
+    from mkdb.books import open_or_exit
+
+    if Path(out).resolve().as_posix() == resolve_url(db).removeprefix("sqlite:///"):
+        error(f"{out}: is the database being exported; choose another file")
+        raise typer.Exit(2)
+    engine = open_or_exit(db, create=False)
+    try:
+        rows = snapshot_sqlite(engine, out)
+    except OSError as exc:
+        error(f"{out}: cannot write: {exc.strerror or exc}")
+        raise typer.Exit(1) from None
+    finally:
+        engine.dispose()
+    typer.echo(f"{out}: a SQLite snapshot of {display_url(resolve_url(db))}, {rows} rows", err=True)
 
 
 def serve_cmd(
@@ -153,7 +185,11 @@ def serve_cmd(
 
     path = _sqlite_path(resolve_url(db))
     if path is None:
-        error(f"{db}: `mkdb serve` needs a SQLite file")
+        from carddb.db import display_url
+
+        error(f"{display_url(resolve_url(db))}: `mkdb serve` runs Datasette, which serves SQLite files only; "
+              f"take a snapshot with `mkdb export --format sqlite cards-snapshot.sqlite` (same --db) "
+              f"and serve it with `mkdb serve --db cards-snapshot.sqlite`")
         raise typer.Exit(2)
     _open(db)  # a clear error now rather than a broken server later
     from carddb.serve import checkpoint, serve

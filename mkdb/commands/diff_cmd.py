@@ -70,7 +70,7 @@ def register(app: typer.Typer) -> None:
                                                       help="compare every translation with this original (a language or a rulebook id)")] = None,
         db: DbOption = None,
     ) -> None:
-        from carddb.db import SchemaMismatch, open_db, resolve_url
+        from carddb.db import DatabaseUnavailable, SchemaMismatch, open_db, resolve_url
         from checker import baseline as bl
         from checker.diff import run_diff
         from checker.filters import Filters
@@ -98,7 +98,7 @@ def register(app: typer.Typer) -> None:
                 from checker.impact import annotate
 
                 annotate(report, engine=engine)
-        except (ValueError, SchemaMismatch) as exc:
+        except (ValueError, SchemaMismatch, DatabaseUnavailable) as exc:
             error(str(exc))
             raise typer.Exit(2) from exc
         except Exception as exc:  # noqa: BLE001 - any failure is exit 2 with one line

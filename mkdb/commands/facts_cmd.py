@@ -60,7 +60,7 @@ def facts(
 
     with Session(open_or_exit(db, create=False)) as session:
         rb, head = _rulebook(session, rulebook)
-        query = select(Fact).where(Fact.rulebook_id == rb.id).order_by(Fact.start, Fact.topic)
+        query = select(Fact).where(Fact.rulebook_id == rb.id).order_by(Fact.start, Fact.topic, Fact.id)
         rows = [{f: getattr(x, f) for f in FACT_FIELDS} for x in session.exec(query) if x.topic.startswith(topic)]
     if fmt == Format.table:
         rows = [{**r, "value": _compact(r["value"]), "quote": _short(r["quote"])} for r in rows]
@@ -80,7 +80,7 @@ def mentions(rulebook: RulebookArg, db: DbOption = None, fmt: FormatOption = For
 
     with Session(open_or_exit(db, create=False)) as session:
         rb, head = _rulebook(session, rulebook)
-        query = select(CardMention).where(CardMention.rulebook_id == rb.id).order_by(CardMention.start)
+        query = select(CardMention).where(CardMention.rulebook_id == rb.id).order_by(CardMention.start, CardMention.id)
         rows = [{f: getattr(m, f) for f in MENTION_FIELDS} for m in session.exec(query)]
     linked = sum(1 for r in rows if r["card"])
     emit(fmt, "mkdb.mentions/1", "mentions", rows, columns=MENTION_FIELDS, extra={"rulebook": head},

@@ -33,6 +33,15 @@ def _books(db: str | None, editions: list[str] | None = None) -> tuple[Any, list
     return engine, load_books(engine, editions)
 
 
+def _db_fail(db: str | None, exc: Exception) -> None:
+    """A database that cannot be read: one line naming it (never with its password), exit 2."""
+    from carddb.db import DatabaseUnavailable, SchemaMismatch, display_url, resolve_url
+
+    if isinstance(exc, DatabaseUnavailable | SchemaMismatch):
+        _fail(str(exc))
+    _fail(f"{display_url(resolve_url(db))}: cannot read the database: {str(exc).splitlines()[0]}")
+
+
 def _fail(message: str) -> None:
     error(message)
     raise typer.Exit(2)
@@ -53,7 +62,7 @@ def rules(
     try:
         _engine, books = _books(db, [edition])
     except Exception as exc:  # noqa: BLE001 - one line, exit 2
-        _fail(f"{db or 'cards.sqlite'}: cannot read the database: {str(exc).splitlines()[0]}")
+        _db_fail(db, exc)
     if rulebook:
         book = next((b for b in books if b.id == rulebook), None)
         if book is None:
@@ -125,7 +134,7 @@ def impact(
         report = run_diff(engine, edition or None)
         expansions = book_expansions(engine)
     except Exception as exc:  # noqa: BLE001 - one line, exit 2
-        _fail(f"{db or 'cards.sqlite'}: cannot read the database: {str(exc).splitlines()[0]}")
+        _db_fail(db, exc)
     todo = selected(report, [discrepancy_id] if discrepancy_id else None)
     if discrepancy_id and not todo:
         _fail(f"discrepancy {discrepancy_id!r} is not in the diff of this database")
@@ -221,7 +230,7 @@ def replay(
     try:
         _engine, books = _books(db)
     except Exception as exc:  # noqa: BLE001
-        _fail(f"{db or 'cards.sqlite'}: cannot read the database: {str(exc).splitlines()[0]}")
+        _db_fail(db, exc)
     if examples:
         _add_examples(books, examples)
     if rulebook:

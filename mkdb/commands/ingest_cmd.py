@@ -89,6 +89,7 @@ def ingest(
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+    from carddb.db import DatabaseGone
     from ingest.options import ReadOptions
     from ingest.pipeline import expand_paths, ingest_paths
     from mkdb.books import open_or_exit
@@ -121,7 +122,11 @@ def ingest(
 
         next_file()
         options = ReadOptions(jobs=jobs, lang=lang, page_timeout=page_timeout, on_page=on_page)
-        report = ingest_paths(files, engine, ocr=mode, progress=done, options=options, limits=limits)
+        try:
+            report = ingest_paths(files, engine, ocr=mode, progress=done, options=options, limits=limits)
+        except DatabaseGone as exc:  # one line naming the file; the files before it were stored whole
+            error(str(exc))
+            raise typer.Exit(2) from None
     rows = [_ingest_row(r, table=fmt == Format.table) for r in report.results]
     emit(fmt, "mkdb.ingest/1", "files", rows, columns=INGEST_COLUMNS + ["ocr"] if fmt == Format.table else None,
          title="ingest")
@@ -142,7 +147,8 @@ def rulebooks(db: DbOption = None, fmt: FormatOption = Format.table) -> None:
     engine = open_or_exit(db, create=False)
     with Session(engine) as session:
         counts = section_counts(session)
-        rows = [rulebook_row(rb, counts.get(rb.id, 0)) for rb in session.exec(select(Rulebook).order_by(Rulebook.id))]
+        books = sorted(session.exec(select(Rulebook)), key=lambda rb: rb.id)  # code-point order on every backend
+        rows = [rulebook_row(rb, counts.get(rb.id, 0)) for rb in books]
     columns = RULEBOOK_FIELDS if fmt != Format.table else [c for c in RULEBOOK_FIELDS if c not in ("sha256", "warnings", "scope")]
     emit(fmt, "mkdb.rulebooks/1", "rulebooks", rows, columns=columns, title="rulebooks")
 
@@ -173,15 +179,19 @@ def show(
 def build_cmd(db: DbOption = None) -> None:
     """Rebuild the database (default cards.sqlite) from rules_sources/: catalog, then every shipped rulebook."""
     from carddb.build import BuildError, build
-    from carddb.db import SchemaMismatch
+    from carddb.db import DatabaseUnavailable, SchemaMismatch
 
     try:
         report = build(db, PROJECT_ROOT)
+    except DatabaseUnavailable as exc:  # bad URL, server, credentials: before any work
+        error(str(exc))
+        raise typer.Exit(2) from None
     except (BuildError, SchemaMismatch) as exc:
         error(str(exc))
         raise typer.Exit(2) from None
     except Exception as exc:  # noqa: BLE001 - e.g. CatalogError("file:line: reason"): one line, non-zero exit
-        error(f"build failed: {type(exc).__name__}: {exc}")
+        reason = (str(getattr(exc, "orig", None) or exc).splitlines() or [""])[0]  # a server's error: its first line
+        error(f"build failed: {type(exc).__name__}: {reason}")
         raise typer.Exit(2) from None
     rows = [
         {"file": Path(r.path).name, "language": r.lang, "edition": r.edition, "expansions": r.expansions,
