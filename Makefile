@@ -18,6 +18,7 @@ bench: setup
 	.venv/bin/python benchmarks/ingest.py
 	.venv/bin/python benchmarks/cards.py
 	.venv/bin/python benchmarks/facts.py
+	.venv/bin/python benchmarks/large_text.py
 	.venv/bin/python benchmarks/diff.py
 	.venv/bin/python benchmarks/db.py
 	.venv/bin/python benchmarks/engine.py

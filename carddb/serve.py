@@ -158,8 +158,12 @@ def serve(db_path: Path, host: str = "127.0.0.1", port: int = 8001) -> None:
     from datasette.cli import cli
     from datasette.plugins import pm
 
+    from carddb import readonly
+
     if not pm.is_registered(sys.modules[__name__]):
         pm.register(sys.modules[__name__], name="mkdb-serve")
+    if not pm.is_registered(readonly):
+        pm.register(readonly, name="mkdb-read-only")  # 405 for every write attempt
     with tempfile.TemporaryDirectory(prefix="mkdb-serve-") as tmp:
         metadata_path = Path(tmp) / "metadata.json"
         metadata_path.write_text(json.dumps(metadata_for(db_path), ensure_ascii=False), encoding="utf-8")

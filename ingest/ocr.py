@@ -113,7 +113,9 @@ def open_image(path: Path) -> Image.Image:
     width, height = img.size
     if width * height > MAX_DECODED_PIXELS and img.format == "JPEG":
         scale = (MAX_DECODED_PIXELS / (width * height)) ** 0.5
-        img.draft("L", (int(width * scale), int(height * scale)))
+        # draft() picks the smallest 1/2^k reduction still AT LEAST the size asked: ask for half the
+        # limit's sides, so the reduction it picks lands below the limit (a request at the limit got none)
+        img.draft("L", (max(1, int(width * scale / 2)), max(1, int(height * scale / 2))))
     if img.size[0] * img.size[1] > MAX_DECODED_PIXELS:
         raise IngestError(
             f"image too large: {width}x{height} pixels (limit {MAX_DECODED_PIXELS // 1_000_000} megapixels; "

@@ -7,7 +7,6 @@ no-op.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import time
 from collections.abc import Callable, Iterable
@@ -22,9 +21,11 @@ from sqlmodel import Session
 
 from carddb.db import DatabaseGone, gone_reason, is_disconnect
 from carddb.store import IngestedBook, find_by_sha, store_book
-from ingest import rulebook_check
+from ingest import guard, rulebook_check
 from ingest.clean import clean_page, harmonise
 from ingest.identify import CardName, detect_language, identify
+from ingest.limits import DEFAULT as DEFAULT_LIMITS
+from ingest.limits import Limits, over
 from ingest.options import ReadOptions, applied
 from ingest.segment import join_pages, segment
 from ingest.types import IngestError, PageText
@@ -90,15 +91,30 @@ def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
     return out
 
 
-def sha256_of(path: Path) -> str:
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except FileNotFoundError:
-        raise IngestError("no such file") from None
-    except IsADirectoryError:
-        raise IngestError("cannot read: is a directory") from None
-    except OSError as exc:
-        raise IngestError(f"cannot read: {exc.strerror or exc}") from None
+def sha256_of(path: Path, limits: Limits = DEFAULT_LIMITS) -> str:
+    """sha256 of a regular file, in chunks (ingest.guard: a FIFO or device is refused unread)."""
+    return guard.sha256_of(path, limits)
+
+
+def read_within(
+    path: Path, ocr: str = "auto", limits: Limits = DEFAULT_LIMITS, options: ReadOptions | None = None
+) -> list[PageText]:
+    """read_pages under the limits (ingest.limits): PDFs and images in a memory-capped worker
+    (ingest.guard) with their page count checked, then the text size."""
+    if path.suffix.lower() in PDF_EXT | IMAGE_EXT:
+        pages = guard.read_limited(path, ocr, limits, options)  # the page limit is checked there
+    else:
+        # a text's pages are its page markers, bounded by its size; a file far over the text limit
+        # (twice it: UTF-16 takes two bytes a letter) is refused before it is decoded
+        size = path.stat().st_size if path.exists() else 0
+        if size > 2 * limits.text_mb * 1e6:
+            raise over(limits, "text_mb", f"a text file of {size / 1e6:.1f} MB")
+        # options only when given: tests stand in for read_pages(path, ocr) with their own readings
+        pages = read_pages(path, ocr=ocr, options=options) if options else read_pages(path, ocr=ocr)
+    size = sum(len(p.text.encode("utf-8", "replace")) for p in pages)
+    if size > limits.text_mb * 1e6:
+        raise over(limits, "text_mb", f"{size / 1e6:.1f} MB of text")
+    return pages
 
 
 def read_pages(path: Path, ocr: str = "auto", options: ReadOptions | None = None) -> list[PageText]:
@@ -162,11 +178,11 @@ def _extract_facts(doc: str, pages: list[PageText], sections: list, ident: Any, 
 
 
 def analyse(
-    path: Path, sha: str, ocr: str = "auto", facts: bool = True, options: ReadOptions | None = None
+    path: Path, sha: str, ocr: str = "auto", facts: bool = True, options: ReadOptions | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> IngestedBook:
     """Everything but storing: read, clean, identify, segment, extract (facts=False: no fact extraction)."""
-    # options only when given: tests stand in for read_pages(path, ocr) with their own readings
-    pages = read_pages(path, ocr=ocr, options=options) if options else read_pages(path, ocr=ocr)
+    pages = read_within(path, ocr=ocr, limits=limits, options=options)
     if not pages or not any(p.text.strip() for p in pages):
         raise IngestError("no text in the file")
     lang = options.lang if options and options.lang else detect_language("\n\n".join(p.text for p in pages))[0]
@@ -239,16 +255,18 @@ def _stored_texts(engine: Engine, rulebook_id: str) -> list[str]:
                                              .order_by(Page.number))]
 
 
-def ingest_file(path: Path, engine: Engine, ocr: str = "auto", options: ReadOptions | None = None) -> FileResult:
+def ingest_file(
+    path: Path, engine: Engine, ocr: str = "auto", options: ReadOptions | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+) -> FileResult:
     result = FileResult(path=str(path), status="failed")
     try:
-        if not path.exists():
-            raise IngestError("no such file or directory")
-        if path.suffix.lower() not in SUPPORTED and not path.is_dir():
+        guard.check_regular(path, limits)  # before a byte is read: FIFO, device, loop, size
+        if path.suffix.lower() not in SUPPORTED:
             raise IngestError(
                 f"unsupported file type {path.suffix or '(none)'} (supported: {', '.join(sorted(SUPPORTED))})"
             )
-        sha = sha256_of(path)
+        sha = sha256_of(path, limits)
         with Session(engine) as session:
             existing = find_by_sha(session, sha)
             if existing is not None:
@@ -259,7 +277,7 @@ def ingest_file(path: Path, engine: Engine, ocr: str = "auto", options: ReadOpti
                                   repairs=sum(n for k, n in existing.quality.get("repairs", {}).items()
                                               if k != "lost_icon"),
                                   warnings=list(existing.warnings), texts=_stored_texts(engine, existing.id))
-        book = analyse(path, sha, ocr=ocr, options=options)
+        book = analyse(path, sha, ocr=ocr, options=options, limits=limits)
         rb_id, replaced = _store_with_retry(engine, book)  # the search index is refreshed in its transaction
         ocr_numbers, ocr_confidence = ocr_summary(book.pages)
     except IngestError as exc:
@@ -289,11 +307,12 @@ def ingest_paths(
     ocr: str = "auto",
     progress: Callable[[FileResult], None] | None = None,
     options: ReadOptions | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> IngestReport:
     """Ingest files and folders; one result per file, in order."""
     report = IngestReport()
     for path in expand_paths(paths):
-        result = ingest_file(path, engine, ocr=ocr, options=options)
+        result = ingest_file(path, engine, ocr=ocr, options=options, limits=limits)
         report.results.append(result)
         if progress is not None:
             progress(result)

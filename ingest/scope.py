@@ -13,6 +13,7 @@ section heading names, or, in an expansion rulebook, that expansion.
 
 from __future__ import annotations
 
+import bisect
 import re
 from functools import lru_cache
 from typing import Any
@@ -87,7 +88,29 @@ def _cards_in(value: Any) -> set[str]:
     return set()
 
 
-def fact_scope(fact: FactData, ident: Identification, sections: list[SectionData], book: dict[str, Any]) -> str:
+class _SectionIndex:
+    """The sections holding an offset, found by binary search when the sections are in order and do
+    not overlap (as segment makes them), else by a scan: a long book has thousands of facts and
+    sections, and a scan per fact made ingest time quadratic."""
+
+    def __init__(self, sections: list[SectionData]) -> None:
+        self.sections = sections
+        spans = [(s.start, max(s.end, s.start + 1)) for s in sections]
+        self.ordered = all(a[1] <= b[0] for a, b in zip(spans, spans[1:], strict=False))
+        self.starts = [a for a, _ in spans]
+        self.ends = [b for _, b in spans]
+
+    def holding(self, pos: int) -> list[SectionData]:
+        if not self.ordered:
+            return [s for s in self.sections if s.start <= pos < max(s.end, s.start + 1)]
+        i = bisect.bisect_right(self.starts, pos) - 1
+        return [self.sections[i]] if i >= 0 and pos < self.ends[i] else []
+
+
+def fact_scope(
+    fact: FactData, ident: Identification, sections: list[SectionData], book: dict[str, Any],
+    index: _SectionIndex | None = None,
+) -> str:
     """The part of the game the fact speaks for (see the module docstring)."""
     if fact.topic.startswith("variant."):
         return "variant." + fact.topic.split(".")[1]
@@ -100,7 +123,7 @@ def fact_scope(fact: FactData, ident: Identification, sections: list[SectionData
     named = {sets.get(c, BASE) for c in _cards_in(fact.value)} - {BASE}
     if len(named) == 1:
         return named.pop()
-    sec = [s for s in sections if s.start <= fact.start < max(s.end, s.start + 1)]
+    sec = (index or _SectionIndex(sections)).holding(fact.start)
     if sec:
         ex = _heading_expansion(ident, sec[-1].heading)
         if ex:
@@ -115,8 +138,9 @@ def assign(facts: list[FactData], ident: Identification, text: str, sections: li
     return the book's scope; `ident.scope` is set too."""
     book = book_scope(ident, text, facts)
     ident.scope = book
+    index = _SectionIndex(sections)
     for f in facts:
-        f.scope = fact_scope(f, ident, sections, book)
+        f.scope = fact_scope(f, ident, sections, book, index)
     variants = [f for f in facts if f.topic.startswith("variant.")]
     for f in facts:
         if f.passage == "variant" and f.scope == BASE:

@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from mkdb import help as clean_help
+from mkdb.failures import guarded
 
 app = typer.Typer(
     name="mkdb",
@@ -47,6 +48,12 @@ def main(
     version: Annotated[bool, typer.Option("--version", "-V", help="print the version and exit", callback=_version, is_eager=True)] = False,
 ) -> None:
     """Machi Koro rulebooks in many languages: ingest, cards, facts, diff, engine."""
+
+
+# every command: a --db that is no database, and database errors, as one line and exit 2 (mkdb.failures)
+for _command in app.registered_commands:
+    if _command.callback is not None:
+        _command.callback = guarded(_command.callback)
 
 
 if __name__ == "__main__":

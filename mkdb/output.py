@@ -1,4 +1,9 @@
-"""Rendering of listings: one place for --format table|json|csv so every command looks alike."""
+"""Rendering of listings: one place for --format table|json|csv so every command looks alike.
+
+Text leaves the program through here. Everything from a book or a user (titles, file names, quotes,
+values) reaches rich as `rich.text.Text`, never as a markup string: "[/x]" in a title or
+"notes[red].txt" is printed as it is, never read as a style (nor crashes with a MarkupError).
+"""
 
 from __future__ import annotations
 
@@ -55,22 +60,36 @@ def emit(
             writer.writerow([_cell(row.get(c)) for c in cols])
         sys.stdout.write(buf.getvalue())
         return
-    from rich.console import Console  # rich loads only when a table is printed: fast start-up
-    from rich.table import Table
+    from rich.table import Table  # rich loads only when a table is printed: fast start-up
+    from rich.text import Text
 
-    table = Table(title=title, show_lines=False)
+    table = Table(title=Text(title) if title is not None else None, show_lines=False)
     for c in cols:
-        table.add_column(c, overflow="fold")
+        table.add_column(Text(c), overflow="fold")
     for row in rows:
-        table.add_row(*[_cell(row.get(c)) for c in cols])
+        table.add_row(*[Text(_cell(row.get(c))) for c in cols])
+    console().print(table)
+
+
+def console(stderr: bool = False):  # noqa: ANN201 - rich.console.Console, imported lazily
+    """The console every command prints through: markup off, so a string is printed as it is."""
+    from rich.console import Console
+
+    if stderr:
+        return Console(stderr=True, markup=False, highlight=False)
     # piped output (make demo, logs) is not cut to 80 columns: ids and file names stay on one line
-    Console(width=None if sys.stdout.isatty() else 160).print(table)
+    return Console(width=None if sys.stdout.isatty() else 160, markup=False, highlight=False)
+
+
+def say(message: str) -> None:
+    """A line of plain text on stdout, printed exactly as given (no markup)."""
+    console().print(message, soft_wrap=True)
 
 
 def error(message: str) -> None:
-    """One clear line on stderr. The message is printed as given: file names and quotes may hold "[...]",
-    which rich would otherwise read as markup."""
-    from rich.console import Console
-    from rich.markup import escape
+    """One clear line on stderr: "error: " and the message exactly as given. A line break inside it
+    (a file name may hold one) is shown as "\\n", so an expected failure is always one line."""
+    from rich.text import Text
 
-    Console(stderr=True, highlight=False).print(f"[red]error:[/red] {escape(message)}", soft_wrap=True)
+    flat = message.replace("\r", "\\r").replace("\n", "\\n")
+    console(stderr=True).print(Text.assemble(("error:", "red"), " ", flat), soft_wrap=True)

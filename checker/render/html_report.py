@@ -7,7 +7,6 @@ K resolved"; the tool version, date and database build in the footer. The total 
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -19,12 +18,7 @@ from checker.impact.render import impact_html
 from checker.model import KINDS, SEVERITIES, DiffReport, Discrepancy
 from checker.render.highlight import lexicon_marks, marks_for, render_quote
 from checker.render.labels import book_rows
-
-try:  # issue 14's escaping of JSON inside <script> (one module for every page that embeds data)
-    from checker.render.script_json import script_json
-except ImportError:  # pragma: no cover - until that module is merged
-    def script_json(obj: Any) -> str:
-        return json.dumps(obj, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+from checker.render.script_json import script_json  # JSON inside <script>: < > & U+2028/2029 escaped
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 

@@ -13,6 +13,7 @@ import re
 from ingest.facts.common import CARD_COLOURS, card_colour, colours_in
 from ingest.facts.doc import Doc
 from ingest.facts.lists import NumberedList
+from ingest.facts.spans import SpanSet
 from ingest.types import FactData
 
 ORDER_TOPICS = ("activation_order", "reference")
@@ -42,9 +43,9 @@ def extract_order(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
         doc.fact("activation.order", steps, lst.start, lst.end, "activation_list", 0.8 if lst.inline else 0.95)
         for lst, steps in order_lists(doc, lists)
     ]
-    taken = [(lst.start, lst.end) for lst, _ in order_lists(doc, lists)]
+    taken = SpanSet((lst.start, lst.end) for lst, _ in order_lists(doc, lists))
     for sent in doc.sentences:
-        if any(s <= sent.start < e or sent.start <= s < sent.end for s, e in taken):
+        if taken.covers(sent.start) or taken.starts_within(sent.start, sent.end):
             continue
         steps = _prose_steps(doc, sent.start, sent.end) or _colon_steps(doc, sent.start, sent.end)
         if steps:
@@ -84,11 +85,8 @@ def _colon_steps(doc: Doc, start: int, end: int) -> list[list[str]] | None:
 
 def extract_when(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
     """Colour -> any_turn | own_turn | opponents_turn, one fact per description block."""
-    skip = [(lst.start, lst.end) for lst, _ in order_lists(doc, lists)]
-    events = [
-        h for h in doc.hits_in(0, len(doc.text), ("colour.", "kind.", "timing."))
-        if not any(s <= h.start < e for s, e in skip)
-    ]
+    skip = SpanSet((lst.start, lst.end) for lst, _ in order_lists(doc, lists))
+    events = [h for h in doc.hits_in(0, len(doc.text), ("colour.", "kind.", "timing.")) if not skip.covers(h.start)]
     pending: list[tuple[str, int, int]] = []  # colour, start, end
     pairs: list[tuple[str, str, int, int]] = []  # colour, timing, start, end
     for h in events:

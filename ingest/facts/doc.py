@@ -121,7 +121,7 @@ class Doc:
         cuts = sorted(h.start for h in self.headings)
         split: list[tuple[int, int]] = []
         for s, e in spans:  # a heading inside a line ("… Cena PŘÍPRAVA HRY Každý hráč …") opens a sentence
-            inner = [c for c in cuts if s < c < e]
+            inner = cuts[bisect.bisect_right(cuts, s) : bisect.bisect_left(cuts, e)]  # s < c < e
             for c in inner:
                 a, b = _strip(self.text, s, c)
                 if b > a:

@@ -18,14 +18,17 @@ card names nor rule words, and not words the language's dictionary knows.
 
 from __future__ import annotations
 
+import bisect
 import re
+from collections import Counter
+from dataclasses import dataclass, field
 
 from ingest.facts.common import number_before
 from ingest.facts.doc import Doc, Sentence
 from ingest.facts.example_coins import held_coins, paid_amount
 from ingest.facts.lists import NumberedList
 from ingest.lexicon import MORPH_LANGS, proper_name
-from ingest.types import FactData
+from ingest.types import FactData, MentionData
 
 _EQUATION = re.compile(r"(\d+)\s*(?:[x×X*·]|\\times)\s*(\d+)\s*=\s*(\d+)")
 _QUOTED_NUMBER = re.compile(r"[«\"„“”‚,']{1,2}\s*(\d{1,2})[.,]?\s*[»\"“”']")  # “3.”: English puts the stop inside
@@ -98,7 +101,7 @@ def people(doc: Doc, start: int, end: int) -> dict[str, str]:
         word = tok.text
         if len(word) < 2 or not word[:1].isupper() or not word[1:].islower() or tok.lemma in found:
             continue
-        if any(m.start <= tok.start < m.end for m in doc.mentions):
+        if _in_mention(doc, tok.start):
             continue
         if any(h.start < tok.end and tok.start < h.end for h in doc.hits_in(max(0, tok.start - 60), tok.end + 60)):
             continue  # a rule word ("Uhrzeigersinn")
@@ -107,20 +110,82 @@ def people(doc: Doc, start: int, end: int) -> dict[str, str]:
     return dict(sorted(found.items(), key=lambda kv: _first_use(doc, kv[0], start)))
 
 
+@dataclass
+class _Index:
+    """Per-document lookups built once, so that each example costs time in its own length, not the
+    book's (a 2 MB text has thousands of examples: a scan of the whole book per example is quadratic)."""
+
+    uses: Counter[str] = field(default_factory=Counter)  # lemma -> capitalised uses
+    base_form: dict[str, str] = field(default_factory=dict)  # lemma -> first capitalised base form
+    positions: dict[str, list[int]] = field(default_factory=dict)  # lemma -> token starts
+    sent_starts: list[int] = field(default_factory=list)
+    sent_ends: list[int] = field(default_factory=list)
+    ends_sorted: bool = True
+    mentions: list[tuple[int, int]] = field(default_factory=list)  # (start, index in doc.mentions), sorted
+    mention_starts: list[int] = field(default_factory=list)
+    longest_mention: int = 0
+    source: list[MentionData] | None = None  # the doc.mentions list this index was built from
+
+
+def _index(doc: Doc) -> _Index:
+    cached: _Index | None = getattr(doc, "_examples_index", None)
+    if cached is not None and cached.source is doc.mentions and len(cached.mentions) == len(doc.mentions):
+        return cached
+    ix = _Index(source=doc.mentions)
+    for t in doc.tokens:
+        ix.positions.setdefault(t.lemma, []).append(t.start)
+        if t.text[:1].isupper():
+            ix.uses[t.lemma] += 1
+            if t.norm == t.lemma:
+                ix.base_form.setdefault(t.lemma, t.text)
+    ix.sent_starts = [s.start for s in doc.sentences]
+    ix.sent_ends = [s.end for s in doc.sentences]
+    ix.ends_sorted = all(a <= b for a, b in zip(ix.sent_ends, ix.sent_ends[1:], strict=False))
+    ix.mentions = _mention_keys(doc.mentions)
+    ix.mention_starts = [s for s, _ in ix.mentions]
+    ix.longest_mention = max((m.end - m.start for m in doc.mentions), default=0)
+    doc._examples_index = ix  # type: ignore[attr-defined]
+    return ix
+
+
+def _mention_keys(mentions: list[MentionData]) -> list[tuple[int, int]]:
+    return sorted((m.start, i) for i, m in enumerate(mentions))
+
+
+def _mentions_in(doc: Doc, start: int, end: int) -> list[MentionData]:
+    """The mentions starting in [start, end), in the order of doc.mentions."""
+    ix = _index(doc)
+    lo, hi = bisect.bisect_left(ix.mention_starts, start), bisect.bisect_left(ix.mention_starts, end)
+    return [doc.mentions[i] for i in sorted(i for _, i in ix.mentions[lo:hi])]
+
+
+def _in_mention(doc: Doc, pos: int) -> bool:
+    """Whether a card-name mention covers the offset."""
+    ix = _index(doc)
+    return any(m.start <= pos < m.end for m in _mentions_in(doc, pos - ix.longest_mention, pos + 1))
+
+
+def _sentences_over(doc: Doc, start: int, end: int) -> list[Sentence]:
+    """The sentences overlapping [start, end), in text order."""
+    ix = _index(doc)
+    lo = bisect.bisect_right(ix.sent_ends, start) if ix.ends_sorted else 0
+    hi = bisect.bisect_left(ix.sent_starts, end)
+    return [s for s in doc.sentences[lo:hi] if not (s.end <= start or s.start >= end)]
+
+
 def _first_use(doc: Doc, lemma: str, start: int) -> int:
-    return next((t.start for t in doc.tokens[doc.token_index(start) :] if t.lemma == lemma), 0)
+    starts = _index(doc).positions.get(lemma, [])
+    i = bisect.bisect_left(starts, start)
+    return starts[i] if i < len(starts) else 0
 
 
 def _display(doc: Doc, lemma: str, first: str) -> str:
     """The name as printed in its base form where the book prints it so ("Аліна", not "Аліни")."""
-    for t in doc.tokens:
-        if t.lemma == lemma and t.norm == lemma and t.text[:1].isupper():
-            return t.text
-    return first
+    return _index(doc).base_form.get(lemma, first)
 
 
 def _uses(doc: Doc, lemma: str) -> int:
-    return sum(1 for t in doc.tokens if t.lemma == lemma and t.text[:1].isupper())
+    return _index(doc).uses[lemma]
 
 
 def scenario(doc: Doc, start: int, end: int, lists: list[NumberedList] | None = None) -> dict[str, object]:
@@ -142,13 +207,11 @@ def scenario(doc: Doc, start: int, end: int, lists: list[NumberedList] | None = 
     last_other: tuple[str, int] | None = None  # the last other person named, and the list step
     held: dict[str, set[int]] = {}  # coins each person is said to hold before the roll
     items = [it for lst in lists or [] for it in lst.items if start <= it.marker_start < end]
-    for sent in doc.sentences:
-        if sent.end <= start or sent.start >= end:
-            continue
+    for sent in _sentences_over(doc, start, end):
         s, e = max(sent.start, start), min(sent.end, end)
         names = [(t.start, persons[t.lemma]) for t in doc.tokens_in(s, e) if t.lemma in persons]
-        for m in doc.mentions:
-            if s <= m.start < e and m.card:
+        for m in _mentions_in(doc, s, e):
+            if m.card:
                 count = _count_before(doc, m.start)
                 owner = [n for pos, n in names if pos < m.start]
                 if count is not None and owner:
@@ -205,15 +268,19 @@ def _seats(doc: Doc, start: int, end: int, persons: dict[str, str]) -> dict[str,
     """Seats the book gives in parentheses after a name: "Аліна (гравець 1)", "Eva (que juega en
     segundo lugar)"."""
     seats: dict[str, int] = {}
-    for i, tok in enumerate(doc.tokens):
-        if tok.start < start or tok.start >= end or tok.lemma not in persons:
+    for i in range(doc.token_index(start), len(doc.tokens)):
+        tok = doc.tokens[i]
+        if tok.start >= end:
+            break
+        if tok.lemma not in persons:
             continue
         if not doc.text[tok.end : tok.end + 3].lstrip().startswith("("):
             continue
         close = doc.text.find(")", tok.end, min(end, tok.end + 60))
         if close < 0:
             continue
-        for inner in doc.tokens[i + 1 :]:
+        for k in range(i + 1, len(doc.tokens)):
+            inner = doc.tokens[k]
             if inner.start >= close:
                 break
             n = doc.lex.ordinal(inner) or inner.num
@@ -254,8 +321,8 @@ def _income(doc: Doc, start: int, end: int) -> dict[str, object] | None:
     a, b, c = (int(g) for g in first.groups())
     pos = first.start()
     counted = [
-        (m, n) for m in doc.mentions
-        if m.card and pos - LOOKBACK <= m.start < pos and (n := _count_before(doc, m.start)) is not None
+        (m, n) for m in _mentions_in(doc, pos - LOOKBACK, pos)
+        if m.card and (n := _count_before(doc, m.start)) is not None
     ]
     if not counted or counted[-1][1] != b:
         return None
@@ -270,9 +337,7 @@ def _income(doc: Doc, start: int, end: int) -> dict[str, object] | None:
 def _roller(doc: Doc, start: int, end: int, persons: dict[str, str]) -> str | None:
     """The person in the sentence that states the roll; failing a known name, the capitalised word
     next to the verb of rolling ("Thomas würfelt eine 3")."""
-    for sent in doc.sentences:
-        if sent.end <= start or sent.start >= end:
-            continue
+    for sent in _sentences_over(doc, start, end):
         if not _QUOTED_NUMBER.search(doc.text[sent.start : sent.end]):
             continue
         s, e = max(sent.start, start), min(sent.end, end)
@@ -295,7 +360,7 @@ def _name_like(doc: Doc, tok) -> bool:  # noqa: ANN001 - Token
     word = tok.text
     if len(word) < 2 or not word[:1].isupper() or not word[1:].islower() or tok.num is not None:
         return False
-    if any(m.start <= tok.start < m.end for m in doc.mentions):
+    if _in_mention(doc, tok.start):
         return False
     if any(h.start < tok.end and tok.start < h.end for h in doc.hits_in(max(0, tok.start - 60), tok.end + 60)):
         return False

@@ -7,6 +7,7 @@ Bare markers without text (figure labels such as "1.  2.  3.") are not items.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -50,8 +51,11 @@ def find_lists(doc: Doc) -> list[NumberedList]:
     lists = _line_lists(doc.text) + _inline_lists(doc.text) + _inline_dot_lists(doc.text)
     lists = [lst for lst in lists if len(lst.items) >= 2]
     # a line read as one item that holds a whole inline list is that list, not a list of its own
-    lists = [a for a in lists if not any(
-        b is not a and a.start <= b.start and b.end <= a.end and len(b.items) > len(a.items) for b in lists
+    by_start = sorted(lists, key=lambda lst: lst.start)
+    starts = [lst.start for lst in by_start]
+    lists = [a for a in lists if not any(  # only lists starting inside a can lie inside it
+        b is not a and b.end <= a.end and len(b.items) > len(a.items)
+        for b in by_start[bisect.bisect_left(starts, a.start) : bisect.bisect_right(starts, a.end)]
     )]
     lists.sort(key=lambda lst: lst.start)
     return lists

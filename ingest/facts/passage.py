@@ -80,7 +80,10 @@ def in_card_text(doc: Doc, start: int, end: int, lookback: int = CARD_LINE_LOOKB
 
 def summary_spans(doc: Doc) -> list[tuple[int, int]]:
     """A quick-reference heading opens a summary that runs to the end of its page (a reference panel
-    or back page)."""
+    or back page). Computed once per document (asked once per fact)."""
+    cached: list[tuple[int, int]] | None = getattr(doc, "_summary_spans", None)
+    if cached is not None:
+        return cached
     out = []
     for h in doc.headings:
         if HEADING_PASSAGE.get(h.topic) != "summary":
@@ -88,6 +91,7 @@ def summary_spans(doc: Doc) -> list[tuple[int, int]]:
         page = doc.page_of(h.start)
         nxt = [s for s in doc.page_starts if s > h.start]
         out.append((h.start, nxt[0] if nxt and page < len(doc.page_starts) else len(doc.text)))
+    doc._summary_spans = out  # type: ignore[attr-defined]
     return out
 
 

@@ -39,7 +39,7 @@ def _open(db: str | None) -> Any:
         return Catalog.open(db)
     except CatalogError as exc:
         error(str(exc))
-        raise typer.Exit(1) from None
+        raise typer.Exit(2) from None  # a database error
     except Exception as exc:
         from carddb.db import DatabaseUnavailable
 
@@ -97,7 +97,7 @@ def cards(
         found = catalog.cards(query, edition=edition, set=set_, color=color, icon=icon, roll=roll, cost=cost, lang=lang, limit=limit)
     except CatalogError as exc:
         error(str(exc))
-        raise typer.Exit(1) from None
+        raise typer.Exit(2) from None  # a bad filter value: usage
     if fmt == Format.json:
         emit(fmt, CARDS_SCHEMA, "cards", found)
     elif fmt == Format.csv:
@@ -150,7 +150,7 @@ def export_cmd(
         meta = export(catalog, out, fmt.value)
     except OSError as exc:
         error(f"{out}: cannot write: {exc.strerror or exc}")
-        raise typer.Exit(1) from None
+        raise typer.Exit(2) from None
     typer.echo(f"{out}: {meta['cards']} cards, {meta['names']} names, catalog {meta['version']}", err=True)
 
 
@@ -190,7 +190,7 @@ def serve_cmd(
         error(f"{display_url(resolve_url(db))}: `mkdb serve` runs Datasette, which serves SQLite files only; "
               f"take a snapshot with `mkdb export --format sqlite cards-snapshot.sqlite` (same --db) "
               f"and serve it with `mkdb serve --db cards-snapshot.sqlite`")
-        raise typer.Exit(1)
+        raise typer.Exit(2)
     _open(db)  # a clear error now rather than a broken server later
     from carddb.serve import checkpoint, serve
 

@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from mkdb.options import DbOption
-from mkdb.output import Format, emit, error, to_json
+from mkdb.output import Format, emit, error, say, to_json
 
 SIM_SCHEMA = "mkdb.simulation/1"
 
@@ -56,6 +56,11 @@ def simulate(
     if plot and not plot.lower().endswith((".png", ".svg")):
         error(f"--plot {plot}: the file name must end in .png or .svg")
         raise typer.Exit(2)
+    from mkdb.failures import output_problem
+
+    if problem := output_problem(plot):  # said before the games are played, not after
+        error(problem)
+        raise typer.Exit(2)
     facts: dict = {}
     use_sets = tuple(s for s in sets.split(",") if s) if sets else None
     if rules != "canonical":
@@ -99,7 +104,7 @@ def simulate(
         return
     emit(Format.table, SIM_SCHEMA, "seats", rows, title=title)
     ln = summary["length"]
-    Console().print(f"game length (turns): mean {ln['mean']:.1f} (95% CI {ln['ci95'][0]:.1f}–{ln['ci95'][1]:.1f}), "
+    say(f"game length (turns): mean {ln['mean']:.1f} (95% CI {ln['ci95'][0]:.1f}–{ln['ci95'][1]:.1f}), "
                     f"sd {ln['sd']:.1f}, min {ln['min']:.0f}, p10 {ln['p10']:.0f}, median {ln['median']:.0f}, "
                     f"p90 {ln['p90']:.0f}, max {ln['max']:.0f}; no winner: {summary['no_winner']}"
                     + (f"\nplot: {plot}" if plot else ""))

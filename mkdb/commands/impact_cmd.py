@@ -13,7 +13,7 @@ from typing import Annotated, Any
 import typer
 
 from mkdb.options import DbOption
-from mkdb.output import Format, emit, error, to_json
+from mkdb.output import Format, console, emit, error, to_json
 
 RULES_SCHEMA = "mkdb.rules/1"
 IMPACT_SCHEMA = "mkdb.impact/1"
@@ -123,6 +123,11 @@ def impact(
         _fail(f"--policy: {exc}")
     if plot and plot.suffix.lower() not in (".png", ".svg"):
         _fail(f"--plot {plot}: the file name must end in .png or .svg")
+    from mkdb.failures import output_problem
+
+    for target in (plot, diff_json, diff_html):
+        if problem := output_problem(target):  # before the simulations, not after
+            _fail(problem)
     try:
         from carddb.db import open_db
         engine = open_db(db, create=False)
@@ -166,32 +171,34 @@ def impact(
                                   "backend": backend, "workers": workers, "discrepancies": results,
                                   "plot": str(plot) if plot else None}) + "\n")
         return
-    console = Console()
+    from rich.text import Text
+
+    out = console()  # markup off: summaries and witnesses quote the books
     for r in results:
         imp = r["impact"]
-        console.rule(f"{r['id']} · {r['edition']} · {r['topic']} · {policy} players")
-        console.print(r["summary"], highlight=False)
-        console.print(f"[bold]verdict:[/bold] {imp['verdict']}"
-                      + (f" (witness replayed: {'ok' if imp.get('witness_verified') else 'FAILED'})" if imp.get("witness") and imp["witness"].get("found") else ""),
+        out.rule(Text(f"{r['id']} · {r['edition']} · {r['topic']} · {policy} players"))
+        out.print(r["summary"], highlight=False)
+        out.print(Text.assemble(("verdict:", "bold"), f" {imp['verdict']}"
+                      + (f" (witness replayed: {'ok' if imp.get('witness_verified') else 'FAILED'})" if imp.get("witness") and imp["witness"].get("found") else "")),
                       highlight=False)
         w = imp.get("witness") or {}
-        console.print(w.get("plain") or w.get("reason") or imp.get("reason", ""), highlight=False, soft_wrap=True)
+        out.print(w.get("plain") or w.get("reason") or imp.get("reason", ""), highlight=False, soft_wrap=True)
         if w.get("found"):
-            console.print("witness JSON: " + json.dumps({k: w[k] for k in ("stage", "position", "plan", "players", "sets", "seed",
+            out.print("witness JSON: " + json.dumps({k: w[k] for k in ("stage", "position", "plan", "players", "sets", "seed",
                                                                           "differs_in") if k in w}, ensure_ascii=False),
                           highlight=False, soft_wrap=True)
         size = imp.get("size") or {}
         for label, c in (size.get("comparisons") or {}).items():
             seats = ", ".join(f"seat {s['seat'] + 1}: {s['delta']:+.3f} [{s['ci95'][0]:+.3f}, {s['ci95'][1]:+.3f}]" for s in c["seats"])
-            console.print(f"size ({size['games']} games, same seeds, {size['players']} {size.get('policy', policy)} players, cards {'+'.join(size['card_sets'])}): "
+            out.print(f"size ({size['games']} games, same seeds, {size['players']} {size.get('policy', policy)} players, cards {'+'.join(size['card_sets'])}): "
                           f"{label} vs {size['reference']}: win rate {seats}; game length {c['length_delta']:+.2f} turns "
                           f"[{c['length_delta_ci95'][0]:+.2f}, {c['length_delta_ci95'][1]:+.2f}]; "
                           f"{c['games_with_other_winner']} games with another winner", highlight=False, soft_wrap=True)
-        console.print(f"time: {imp.get('seconds', {})} total {imp['seconds_total']} s", highlight=False)
+        out.print(f"time: {imp.get('seconds', {})} total {imp['seconds_total']} s", highlight=False)
     if plot:
-        console.print(f"plot: {plot}")
+        out.print(f"plot: {plot}")
     if not results:
-        console.print("no rule-severity discrepancy to analyse")
+        out.print("no rule-severity discrepancy to analyse")
 
 
 def _write_reports(report: Any, engine: Any, json_path: Path | None, html_path: Path | None) -> None:

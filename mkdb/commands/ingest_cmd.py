@@ -9,13 +9,15 @@ from typing import Annotated, Any
 import typer
 
 from carddb.paths import PROJECT_ROOT
+from ingest.limits import DEFAULT, Limits
 from mkdb.options import DbOption, FormatOption
-from mkdb.output import Format, emit, error
+from mkdb.output import Format, emit, error, say
 
 RULEBOOK_FIELDS = ["id", "source", "sha256", "lang", "edition", "expansions", "title", "pages", "sections", "warnings", "scope"]
 SECTION_FIELDS = ["index", "heading", "topic", "card", "page", "start", "end", "text"]
 
 
+LIMITS = "Limits (hostile or huge input is refused with one line naming the limit)"
 INGEST_COLUMNS = ["file", "language", "edition", "expansions", "pages", "sections", "repairs", "warnings", "status"]
 
 
@@ -27,9 +29,7 @@ class OcrMode(StrEnum):
 
 def _ingest_row(r: Any, table: bool) -> dict[str, Any]:
     """One file of the ingest summary; a failed file shows only its name and status (the reason is on stderr)."""
-    from rich.markup import escape
-
-    row = {"file": escape(Path(r.path).name) if table else r.path, "rulebook": r.rulebook_id, "language": r.lang,
+    row = {"file": Path(r.path).name if table else r.path, "rulebook": r.rulebook_id, "language": r.lang,
            "edition": r.edition, "expansions": r.expansions, "pages": r.pages, "sections": r.sections,
            "facts": r.facts, "repairs": r.repairs, "warnings": len(r.warnings) if table else r.warnings,
            "status": r.status, "error": r.error, "ocr_pages": r.ocr_pages, "ocr_confidence": r.ocr_confidence}
@@ -78,6 +78,12 @@ def ingest(
     sidecar: Annotated[Path | None, typer.Option("--sidecar", metavar="FILE", help="write the text as read and cleaned, pages separated by form feeds")] = None,
     db: DbOption = None,
     fmt: FormatOption = Format.table,
+    max_file_mb: Annotated[float, typer.Option("--max-file-mb", help="largest file read (MB)", rich_help_panel=LIMITS)] = DEFAULT.file_mb,
+    max_inflated_mb: Annotated[float, typer.Option("--max-inflated-mb", help="largest PDF stream once inflated (MB)", rich_help_panel=LIMITS)] = DEFAULT.inflated_mb,
+    max_memory_mb: Annotated[float, typer.Option("--max-memory-mb", help="memory the PDF/image reader may use (MB)", rich_help_panel=LIMITS)] = DEFAULT.memory_mb,
+    max_text_mb: Annotated[float, typer.Option("--max-text-mb", help="largest text of one book (MB)", rich_help_panel=LIMITS)] = DEFAULT.text_mb,
+    max_pages: Annotated[int, typer.Option("--max-pages", help="most pages of one book", rich_help_panel=LIMITS)] = DEFAULT.pages,
+    max_megapixels: Annotated[float, typer.Option("--max-megapixels", help="largest image decoded (JPEGs are downscaled)", rich_help_panel=LIMITS)] = DEFAULT.megapixels,
 ) -> None:
     """Ingest rulebooks: read, clean, identify, segment, extract facts, store (one transaction per file)."""
     from rich.console import Console
@@ -88,6 +94,8 @@ def ingest(
     from ingest.pipeline import expand_paths, ingest_paths
     from mkdb.books import open_or_exit
 
+    limits = Limits(file_mb=max_file_mb, inflated_mb=max_inflated_mb, memory_mb=max_memory_mb,
+                    text_mb=max_text_mb, pages=max_pages, megapixels=max_megapixels)
     mode = _ocr_mode(ocr, force_ocr, skip_text, no_ocr)
     if lang is not None and not (2 <= len(lang) <= 3 and lang.isalpha() and lang.islower()):
         error(f"--lang {lang}: not an ISO 639-1 code (two lower-case letters, e.g. de)")
@@ -115,7 +123,7 @@ def ingest(
         next_file()
         options = ReadOptions(jobs=jobs, lang=lang, page_timeout=page_timeout, on_page=on_page)
         try:
-            report = ingest_paths(files, engine, ocr=mode, progress=done, options=options)
+            report = ingest_paths(files, engine, ocr=mode, progress=done, options=options, limits=limits)
         except DatabaseGone as exc:  # one line naming the file; the files before it were stored whole
             error(str(exc))
             raise typer.Exit(2) from None
@@ -126,7 +134,7 @@ def ingest(
         _write_sidecar(sidecar, report.results)
     for r in report.failed:
         error(f"{r.path}: {r.error}")
-    raise typer.Exit(0 if report.ok else 1)
+    raise typer.Exit(0 if report.ok else 2)  # a file that cannot be ingested is bad input (README: exit codes)
 
 
 def rulebooks(db: DbOption = None, fmt: FormatOption = Format.table) -> None:
@@ -170,8 +178,6 @@ def show(
 
 def build_cmd(db: DbOption = None) -> None:
     """Rebuild the database (default cards.sqlite) from rules_sources/: catalog, then every shipped rulebook."""
-    from rich.console import Console
-
     from carddb.build import BuildError, build
     from carddb.db import DatabaseUnavailable, SchemaMismatch
 
@@ -182,18 +188,18 @@ def build_cmd(db: DbOption = None) -> None:
         raise typer.Exit(2) from None
     except (BuildError, SchemaMismatch) as exc:
         error(str(exc))
-        raise typer.Exit(1) from None
+        raise typer.Exit(2) from None
     except Exception as exc:  # noqa: BLE001 - e.g. CatalogError("file:line: reason"): one line, non-zero exit
         reason = (str(getattr(exc, "orig", None) or exc).splitlines() or [""])[0]  # a server's error: its first line
         error(f"build failed: {type(exc).__name__}: {reason}")
-        raise typer.Exit(1) from None
+        raise typer.Exit(2) from None
     rows = [
         {"file": Path(r.path).name, "language": r.lang, "edition": r.edition, "expansions": r.expansions,
          "pages": r.pages, "sections": r.sections, "repairs": r.repairs, "warnings": len(r.warnings), "status": r.status}
         for r in report.ingest.results
     ]
     emit(Format.table, "mkdb.ingest/1", "files", rows, columns=INGEST_COLUMNS, title="rulebooks ingested")
-    Console().print(
+    say(
         f"built {report.target}: {report.cards} cards, {report.names} card names, {len(rows)} rulebooks"
         + (" (content unchanged: the existing file was kept)" if report.unchanged else "")
     )

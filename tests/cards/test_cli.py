@@ -105,13 +105,13 @@ def test_unknown_card_is_a_clear_error_with_suggestions(run) -> None:
 
 def test_missing_database_is_a_clear_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["cards", "Cafe", "--db", str(tmp_path / "nope.sqlite")])
-    assert result.exit_code == 1 and "nope.sqlite" in result.stderr and "mkdb build" in result.stderr
+    assert result.exit_code == 2 and "nope.sqlite" in result.stderr and "mkdb build" in result.stderr
     assert not (tmp_path / "nope.sqlite").exists()
 
 
 def test_bad_cost_is_a_clear_error(run) -> None:
     code, _, err = run("cards", "--cost", "cheap")
-    assert code == 1 and "cost 'cheap'" in err
+    assert code == 2 and "cost 'cheap'" in err
 
 
 def _sha(path: Path) -> str:

@@ -87,7 +87,7 @@ def bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
 def test_bad_input_one_line_each_rest_of_batch_ingested(db_url, bad_files):
     paths = [str(p) for p, _ in bad_files.values()]
     res = run("ingest", *paths[:3], str(SEED["cs"]), *paths[3:], "--db", db_url)
-    assert res.exit_code == 1
+    assert res.exit_code == 2  # bad input (README: exit codes)
     lines = [ln for ln in res.stderr.splitlines() if ln.strip()]
     assert len(lines) == len(bad_files)
     for (path, reason), line in zip(bad_files.values(), lines, strict=True):
@@ -101,7 +101,7 @@ def test_bad_input_leaves_database_unchanged(db_url, bad_files):
     engine = open_db(db_url)
     before = dump(engine)
     res = run("ingest", *[str(p) for p, _ in bad_files.values()], "--db", db_url)
-    assert res.exit_code == 1
+    assert res.exit_code == 2  # bad input (README: exit codes)
     assert dump(engine) == before
 
 
@@ -109,21 +109,23 @@ def test_unreadable_file(db_url, tmp_path, monkeypatch):
     """Tests run as root, so chmod 000 cannot make a file unreadable: make reading it fail instead."""
     locked = tmp_path / "locked.txt"
     shutil.copy(SEED["es"], locked)
-    real = Path.read_bytes
+    from ingest import guard
 
-    def deny(self: Path) -> bytes:
-        if self.name == "locked.txt":
-            raise PermissionError(13, "Permission denied", str(self))
-        return real(self)
+    real = guard._open
 
-    monkeypatch.setattr(Path, "read_bytes", deny)
+    def deny(path, flags, *args):  # noqa: ANN001, ANN202 - os.open's signature
+        if Path(path).name == "locked.txt":
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path, flags, *args)
+
+    monkeypatch.setattr(guard, "_open", deny)
     engine = open_db(db_url)
     before = dump(engine)
     res = run("ingest", str(locked), str(SEED["de"]), "--db", db_url)
-    assert res.exit_code == 1
+    assert res.exit_code == 2  # bad input (README: exit codes)
     assert res.stderr.strip() == f"error: {locked}: cannot read: Permission denied"
     assert "de" in run("rulebooks", "--db", db_url, "--format", "json").stdout
-    monkeypatch.setattr(Path, "read_bytes", real)
+    monkeypatch.setattr(guard, "_open", real)
     assert dump(engine) != before  # the German book went in
 
 
@@ -143,13 +145,13 @@ def test_error_line_keeps_brackets_in_file_names(db_url, tmp_path):
     odd = tmp_path / "rules [red]v2.txt"
     shutil.copy(DATA / "nl_prose.txt", odd)
     res = run("ingest", str(odd), "--db", db_url)
-    assert res.exit_code == 1
+    assert res.exit_code == 2  # bad input (README: exit codes)
     assert res.stderr.strip() == f"error: {odd}: unsupported language: the text looks like Dutch (nl)"
 
 
 def test_ingest_json_summary(db_url):
     res = run("ingest", str(SEED["cs"]), str(DATA / "nl_prose.txt"), "--db", db_url, "--format", "json")
-    assert res.exit_code == 1
+    assert res.exit_code == 2  # bad input (README: exit codes)
     doc = json.loads(res.stdout)
     assert doc["schema"] == "mkdb.ingest/1"
     ok, bad = doc["files"]

@@ -72,7 +72,7 @@ def test_cli_refuses_readme_with_one_line_and_leaves_the_database(tmp_path: Path
     readme = tmp_path / "README.md"
     shutil.copy(ROOT / "README.md", readme)
     res = runner.invoke(app, ["ingest", "--db", str(db), str(readme)])
-    assert res.exit_code == 1
+    assert res.exit_code == 2  # bad input (README: exit codes)
     lines = res.stderr.strip().splitlines()
     assert len(lines) == 1 and "README.md" in lines[0] and "not a rulebook" in lines[0]
     assert db.read_bytes() == before

@@ -1,0 +1,118 @@
+"""Exit codes and expected failures, the same for every command (README: "Exit codes").
+
+    0  success
+    1  findings (diff/impact at --fail-on) or a thing asked for is not found (rulebook, card)
+    2  usage error, bad input (a file that cannot be ingested), or a database error
+
+Why: a script calling mkdb must tell "found discrepancies" from "could not run" without reading
+stderr, and a person must get one line naming what went wrong, never a traceback. Every command is
+wrapped here (mkdb.cli): a `--db` that is no database (a text file, a directory, a device) is
+refused before it is opened, and a database error that escapes a command becomes one line, exit 2.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import stat
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import typer
+
+OK, FINDINGS, FAILED = 0, 1, 2
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def sqlite_path(db: str | None) -> Path | None:
+    """The file a --db value names, when it is SQLite (None for a server URL or an in-memory db)."""
+    from carddb.paths import ENV_VAR, resolve_url
+
+    if not (db or os.environ.get(ENV_VAR)):
+        return None  # the default database: its place is mkdb's own (created there when missing)
+    url = resolve_url(db)
+    if not url.startswith("sqlite:///") or url in ("sqlite://", "sqlite:///:memory:"):
+        return None
+    return Path(url.removeprefix("sqlite:///").split("?", 1)[0])
+
+
+def db_problem(db: str | None) -> str | None:
+    """Why the --db file cannot be a database ("<path>: <reason>"), or None when it may be one (it
+    is a SQLite file, an empty file, or not there yet: each command decides about a missing one)."""
+    path = sqlite_path(db)
+    if path is None:
+        return None
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        if not path.parent.is_dir():
+            return f"{path}: no such directory for the database ({path.parent})"
+        return None
+    except OSError as exc:
+        return f"{path}: cannot open the database: {exc.strerror or exc}"
+    if stat.S_ISDIR(st.st_mode):
+        return f"{path}: is a directory, not a database (give the database file, e.g. {path / 'cards.sqlite'})"
+    if not stat.S_ISREG(st.st_mode):
+        return f"{path}: not a regular file, so not a database"
+    if st.st_size == 0:
+        return None
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(len(SQLITE_HEADER))
+    except OSError as exc:
+        return f"{path}: cannot read the database: {exc.strerror or exc}"
+    if head != SQLITE_HEADER:
+        return f"{path}: not a SQLite database (the file does not start with the SQLite header)"
+    return None
+
+
+def output_problem(path: str | Path | None) -> str | None:
+    """Why an output file cannot be written there ("<path>: <reason>"), checked before the work."""
+    if not path:
+        return None
+    target = Path(path)
+    if target.is_dir():
+        return f"{target}: is a directory (give a file name)"
+    parent = target.parent if str(target.parent) else Path(".")
+    if not parent.is_dir():
+        return f"{target}: cannot write: no such directory {parent}"
+    if not os.access(parent, os.W_OK):
+        return f"{target}: cannot write: permission denied in {parent}"
+    return None
+
+
+def database_error_line(exc: BaseException, db: str | None) -> str:
+    """One line for a database error that reached the command level."""
+    where = sqlite_path(db) or "the database"
+    orig = getattr(exc, "orig", None) or exc
+    first = (str(orig).splitlines() or [type(orig).__name__])[0]
+    return f"{where}: database error: {first}"
+
+
+def guarded(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The command, with --db checked first and database errors as one line and exit 2."""
+
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        from mkdb.output import error
+
+        if "db" in kwargs:
+            problem = db_problem(kwargs["db"])
+            if problem:
+                error(problem)
+                raise typer.Exit(FAILED)
+        try:
+            return command(*args, **kwargs)
+        except Exception as exc:
+            from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+
+            if isinstance(exc, SQLAlchemyError | DBAPIError):
+                error(database_error_line(exc, kwargs.get("db")))
+                raise typer.Exit(FAILED) from None
+            if isinstance(exc, OSError) and exc.filename:  # e.g. an output file in a missing folder
+                error(f"{exc.filename}: {exc.strerror or type(exc).__name__}")
+                raise typer.Exit(FAILED) from None
+            raise
+
+    return run
