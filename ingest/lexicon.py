@@ -35,6 +35,9 @@ SPACY_LANGS = {"de", "es", "cs", "en", "fr", "it", "pl", "pt"}
 MORPH_LANGS = {"ru", "uk"}
 FUZZY_MIN_LEN = 6
 OCR_MIN_LEN = 3  # shorter words are not repaired at all
+# a document this large is remembered by tokenize/find (ingest reads the same document twice)
+MEMO_MIN_CHARS = 20_000
+MEMO_MIN_TOKENS = 3_000
 FUZZY_CUTOFF = 80.0
 MAX_TERM_CHARS = 200  # no lexicon term is longer
 
@@ -144,6 +147,18 @@ class Lexicon:
 
     # ------------------------------------------------------------------ tokens
     def tokenize(self, text: str, offset: int = 0) -> list[Token]:
+        """The words of `text`. The last whole document is remembered (by identity: the same str object)
+        because ingest reads one document twice — for facts and for the is-it-a-rulebook check — and
+        tokenising is a third of the cost of a large book."""
+        memo = self.__dict__.get("_memo_tokens")
+        if memo is not None and memo[0] is text and memo[1] == offset:
+            return list(memo[2])
+        out = self._tokenize(text, offset)
+        if len(text) >= MEMO_MIN_CHARS:
+            self._memo_tokens = (text, offset, out)
+        return list(out)
+
+    def _tokenize(self, text: str, offset: int) -> list[Token]:
         lem = lemmatizer(self.lang)
         alts = alternatives(self.lang)
         out: list[Token] = []
@@ -186,7 +201,17 @@ class Lexicon:
 
     # ------------------------------------------------------------------ concepts
     def find(self, tokens: list[Token], prefixes: tuple[str, ...] = ()) -> list[Hit]:
-        """Every concept named in the tokens (longest term wins where two overlap)."""
+        """Every concept named in the tokens (longest term wins where two overlap). Like tokenize, the
+        last whole document's hits are remembered (same tokens, compared element by element)."""
+        memo = self.__dict__.get("_memo_hits")
+        if memo is not None and memo[1] == prefixes and len(memo[0]) == len(tokens) and memo[0] == tokens:
+            return list(memo[2])
+        hits = self._find(tokens, prefixes)
+        if len(tokens) >= MEMO_MIN_TOKENS:
+            self._memo_hits = (list(tokens), prefixes, hits)
+        return list(hits)
+
+    def _find(self, tokens: list[Token], prefixes: tuple[str, ...]) -> list[Hit]:
         hits: list[Hit] = []
         n = len(tokens)
         for i, tok in enumerate(tokens):
