@@ -274,22 +274,6 @@ def _payer_ok(steps, si, PL, q):
 
 
 @njit(cache=True, _nrt=False)  # no reference counting: callers own every array
-def _bonus(ib, card, P, M, ci, owner):
-    icon = card[ci, C_ICON]
-    b = 0
-    for k in range(ib.shape[0]):
-        if ib[k, 0] != icon:
-            continue
-        src = ib[k, 1]
-        if ib[k, 3]:
-            if M[OWNERS, src] > 0:
-                b += ib[k, 2]
-        elif P[BLT, owner, src]:
-            b += ib[k, 2]
-    return b
-
-
-@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _count_icons(card, P, p, mask):
     c = 0
     for ci in range(card.shape[0]):
@@ -346,7 +330,7 @@ def _mult(steps, si, card, P, PL, G, st, n, ci, owner, payer, closed_by):
 def _unit(steps, si, card, ib, P, M, ci, owner):
     base = steps[si, S_AMT]
     if steps[si, S_BONUS] and card[ci, C_LAND] == 0:
-        base += _bonus(ib, card, P, M, ci, owner)
+        base += strategy.bonus(ib, card, P, M, ci, owner)
     return base
 
 
