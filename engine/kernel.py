@@ -212,18 +212,6 @@ def _take_from_market(M, rowd, card, ci):
 
 
 @njit(cache=True, _nrt=False)  # no reference counting: callers own every array
-def _applies(P, M, n, ci, all_players, p):
-    if all_players:
-        if M[OWNERS, ci] > 0:
-            return True
-        for q in range(n):
-            if P[EST, q, ci] > 0:
-                return True
-        return False
-    return P[BLT, p, ci] > 0 or P[EST, p, ci] > 0
-
-
-@njit(cache=True, _nrt=False)  # no reference counting: callers own every array
 def _cond(steps, si, owner, prev, G, PL, P, once):
     s = steps[si]
     v = s[S_REQLM]
@@ -684,7 +672,7 @@ def _queue_hooks(fr, ft, hooks, card, P, M, n, a, col_s, col_n, col_all):
         if card[ci, C_LAND]:
             if P[FRESH, a, ci] and not _acts_despite_fresh(P, n, ci, card[ci, col_all], a):
                 continue  # landmark.active_from: next_turn - built this turn, acts from the next
-            if _applies(P, M, n, ci, card[ci, col_all], a):
+            if strategy.owns(P, M, n, ci, card[ci, col_all], a):
                 _push(fr, ft, ci, a, card[ci, col_s], card[ci, col_n], 1)
         else:
             k = P[EST, a, ci]
@@ -812,7 +800,7 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
             mask = rule[R_DICE_MASK]
             for j in range(hk_dice.shape[0]):
                 ci = hk_dice[j]
-                if _applies(P, M, n, ci, card[ci, C_ALL_DICE], a):
+                if strategy.owns(P, M, n, ci, card[ci, C_ALL_DICE], a):
                     mask |= dice_info[ci, 0]
             m = 0
             for k in range(1, 4):
@@ -845,7 +833,7 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
                 keepk = -1
                 for j in range(hk_dice.shape[0]):
                     ci = hk_dice[j]
-                    if keep[ci, 0] == mode and _applies(P, M, n, ci, card[ci, C_ALL_DICE], a):
+                    if keep[ci, 0] == mode and strategy.owns(P, M, n, ci, card[ci, C_ALL_DICE], a):
                         keepk = keep[ci, 1]
                         break
                 if keepk >= 0 and nd > keepk:
@@ -870,7 +858,7 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
                 allowed = 0
                 for j in range(hk_dice.shape[0]):
                     ci = hk_dice[j]
-                    if dice_info[ci, 1] > 0 and _applies(P, M, n, ci, card[ci, C_ALL_DICE], a):
+                    if dice_info[ci, 1] > 0 and strategy.owns(P, M, n, ci, card[ci, C_ALL_DICE], a):
                         if _cond(steps, dice_reroll_step[ci], a, 0, G, PL, P, once):
                             allowed += dice_info[ci, 1]
                 if rerolls < allowed:
@@ -895,7 +883,7 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
                     found = -1
                     for j in range(hk_dice.shape[0]):
                         ci = hk_dice[j]
-                        if dice_add_step[ci] >= 0 and _applies(P, M, n, ci, card[ci, C_ALL_DICE], a):
+                        if dice_add_step[ci] >= 0 and strategy.owns(P, M, n, ci, card[ci, C_ALL_DICE], a):
                             if _cond(steps, dice_add_step[ci], a, 0, G, PL, P, once):
                                 found = ci
                                 break
@@ -918,7 +906,7 @@ def play_game(seed0, seed1, card, steps, rule, order, bn, bn_len, hk_after, hk_b
                 if order[stp, 4]:
                     for j in range(hk_after.shape[0]):
                         ci = hk_after[j]
-                        if _applies(P, M, n, ci, card[ci, C_ALL_AFTER], a):
+                        if strategy.owns(P, M, n, ci, card[ci, C_ALL_AFTER], a):
                             _push(fr, ft, ci, a, card[ci, C_AFTER_S], card[ci, C_AFTER_N], 1)
                     if order[stp, 0] + order[stp, 1] + order[stp, 2] + order[stp, 3] == 0:
                         continue
