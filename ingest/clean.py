@@ -19,6 +19,7 @@ import os
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -84,18 +85,28 @@ def _lost_ligatures(text: str, repairs: Counter[str], lang: str | None) -> str:
     words = known_words(lang)
     if not words:
         return text
+
+    def repair(word: str) -> str | None:
+        if len(word) < 2 or not word.isalpha() or not (word.islower() or word.istitle()):
+            return None
+        return None if word.casefold() in words else _restore_ligature(word, words)
+
+    return _repair_words(text, repair, "ligature", repairs)
+
+
+def _repair_words(text: str, repair: Callable[[str], str | None], kind: str, repairs: Counter[str]) -> str:
+    """Each word of the text through `repair` (None: kept as it is), once per distinct word; every
+    replaced occurrence counts as one repair of `kind`."""
     cache: dict[str, str | None] = {}
 
     def fix(m: re.Match[str]) -> str:
         word = m.group(0)
-        if len(word) < 2 or not word.isalpha() or not (word.islower() or word.istitle()):
-            return word
         if word not in cache:
-            cache[word] = None if word.casefold() in words else _restore_ligature(word, words)
+            cache[word] = repair(word)
         fixed = cache[word]
         if fixed is None:
             return word
-        repairs["ligature"] += 1
+        repairs[kind] += 1
         return fixed
 
     return WORD.sub(fix, text)
@@ -353,21 +364,13 @@ def _ocr_words(text: str, repairs: Counter[str], lang: str | None) -> str:
     words = wordlist(lang)
     if not confusions or not words:
         return text
-    cache: dict[str, str | None] = {}
 
-    def fix(m: re.Match[str]) -> str:
-        word = m.group(0)
+    def repair(word: str) -> str | None:
         if len(word) < 3 or word.isdigit() or word.isupper() and len(word) > 1 and not _suspicious(word):
-            return word
-        if word not in cache:
-            cache[word] = _repair_word(word, words, confusions)  # type: ignore[arg-type]
-        fixed = cache[word]
-        if fixed is None:
-            return word
-        repairs["ocr_word"] += 1
-        return fixed
+            return None
+        return _repair_word(word, words, confusions)  # type: ignore[arg-type]
 
-    return WORD.sub(fix, text)
+    return _repair_words(text, repair, "ocr_word", repairs)
 
 
 def _lost_icons(text: str, repairs: Counter[str], lang: str | None) -> None:
