@@ -5,10 +5,6 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-import socket
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -16,15 +12,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from serving import mkdb_serve
 
-START_TIMEOUT = 45.0
 REQUEST_TIMEOUT = 10.0
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _get(base: str, path: str, **params: str) -> tuple[int, object]:
@@ -68,34 +58,8 @@ def served(fixture_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     db = tmp_path_factory.mktemp("served") / "cards.sqlite"
     shutil.copy(fixture_db, db)
     _add_rulebook(db)
-    port = _free_port()
-    cmd = [sys.executable, "-m", "mkdb.cli", "serve", "--port", str(port), "--db", str(db)]
-    log_path = db.with_name("serve.log")  # a file, not a pipe: a full pipe would block the server
-    log = log_path.open("wb")
-    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"mkdb serve exited with {proc.returncode}: {log_path.read_text(errors='replace')[-2000:]}")
-            try:
-                if _get(base, "/-/versions.json")[0] == 200:
-                    break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"mkdb serve did not answer within {START_TIMEOUT} s")
-            time.sleep(0.2)
+    with mkdb_serve(db, db.with_name("serve.log")) as base:
         yield base, db
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
-        log.close()
 
 
 def test_canned_query_card_by_name(served: tuple[str, Path]) -> None:

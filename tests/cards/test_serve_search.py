@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
-import socket
 import subprocess
-import sys
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -18,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
+from serving import mkdb_serve
 from typer.testing import CliRunner
 
 from carddb.paths import DEFAULT_DB
@@ -25,12 +23,6 @@ from mkdb.cli import app
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 QUERIES = ["Kaffe", "Café", "кавярня", "Wiirfelfabrik", "Weizenfeld", "Backerei", "Bakery", "Trainstation", "Пшеничне поле"]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _fetch(url: str) -> tuple[int, bytes]:
@@ -51,32 +43,8 @@ def _json(base: str, path: str, **params: str) -> dict:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     db = tmp_path_factory.mktemp("serve-search") / "cards.sqlite"
     shutil.copy(DEFAULT_DB, db)
-    port = _free_port()
-    log_path = db.with_name("serve.log")
-    with log_path.open("wb") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "mkdb.cli", "serve", "--port", str(port), "--db", str(db)],
-                                stdout=log, stderr=subprocess.STDOUT)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 45
-            while True:
-                if proc.poll() is not None:
-                    pytest.fail(f"mkdb serve exited: {log_path.read_text(errors='replace')[-2000:]}")
-                try:
-                    if _fetch(base + "/-/versions.json")[0] == 200:
-                        break
-                except (urllib.error.URLError, ConnectionError, TimeoutError):
-                    pass
-                assert time.monotonic() < deadline, "mkdb serve did not start"
-                time.sleep(0.2)
-            yield base, db
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=10)
+    with mkdb_serve(db, db.with_name("serve.log")) as base:
+        yield base, db
 
 
 @pytest.mark.parametrize("query", QUERIES)
