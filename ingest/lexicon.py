@@ -30,6 +30,8 @@ from typing import Any
 import yaml
 from rapidfuzz import fuzz, process
 
+from carddb.cards_data import YAML_LOADER
+
 LEXICON_DIR = Path(__file__).resolve().parent.parent / "rules_sources" / "lexicon"
 SPACY_LANGS = {"de", "es", "cs", "en", "fr", "it", "pl", "pt"}
 MORPH_LANGS = {"ru", "uk"}
@@ -395,7 +397,7 @@ class _Tables:
 @cache
 def _raw_data(lang: str, root: Path | None = None) -> dict[str, Any]:
     path = (root or LEXICON_DIR) / f"{lang}.yaml"
-    return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=YAML_LOADER) or {}
 
 
 @cache
