@@ -92,7 +92,9 @@ def silence_confirmed(ctx: Context, expect: Expectation, silent: BookIn) -> bool
             if sec.topic in expect.wanted or (sec.topic != "other" and sec.topic.startswith(expect.family))]
     if not secs:
         return True
-    if expect.cards:  # cards carry over a translation: named in those sections, or not
+    if expect.cards and alignment.can_name(ctx, silent.lang, sorted(expect.cards)):
+        # cards carry over a translation: named in those sections, or not (when a name of them is
+        # known in the book's language; else only its numbers can tell)
         named = {c for c in expect.cards if any(alignment.mentions_card_in(ctx, silent, [c], sec.start, sec.end, sec.text) for sec in secs)}
         return len(named) < len(expect.cards) / 2
     if not expect.numbers:
