@@ -66,6 +66,8 @@ def test_the_french_book_is_read_as_it_is_written(db: Path) -> None:
     assert facts["components.by_kind"][0]["landmarks"] == 20
     assert facts["components.by_kind"][0]["dice"] == 2  # "d'aide de jeu" is no die: only "dés" is
     assert facts["setup.first_player"] == ["choose"]
+    assert facts["turn.phases"] == [["roll", "income", "build"]]  # "Étape 1 — … Étape 2 — … Étape 3 — …"
+    assert facts["payment.shortfall"] == ["pay_what_you_can"]  # "payez ce que vous pouvez"
     assert facts["activation.order"] == [[["red"], ["blue", "green"], ["purple"], ["landmark"]]]
 
 
@@ -117,3 +119,60 @@ def test_an_expansion_book_is_compared_only_on_its_expansion(db: Path) -> None:
         if d["kind"] == "missing" and "[harbor]" in d["summary"]:
             silent = {bid for bid, v in d["values"].items() if v is None}
             assert all("harbor" in covers[bid] for bid in silent), d["summary"]
+
+
+def _spread(text: str, path: Path) -> Path:
+    """The book printed as a two-column spread, headings in white on red bars, as a PNG (no text layer)."""
+    import textwrap
+
+    from PIL import Image, ImageDraw, ImageFont
+
+    fonts = Path("/usr/share/fonts/truetype/dejavu")
+    body, bold = ImageFont.truetype(str(fonts / "DejaVuSans.ttf"), 24), ImageFont.truetype(str(fonts / "DejaVuSans-Bold.ttf"), 28)
+    width, height, columns = 2400, 1800, [(60, 1160), (1240, 2340)]
+    img = Image.new("RGB", (width, height), (255, 253, 245))
+    draw = ImageDraw.Draw(img)
+    col, y = 0, 60
+    for para in text.split("\n"):
+        if not para.strip():
+            y += 12
+            continue
+        heading = para.isupper()
+        lines = [para] if heading else textwrap.wrap(para, 80)
+        if y + (60 if heading else 32 * len(lines) + 6) > height - 60:
+            col, y = col + 1, 60
+            assert col < len(columns), "the text does not fit the spread"
+        x0, x1 = columns[col]
+        if heading:
+            draw.rectangle([x0, y - 6, x1, y + 40], fill=(200, 60, 40))
+            draw.text((x0 + 16, y), para, font=bold, fill=(255, 255, 255))
+            y += 60
+            continue
+        for line in lines:
+            draw.text((x0, y), line, font=body, fill=(25, 25, 25))
+            y += 32
+        y += 6
+    img.save(path)
+    return path
+
+
+def test_a_scan_of_the_french_book_is_not_singled_out_either(tmp_path: Path) -> None:
+    """Read by Tesseract (no text layer): what OCR drops (a dash, a heading on a colour bar) must not
+    turn into findings against the book."""
+    image = _spread(FR.read_text(encoding="utf-8"), tmp_path / "regles.png")
+    db = tmp_path / "scan.sqlite"
+    got = CliRunner().invoke(app, ["ingest", *map(str, MK2_SEEDS), str(image), "--db", str(db)])
+    assert got.exit_code == 0, got.output
+    assert _facts(db, "fr")["activation.order"] == [[["red"], ["blue", "green"], ["purple"], ["landmark"]]]
+    report = _json(["diff", "--db", str(db), "--format", "json"])
+    fr = next(bid for d in report["discrepancies"] for bid in d["values"] if bid.startswith("fr-"))
+    assert fr.startswith("fr-mk2-")  # its edition is read from its rules even if its title is lost
+    for d in report["discrepancies"]:
+        if d["severity"] == "info" or fr not in d["values"]:
+            continue
+        if d["kind"] == "missing":
+            assert d["values"][fr] is not None, d["summary"]
+            continue
+        groups = Counter(json.dumps(v, sort_keys=True) for v in d["values"].values())
+        mine = groups[json.dumps(d["values"][fr], sort_keys=True)]
+        assert mine == max(groups.values()) and mine > 1, d["summary"]
