@@ -21,6 +21,9 @@ def cost_by_count(doc: Doc) -> list[FactData]:
     for i, sent in enumerate(sents):
         if not (doc.has(sent.start, sent.end, "kind.landmark") and doc.has(sent.start, sent.end, "word.cost")):
             continue
+        named = {doc.lex.ordinal(doc.tokens[h.first - 1]) for h in doc.hits_in(sent.start, sent.end, "word.cost") if h.first > 0}
+        if {1, 2} <= named:  # "pay its first cost for your first landmark, its second cost for …"
+            return [doc.fact("landmark.cost_by_count", True, sent.start, sent.end, "landmarks", 0.8)]
         for hit in doc.hits_in(sent.start, sent.end, "word.cost"):
             prices = _number_before_within(doc, hit.first, 3)
             if prices is None or prices < 2:

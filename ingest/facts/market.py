@@ -68,7 +68,7 @@ def _decks(doc: Doc, start: int, end: int) -> list[str]:
 
 
 def replenish_trigger(doc: Doc) -> list[FactData]:
-    facts = []
+    facts, inferred = [], []  # stated in the refill sentence; or taken from the sentence before it
     sents = doc.sentences
     for i, sent in enumerate(sents):
         if not (doc.has(sent.start, sent.end, "verb.build") and doc.has(sent.start, sent.end, "word.row")):
@@ -81,11 +81,25 @@ def replenish_trigger(doc: Doc) -> list[FactData]:
         head = _clause_before_refill(doc, sent)
         has_est = doc.has(sent.start, head, "kind.establishment")
         has_land = doc.has(sent.start, head, "kind.landmark")
+        found = facts
+        if not (has_est or has_land):  # "After you build, refill that row": what may be built was said just before
+            said = _what_may_be_built(doc, sents[max(0, i - 3) : i])
+            has_est, has_land, found = "establishment" in said, "landmark" in said, inferred
         if not has_est:
             continue
         value = "establishment_or_landmark" if has_land else "establishment"
-        facts.append(doc.fact("market.replenish_trigger", value, sent.start, sent.end, "market", 0.8))
-    return facts[:1]
+        found.append(doc.fact("market.replenish_trigger", value, sent.start, sent.end, "market", 0.8 if found is facts else 0.7))
+    return (facts or inferred)[:1]
+
+
+def _what_may_be_built(doc: Doc, before: list) -> set[str]:  # noqa: ANN001 - Sentence
+    """The kinds the nearest earlier sentence about building names (in the same section)."""
+    for prev in reversed(before):
+        if doc.topic_at(prev.start) != doc.topic_at(before[-1].start):
+            break
+        if doc.has(prev.start, prev.end, "verb.build"):
+            return {k for k in ("establishment", "landmark") if doc.has(prev.start, prev.end, f"kind.{k}")}
+    return set()
 
 
 def _clause_before_refill(doc: Doc, sent) -> int:  # noqa: ANN001

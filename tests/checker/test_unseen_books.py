@@ -22,6 +22,7 @@ from mkdb.cli import app
 ROOT = Path(__file__).resolve().parents[2]
 FR = ROOT / "tests" / "data" / "texts" / "machi_koro_2_regles_fr.txt"
 PL = ROOT / "tests" / "data" / "texts" / "machi_koro_instrukcja_pl.txt"
+EN_MK2 = ROOT / "tests" / "data" / "texts" / "mk2_rules_en.txt"  # prose, no box list, no numbered steps
 DE_HARBOR = ROOT / "tests" / "data" / "texts" / "machi_koro_hafen_de.txt"  # an expansion rulebook
 SEEDS = ROOT / "rules_sources" / "rulebooks"
 MK2_SEEDS = [SEEDS / f for f in ("000_eae8f963696d0c6f.txt", "003_4f402b05a3fc7f7c.txt", "004_8b4900e4d8ea7f28.txt")]
@@ -32,7 +33,7 @@ MK1_BOOKS = [SEEDS / "001_795f618b43229da8.txt", SEEDS / "002_527932f4ae20193c.t
 @pytest.fixture(scope="module")
 def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("fr") / "books.sqlite"
-    got = CliRunner().invoke(app, ["ingest", *map(str, MK2_SEEDS), str(FR), *map(str, MK1_BOOKS), str(PL), str(DE_HARBOR),
+    got = CliRunner().invoke(app, ["ingest", *map(str, MK2_SEEDS), str(FR), str(EN_MK2), *map(str, MK1_BOOKS), str(PL), str(DE_HARBOR),
                                    "--db", str(path)])
     assert got.exit_code == 0, got.output
     return path
@@ -71,6 +72,14 @@ def test_the_french_book_is_read_as_it_is_written(db: Path) -> None:
     assert facts["activation.order"] == [[["red"], ["blue", "green"], ["purple"], ["landmark"]]]
 
 
+def test_the_english_mk2_book_is_read_as_it_is_written(db: Path) -> None:
+    facts = _facts(db, "en", "mk2")
+    assert facts["setup.first_player"] == ["choose"]  # "Pick a first player by any method you like."
+    assert facts["landmark.cost_by_count"] == [True]  # "pay its first cost for your first landmark, its second …"
+    assert facts["market.replenish_trigger"] == ["establishment_or_landmark"]  # "After you build, refill that row"
+    assert facts["dice.rule"] == [{"choices": [1, 2], "sum": True}]
+
+
 def test_the_polish_book_is_read_as_it_is_written(db: Path) -> None:
     facts = _facts(db, "pl")
     assert facts["activation.order"] == [[["red"], ["blue", "green"], ["purple"]]]  # "najpierw …, następnie …, a na końcu …"
@@ -81,6 +90,7 @@ def test_the_polish_book_is_read_as_it_is_written(db: Path) -> None:
 
 @pytest.mark.parametrize(("edition", "lang", "really_differs"), [
     ("mk2", "fr", set()),
+    ("mk2", "en", {"clarification.charterhouse", "clarification.farmers_market"}),  # it has no note on them
     ("mk1", "pl", {"setup.first_player", "terms.word.die"}),
     ("mk1", "de", {"clarification.flower_shop"}),
 ])
