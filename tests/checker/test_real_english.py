@@ -11,10 +11,8 @@ import json
 from pathlib import Path
 
 import pytest
-from sqlmodel import Session
+from diffing import diff_files
 
-from carddb.db import open_db
-from checker.diff import run_diff
 from checker.model import DiffReport
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,21 +32,7 @@ PLANTS = {
 }
 
 
-def _diff(tmp: Path, files: list[Path]) -> tuple[DiffReport, str]:
-    from carddb import catalog
-    from ingest.pipeline import ingest_paths
-
-    url = f"sqlite:///{tmp / 'books.sqlite'}"
-    engine = open_db(url)
-    with Session(engine) as session:
-        catalog.load_catalog(session, ROOT)
-        session.commit()
-    report = ingest_paths(files, engine)
-    assert report.ok, [r.error for r in report.failed]
-    try:
-        return run_diff(engine), url
-    finally:
-        engine.dispose()
+_diff = diff_files
 
 
 def _lang_of(report: DiffReport) -> dict[str, str]:
