@@ -200,6 +200,11 @@ def mentions_card_in(ctx: Context, book: BookIn, cards: list[str], start: int, e
     return _names_in(ctx, book.lang, cards, ctx.memo("text_folded", text, lambda: fold_text(text)))
 
 
+def can_name(ctx: Context, lang: str, cards: list[str]) -> bool:
+    """Whether any name of the cards is known in that language (rules_sources/names)."""
+    return any((ctx.cards.get(card) or {}).get("names", {}).get(lang) for card in cards)
+
+
 def _names_in(ctx: Context, lang: str, cards: list[str], folded: str) -> bool:
     for card in cards:
         for name in (ctx.cards.get(card) or {}).get("names", {}).get(lang, []):

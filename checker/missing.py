@@ -202,11 +202,16 @@ def _missing_clarifications(ctx: Context, unread: set[str]) -> list[Discrepancy]
     """A card clarification (fact or section, aligned across books by card and position) that some
     books make and a book covering the same game parts does not."""
     out = []
-    for cluster in alignment.clarification_clusters(ctx):
+    clusters = alignment.clarification_clusters(ctx)
+    clarifying = {bid for cluster in clusters for bid in cluster.members}  # books whose clarifications were read
+    for cluster in clusters:
         covering = [b.id for b in ctx.books if covers(b, cluster.scope) and b.id not in unread]
         silent = [bid for bid in covering if bid not in cluster.members]
-        # a book that names the card may clarify it inline, in words no extractor caught: not reported
-        silent = [bid for bid in silent if not alignment.mentions_card(ctx, ctx.book(bid), cluster.cards)]
+        # a book that names the card may clarify it inline, in words no extractor caught: not reported;
+        # nor is a book none of whose clarifications could be read, in whose language no name of the
+        # card is known: its silence cannot be told from a clarification under a name mkdb cannot read
+        silent = [bid for bid in silent if (bid in clarifying or alignment.can_name(ctx, ctx.book(bid).lang, cluster.cards))
+                  and not alignment.mentions_card(ctx, ctx.book(bid), cluster.cards)]
         if not silent:
             continue
         names = " / ".join(ctx.card_label(c) for c in cluster.cards)

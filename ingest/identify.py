@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from carddb.cards_data import YAML_LOADER
 from ingest.types import Identification, IngestError
 
 LANGID_DIR = Path(__file__).resolve().parent.parent / "rules_sources" / "langid"
@@ -73,7 +74,7 @@ def _markers(raw: Any) -> list[Marker]:
 
 
 def _load_one(path: Path) -> LangData:
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    raw = yaml.load(path.read_text(encoding="utf-8"), Loader=YAML_LOADER)
     game = raw.get("game") or {}
     return LangData(
         lang=raw["lang"],
