@@ -1,6 +1,6 @@
 """Card texts printed in a rulebook, compared with the card catalog as card facts (kind card_text):
 activation number, cost, income and the turn the card acts on — in every language that has MK1 card
-names and a lexicon, read through the lexicon only.
+names and a lexicon (en, de, ru, cs, es, fr), and Ukrainian on an MK2 table, read through the lexicon only.
 
 The tables are test data written for these tests: the card's activation number and name on one line,
 its cost on the next, then its effect as a translated card prints it. A planted number or amount is
@@ -44,35 +44,43 @@ EFFECTS = {  # effect templates as the cards print them: from the bank (anyone's
            "own": "Recevez {n} pièces de la banque. (uniquement pendant votre tour)"},
 }
 PLANTS = {("forest", "act"): "6", ("mine", "cost"): 4, ("apple_orchard", "n"): 2}
+# Ukrainian has no MK1 card names: its card texts are read on an MK2 table (same structure, same data)
+UK_MK2 = [("sushi_bar", "1", 2, 3, "active"), ("vineyard", "2", 1, 2, "bank"), ("cafe", "3", 1, 2, "active"),
+          ("flower_garden", "4", 2, 2, "bank"), ("corn_field", "7", 2, 3, "bank"), ("apple_orchard", "10", 1, 3, "bank"),
+          ("mine", "11-12", 4, 6, "bank")]
+UK_EFFECTS = {"bank": "Отримайте {n} монети з банку. (у хід будь-якого гравця)",
+              "active": "Візьміть {n} монети в активного гравця. (у хід суперника)"}
+UK_PLANTS = {("vineyard", "act"): "3", ("mine", "cost"): 5, ("apple_orchard", "n"): 2}
 
 
-def _name(lang: str, card: str) -> str:
+def _name(lang: str, card: str, edition: str = "mk1") -> str:
     if lang == "en":
-        return str(CATALOG[f"mk1/{card}"]["name"])
+        return str(CATALOG[f"{edition}/{card}"]["name"])
     names = yaml.safe_load((ROOT / "rules_sources" / "names" / f"{lang}.yaml").read_text(encoding="utf-8"))
-    return str(names[f"mk1/{card}"][0]["name"])
+    return str(names[f"{edition}/{card}"][0]["name"])
 
 
 CATALOG = load_cards(ROOT)
 
 
-def _table(lang: str, plants: dict | None = None, cards: list | None = None) -> str:
+def _table(lang: str, plants: dict | None = None, cards: list | None = None, edition: str = "mk1",
+           effects: dict | None = None) -> str:
     plants = plants or {}
     out = []
     for card, act, cost, n, payer in cards or CARDS:
         act = plants.get((card, "act"), act)
         cost = plants.get((card, "cost"), cost)
         n = plants.get((card, "n"), n)
-        out.append(f"{act} {_name(lang, card)}\n\n{cost}\n{EFFECTS[lang][payer].format(n=n)}\n")
+        out.append(f"{act} {_name(lang, card, edition)}\n\n{cost}\n{(effects or EFFECTS[lang])[payer].format(n=n)}\n")
     return "\n".join(out)
 
 
-def _findings(lang: str, text: str) -> list:
-    facts, _ = extract_all(text, [PageText(1, text)], [], Identification(lang, "mk1"), None)
-    book = BookIn(id=f"{lang}-book", lang=lang, edition="mk1", source="t.txt", sha256="0" * 64,
+def _findings(lang: str, text: str, edition: str = "mk1") -> list:
+    facts, _ = extract_all(text, [PageText(1, text)], [], Identification(lang, edition), None)
+    book = BookIn(id=f"{lang}-book", lang=lang, edition=edition, source="t.txt", sha256="0" * 64,
                   facts=[FactIn(**{k: getattr(f, k) for k in ("topic", "value", "quote", "page", "start", "end", "confidence",
                                                                   "extractor", "scope", "passage", "read")}) for f in facts])
-    ctx = Context("mk1", [book], CATALOG, load_canonical("mk1"))
+    ctx = Context(edition, [book], CATALOG, load_canonical(edition))
     return card_text.check(ctx)
 
 
@@ -108,3 +116,13 @@ def test_a_table_too_small_to_show_its_layout_is_not_read_as_numbers():
 def test_a_multiplier_or_low_trust_is_not_compared():
     text = _table("en", PLANTS).replace("Get 2 coins from the bank. (anyone's turn)", "Get 2 coins from the bank for each card. (anyone's turn)")
     assert "card.apple_orchard" not in {d.topic for d in _findings("en", text)}
+
+
+def test_ukrainian_mk2_card_table():
+    clean = _table("uk", cards=UK_MK2, edition="mk2", effects=UK_EFFECTS)
+    assert [d.summary for d in _findings("uk", clean, "mk2")] == []
+    found = _findings("uk", _table("uk", UK_PLANTS, UK_MK2, "mk2", UK_EFFECTS), "mk2")
+    got = sorted((d.topic, next(iter(d.values.values()))) for d in found)
+    assert got == [("card.apple_orchard", {"income": {"amount": 2, "from": "bank"}}),
+                   ("card.mine", {"cost": [5]}),
+                   ("card.vineyard", {"activation": [3]})], [d.summary for d in found]
