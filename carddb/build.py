@@ -62,10 +62,11 @@ def _load_catalog(engine, root: Path, report: BuildReport) -> None:  # noqa: ANN
 def _same_content(new: Path, old: Path) -> bool:
     if not old.is_file():
         return False
-    engines = [open_db(f"sqlite:///{p}", create=False) for p in (new, old)]
+    engines = []
     try:
+        engines = [open_db(f"sqlite:///{p}", create=False) for p in (new, old)]
         return dump(engines[0]) == dump(engines[1])
-    except Exception:  # an unreadable or foreign old file is simply replaced
+    except Exception:  # an unreadable, foreign or older-schema old file is simply replaced
         return False
     finally:
         for e in engines:

@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import JSON, Column
 from sqlmodel import Field, SQLModel
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3  # 3: Section.scope
 PAGE_JOINER = "\n\n"
 
 
@@ -66,6 +66,7 @@ class Section(SQLModel, table=True):
     start: int = 0
     end: int = 0
     text: str = ""
+    scope: str = "base"  # base | harbor | millionaires_row | promo | variant.<name> (ingest.scope)
 
 
 class Fact(SQLModel, table=True):

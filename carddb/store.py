@@ -134,7 +134,7 @@ def _write(session: Session, book: IngestedBook, rb_id: str) -> list[str]:
                          reason=p.reason, repairs=dict(p.repairs), warnings=list(p.warnings)))
     for s in book.sections:
         session.add(Section(rulebook_id=rb_id, index=s.index, heading=s.heading, topic=s.topic, card=s.card,
-                            page=s.page, start=s.start, end=s.end, text=s.text))
+                            page=s.page, start=s.start, end=s.end, text=s.text, scope=s.scope))
     for f in book.facts:
         session.add(Fact(rulebook_id=rb_id, topic=f.topic, value=f.value, quote=f.quote, page=f.page,
                          start=f.start, end=f.end, confidence=f.confidence, extractor=f.extractor,

@@ -29,6 +29,7 @@ class ClarMember:
     quote: str
     position: int
     from_fact: bool = True
+    scope: frozenset[str] = frozenset()  # the expansions the fact or section speaks for (ingest.scope)
 
 
 @dataclass
@@ -54,11 +55,17 @@ def clarifications_of(book: BookIn, edition: str) -> list[ClarMember]:
     for fact in sorted(book.facts, key=lambda f: f.start):
         card = card_of_topic(fact.topic, edition)
         if card and card not in seen:
-            seen[card] = ClarMember(card, fact.page, fact.quote, fact.start)
+            seen[card] = ClarMember(card, fact.page, fact.quote, fact.start, scope=_expansions(fact.scope))
     for sec in book.sections:
         if sec.card and sec.card not in seen:
-            seen[sec.card] = ClarMember(sec.card, sec.page, sec.text[:400], sec.start, from_fact=False)
+            seen[sec.card] = ClarMember(sec.card, sec.page, sec.text[:400], sec.start, from_fact=False,
+                                        scope=_expansions(sec.scope))
     return sorted(seen.values(), key=lambda m: m.position)
+
+
+def _expansions(scope: str | None) -> frozenset[str]:
+    """The expansions of a stored scope ("harbor+promo"); the base game and variants are no expansion."""
+    return frozenset(p for p in (scope or BASE).split("+") if p and p != BASE and not p.startswith("variant."))
 
 
 def clarification_clusters(ctx: Context) -> list[ClarCluster]:
@@ -91,7 +98,10 @@ def clarification_clusters(ctx: Context) -> list[ClarCluster]:
                 used.add(other)
         merged.append(cluster)
     for cluster in merged:
+        # the cards' sets, and the expansions the passages speak for: a clarification printed in a
+        # book's Harbor section is Harbor's, whatever card it is about
         scope = {sets.get(m.card, BASE) for m in cluster.members.values()} - {BASE}
+        scope.update(*(m.scope for m in cluster.members.values()))
         cluster.scope = frozenset(scope)
     return merged
 

@@ -38,7 +38,7 @@ def load_books(engine_or_session: Engine | Session, editions: list[str] | None =
             mentions[m.rulebook_id].append(MentionIn(m.card, m.surface, m.page, m.start, m.end, m.score))
         sections: dict[str, list[SectionIn]] = defaultdict(list)
         for s in session.exec(select(Section).where(Section.rulebook_id.in_(ids)).order_by(Section.id)):  # type: ignore[attr-defined]
-            sections[s.rulebook_id].append(SectionIn(s.index, s.heading, s.topic, s.page, s.start, s.end, s.text, s.card))
+            sections[s.rulebook_id].append(SectionIn(s.index, s.heading, s.topic, s.page, s.start, s.end, s.text, s.card, s.scope or "base"))
         pages: dict[str, list[PageIn]] = defaultdict(list)
         for p in session.exec(select(Page).where(Page.rulebook_id.in_(ids)).order_by(Page.id)):  # type: ignore[attr-defined]
             pages[p.rulebook_id].append(PageIn(p.number, p.text, method=p.method, reason=p.reason, repairs=dict(p.repairs or {}), warnings=list(p.warnings or []), offset=p.offset))

@@ -76,7 +76,7 @@ class Expectation:
         )
 
 
-def silence_confirmed(ctx: Context, expect: Expectation, silent: BookIn) -> bool:
+def silence_confirmed(ctx: Context, expect: Expectation, silent: BookIn, scope: frozenset[str] = frozenset()) -> bool:
     """Whether a book without the fact really does not state it, rather than stating it in words
     the extractors missed.
 
@@ -84,12 +84,14 @@ def silence_confirmed(ctx: Context, expect: Expectation, silent: BookIn) -> bool
     section of those topics lacks the passage: confirmed. If it has such sections, only what carries
     over a translation can be checked: the cards the value names (mentions or known names in those
     sections) or else its numbers; absent, they confirm the silence. A value of words only gives
-    the book the benefit of the doubt (a missed extraction is not a finding).
+    the book the benefit of the doubt (a missed extraction is not a finding). Only the silent book's
+    sections that speak for the compared part of the game count (section scope, ingest.scope).
     """
     if not expect.wanted or not silent.sections:
         return True
     secs = [sec for sec in silent.sections
-            if sec.topic in expect.wanted or (sec.topic != "other" and sec.topic.startswith(expect.family))]
+            if (sec.topic in expect.wanted or (sec.topic != "other" and sec.topic.startswith(expect.family)))
+            and _speaks_for(sec.scope, scope)]
     if not secs:
         return True
     if expect.cards and alignment.can_name(ctx, silent.lang, sorted(expect.cards)):
@@ -102,6 +104,12 @@ def silence_confirmed(ctx: Context, expect: Expectation, silent: BookIn) -> bool
     text = "\n".join(sec.text for sec in secs)
     present = {n for n in expect.numbers if re.search(rf"(?<!\d){n}(?!\d)", text)}
     return len(present) < len(expect.numbers) / 2
+
+
+def _speaks_for(section_scope: str | None, scope: frozenset[str]) -> bool:
+    """A section speaks for the compared scope when its expansions are among it (a base section speaks for all)."""
+    parts = {p for p in (section_scope or "base").split("+") if p and p != "base"}
+    return parts <= scope
 
 
 def check(ctx: Context) -> list[Discrepancy]:
@@ -119,7 +127,7 @@ def check(ctx: Context) -> list[Discrepancy]:
         stmts = {bid: s for bid, s in stmts.items() if covers(ctx.book(bid), scope)}
         candidates = [b for b in covering if b.id not in stmts]
         expect = Expectation.of(stmts) if candidates and stmts and not topic.startswith("clarification.") else None
-        silent = [b.id for b in candidates if expect is not None and silence_confirmed(ctx, expect, b)
+        silent = [b.id for b in candidates if expect is not None and silence_confirmed(ctx, expect, b, scope)
                   and not _stated_as_parts(topic, stmts, b)]
         if stmts and silent and not topic.startswith("clarification.") and topic not in V.never_missing():
             out.append(_missing_fact(ctx, topic, scope, stmts, silent))

@@ -9,17 +9,24 @@ rulebook states almost none. An explicit statement ("requires the base game", da
 A fact's scope is `base`, an expansion id (`harbor`, `millionaires_row`, `promo`) or
 `variant.<name>`: from its topic (variants), the set of the card it clarifies, the expansion its
 section heading names, or, in an expansion rulebook, that expansion.
+
+A section's scope is read the same way, from the same data: a variant's facts in it make it that
+variant's; an expansion its heading names, or the set of the card it is about, make it that
+expansion's; else its content — when everything it holds (its facts' scopes, the sets of the cards it
+names, at least SECTION_MIN_EVIDENCE of them) speaks for one expansion and nothing for the base game; else the book's (an expansion
+rulebook's sections speak for its expansions, a complete book's for the base game).
 """
 
 from __future__ import annotations
 
 import bisect
 import re
+from collections import Counter
 from functools import lru_cache
 from typing import Any
 
 from ingest.identify import fold, language
-from ingest.types import FactData, Identification, SectionData
+from ingest.types import FactData, Identification, MentionData, SectionData
 
 BASE = "base"
 CORE_TOPICS = (
@@ -29,6 +36,7 @@ CORE_TOPICS = (
 EXPANSION_BOOK_MAX_CORE = 1  # an expansion rulebook restates at most one core rule
 EXPLICIT_MAX_CORE = 3  # ... or a few, when it says it needs the base game
 STRONG_MARKER = 2.0  # an expansion marker this strong in a heading makes the section that expansion's
+SECTION_MIN_EVIDENCE = 2  # facts and card names of one expansion (and none of the base game) that make a section its
 
 
 @lru_cache(maxsize=1)
@@ -132,9 +140,12 @@ def fact_scope(
     return BASE
 
 
-def assign(facts: list[FactData], ident: Identification, text: str, sections: list[SectionData]) -> dict[str, Any]:
+def assign(
+    facts: list[FactData], ident: Identification, text: str, sections: list[SectionData],
+    mentions: list[MentionData] | None = None,
+) -> dict[str, Any]:
     """Set each fact's scope (variant facts lend theirs to the facts of the same variant passage) and
-    return the book's scope; `ident.scope` is set too."""
+    each section's, and return the book's scope; `ident.scope` is set too."""
     book = book_scope(ident, text, facts)
     ident.scope = book
     index = _SectionIndex(sections)
@@ -145,7 +156,51 @@ def assign(facts: list[FactData], ident: Identification, text: str, sections: li
         if f.passage == "variant" and f.scope == BASE:
             same = [v for v in variants if _same_section(sections, v.start, f.start)]
             f.scope = same[0].scope if same else "variant.unnamed"
+    assign_sections(sections, facts, mentions or [], ident, book, index)
     return book
+
+
+def assign_sections(
+    sections: list[SectionData], facts: list[FactData], mentions: list[MentionData], ident: Identification,
+    book: dict[str, Any], index: _SectionIndex | None = None,
+) -> None:
+    """Set each section's scope (see the module docstring): what it holds, found once per fact and
+    mention (binary search over the sections), so a long book stays linear."""
+    index = index or _SectionIndex(sections)
+    held: dict[int, Counter[str]] = {}
+    variant: dict[int, str] = {}
+    for f in facts:
+        for sec in index.holding(f.start):
+            if f.scope.startswith("variant."):
+                variant.setdefault(id(sec), f.scope)
+            else:
+                held.setdefault(id(sec), Counter()).update(f.scope.split("+"))
+    sets = card_sets()
+    for m in mentions:
+        if m.card:
+            for sec in index.holding(m.start):
+                held.setdefault(id(sec), Counter())[sets.get(m.card, BASE)] += 1
+    for sec in sections:
+        sec.scope = section_scope(sec, ident, book, held.get(id(sec), Counter()), variant.get(id(sec)))
+
+
+def section_scope(
+    sec: SectionData, ident: Identification, book: dict[str, Any], held: Counter[str], variant: str | None = None,
+) -> str:
+    """The part of the game one section speaks for, from its heading, its card and what it holds."""
+    if variant:
+        return variant
+    ex = _heading_expansion(ident, sec.heading)
+    if ex:
+        return ex
+    if sec.card and card_sets().get(sec.card, BASE) != BASE:
+        return card_sets()[sec.card]
+    expansions = [ex for ex in held if ex != BASE]
+    if len(expansions) == 1 and not held[BASE] and held[expansions[0]] >= SECTION_MIN_EVIDENCE and book.get("kind") != "expansion":
+        return expansions[0]
+    if book.get("kind") == "expansion" and book.get("expansions"):
+        return "+".join(sorted(book["expansions"]))
+    return BASE
 
 
 def _same_section(sections: list[SectionData], a: int, b: int) -> bool:

@@ -51,6 +51,7 @@ class SectionData:
     end: int
     text: str
     card: str | None = None
+    scope: str = "base"  # the part of the game it speaks for: base | an expansion | variant.<name> (ingest.scope)
 
 
 @dataclass

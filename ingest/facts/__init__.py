@@ -78,7 +78,7 @@ def extract_facts(doc: Doc) -> list[FactData]:
     for f in facts:
         f.passage = passage_of(doc, f.topic, f.start, f.end)
     trust.assign(facts, doc.pages, doc.page_starts)
-    scope.assign(facts, doc.ident, doc.text, doc.sections)
+    scope.assign(facts, doc.ident, doc.text, doc.sections, doc.mentions)
     return facts
 
 

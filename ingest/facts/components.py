@@ -105,15 +105,53 @@ KIND_OF = (  # (concepts all present on the line, key); the first match wins: th
     (("kind.purple",), "major_establishments"),
     (("kind.landmark",), "landmarks"),
     (("kind.establishment",), "establishments"),
+    (("component.reference_card",), "reference_cards"),
     (("heading.reference", "word.card"), "reference_cards"),
     (("word.die",), "dice"),
     (("word.coin",), "coins"),
 )
 LINE_COUNT = re.compile(r"^\s*(?:[-–•*·▪]\s*)?(\d{1,3})\s+([^\W\d_][^\n(]*?)\s*(?:\((\d{1,3})\))?\s*$")
+# one line listing several parts side by side: "Karty (108) Počáteční podniky (8) … 1 mince (42)"
+# (a name of up to four words, its count in brackets, a coin's value before it) or
+# "46 Unternehmen 40 Unternehmen 20 Großprojekte" (only counts and names)
+NAME = r"[^\W\d_][^\W\d]*(?:[ \t]+[^\W\d_][^\W\d]*){0,3}"
+IN_BRACKETS = re.compile(rf"(?:(?<![\w)])(\d{{1,2}})[ \t]+)?({NAME})[ \t]*\((\d{{1,3}})\)")
+COUNT_NAME = re.compile(r"(\d{1,3})[ \t]+([^\W\d_][^\W\d]*(?:[ \t]+[^\W\d_][^\W\d]*)*)")
+ONLY_COUNTS = re.compile(r"\s*(?:\d{1,3}[ \t]+[^\W\d_][^\W\d]*(?:[ \t]+[^\W\d_][^\W\d]*)*\s*){2,}")
+
+
+def _kind(doc: Doc, a: int, b: int) -> str | None:
+    return next((k for concepts, k in KIND_OF if all(doc.has(a, b, c) for c in concepts)), None)
+
+
+def _items(doc: Doc, line: str, pos: int) -> list[tuple[str, int, str | None, int, int]]:
+    """(kind, count, coin value or None, start, end) of every part a line lists."""
+    out = []
+    if ONLY_COUNTS.fullmatch(line):
+        for m in COUNT_NAME.finditer(line):
+            key = _kind(doc, pos + m.start(2), pos + m.end(2))
+            if key:
+                out.append((key, int(m.group(1)), None, pos + m.start(), pos + m.end()))
+        return out
+    m = LINE_COUNT.match(line)
+    if m and len(line.split()) <= MAX_LINE_WORDS:
+        key = _kind(doc, pos + m.start(2), pos + m.end(2))
+        if key == "coins" and m.group(3):  # "5 Coin (24)": 24 coins of value 5
+            return [(key, int(m.group(3)), m.group(1), pos + m.start(), pos + m.end())]
+        return [(key, int(m.group(1)), None, pos + m.start(), pos + m.end())] if key else []
+    for m in IN_BRACKETS.finditer(line):
+        key = _kind(doc, pos + m.start(2), pos + m.end(2))
+        if key == "coins" and m.group(1):
+            out.append((key, int(m.group(3)), m.group(1), pos + m.start(), pos + m.end()))
+        elif key and not m.group(1):
+            out.append((key, int(m.group(3)), None, pos + m.start(), pos + m.end()))
+    return out
 
 
 def by_kind(doc: Doc) -> list[FactData]:
-    """The counts of a components list, per kind, from the lines under the components heading."""
+    """The counts of a components list, per kind, from the lines under the components heading. One
+    line that names a kind twice lists its parts ("46 establishments (1-6) 40 establishments (7-12)"):
+    they add up; across lines the first count of a kind is the one kept."""
     heads = [h for h in doc.headings if h.topic == "components"]
     if not heads:
         return []
@@ -127,17 +165,16 @@ def by_kind(doc: Doc) -> list[FactData]:
     first = last = None
     pos = start
     for line in doc.text[start:end].split("\n"):
-        m = LINE_COUNT.match(line)
-        if m and len(line.split()) <= MAX_LINE_WORDS:
-            a, b = pos + m.start(2), pos + m.end(2)
-            key = next((k for concepts, k in KIND_OF if all(doc.has(a, b, c) for c in concepts)), None)
-            if key == "coins" and m.group(3):  # "5 Coin (24)": 24 coins of value 5
-                by_value.setdefault(m.group(1), int(m.group(3)))
-            elif key and key not in counts:
-                counts[key] = int(m.group(1))
-            if key:
-                first = pos + m.start() if first is None else first
-                last = pos + m.end()
+        on_line: dict[str, int] = {}
+        for key, count, value, a, b in _items(doc, line, pos):
+            if value is not None:
+                by_value.setdefault(value, count)
+            elif key not in counts:
+                on_line[key] = on_line.get(key, 0) + count
+            first = a if first is None else first
+            last = b
+        for key, count in on_line.items():
+            counts[key] = count
         pos += len(line) + 1
     if by_value:
         counts["coins_by_value"] = by_value

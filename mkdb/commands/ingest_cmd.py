@@ -14,7 +14,7 @@ from mkdb.options import DbOption, FormatOption
 from mkdb.output import Format, emit, error, say
 
 RULEBOOK_FIELDS = ["id", "source", "sha256", "lang", "edition", "expansions", "title", "pages", "sections", "warnings", "scope"]
-SECTION_FIELDS = ["index", "heading", "topic", "card", "page", "start", "end", "text"]
+SECTION_FIELDS = ["index", "heading", "topic", "card", "scope", "page", "start", "end", "text"]
 
 
 LIMITS = "Limits (hostile or huge input is refused with one line naming the limit)"

@@ -147,6 +147,24 @@ def test_build_with_a_malformed_card_fails_and_keeps_the_database(sources, texts
     assert [p.name for p in db.parent.iterdir()] == ["cards.sqlite"]  # no half-built file left behind
 
 
+def test_build_replaces_a_database_of_an_older_schema(sources, tmp_path: Path) -> None:
+    """`mkdb build` is what the schema-version message tells the user to run: over a file of an older
+    schema it builds a new one instead of refusing like every other command."""
+    from carddb.build import build
+    from carddb.models import SCHEMA_VERSION
+
+    db = tmp_path / "cards.sqlite"
+    build(str(db), sources())
+    engine = open_db(f"sqlite:///{db}")
+    with engine.begin() as conn:
+        conn.exec_driver_sql(f"UPDATE schemainfo SET version = {SCHEMA_VERSION - 1}")
+    engine.dispose()
+    report = build(str(db), sources())
+    assert report.cards == 8 and not report.unchanged
+    engine = open_db(f"sqlite:///{db}", create=False)  # the current schema again: opens without complaint
+    engine.dispose()
+
+
 def test_variant_of_must_name_a_name_of_the_same_card(sources, texts) -> None:
     uk = texts.NAMES["uk"].replace('variant_of: "Кав\'ярня"', 'variant_of: "Кавярня"')
     root = sources(names={**texts.NAMES, "uk": uk})

@@ -35,7 +35,7 @@ def test_ingest_rulebooks_show_json(db_url):
     assert ru["scope"]["kind"] == "complete" and ru["scope"]["expansions"] == ru["expansions"] and ru["scope"]["evidence"]
     shown = json.loads(run("show", ru["id"][:6], "--db", db_url, "--format", "json").stdout)
     assert shown["schema"] == "mkdb.sections/1" and shown["rulebook"]["id"] == ru["id"]
-    assert set(shown["sections"][0]) == {"index", "heading", "topic", "card", "page", "start", "end", "text"}
+    assert set(shown["sections"][0]) == {"index", "heading", "topic", "card", "scope", "page", "start", "end", "text"}
     assert len(shown["sections"]) == ru["sections"]
     by_source = json.loads(run("show", SEED["ru"].name, "--db", db_url, "--format", "json").stdout)
     assert by_source["rulebook"]["id"] == ru["id"]

@@ -1,0 +1,96 @@
+"""Trust of the text on real OCR: a scan of the English book's setup column (page 3 of the real book,
+rendered and degraded by tests/make_fixtures.py), with the digit of "Give each player 3 coins" lightly
+damaged, read by real Tesseract through the ingest pipeline and diffed beside the English text and the
+Czech seed. The misread digit rests on a low-confidence token: an extraction warning on the scanned
+book, never a translation discrepancy. The undamaged scan reads 3 with full trust and warns of nothing.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import make_fixtures
+import numpy as np
+import pytest
+from diffing import diff_files
+from PIL import Image
+
+from checker.trust import LOW_CONFIDENCE
+from ingest.ocr import prepare, run_tesseract
+from ingest.pipeline import analyse
+from ingest.types import IngestError
+
+ROOT = Path(__file__).resolve().parents[2]
+EN = ROOT / "tests" / "data" / "real" / "MK1_base_EN_Pandasaurus2018_rulebook.txt"
+CS = ROOT / "rules_sources" / "rulebooks" / "002_527932f4ae20193c.txt"
+COLUMN = (240, 240, 1360, 2240)  # the left column of the 300 dpi scan of page 3: Game Setup, How to Win
+DAMAGES = (0.4, 0.32, 0.35, 0.3)  # share of the digit's height rubbed out from the top, mildest that works first
+
+
+def _page() -> Image.Image:
+    scan = make_fixtures.real_scans()["real-p3-300"]
+    return prepare(Image.open(scan["image"]).crop(COLUMN))
+
+
+def _digit_box(page: Image.Image) -> tuple[int, int, int, int]:
+    """Where Tesseract reads the count of "Give each player 3 coins" on the page."""
+    words = run_tesseract(page, "eng").layout.words
+    give = next(k for k, w in enumerate(words) if w.text == "Give")
+    digit = next(w for w in words[give : give + 6] if w.text.isdigit())
+    assert digit.text == "3" and digit.confidence >= LOW_CONFIDENCE
+    return int(digit.x0), int(digit.top), int(digit.x1), int(digit.bottom)
+
+
+def _rubbed(page: Image.Image, box: tuple[int, int, int, int], share: float) -> Image.Image:
+    arr = np.array(page)
+    x0, y0, x1, y1 = box
+    arr[y0 : y0 + int((y1 - y0) * share), x0:x1] = 255
+    return Image.fromarray(arr)
+
+
+def _coins(path: Path) -> list:
+    try:
+        return [f for f in analyse(path, "0" * 64).facts if f.topic == "setup.starting_coins"]
+    except IngestError:
+        return []  # rubbed too hard: the page no longer reads as a rulebook
+
+
+@pytest.fixture(scope="module")
+def scans(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The undamaged column and the first damaged one whose count Tesseract misreads with low confidence."""
+    tmp = tmp_path_factory.mktemp("ocr")
+    page = _page()
+    clean = tmp / "clean" / "en_setup_scan.png"
+    clean.parent.mkdir()
+    page.save(clean)
+    box = _digit_box(page)
+    for share in DAMAGES:
+        path = tmp / f"rubbed_{share}" / "en_setup_scan.png"
+        path.parent.mkdir()
+        _rubbed(page, box, share).save(path)
+        coins = _coins(path)
+        if coins and coins[0].value != 3 and coins[0].read["confidence"] < LOW_CONFIDENCE:
+            return {"clean": clean, "rubbed": path}
+        shutil.rmtree(path.parent)
+    pytest.fail(f"no damage in {DAMAGES} made Tesseract misread the digit with low confidence")
+
+
+def test_the_misread_digit_is_an_extraction_warning_not_a_translation_difference(scans):
+    report, _ = diff_files(scans["rubbed"].parent, [CS, EN, scans["rubbed"]])
+    scanned = next(b["id"] for b in report.rulebooks if b["source"] == scans["rubbed"].name)
+    about = [d for d in report.discrepancies if d.topic == "setup.starting_coins"]
+    assert not about, [d.summary for d in about]  # the books that were read with trust agree: 3
+    warnings = [d for d in report.discrepancies if d.kind == "extraction_warning" and d.topic == "text.low_confidence"]
+    assert len(warnings) == 1 and list(warnings[0].values) == [scanned], [d.summary for d in warnings]
+    value = warnings[0].values[scanned]
+    assert value["topic"] == "setup.starting_coins" and value["value"] != 3 and value["confidence"] < LOW_CONFIDENCE
+    assert warnings[0].severity == "info" and warnings[0].evidence[0].quote
+
+
+def test_the_undamaged_scan_reads_the_count_with_trust(scans):
+    coins = _coins(scans["clean"])
+    assert [f.value for f in coins] == [3] and coins[0].read["how"] == "ocr"
+    assert coins[0].read["confidence"] >= LOW_CONFIDENCE
+    report, _ = diff_files(scans["clean"].parent, [CS, EN, scans["clean"]])
+    assert not [d for d in report.discrepancies if d.topic in ("setup.starting_coins", "text.low_confidence")]

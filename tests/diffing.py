@@ -1,0 +1,32 @@
+"""Ingest files into a fresh database (catalog loaded) by the real pipeline and diff them: the helper
+of the checker tests that work on whole books (planted copies, the English original beside the seeds)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlmodel import Session
+
+from carddb.db import open_db
+from checker.diff import run_diff
+from checker.model import DiffReport
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def diff_files(tmp: Path, files: list[Path]) -> tuple[DiffReport, str]:
+    """The diff of `files` ingested into tmp/books.sqlite, and that database's URL."""
+    from carddb import catalog
+    from ingest.pipeline import ingest_paths
+
+    url = f"sqlite:///{tmp / 'books.sqlite'}"
+    engine = open_db(url)
+    with Session(engine) as session:
+        catalog.load_catalog(session, ROOT)
+        session.commit()
+    report = ingest_paths(files, engine)
+    assert report.ok, [r.error for r in report.failed]
+    try:
+        return run_diff(engine), url
+    finally:
+        engine.dispose()
