@@ -12,7 +12,7 @@ from typing import Any
 
 from engine import effects
 from engine.rng import Rng
-from engine.table import SetupError, Table
+from engine.table import AFTER_ACTIVATION, SetupError, Table
 
 Action = tuple
 
@@ -383,6 +383,8 @@ class GameState:
         return any((q, ci) not in self.fresh_landmarks for q in owners)
 
     def _dice_options(self) -> list[Action]:
+        if not self.t.hooks["dice_choice"]:  # no card changes the dice: the rules' choices
+            return self.t.dice_actions
         p = self.active
         counts = set(self.rules.dice_choices)
         for hook in self.t.hooks["dice_choice"]:
@@ -431,6 +433,8 @@ class GameState:
 
     def _rolled_options(self) -> tuple[str, list[Action]] | None:
         """After a roll: drop a die (roll 3 keep 2), reroll, add to the roll — in that order."""
+        if not self.t.hooks["dice_choice"]:  # no card offers anything after a roll
+            return None
         p = self.active
         keep = self._keep_rule(self.dice_mode)
         if keep is not None and len(self.dice) > keep:
@@ -456,50 +460,39 @@ class GameState:
 
     def _queue_income(self) -> None:
         """Frames for every activated establishment, in the RuleSet's activation order
-        (red owners in payment order from the roller, then the others from the roller on)."""
+        (red owners in payment order from the roller, then the others from the roller on):
+        the Table lists them per roll and roller (Table.income_order)."""
         t = self.t
         roll = self.total
-        a = self.active
-        if roll >= len(t.income_plan):
+        if roll >= len(t.income_order):
             return
+        a = self.active
         frames = self.frames
-        n = t.n
-        ccw = self.rules.counterclockwise
-        for has_landmark, opp_first, mixed, hits in t.income_plan[roll]:
-            if has_landmark:
+        est, closed = self.est, self.closed
+        for entry in t.income_order[roll][a]:
+            if entry is AFTER_ACTIVATION:
                 for hook in t.hooks["after_activation"]:
                     if self._hook_applies(hook, a):
                         frames.append([hook.card, a, hook.steps, 0, 1, {}])
-            if not hits:
                 continue
-            if opp_first:
-                order = [(a - k) % n if ccw else (a + k) % n for k in range(1, n)]
-                if mixed:
-                    order.append(a)
-            else:
-                order = [(a + k) % n for k in range(n)]
-            for p in order:
-                own = p == a
-                row = self.est[p]
-                for ci, w in hits:
-                    k = row[ci]
-                    if not k or (w == "own_turn" and not own) or (w == "opponents_turn" and own):
-                        continue
-                    closed = self.closed[p][ci]
-                    if closed:
-                        self.closed[p][ci] = 0
-                        if self.logging:
-                            self.note(f"P{p} {self.name(ci)}: {closed} closed for renovation, reopens")
-                        k -= closed
-                        if k <= 0:
-                            continue
-                    frames.append([ci, p, t.cards[ci].steps("activation"), 0, k, {}])
+            p, ci, steps = entry
+            k = est[p][ci]
+            if not k:
+                continue
+            shut = closed[p][ci]
+            if shut:
+                closed[p][ci] = 0
+                if self.logging:
+                    self.note(f"P{p} {self.name(ci)}: {shut} closed for renovation, reopens")
+                k -= shut
+                if k <= 0:
+                    continue
+            frames.append([ci, p, steps, 0, k, {}])
 
     def _queue_hooks(self, trigger: str) -> None:
         a = self.active
         for hook in self.t.hooks[trigger]:
-            card = self.t.cards[hook.card]
-            if card.landmark:
+            if hook.landmark:
                 if self._hook_applies(hook, a):
                     self.frames.append([hook.card, a, hook.steps, 0, 1, {}])
             else:
