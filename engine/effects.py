@@ -164,8 +164,10 @@ def _payers(g: GameState, s: dict[str, Any], owner: int, ctx: dict[str, Any]) ->
 # ---------------------------------------------------------------------------- decisions
 def _establishment_types(g: GameState, p: int, exclude: tuple[str, ...], but: int | None = None) -> list[int]:
     t = g.t
-    return [ci for ci in t.establishments
-            if g.est[p][ci] and t.cards[ci].icon not in exclude and ci != but]
+    row = g.est[p]
+    if not exclude and but is None:
+        return [ci for ci in t.establishments if row[ci]]
+    return [ci for ci in t.establishments if row[ci] and t.cards[ci].icon not in exclude and ci != but]
 
 
 def _opponents(g: GameState, owner: int) -> list[int]:
@@ -185,9 +187,9 @@ def _decision_for(g: GameState, s: dict[str, Any], ci: int, owner: int) -> tuple
             return None
         return ("choose_type", [("choose_type", ids[c]) for c in types])
     if "swap_establishment" in s:
-        mine = _establishment_types(g, owner, exclude)
-        theirs = [(q, _establishment_types(g, q, exclude)) for q in _opponents(g, owner)]
-        opts = [("swap", ids[a], q, ids[b]) for a in mine for q, types in theirs for b in types]
+        mine = [ids[c] for c in _establishment_types(g, owner, exclude)]
+        theirs = [(q, [ids[c] for c in _establishment_types(g, q, exclude)]) for q in _opponents(g, owner)]
+        opts = [("swap", a, q, b) for a in mine for q, types in theirs for b in types]
         if not opts:
             return None
         return ("swap", ([("swap", None, None, None)] if optional else []) + opts)

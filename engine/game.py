@@ -472,7 +472,7 @@ class GameState:
         for entry in t.income_order[roll][a]:
             if entry is AFTER_ACTIVATION:
                 for hook in t.hooks["after_activation"]:
-                    if self._hook_applies(hook, a):
+                    if (self.owners[hook.card] or not hook.landmark) and self._hook_applies(hook, a):
                         frames.append([hook.card, a, hook.steps, 0, 1, {}])
                 continue
             p, ci, steps = entry
@@ -491,9 +491,10 @@ class GameState:
 
     def _queue_hooks(self, trigger: str) -> None:
         a = self.active
+        owners = self.owners
         for hook in self.t.hooks[trigger]:
             if hook.landmark:
-                if self._hook_applies(hook, a):
+                if owners[hook.card] and self._hook_applies(hook, a):  # nobody built it: it cannot act
                     self.frames.append([hook.card, a, hook.steps, 0, 1, {}])
             else:
                 n = self.est[a][hook.card]
@@ -501,20 +502,22 @@ class GameState:
                     self.frames.append([hook.card, a, hook.steps, 0, n, {}])
 
     def _run(self) -> None:
-        """Advance until a decision with more than one option, or the end of the game."""
+        """Advance until a decision with more than one option, or the end of the game. The turn's
+        phases are tried in turn order, so a phase with nothing left to do falls through to the
+        next; pending effect frames and decisions always come first."""
         while True:
             if self.phase == OVER:
                 self.decision = None
                 return
-            if self.winner_seat is not None and self.decision is None:
+            decision = self.decision
+            if decision is not None:
+                if len(decision[2]) != 1:
+                    return
+                self._resolve(decision[2][0], forced=True)  # forced: no choice, no random number drawn
+                continue
+            if self.winner_seat is not None:
                 self._finish()
                 continue
-            if self.decision is not None:
-                opts = self.decision[2]
-                if len(opts) == 1:  # forced: no choice to make, no random number drawn
-                    self._resolve(opts[0], forced=True)
-                    continue
-                return
             if self.frames:
                 effects.run_frames(self)
                 continue
@@ -523,24 +526,26 @@ class GameState:
                 self.decision = ("dice", self.active, self._dice_options())
                 if self.hold_roll:  # a scenario waits here for its given roll
                     return
-            elif ph == ROLLED:
+                continue
+            if ph == ROLLED:
                 nxt = self._rolled_options()
                 if nxt is not None:
                     self.decision = (nxt[0], self.active, nxt[1])
-                else:
-                    self.phase = INCOME
-                    self._queue_income()
-            elif ph == INCOME:
-                self.phase = BUILD_START
-            elif ph == BUILD_START:
-                if self.pause_at_build:
-                    return
-                self._queue_hooks("before_build")
-                p = self.active
-                self.phase = BUILD
+                    continue
+                ph = self.phase = INCOME
+                self._queue_income()
                 if self.frames:
                     continue
-            elif ph == BUILD:
+            if ph == INCOME:
+                ph = self.phase = BUILD_START
+            if ph == BUILD_START:
+                if self.pause_at_build:
+                    return
+                ph = self.phase = BUILD
+                self._queue_hooks("before_build")
+                if self.frames:
+                    continue
+            if ph == BUILD:
                 p = self.active
                 if self.built_this_turn == 0 and self.setup_left[p] == 0 and self.coins[p] == 0 \
                         and self.rules.zero_coin_bonus and not self._bonus_done:
@@ -552,29 +557,35 @@ class GameState:
                 self.decision = ("build", p, self._build_options(p))
                 if self.hold_build:  # a scenario stops here even when passing is the only move
                     return
-            elif ph == END:
+                continue
+            if ph == END:
                 self._next_turn()
 
     def _build_options(self, p: int) -> list[Action]:
-        opts: list[Action] = [("pass",)]
-        coins = self.coins[p]
+        """Pass, then every card p may build now, by card index. Cards whose cheapest possible
+        price (Table.min_cost) is above p's coins are not priced; nor are cards whose price
+        nothing changes (Table.plain_cost)."""
         t = self.t
-        low = t.min_cost
+        coins = self.coins[p]
         supply = self.supply  # stacks (cards in no market row; after a return, any card)
-        cand = [ci for ci in range(len(supply)) if supply[ci] and low[ci] <= coins] if any(supply) else []
+        cand = [ci for ci, k in enumerate(supply) if k] if any(supply) else []
         for row in self.rows:
-            cand.extend(ci for ci in row if low[ci] <= coins)
+            cand += row  # the cards on show in the row
         if not t.landmark_market:
             built = self.built[p]
-            cand.extend(ci for ci in t.landmarks if not built[ci] and low[ci] <= coins)
+            cand += [ci for ci in t.landmarks if not built[ci]]
         cand.sort()
-        plain = t.plain_cost
-        acts = t.build_actions
+        low, plain, acts = t.min_cost, t.plain_cost, t.build_actions
+        opts: list[Action] = [("pass",)]
         for ci in cand:
-            price = plain[ci]  # a card whose price nothing can change: its printed cost
+            if low[ci] > coins:
+                continue
+            price = plain[ci]
             if price is None:
                 price = self.price(p, ci, shown=True)
-            if price is not None and price <= coins:
+                if price is None:
+                    continue
+            if price <= coins:
                 opts.append(acts[ci])
         return opts
 

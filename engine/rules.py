@@ -83,7 +83,8 @@ class RuleSet:
     # ------------------------------------------------------------------ construction
     @classmethod
     def canonical(cls, edition: str) -> RuleSet:
-        return cls.from_facts(edition, {})
+        """The official rules: one shared RuleSet per edition (a RuleSet is never changed)."""
+        return _canonical_rules(edition)
 
     @classmethod
     def from_facts(cls, edition: str, facts: dict[str, Any], *, variants: tuple[str, ...] = (),
@@ -144,8 +145,12 @@ class RuleSet:
         return RuleSet._parse(self.edition, merged, sources)
 
     def fingerprint(self) -> str:
-        """Same facts, same fingerprint (tables and compiled kernels are cached by it)."""
-        return self.edition + json.dumps(self.facts, sort_keys=True, default=str)
+        """Same facts, same fingerprint (tables and compiled kernels are cached by it); worked out
+        once per RuleSet, which is never changed."""
+        fp = self.__dict__.get("_fingerprint")
+        if fp is None:
+            fp = self.__dict__["_fingerprint"] = self.edition + json.dumps(self.facts, sort_keys=True, default=str)
+        return fp
 
     def describe(self) -> list[dict[str, Any]]:
         """Every fact with where its value came from (for `mkdb rules`)."""
@@ -157,6 +162,11 @@ class RuleSet:
             if colour in step:
                 return i
         return None
+
+
+@lru_cache(maxsize=4)
+def _canonical_rules(edition: str) -> RuleSet:
+    return RuleSet.from_facts(edition, {})
 
 
 # ---------------------------------------------------------------------------- value parsers
