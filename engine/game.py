@@ -27,7 +27,19 @@ class IllegalAction(ValueError):
 
 
 class GameState:
-    """A game in progress. Cheap to clone; every field is plain data."""
+    """A game in progress. Cheap to clone; every field is plain data. Its fields are fixed
+    (__slots__): the game loop reads them all the time, and slots are Python's fastest fields."""
+
+    __slots__ = (
+        "t", "rules", "seed", "rng", "logging", "log", "history", "fired",          # game and record
+        "coins", "est", "closed", "built", "invested", "bank_out", "lmc", "owners",  # players
+        "supply", "decks", "rows",                                                  # market
+        "active", "turn", "turns_played", "setup_left", "phase", "decision", "frames", "winner_seat",
+        "dice", "total", "n_dice", "dice_mode", "rerolls_used", "added",             # this turn
+        "income", "built_this_turn", "fresh_landmarks", "extra_turn", "extra_used", "shared_rolls",
+        "once_used", "_bonus_done",
+        "pause_at_build", "hold_roll", "hold_build",                                # scenarios
+    )
 
     def __init__(self, table: Table, seed: int = 0, log: bool = True) -> None:
         t = self.t = table
@@ -122,7 +134,8 @@ class GameState:
 
     def clone(self) -> GameState:
         g = GameState.__new__(GameState)
-        g.__dict__.update(self.__dict__)
+        for name in GameState.__slots__:
+            setattr(g, name, getattr(self, name))
         g.rng = self.rng.clone()
         g.log = list(self.log)
         g.history = list(self.history)
