@@ -13,6 +13,8 @@ from typing import Any
 
 import yaml
 
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same data, 10x faster
+
 CANONICAL_DIR = Path(__file__).resolve().parent.parent / "rules_sources" / "canonical"
 COLOURS = ("red", "blue", "green", "purple", "landmark")
 WHEN_VALUES = ("any_turn", "own_turn", "opponents_turn")
@@ -31,7 +33,7 @@ def _canonical_doc(edition: str) -> dict[str, Any]:
     path = CANONICAL_DIR / f"{edition}.yaml"
     if not path.exists():
         raise RulesError(f"{path}: no canonical rules for edition {edition!r}")
-    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    doc = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
     return doc
 
 
