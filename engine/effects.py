@@ -28,9 +28,7 @@ def _icons(value: Any) -> tuple[str, ...]:
 # ---------------------------------------------------------------------------- conditions
 def conditions_hold(g: GameState, s: dict[str, Any], ci: int, owner: int, ctx: dict | None) -> bool:
     """Owner- and roll-level conditions of a step (payer conditions are checked per payer)."""
-    for key, v in s.items():
-        if not key.startswith(("if_", "requires_", "once_")) or key in PAYER_CONDITIONS:
-            continue
+    for key, v in plan_of(s).conditions:
         if key == "requires_landmark":
             card = g.t.by_id.get(_cid(v))
             if card is None or not g.built[owner][card.index]:
@@ -264,11 +262,14 @@ class Plan:
     execute() carries out, its printed amount, whether a multiplier applies, and whether income
     bonuses may add to it (an activation step)."""
 
-    __slots__ = ("step", "conds", "passive", "needs", "action", "amount", "mult", "bonus")
+    __slots__ = ("step", "conds", "conditions", "passive", "needs", "action", "amount", "mult", "bonus")
 
     def __init__(self, s: dict[str, Any]) -> None:
         self.step = s
         self.conds = any(k.startswith(("if_", "requires_", "once_")) for k in s)
+        # the owner- and roll-level ones, in the step's order (payer conditions: payer_ok)
+        self.conditions = tuple((k, v) for k, v in s.items()
+                                if k.startswith(("if_", "requires_", "once_")) and k not in PAYER_CONDITIONS)
         self.passive = any(k in s for k in PASSIVE)
         self.needs = any(k in s for k in CHOICE_ACTIONS) or bool(s.get("optional") and not s.get("mandatory"))
         self.action = next((k for k in EXECUTED if k in s), None)
@@ -291,7 +292,9 @@ def plan_of(s: dict[str, Any]) -> Plan:
 def step(g: GameState, f: list[Any], s: dict[str, Any]) -> bool:
     """Execute one step of frame f; False = suspended on a decision."""
     ci, owner, ctx = f[0], f[1], f[5]
-    plan = plan_of(s)
+    plan = _PLANS.get(id(s))
+    if plan is None or plan.step is not s:  # (plan_of, written out: once per step run)
+        plan = plan_of(s)
     if plan.conds:
         if not conditions_hold(g, s, ci, owner, ctx):
             ctx["done"] = False

@@ -283,8 +283,7 @@ class GameState:
 
     # ------------------------------------------------------------------ market
     def _refill(self) -> None:
-        for r, (_deck, size) in enumerate(self.t.rows):
-            row, deck = self.rows[r], self.decks[r]
+        for row, deck, (_deck, size) in zip(self.rows, self.decks, self.t.rows, strict=True):
             while deck and len(row) < size:
                 ci = deck.pop()
                 row[ci] = row.get(ci, 0) + 1
