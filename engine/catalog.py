@@ -11,6 +11,8 @@ from typing import Any
 
 import yaml
 
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same data, 10x faster
+
 CARDS_DIR = Path(__file__).resolve().parent.parent / "rules_sources" / "cards"
 TRIGGERS = ("activation", "on_build", "dice_choice", "after_activation", "before_build",
             "end_of_turn", "ongoing", "invalid_roll")
@@ -116,7 +118,7 @@ def load_records(edition: str, root: Path | None = None) -> list[dict[str, Any]]
     path = (root or CARDS_DIR) / f"{edition}.yaml"
     if not path.exists():
         raise CatalogError(f"{path}: no card catalog for edition {edition!r}")
-    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    doc = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
     cards = doc.get("cards", doc) if isinstance(doc, dict) else doc
     if isinstance(cards, dict):
         cards = [dict(v, id=k) if "id" not in v else v for k, v in cards.items()]

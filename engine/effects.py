@@ -28,9 +28,7 @@ def _icons(value: Any) -> tuple[str, ...]:
 # ---------------------------------------------------------------------------- conditions
 def conditions_hold(g: GameState, s: dict[str, Any], ci: int, owner: int, ctx: dict | None) -> bool:
     """Owner- and roll-level conditions of a step (payer conditions are checked per payer)."""
-    for key, v in s.items():
-        if not key.startswith(("if_", "requires_", "once_")) or key in PAYER_CONDITIONS:
-            continue
+    for key, v in plan_of(s).conditions:
         if key == "requires_landmark":
             card = g.t.by_id.get(_cid(v))
             if card is None or not g.built[owner][card.index]:
@@ -86,12 +84,9 @@ def payer_ok(g: GameState, s: dict[str, Any], q: int) -> bool:
 
 # ---------------------------------------------------------------------------- amounts
 def income_bonus(g: GameState, ci: int, owner: int) -> int:
-    """Ongoing bonuses (landmarks) for an establishment's activation."""
-    sources = g.t.income_bonus.get(g.t.cards[ci].icon)
-    if not sources:
-        return 0
+    """Ongoing bonuses (landmarks) for an establishment's activation (Table.bonus_for)."""
     bonus = 0
-    for src, amount, everyone in sources:
+    for src, amount, everyone in g.t.bonus_for[ci]:
         if everyone:
             if g.owners[src]:
                 bonus += amount
@@ -107,17 +102,12 @@ def _count_icons(g: GameState, p: int, icons: tuple[str, ...]) -> int:
     return sum(row[ci] for icon in icons for ci in g.t.icon_cards.get(icon, ()))
 
 
-_MULT_KEYS = ("per_icon", "per_card", "per_landmark", "per_closed_by_previous", "per_investment", "per_shared_roll")
-_HAS_MULT: dict[int, tuple[dict[str, Any], bool]] = {}
+MULT_KEYS = ("per_icon", "per_card", "per_landmark", "per_closed_by_previous", "per_investment", "per_shared_roll")
 
 
 def multiplier(g: GameState, s: dict[str, Any], ci: int, owner: int, payer: int | None,
                ctx: dict[str, Any]) -> int:
-    hit = _HAS_MULT.get(id(s))
-    if hit is None or hit[0] is not s:  # worked out once per step: most steps have no multiplier
-        hit = _HAS_MULT[id(s)] = (s, any(k in s for k in _MULT_KEYS))
-    if not hit[1]:
-        return 1
+    """How many times a step's amount is paid (per icon, card, landmark...; Plan.mult says if any)."""
     m = 1
     where = s.get("count_in", "owner")
     if where == "payer" and payer is not None:
@@ -149,10 +139,10 @@ def multiplier(g: GameState, s: dict[str, Any], ci: int, owner: int, payer: int 
     return m
 
 
-def _unit(g: GameState, s: dict[str, Any], key: str, ci: int, owner: int) -> int:
-    base = int(s[key])
-    card = g.t.cards[ci]
-    if not card.landmark and s.get("trigger", "activation") == "activation":
+def _unit(g: GameState, plan: Plan, ci: int, owner: int) -> int:
+    """A step's printed amount, plus income bonuses when an establishment activates."""
+    base = plan.amount
+    if plan.bonus and g.t.bonus_for[ci]:
         base += income_bonus(g, ci, owner)
     return base
 
@@ -172,8 +162,10 @@ def _payers(g: GameState, s: dict[str, Any], owner: int, ctx: dict[str, Any]) ->
 # ---------------------------------------------------------------------------- decisions
 def _establishment_types(g: GameState, p: int, exclude: tuple[str, ...], but: int | None = None) -> list[int]:
     t = g.t
-    return [ci for ci in t.establishments
-            if g.est[p][ci] and t.cards[ci].icon not in exclude and ci != but]
+    row = g.est[p]
+    if not exclude and but is None:
+        return [ci for ci in t.establishments if row[ci]]
+    return [ci for ci in t.establishments if row[ci] and t.cards[ci].icon not in exclude and ci != but]
 
 
 def _opponents(g: GameState, owner: int) -> list[int]:
@@ -193,9 +185,9 @@ def _decision_for(g: GameState, s: dict[str, Any], ci: int, owner: int) -> tuple
             return None
         return ("choose_type", [("choose_type", ids[c]) for c in types])
     if "swap_establishment" in s:
-        mine = _establishment_types(g, owner, exclude)
-        opts = [("swap", ids[a], q, ids[b]) for a in mine for q in _opponents(g, owner)
-                for b in _establishment_types(g, q, exclude)]
+        mine = [ids[c] for c in _establishment_types(g, owner, exclude)]
+        theirs = [(q, [ids[c] for c in _establishment_types(g, q, exclude)]) for q in _opponents(g, owner)]
+        opts = [("swap", a, q, b) for a in mine for q, types in theirs for b in types]
         if not opts:
             return None
         return ("swap", ([("swap", None, None, None)] if optional else []) + opts)
@@ -258,59 +250,92 @@ def run_frames(g: GameState) -> None:
             frames.pop(0)
 
 
-_PLANS: dict[int, tuple[dict[str, Any], bool, bool, bool]] = {}
+# the actions execute() carries out, in the order it tries them (a step's first one is its action)
+EXECUTED = ("gain", "take", "take_half_rounded_down", "take_all", "pay", "redistribute_coins", "extra_turn",
+            "win_game", "close_for_renovation", "return_to_market")
+TAKES = ("take", "take_half_rounded_down", "take_all")
 
 
-def _plan(s: dict[str, Any]) -> tuple[dict[str, Any], bool, bool, bool]:
-    """What a step is, worked out once per step: (step, has conditions, passive, needs a choice)."""
+class Plan:
+    """What one step is, worked out once (steps are immutable catalog data): whether it has
+    conditions, is passive (read where it applies, not run) or needs a choice; the action
+    execute() carries out, its printed amount, whether a multiplier applies, and whether income
+    bonuses may add to it (an activation step)."""
+
+    __slots__ = ("step", "conds", "conditions", "passive", "needs", "action", "amount", "mult", "bonus")
+
+    def __init__(self, s: dict[str, Any]) -> None:
+        self.step = s
+        self.conds = any(k.startswith(("if_", "requires_", "once_")) for k in s)
+        # the owner- and roll-level ones, in the step's order (payer conditions: payer_ok)
+        self.conditions = tuple((k, v) for k, v in s.items()
+                                if k.startswith(("if_", "requires_", "once_")) and k not in PAYER_CONDITIONS)
+        self.passive = any(k in s for k in PASSIVE)
+        self.needs = any(k in s for k in CHOICE_ACTIONS) or bool(s.get("optional") and not s.get("mandatory"))
+        self.action = next((k for k in EXECUTED if k in s), None)
+        self.amount = int(s[self.action]) if self.action in ("gain", "take", "pay") else 0
+        self.mult = any(k in s for k in MULT_KEYS)
+        self.bonus = s.get("trigger", "activation") == "activation"
+
+
+_PLANS: dict[int, Plan] = {}
+
+
+def plan_of(s: dict[str, Any]) -> Plan:
+    """The step's Plan (cached by identity: a step dict is never changed after loading)."""
     plan = _PLANS.get(id(s))
-    if plan is None or plan[0] is not s:
-        conds = any(k.startswith(("if_", "requires_", "once_")) for k in s)
-        passive = any(k in s for k in PASSIVE)
-        needs = any(k in s for k in CHOICE_ACTIONS) or bool(s.get("optional") and not s.get("mandatory"))
-        plan = _PLANS[id(s)] = (s, conds, passive, needs)
+    if plan is None or plan.step is not s:
+        plan = _PLANS[id(s)] = Plan(s)
     return plan
 
 
 def step(g: GameState, f: list[Any], s: dict[str, Any]) -> bool:
     """Execute one step of frame f; False = suspended on a decision."""
     ci, owner, ctx = f[0], f[1], f[5]
-    _s, has_conds, passive, needs = _plan(s)
-    if has_conds:
+    plan = _PLANS.get(id(s))
+    if plan is None or plan.step is not s:  # (plan_of, written out: once per step run)
+        plan = plan_of(s)
+    if plan.conds:
         if not conditions_hold(g, s, ci, owner, ctx):
             ctx["done"] = False
             return True
         if s.get("once_per_turn"):
             g.once_used.add((ci, id(s)))
-    if passive:
+    if plan.passive:
         return True
     if g.logging:
         g.fired.add(ci)
-    if needs:
+    if plan.needs:
         d = _decision_for(g, s, ci, owner)
         if d is None:
             ctx["done"] = False
             return True
         g.decision = (d[0], owner, d[1])
         return False
-    ctx["done"] = execute(g, s, ci, owner, ctx)
+    ctx["done"] = execute(g, plan, ci, owner, ctx)
     return True
 
 
-def execute(g: GameState, s: dict[str, Any], ci: int, owner: int, ctx: dict[str, Any]) -> bool:
+def execute(g: GameState, plan: Plan, ci: int, owner: int, ctx: dict[str, Any]) -> bool:
     """Carry out a step that needs no decision; True if something happened."""
+    s = plan.step
+    act = plan.action
     why = g.t.ids[ci]
-    if "gain" in s:
-        amount = _unit(g, s, "gain", ci, owner) * multiplier(g, s, ci, owner, None, ctx)
+    if act == "gain":
+        amount = _unit(g, plan, ci, owner)
+        if plan.mult:
+            amount *= multiplier(g, s, ci, owner, None, ctx)
         g.gain(owner, amount, why)
         return amount > 0
-    if "take" in s or "take_half_rounded_down" in s or "take_all" in s:
+    if act in TAKES:
         done = False
         for q in _payers(g, s, owner, ctx):
             if not payer_ok(g, s, q):
                 continue
             if "take" in s:
-                amount = _unit(g, s, "take", ci, owner) * multiplier(g, s, ci, owner, q, ctx)
+                amount = _unit(g, plan, ci, owner)
+                if plan.mult:
+                    amount *= multiplier(g, s, ci, owner, q, ctx)
             elif "take_all" in s:
                 amount = g.coins[q]
             else:
@@ -318,10 +343,10 @@ def execute(g: GameState, s: dict[str, Any], ci: int, owner: int, ctx: dict[str,
             if amount > 0:
                 done = g.transfer(q, owner, amount, why) > 0 or done
         return done
-    if "pay" in s:
-        amount = int(s["pay"]) * multiplier(g, s, ci, owner, None, ctx)
+    if act == "pay":
+        amount = plan.amount * (multiplier(g, s, ci, owner, None, ctx) if plan.mult else 1)
         return g.pay_bank(owner, amount, why) > 0
-    if "redistribute_coins" in s:
+    if act == "redistribute_coins":
         n = g.t.n
         total = sum(g.coins)
         share = -(-total // n)
@@ -332,17 +357,17 @@ def execute(g: GameState, s: dict[str, Any], ci: int, owner: int, ctx: dict[str,
         if g.logging:
             g.note(f"{why}: {total} coins shared out, {share} each (bank adds {share * n - total})")
         return True
-    if "extra_turn" in s:
+    if act == "extra_turn":
         g.extra_turn = True
         if g.logging:
             g.note(f"P{owner} will take another turn ({why})")
         return True
-    if "win_game" in s:
+    if act == "win_game":
         g.winner_seat = owner
         if g.logging:
             g.note(f"P{owner} wins at once ({why})")
         return True
-    if "close_for_renovation" in s:
+    if act == "close_for_renovation":
         if s["close_for_renovation"] == "this":
             if g.closed[owner][ci] < g.est[owner][ci]:
                 g.closed[owner][ci] += 1
@@ -364,7 +389,7 @@ def execute(g: GameState, s: dict[str, Any], ci: int, owner: int, ctx: dict[str,
         if g.logging:
             g.note(f"{why}: every {g.t.ids[target]} closed for renovation ({closed})")
         return bool(closed)
-    if "return_to_market" in s:
+    if act == "return_to_market":
         if g.est[owner][ci]:
             g.est[owner][ci] -= 1
             g.closed[owner][ci] = min(g.closed[owner][ci], g.est[owner][ci])
@@ -430,7 +455,7 @@ def resolve(g: GameState, kind: str, action: tuple) -> None:
         else:
             done = False
     elif kind == "do":
-        done = bool(action[1]) and execute(g, s, ci, owner, ctx)
+        done = bool(action[1]) and execute(g, plan_of(s), ci, owner, ctx)
     else:
         raise ValueError(f"unknown decision {kind!r}")
     ctx["done"] = done

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine import effects
 from engine.rng import Rng
-from engine.table import SetupError, Table
+from engine.table import AFTER_ACTIVATION, SetupError, Table
 
 Action = tuple
 
@@ -27,7 +27,19 @@ class IllegalAction(ValueError):
 
 
 class GameState:
-    """A game in progress. Cheap to clone; every field is plain data."""
+    """A game in progress. Cheap to clone; every field is plain data. Its fields are fixed
+    (__slots__): the game loop reads them all the time, and slots are Python's fastest fields."""
+
+    __slots__ = (
+        "t", "rules", "seed", "rng", "logging", "log", "history", "fired",          # game and record
+        "coins", "est", "closed", "built", "invested", "bank_out", "lmc", "owners",  # players
+        "supply", "decks", "rows",                                                  # market
+        "active", "turn", "turns_played", "setup_left", "phase", "decision", "frames", "winner_seat",
+        "dice", "total", "n_dice", "dice_mode", "rerolls_used", "added",             # this turn
+        "income", "built_this_turn", "fresh_landmarks", "extra_turn", "extra_used", "shared_rolls",
+        "once_used", "_bonus_done",
+        "pause_at_build", "hold_roll", "hold_build",                                # scenarios
+    )
 
     def __init__(self, table: Table, seed: int = 0, log: bool = True) -> None:
         t = self.t = table
@@ -122,7 +134,8 @@ class GameState:
 
     def clone(self) -> GameState:
         g = GameState.__new__(GameState)
-        g.__dict__.update(self.__dict__)
+        for name in GameState.__slots__:
+            setattr(g, name, getattr(self, name))
         g.rng = self.rng.clone()
         g.log = list(self.log)
         g.history = list(self.history)
@@ -270,8 +283,7 @@ class GameState:
 
     # ------------------------------------------------------------------ market
     def _refill(self) -> None:
-        for r, (_deck, size) in enumerate(self.t.rows):
-            row, deck = self.rows[r], self.decks[r]
+        for row, deck, (_deck, size) in zip(self.rows, self.decks, self.t.rows, strict=True):
             while deck and len(row) < size:
                 ci = deck.pop()
                 row[ci] = row.get(ci, 0) + 1
@@ -383,6 +395,8 @@ class GameState:
         return any((q, ci) not in self.fresh_landmarks for q in owners)
 
     def _dice_options(self) -> list[Action]:
+        if not self.t.hooks["dice_choice"]:  # no card changes the dice: the rules' choices
+            return self.t.dice_actions
         p = self.active
         counts = set(self.rules.dice_choices)
         for hook in self.t.hooks["dice_choice"]:
@@ -431,6 +445,8 @@ class GameState:
 
     def _rolled_options(self) -> tuple[str, list[Action]] | None:
         """After a roll: drop a die (roll 3 keep 2), reroll, add to the roll — in that order."""
+        if not self.t.hooks["dice_choice"]:  # no card offers anything after a roll
+            return None
         p = self.active
         keep = self._keep_rule(self.dice_mode)
         if keep is not None and len(self.dice) > keep:
@@ -456,51 +472,41 @@ class GameState:
 
     def _queue_income(self) -> None:
         """Frames for every activated establishment, in the RuleSet's activation order
-        (red owners in payment order from the roller, then the others from the roller on)."""
+        (red owners in payment order from the roller, then the others from the roller on):
+        the Table lists them per roll and roller (Table.income_order)."""
         t = self.t
         roll = self.total
-        a = self.active
-        if roll >= len(t.income_plan):
+        if roll >= len(t.income_order):
             return
+        a = self.active
         frames = self.frames
-        n = t.n
-        ccw = self.rules.counterclockwise
-        for has_landmark, opp_first, mixed, hits in t.income_plan[roll]:
-            if has_landmark:
+        est, closed = self.est, self.closed
+        for entry in t.income_order[roll][a]:
+            if entry is AFTER_ACTIVATION:
                 for hook in t.hooks["after_activation"]:
-                    if self._hook_applies(hook, a):
+                    if (self.owners[hook.card] or not hook.landmark) and self._hook_applies(hook, a):
                         frames.append([hook.card, a, hook.steps, 0, 1, {}])
-            if not hits:
                 continue
-            if opp_first:
-                order = [(a - k) % n if ccw else (a + k) % n for k in range(1, n)]
-                if mixed:
-                    order.append(a)
-            else:
-                order = [(a + k) % n for k in range(n)]
-            for p in order:
-                own = p == a
-                row = self.est[p]
-                for ci, w in hits:
-                    k = row[ci]
-                    if not k or (w == "own_turn" and not own) or (w == "opponents_turn" and own):
-                        continue
-                    closed = self.closed[p][ci]
-                    if closed:
-                        self.closed[p][ci] = 0
-                        if self.logging:
-                            self.note(f"P{p} {self.name(ci)}: {closed} closed for renovation, reopens")
-                        k -= closed
-                        if k <= 0:
-                            continue
-                    frames.append([ci, p, t.cards[ci].steps("activation"), 0, k, {}])
+            p, ci, steps = entry
+            k = est[p][ci]
+            if not k:
+                continue
+            shut = closed[p][ci]
+            if shut:
+                closed[p][ci] = 0
+                if self.logging:
+                    self.note(f"P{p} {self.name(ci)}: {shut} closed for renovation, reopens")
+                k -= shut
+                if k <= 0:
+                    continue
+            frames.append([ci, p, steps, 0, k, {}])
 
     def _queue_hooks(self, trigger: str) -> None:
         a = self.active
+        owners = self.owners
         for hook in self.t.hooks[trigger]:
-            card = self.t.cards[hook.card]
-            if card.landmark:
-                if self._hook_applies(hook, a):
+            if hook.landmark:
+                if owners[hook.card] and self._hook_applies(hook, a):  # nobody built it: it cannot act
                     self.frames.append([hook.card, a, hook.steps, 0, 1, {}])
             else:
                 n = self.est[a][hook.card]
@@ -508,20 +514,22 @@ class GameState:
                     self.frames.append([hook.card, a, hook.steps, 0, n, {}])
 
     def _run(self) -> None:
-        """Advance until a decision with more than one option, or the end of the game."""
+        """Advance until a decision with more than one option, or the end of the game. The turn's
+        phases are tried in turn order, so a phase with nothing left to do falls through to the
+        next; pending effect frames and decisions always come first."""
         while True:
             if self.phase == OVER:
                 self.decision = None
                 return
-            if self.winner_seat is not None and self.decision is None:
+            decision = self.decision
+            if decision is not None:
+                if len(decision[2]) != 1:
+                    return
+                self._resolve(decision[2][0], forced=True)  # forced: no choice, no random number drawn
+                continue
+            if self.winner_seat is not None:
                 self._finish()
                 continue
-            if self.decision is not None:
-                opts = self.decision[2]
-                if len(opts) == 1:  # forced: no choice to make, no random number drawn
-                    self._resolve(opts[0], forced=True)
-                    continue
-                return
             if self.frames:
                 effects.run_frames(self)
                 continue
@@ -530,24 +538,26 @@ class GameState:
                 self.decision = ("dice", self.active, self._dice_options())
                 if self.hold_roll:  # a scenario waits here for its given roll
                     return
-            elif ph == ROLLED:
+                continue
+            if ph == ROLLED:
                 nxt = self._rolled_options()
                 if nxt is not None:
                     self.decision = (nxt[0], self.active, nxt[1])
-                else:
-                    self.phase = INCOME
-                    self._queue_income()
-            elif ph == INCOME:
-                self.phase = BUILD_START
-            elif ph == BUILD_START:
-                if self.pause_at_build:
-                    return
-                self._queue_hooks("before_build")
-                p = self.active
-                self.phase = BUILD
+                    continue
+                ph = self.phase = INCOME
+                self._queue_income()
                 if self.frames:
                     continue
-            elif ph == BUILD:
+            if ph == INCOME:
+                ph = self.phase = BUILD_START
+            if ph == BUILD_START:
+                if self.pause_at_build:
+                    return
+                ph = self.phase = BUILD
+                self._queue_hooks("before_build")
+                if self.frames:
+                    continue
+            if ph == BUILD:
                 p = self.active
                 if self.built_this_turn == 0 and self.setup_left[p] == 0 and self.coins[p] == 0 \
                         and self.rules.zero_coin_bonus and not self._bonus_done:
@@ -559,29 +569,35 @@ class GameState:
                 self.decision = ("build", p, self._build_options(p))
                 if self.hold_build:  # a scenario stops here even when passing is the only move
                     return
-            elif ph == END:
+                continue
+            if ph == END:
                 self._next_turn()
 
     def _build_options(self, p: int) -> list[Action]:
-        opts: list[Action] = [("pass",)]
-        coins = self.coins[p]
+        """Pass, then every card p may build now, by card index. Cards whose cheapest possible
+        price (Table.min_cost) is above p's coins are not priced; nor are cards whose price
+        nothing changes (Table.plain_cost)."""
         t = self.t
-        low = t.min_cost
+        coins = self.coins[p]
         supply = self.supply  # stacks (cards in no market row; after a return, any card)
-        cand = [ci for ci in range(len(supply)) if supply[ci] and low[ci] <= coins] if any(supply) else []
+        cand = [ci for ci, k in enumerate(supply) if k] if any(supply) else []
         for row in self.rows:
-            cand.extend(ci for ci in row if low[ci] <= coins)
+            cand += row  # the cards on show in the row
         if not t.landmark_market:
             built = self.built[p]
-            cand.extend(ci for ci in t.landmarks if not built[ci] and low[ci] <= coins)
+            cand += [ci for ci in t.landmarks if not built[ci]]
         cand.sort()
-        plain = t.plain_cost
-        acts = t.build_actions
+        low, plain, acts = t.min_cost, t.plain_cost, t.build_actions
+        opts: list[Action] = [("pass",)]
         for ci in cand:
-            price = plain[ci]  # a card whose price nothing can change: its printed cost
+            if low[ci] > coins:
+                continue
+            price = plain[ci]
             if price is None:
                 price = self.price(p, ci, shown=True)
-            if price is not None and price <= coins:
+                if price is None:
+                    continue
+            if price <= coins:
                 opts.append(acts[ci])
         return opts
 

@@ -33,8 +33,14 @@ class Rng:
         return (x * MULT) & MASK
 
     def below(self, n: int) -> int:
-        """Uniform integer in [0, n) from the top 32 bits (multiply-shift, no modulo)."""
-        return ((self.next64() >> 32) * n) >> 32
+        """Uniform integer in [0, n) from the top 32 bits of next64() (multiply-shift, no modulo).
+        next64's steps are written out here: this is the engine's most frequent call."""
+        x = self.s
+        x ^= x >> 12
+        x ^= (x << 25) & MASK
+        x ^= x >> 27
+        self.s = x
+        return ((((x * MULT) & MASK) >> 32) * n) >> 32
 
     def die(self) -> int:
         return self.below(6) + 1

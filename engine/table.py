@@ -13,6 +13,9 @@ from engine.rules import RuleSet
 DEFAULT_SETS = {"mk1": ("base",), "mk2": ("base",)}
 
 
+AFTER_ACTIVATION = "after_activation"  # in Table.income_order: the landmark step's effects go here
+
+
 class SetupError(ValueError):
     """A game that cannot be set up (bad player count, unknown set or card)."""
 
@@ -78,6 +81,9 @@ class Table:
                                               s.get("for_kind"), everyone))
                 if "restrict_build" in s:
                     self.restrictions.setdefault(c.index, []).append(str(s["restrict_build"]))
+        # income bonuses an establishment's activation can get (none for landmarks)
+        self.bonus_for: list[list[tuple[int, int, bool]]] = [
+            [] if c.landmark else self.income_bonus.get(c.icon, []) for c in cards]
         # cost changes that can touch each card: (source landmark, amount, for everyone)
         self.cost_changes_for: list[list[tuple[int, int, bool]]] = [[] for _ in cards]
         for src, amount, for_card, for_kind, everyone in self.cost_changes:
@@ -98,6 +104,7 @@ class Table:
             (c.cost[0] or 0) if not c.landmark and not self.cost_changes_for[c.index]
             and not (c.major and rules.major_limit is not None) else None for c in cards]
         self.build_actions = [("build", c.id) for c in cards]
+        self.dice_actions = [("dice", k) for k in sorted(set(rules.dice_choices))]  # no card changes them
         # income plan: roll -> per activation step (colours, opponents first?, active last?, cards)
         self.income_plan: list[list[tuple[bool, bool, bool, list[tuple[int, str]]]]] = []
         for roll in range(len(self.by_number)):
@@ -110,6 +117,11 @@ class Table:
                         if cards[ci].colour in colours]
                 plan.append(("landmark" in step, opp_first, mixed, hits))
             self.income_plan.append(plan)
+        # the same plan unrolled per active seat, so a roll walks one list: AFTER_ACTIVATION where
+        # the landmark step falls, else (owner, card, steps) for each card of the roll that acts on
+        # that owner's turn (activation.when), owners in payment order (activation order)
+        self.income_order: list[list[list[Any]]] = [
+            [self._income_order(roll, a) for a in range(players)] for roll in range(len(self.income_plan))]
         for sc in rules.starting_cards:
             if sc not in self.by_id:
                 raise SetupError(f"setup.starting_cards: card {sc!r} is not in the {rules.edition} catalog")
@@ -129,6 +141,26 @@ class Table:
                     break
             if not placed:
                 self.stack_cards.append(c.index)
+
+    def _income_order(self, roll: int, a: int) -> list[Any]:
+        """What roll `roll` activates when seat `a` rolled, in order (see income_order)."""
+        n = self.n
+        ccw = self.rules.counterclockwise
+        out: list[Any] = []
+        for has_landmark, opp_first, mixed, hits in self.income_plan[roll]:
+            if has_landmark:
+                out.append(AFTER_ACTIVATION)
+            if opp_first:  # red owners from the roller's right (or left), the roller last if mixed
+                seats = [(a - k) % n if ccw else (a + k) % n for k in range(1, n)] + ([a] if mixed else [])
+            else:
+                seats = [(a + k) % n for k in range(n)]
+            for p in seats:
+                own = p == a
+                for ci, when in hits:
+                    if (when == "own_turn" and not own) or (when == "opponents_turn" and own):
+                        continue
+                    out.append((p, ci, self.cards[ci].steps("activation")))
+        return out
 
     def describe(self) -> dict[str, Any]:
         return {"edition": self.rules.edition, "players": self.n, "cards": len(self.cards),

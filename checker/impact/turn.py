@@ -21,6 +21,8 @@ COMPARED = ("dice_options", "build_options", "coins", "cities", "market", "winne
 class _OneTurn(GameState):
     """A GameState that ends at the end of the current turn (a winner is still declared)."""
 
+    __slots__ = ()  # the same fields as GameState (a game's class is switched to this one)
+
     def _next_turn(self) -> None:
         if self.winner_seat is not None:
             self._finish()
