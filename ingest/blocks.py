@@ -55,13 +55,17 @@ def whole_marks(mask: np.ndarray, labels: np.ndarray) -> np.ndarray:
     if not n:
         return labels
     out = labels.copy()
-    for k, sl in enumerate(ndimage.find_objects(marks), start=1):
-        if sl is None:
+    edge = ndimage.maximum_filter(labels, 3) != ndimage.minimum_filter(labels, 3)
+    objects = ndimage.find_objects(marks)
+    for k in np.unique(marks[edge & mask]):  # the marks on an edge: the only ones that may cross it
+        if k == 0:
             continue
-        under = labels[sl][marks[sl] == k]
+        sl = objects[k - 1]
+        mine = marks[sl] == k
+        under = labels[sl][mine]
         if under.min() != under.max():
             view = out[sl]
-            view[marks[sl] == k] = int(np.bincount(under).argmax())
+            view[mine] = int(np.bincount(under).argmax())
     return out
 
 

@@ -33,14 +33,62 @@ def _beside(box: Box, blocks: list[list[Segment]]) -> bool:
     return False
 
 
-def _in_order(units: list[tuple[Box, object]], em: float) -> list[object]:
-    """Units (a box each) in reading order: XY-cut over one stand-in segment per unit."""
-    stand_ins = [Segment([Word(str(k), *box)]) for k, (box, _) in enumerate(units)]
+def _in_order(units: list[tuple[Box, object, list[Segment]]], em: float) -> list[object]:
+    """Units in reading order: XY-cut over stand-ins, a block's own lines and a region's box cut
+    into rows a line high, so that a unit weighs as the lines it holds when columns are told from
+    rows (ingest.layout.xy_cut); a unit is read where its first stand-in is."""
+    stand_ins: list[Segment] = []
+    for k, (box, _, lines) in enumerate(units):
+        if lines:
+            stand_ins += [Segment([Word(str(k), s.x0, s.top, s.x1, s.bottom, s.size)]) for s in lines]
+            continue
+        x0, top, x1, bottom = box
+        rows = max(1, int((bottom - top) / max(em * 1.5, 1e-3)))
+        step = (bottom - top) / rows
+        stand_ins += [Segment([Word(str(k), x0, top + i * step, x1, top + (i + 1) * step - 0.2 * step, em)])
+                      for i in range(rows)]
     out: list[object] = []
+    seen: set[int] = set()
     for block in xy_cut(stand_ins, em):
-        for seg in sorted(block, key=lambda s: (s.top, s.x0)):
-            out.append(units[int(seg.words[0].text)][1])
+        for seg in _rows_then_columns(block):
+            k = int(seg.words[0].text)
+            if k not in seen:
+                seen.add(k)
+                out.append(units[k][1])
     return out
+
+
+def _rows_then_columns(block: list[Segment]) -> list[Segment]:
+    """Top to bottom; stand-ins side by side on one row (their spans overlapping by half), left to right."""
+    rows: list[list[Segment]] = []
+    for seg in sorted(block, key=lambda s: s.top):
+        last = rows[-1] if rows else None
+        if last and min(seg.bottom, last[0].bottom) - max(seg.top, last[0].top) >= 0.5 * min(
+                seg.bottom - seg.top, last[0].bottom - last[0].top):
+            last.append(seg)
+        else:
+            rows.append([seg])
+    return [seg for row in rows for seg in sorted(row, key=lambda s: s.x0)]
+
+
+def _figures(children: list[int], boxes: dict[int, Box], blocks: list[list[Segment]], kinds: dict[int, str]) -> set[int]:
+    """The boxes beside their region's own text, and the boxes in the same column as one of them
+    (a column of callouts beside a paragraph is one figure, however far down it runs)."""
+    found = {c for c in children if kinds[c] != "bar" and _beside(boxes[c], blocks)}
+    grew = True
+    while grew:
+        grew = False
+        for c in children:
+            if c in found or kinds[c] == "bar":
+                continue
+            x0, _, x1, _ = boxes[c]
+            for f in list(found):
+                fx0, _, fx1, _ = boxes[f]
+                if min(x1, fx1) - max(x0, fx0) >= 0.5 * min(x1 - x0, fx1 - fx0):
+                    found.add(c)
+                    grew = True
+                    break
+    return found
 
 
 def region_blocks(page: PageLayout, segments: list[Segment], em: float) -> tuple[list[list[Segment]],
@@ -67,17 +115,20 @@ def region_blocks(page: PageLayout, segments: list[Segment], em: float) -> tuple
     body: list[list[Segment]] = []
     figures: list[list[Segment]] = []
 
+    boxes = {r: box for r, (_, box, _) in page.regions.items()}
+    kinds = {r: kind for r, (_, _, kind) in page.regions.items()}
+
     def visit(r: int, into: list[list[Segment]]) -> None:
         blocks = xy_cut(own.get(r, []), em)
-        units: list[tuple[Box, object]] = [(_box(b), ("block", b)) for b in blocks]
-        units += [(page.regions[c][1], ("region", c)) for c in children[r] if has_text(c)]
+        kids = [c for c in children[r] if has_text(c)]
+        units: list[tuple[Box, object, list[Segment]]] = [(_box(b), ("block", b), b) for b in blocks]
+        units += [(boxes[c], ("region", c), []) for c in kids]
+        aside = _figures(kids, boxes, blocks, kinds) if into is body else set()
         for kind, item in _in_order(units, em):
             if kind == "block":
                 into.append(item)
-            elif into is body and page.regions[item][2] != "bar" and _beside(page.regions[item][1], blocks):
-                visit(item, figures)
             else:
-                visit(item, into)
+                visit(item, figures if item in aside else into)
 
     for root in roots:
         if has_text(root):

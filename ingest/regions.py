@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numba import njit
 from PIL import Image
 from scipy import ndimage
 
@@ -45,7 +46,7 @@ PIECE_COLOUR = 20  # ... and its colour (channel difference)
 LETTER_SHARE = 0.6  # a shape under this share of its box its own is thin enough to be a letter
 RIM = 0.75  # share of a bar's border that is its own colour
 BAR_ASPECT = 4.0  # a region this many times wider than high, ...
-BAR_LINES = 0.06  # ... and at most this share of the page's shorter side high, is a bar (one line)
+BAR_LINES = 0.08  # ... and at most this share of the page's shorter side high, is a bar (one line)
 
 
 @dataclass
@@ -82,8 +83,9 @@ class PageRegions:
         return int(self.labels[row, col])
 
 
-def _flat(small: np.ndarray) -> np.ndarray:
-    """Pixels whose neighbourhood keeps one colour, against the page's own noise (JPEG, sensor)."""
+def _flat(small: np.ndarray) -> tuple[np.ndarray, int]:
+    """Backgrounds: pixels whose neighbourhood keeps one colour, against the page's own noise
+    (JPEG, sensor), joined into numbered areas (0: not background)."""
     smooth = ndimage.gaussian_filter(small.astype(np.float32), (0.8, 0.8, 0))
     spread = np.zeros(small.shape[:2], dtype=np.float32)
     for c in range(small.shape[2]):
@@ -93,19 +95,22 @@ def _flat(small: np.ndarray) -> np.ndarray:
         spread = np.maximum(spread, np.maximum(np.maximum(dx, dy), np.maximum(np.roll(dx, 1, 1), np.roll(dy, 1, 0))))
     limit = float(np.clip(3 * np.percentile(spread, 25), *FLAT_RANGE))
     flat = spread <= limit
-    # grown up to the edge of a letter or a region: a background pixel beside a flat one, of its
-    # colour (the test above, over two pixels, leaves a margin around every edge)
+    comps, _ = ndimage.label(flat)
+    # each background grown up to the edge of a letter or of another background: a pixel beside
+    # one of its pixels, of its colour, joins it (the test above, over two pixels, leaves a
+    # margin around every edge); backgrounds never join each other this way
     steps = ((0, 1), (0, -1), (1, 1), (1, -1))
     level = smooth.astype(np.int16)
     down = np.abs(level - np.roll(level, 1, 0)).max(axis=2) <= limit  # like the pixel above
     right = np.abs(level - np.roll(level, 1, 1)).max(axis=2) <= limit  # like the pixel on the left
     close = [down, np.roll(down, -1, 0), right, np.roll(right, -1, 1)]
     for _ in range(2):
-        grown = flat.copy()
+        grown = comps.copy()
         for (axis, step), near in zip(steps, close, strict=True):
-            grown |= np.roll(flat, step, axis) & near
-        flat = grown
-    return flat
+            take = (grown == 0) & near
+            grown[take] = np.roll(comps, step, axis)[take]
+        comps = grown
+    return comps, int(comps.max())
 
 
 def _spans(own: np.ndarray, axis: int) -> np.ndarray:
@@ -227,8 +232,8 @@ def find_regions(rgb: Image.Image) -> PageRegions:
     factor = max(1.0, max(w, h) / WORK_SIDE)
     sw, sh = max(1, round(w / factor)), max(1, round(h / factor))
     small = np.asarray(rgb.convert("RGB").resize((sw, sh), Image.BOX), dtype=np.int16)
-    flat = _flat(small)
-    comps, n = ndimage.label(flat)
+    comps, n = _flat(small)
+    flat = comps > 0
     page_area = sw * sh
     side = MIN_SIDE * min(sw, sh)
     found: list[tuple[int, tuple[slice, slice], np.ndarray, tuple[int, int, int]]] = []
@@ -304,6 +309,22 @@ def _background(small: np.ndarray, flat: np.ndarray, labels: np.ndarray, regions
     return ndimage.uniform_filter(bg, (5, 5, 1))
 
 
+@njit(cache=True)
+def _distance(pixels: np.ndarray, background: np.ndarray) -> np.ndarray:  # pragma: no cover - compiled
+    """Each pixel's colour distance from its background (channels 0-2) less its floor (channel 3):
+    one pass over the page instead of a dozen array operations."""
+    h, w = pixels.shape[0], pixels.shape[1]
+    out = np.empty((h, w), dtype=np.float32)
+    for y in range(h):
+        for x in range(w):
+            total = 0.0
+            for c in range(3):
+                d = float(pixels[y, x, c]) - float(background[y, x, c])
+                total += d * d
+            out[y, x] = np.sqrt(total) - float(background[y, x, 3])
+    return out
+
+
 def ink(rgb: Image.Image, found: PageRegions) -> Image.Image:
     """The page as dark ink on white: each pixel's colour distance from its region's background,
     less the spread of that background itself (paper texture, print screen, scanner noise), so
@@ -313,41 +334,39 @@ def ink(rgb: Image.Image, found: PageRegions) -> Image.Image:
     would give '|' or '['.
     """
     w, h = rgb.size
-    colours = np.array([r.colour for r in found.regions], dtype=np.float32)
     labels = found.labels
-    edge = ndimage.maximum_filter(labels, 7) != ndimage.minimum_filter(labels, 7)
-    label_img = Image.fromarray(labels.astype(np.int32)).resize((w, h), Image.NEAREST)
-    full = np.asarray(label_img, dtype=np.int32)
-    edge_full = np.asarray(Image.fromarray(edge.astype(np.uint8) * 255).resize((w, h), Image.NEAREST)) > 0
-    pixels = np.asarray(rgb.convert("RGB"), dtype=np.float32)
-    if found.background is not None:
-        bg = np.stack([np.asarray(Image.fromarray(found.background[..., c]).resize((w, h), Image.BILINEAR))
-                       for c in range(3)], axis=2)
-    else:
-        bg = colours[full]
-    diff = pixels - bg
-    dist = np.sqrt(np.einsum("ijk,ijk->ij", diff, diff))
+    colours = np.array([r.colour for r in found.regions], dtype=np.float32)
+    around = found.background if found.background is not None else colours[labels]
+    pixels = np.asarray(rgb.convert("RGB"), dtype=np.int32)
+    # the page's own pixels at the work copy's grid (not averaged: the noise as it is)
+    gy = np.minimum((np.arange(labels.shape[0]) * found.factor).astype(int), h - 1)
+    gx = np.minimum((np.arange(labels.shape[1]) * found.factor).astype(int), w - 1)
+    sampled = np.sqrt(((pixels[np.ix_(gy, gx)] - around) ** 2).sum(axis=2))
     floor = np.zeros(len(found.regions), dtype=np.float32)
-    if found.flat is not None:
-        # the page's own pixels at the work copy's grid (not averaged: the noise as it is)
-        ys = np.minimum((np.arange(labels.shape[0]) * found.factor).astype(int), h - 1)
-        xs = np.minimum((np.arange(labels.shape[1]) * found.factor).astype(int), w - 1)
-        sampled = dist[np.ix_(ys, xs)]
-        for region in found.regions:
-            own = sampled[(labels == region.index) & found.flat]
-            if own.size >= 50:
-                floor[region.index] = min(MAX_FLOOR, 2 * float(np.median(own)))
-    dist -= floor[full]
+    flat = found.flat if found.flat is not None else np.zeros(labels.shape, dtype=bool)
+    keys, values = labels[flat], sampled[flat]
+    order = np.argsort(keys, kind="stable")
+    keys, values = keys[order], values[order]
+    bounds = np.searchsorted(keys, np.arange(len(found.regions) + 1))
+    for index in range(len(found.regions)):
+        own = values[bounds[index]:bounds[index + 1]]
+        if own.size >= 50:
+            floor[index] = min(MAX_FLOOR, 2 * float(np.median(own)))
+    # background colour and noise floor of every pixel, in one resize of a four-channel image
+    small = np.dstack([np.clip(around, 0, 255), floor[labels]]).astype(np.uint8)
+    full = np.asarray(Image.fromarray(small, "RGBA").resize((w, h), Image.BILINEAR))
+    dist = _distance(np.asarray(rgb.convert("RGB")), full)
     # where backgrounds meet, the ink is the distance from the range of their colours there: the
     # edge itself (any mix of them) is no ink, a letter crossing it is
+    edge = ndimage.maximum_filter(labels, 7) != ndimage.minimum_filter(labels, 7)
+    edge_full = np.asarray(Image.fromarray(edge.astype(np.uint8) * 255).resize((w, h), Image.NEAREST)) > 0
     ys, xs = np.nonzero(edge_full)
     if ys.size:
-        around = found.background if found.background is not None else colours[labels]
         top = np.stack([ndimage.maximum_filter(around[..., c], 7) for c in range(3)], axis=2)
         bottom = np.stack([ndimage.minimum_filter(around[..., c], 7) for c in range(3)], axis=2)
         sy = np.minimum((ys / found.factor).astype(int), labels.shape[0] - 1)
         sx = np.minimum((xs / found.factor).astype(int), labels.shape[1] - 1)
-        p = pixels[ys, xs]
+        p = pixels[ys, xs].astype(np.float32)
         off = np.maximum(bottom[sy, sx] - p, 0) + np.maximum(p - top[sy, sx], 0)
         dist[ys, xs] = np.sqrt((off * off).sum(axis=1)) - EDGE_TOLERANCE
     out = 255.0 - np.clip(dist * INK_GAIN, 0, 255)
