@@ -36,10 +36,11 @@ class _LineList(list):
     item_lines: list[int]
 
 
-_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+# libyaml's parser when PyYAML was built with it: about 8x faster than the pure-Python one
+YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
-class _LineLoader(_BaseLoader):  # type: ignore[misc,valid-type]
+class _LineLoader(YAML_LOADER):  # type: ignore[misc,valid-type]
     """SafeLoader whose mappings and sequences keep where they were written."""
 
 

@@ -55,8 +55,10 @@ class _Folding:
 def _folding() -> _Folding:
     import yaml
 
+    from carddb.cards_data import YAML_LOADER
+
     with FOLDING_FILE.open(encoding="utf-8") as fh:
-        return _Folding(yaml.load(fh, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {})
+        return _Folding(yaml.load(fh, Loader=YAML_LOADER) or {})
 
 
 @dataclass

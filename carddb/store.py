@@ -14,8 +14,10 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from carddb import fts
+from carddb.catalog import load_catalog
 from carddb.db import write_lock
-from carddb.models import CardMention, Fact, Page, Rulebook, Section
+from carddb.models import Card, CardMention, Fact, Page, Rulebook, Section
+from carddb.paths import PROJECT_ROOT
 from ingest.types import FactData, Identification, MentionData, PageText, SectionData
 
 
@@ -83,11 +85,21 @@ def store_book(engine: Engine, book: IngestedBook) -> tuple[str, list[str]]:
         if not conn.in_transaction():
             raise RuntimeError("store_book: no transaction to write in")
         with Session(bind=conn) as session:
+            _ensure_catalog(session)
             replaced = _write(session, book, rb_id)
             session.flush()
         fts.refresh(conn)  # the search index with the book, in its transaction (a no-op on PostgreSQL)
         conn.commit()
     return rb_id, replaced
+
+
+def _ensure_catalog(session: Session) -> None:
+    """A database without the card catalog (a new `--db` file, an empty server) gets it with its first
+    book: the diff reads each card's set from it to know what a book covers, and without it a base-only
+    book would be "missing" every expansion card's clarification."""
+    if session.exec(select(Card.id).limit(1)).first() is None:
+        load_catalog(session, PROJECT_ROOT)
+        session.flush()
 
 
 def _write(session: Session, book: IngestedBook, rb_id: str) -> list[str]:

@@ -190,6 +190,22 @@ def mentions_card_in(ctx: Context, book: BookIn, cards: list[str], start: int, e
     return _names_in(ctx, book.lang, cards, ctx.memo("text_folded", text, lambda: fold_text(text)))
 
 
+def neighbours(order: dict[str, list[str]], cluster: ClarCluster) -> set[str]:
+    """The cards clarified right before and after this slot in the books that fill it."""
+    around: set[str] = set()
+    for bid, member in cluster.members.items():
+        cards = order.get(bid, [])
+        if member.card in cards:
+            i = cards.index(member.card)
+            around.update(cards[max(0, i - 1) : i] + cards[i + 1 : i + 2])
+    return around - set(cluster.cards)
+
+
+def can_name(ctx: Context, lang: str, cards: list[str]) -> bool:
+    """Whether any name of the cards is known in that language (rules_sources/names)."""
+    return any((ctx.cards.get(card) or {}).get("names", {}).get(lang) for card in cards)
+
+
 def _names_in(ctx: Context, lang: str, cards: list[str], folded: str) -> bool:
     for card in cards:
         for name in (ctx.cards.get(card) or {}).get("names", {}).get(lang, []):

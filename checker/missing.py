@@ -92,7 +92,9 @@ def silence_confirmed(ctx: Context, expect: Expectation, silent: BookIn) -> bool
             if sec.topic in expect.wanted or (sec.topic != "other" and sec.topic.startswith(expect.family))]
     if not secs:
         return True
-    if expect.cards:  # cards carry over a translation: named in those sections, or not
+    if expect.cards and alignment.can_name(ctx, silent.lang, sorted(expect.cards)):
+        # cards carry over a translation: named in those sections, or not (when a name of them is
+        # known in the book's language; else only its numbers can tell)
         named = {c for c in expect.cards if any(alignment.mentions_card_in(ctx, silent, [c], sec.start, sec.end, sec.text) for sec in secs)}
         return len(named) < len(expect.cards) / 2
     if not expect.numbers:
@@ -194,11 +196,17 @@ def _missing_clarifications(ctx: Context, unread: set[str]) -> list[Discrepancy]
     """A card clarification (fact or section, aligned across books by card and position) that some
     books make and a book covering the same game parts does not."""
     out = []
+    order = {b.id: [m.card for m in alignment.clarifications_of(b, ctx.edition)] for b in ctx.books}
     for cluster in alignment.clarification_clusters(ctx):
+        around = alignment.neighbours(order, cluster)
         covering = [b.id for b in ctx.books if covers(b, cluster.scope) and b.id not in unread]
         silent = [bid for bid in covering if bid not in cluster.members]
-        # a book that names the card may clarify it inline, in words no extractor caught: not reported
-        silent = [bid for bid in silent if not alignment.mentions_card(ctx, ctx.book(bid), cluster.cards)]
+        # a book that names the card may clarify it inline, in words no extractor caught: not reported.
+        # Where no name of the card is known in the book's language, that cannot be told; its silence
+        # counts only where it clarifies the cards the others print around this one (an empty slot)
+        silent = [bid for bid in silent
+                  if (alignment.can_name(ctx, ctx.book(bid).lang, cluster.cards) or set(order[bid]) & around)
+                  and not alignment.mentions_card(ctx, ctx.book(bid), cluster.cards)]
         if not silent:
             continue
         names = " / ".join(ctx.card_label(c) for c in cluster.cards)

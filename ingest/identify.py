@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from carddb.cards_data import YAML_LOADER
 from ingest.types import Identification, IngestError
 
 LANGID_DIR = Path(__file__).resolve().parent.parent / "rules_sources" / "langid"
@@ -73,7 +74,7 @@ def _markers(raw: Any) -> list[Marker]:
 
 
 def _load_one(path: Path) -> LangData:
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    raw = yaml.load(path.read_text(encoding="utf-8"), Loader=YAML_LOADER)
     game = raw.get("game") or {}
     return LangData(
         lang=raw["lang"],
@@ -202,11 +203,17 @@ class CardName:
 
 
 def _card_name_hits(text: str, lang: str, names: list[CardName]) -> dict[str, set[str]]:
-    """Names found in the text that only one edition uses, by edition and by expansion set."""
+    """Names found in the text that only one edition uses, by edition and by expansion set. A card
+    both editions print (a Bakery in each) is no evidence, even where this language's names are
+    known for one edition only."""
     editions_of: dict[str, set[str]] = {}
+    slug_editions: dict[str, set[str]] = {}
+    for n in names:
+        edition, slug = n.card_id.split("/", 1)
+        slug_editions.setdefault(slug, set()).add(edition)
     for n in names:
         if n.lang == lang and len(n.name) >= MIN_NAME_LENGTH:
-            editions_of.setdefault(fold(n.name), set()).add(n.card_id.split("/", 1)[0])
+            editions_of.setdefault(fold(n.name), set()).update(slug_editions[n.card_id.split("/", 1)[1]])
     folded = fold(text)
     found = [
         (fold(n.name), n)

@@ -30,6 +30,8 @@ from typing import Any
 import yaml
 from rapidfuzz import fuzz, process
 
+from carddb.cards_data import YAML_LOADER
+
 LEXICON_DIR = Path(__file__).resolve().parent.parent / "rules_sources" / "lexicon"
 SPACY_LANGS = {"de", "es", "cs", "en", "fr", "it", "pl", "pt"}
 MORPH_LANGS = {"ru", "uk"}
@@ -87,6 +89,7 @@ class _Term:
     concept: str
     text: str
     parts: tuple[tuple[frozenset[str], bool], ...]  # (folded lemma + surface, or a prefix; is_prefix)
+    accented: tuple[bool, ...] = ()  # per part: only an accented spelling matches (lexicon `accent_sensitive`)
 
 
 @dataclass
@@ -108,11 +111,14 @@ class Lexicon:
     def _build(self) -> None:
         lem = lemmatizer(self.lang)
         vocab: set[str] = set()
+        sensitive = {str(w).casefold() for w in self.data.get("accent_sensitive") or []}
         for concept, terms in self.concepts.items():
             for text in terms:
                 parts: list[tuple[str, bool]] = []
+                accented: list[bool] = []
                 for m in _WORD.finditer(str(text)):
                     w = m.group(0)
+                    accented.append(w.casefold() in sensitive)
                     if str(text)[m.end() : m.end() + 1] == "*":
                         parts.append((frozenset([fold(w)]), True))
                     else:
@@ -124,7 +130,7 @@ class Lexicon:
                         self._keys.update(parts[-1][0])
                 if not parts:
                     continue
-                term = _Term(concept, str(text), tuple(parts))
+                term = _Term(concept, str(text), tuple(parts), tuple(accented) if any(accented) else ())
                 if parts[0][1]:
                     self._prefix_terms.append(term)
                 else:
@@ -225,9 +231,17 @@ class Lexicon:
                 k = len(term.parts)
                 if i + k > n:
                     continue
-                if all(_part_matches(tokens[i + j], term.parts[j]) for j in range(k)):
+                if all(_part_matches(tokens[i + j], term.parts[j]) for j in range(k)) and (
+                    not term.accented or all(_accented(tokens[i + j].text) for j in range(k) if term.accented[j])
+                ):
                     hits.append(Hit(term.concept, tok.start, tokens[i + k - 1].end, i, i + k - 1, term.text))
         return _longest(hits)
+
+
+def _accented(word: str) -> bool:
+    """Whether a word is written with an accent: where folding would join two words ("dés" dice,
+    "des" the article), the lexicon names the accented one, and only that spelling matches it."""
+    return any(unicodedata.combining(c) for c in unicodedata.normalize("NFD", word))
 
 
 def _part_matches(tok: Token, part: tuple[frozenset[str], bool]) -> bool:
@@ -395,7 +409,7 @@ class _Tables:
 @cache
 def _raw_data(lang: str, root: Path | None = None) -> dict[str, Any]:
     path = (root or LEXICON_DIR) / f"{lang}.yaml"
-    return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=YAML_LOADER) or {}
 
 
 @cache

@@ -102,6 +102,7 @@ def read_within(
     """read_pages under the limits (ingest.limits): PDFs and images in a memory-capped worker
     (ingest.guard) with their page count checked, then the text size."""
     if path.suffix.lower() in PDF_EXT | IMAGE_EXT:
+        _import_reader(path)
         pages = guard.read_limited(path, ocr, limits, options)  # the page limit is checked there
     else:
         # a text's pages are its page markers, bounded by its size; a file far over the text limit
@@ -115,6 +116,18 @@ def read_within(
     if size > limits.text_mb * 1e6:
         raise over(limits, "text_mb", f"{size / 1e6:.1f} MB of text")
     return pages
+
+
+def _import_reader(path: Path) -> None:
+    """Import the PDF or image reader here, before the worker is forked: the worker inherits it, so
+    its import (about 0.3 s of CPU: numpy, Pillow, PDFium, pikepdf) is paid once per process rather than
+    once per file, inside each file's short-lived worker."""
+    if path.suffix.lower() in PDF_EXT:
+        import pikepdf  # noqa: F401  (ingest.guard.scan_pdf, in the worker)
+
+        import ingest.pdf  # noqa: F401
+    else:
+        import ingest.ocr  # noqa: F401
 
 
 def read_pages(path: Path, ocr: str = "auto", options: ReadOptions | None = None) -> list[PageText]:
@@ -140,14 +153,21 @@ def read_pages(path: Path, ocr: str = "auto", options: ReadOptions | None = None
 
 
 @lru_cache(maxsize=1)
+def catalog() -> tuple[dict[str, dict[str, Any]], list[dict[str, Any]]]:
+    """The card catalog and its printed names, read and validated once per process: identification,
+    scope and card mentions all use them, and reading them is most of a small book's fixed cost."""
+    from carddb.cards_data import card_names as names_of
+    from carddb.cards_data import load_cards, load_names
+
+    cards = load_cards(PROJECT_ROOT)
+    return cards, names_of(cards, load_names(PROJECT_ROOT, set(cards)))
+
+
+@lru_cache(maxsize=1)
 def card_names() -> list[CardName]:
     """Every printed card name with its card's set (identification evidence); empty while unavailable."""
     try:
-        from carddb.cards_data import card_names as names_of
-        from carddb.cards_data import load_cards, load_names
-
-        cards = load_cards(PROJECT_ROOT)
-        rows = names_of(cards, load_names(PROJECT_ROOT, set(cards)))
+        cards, rows = catalog()
         return [CardName(r["card_id"], r["lang"], r["name"], str(cards[r["card_id"]].get("set") or "base"))
                 for r in rows if r["card_id"] in cards]
     except Exception:  # noqa: BLE001 - names only add evidence; identification works without them
@@ -160,7 +180,7 @@ def name_index() -> Any:
     try:
         from carddb.names import NameIndex
 
-        return NameIndex.from_sources(PROJECT_ROOT)
+        return NameIndex((r["card_id"], r["lang"], r["name"]) for r in catalog()[1])
     except Exception:  # noqa: BLE001 - names only add card links; ingest works without them
         return None
 

@@ -35,10 +35,9 @@ STRONG_MARKER = 2.0  # an expansion marker this strong in a heading makes the se
 def card_sets() -> dict[str, str]:
     """{card id: set} from the catalog in rules_sources (empty while it cannot be read)."""
     try:
-        from carddb.cards_data import load_cards
-        from ingest.pipeline import PROJECT_ROOT
+        from ingest.pipeline import catalog
 
-        return {cid: str(c.get("set") or BASE) for cid, c in load_cards(PROJECT_ROOT).items()}
+        return {cid: str(c.get("set") or BASE) for cid, c in catalog()[0].items()}
     except Exception:  # noqa: BLE001 - scope by card set is extra evidence; without the catalog, base
         return {}
 

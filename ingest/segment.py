@@ -334,6 +334,8 @@ class _TopicContext:
             topic = "clarification"
         elif topic is None and h is not None and h.inline and h.separator == ".":
             topic = "clarification" if card or self.prev != "card_types" else self.prev
+        elif topic is None and card and has_body and h is not None and not h.inline:
+            topic = "clarification"  # a heading that is a card's name, over what the card does ("RATHAUS")
         elif topic is None:
             minor = h is not None and (not h.caps or (h.inline and h.separator == ":"))
             topic = self.prev if minor else (self.parent or "other")

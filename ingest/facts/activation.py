@@ -19,6 +19,7 @@ from ingest.types import FactData
 ORDER_TOPICS = ("activation_order", "reference")
 WHEN_GAP = 350  # characters between a colour and the timing phrase explaining it
 BLOCK_GAP = 500  # characters between two explained colours of one description
+JOIN_TOKENS = 3  # "and", "et les", "und die": what may stand between two colours one phrase explains
 
 
 def order_lists(doc: Doc, lists: list[NumberedList]) -> list[tuple[NumberedList, list[list[str]]]]:
@@ -87,14 +88,15 @@ def extract_when(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
     """Colour -> any_turn | own_turn | opponents_turn, one fact per description block."""
     skip = SpanSet((lst.start, lst.end) for lst, _ in order_lists(doc, lists))
     events = [h for h in doc.hits_in(0, len(doc.text), ("colour.", "kind.", "timing.")) if not skip.covers(h.start)]
-    pending: list[tuple[str, int, int]] = []  # colour, start, end
+    pending: list[tuple[str, int, int, int]] = []  # colour, start, end, group (colours joined by "and")
     pairs: list[tuple[str, str, int, int]] = []  # colour, timing, start, end
     for h in events:
         if h.concept.startswith("timing."):
             pending = [p for p in pending if h.start - p[2] <= WHEN_GAP]
-            if pending:
-                colour, s, _ = pending.pop(0)
-                pairs.append((colour, h.concept.split(".", 1)[1], s, h.end))
+            if pending:  # the oldest colour waiting, with those joined to it ("green and purple ...")
+                group = [p for p in pending if p[3] == pending[0][3]]
+                pairs.extend((colour, h.concept.split(".", 1)[1], s, h.end) for colour, s, _, _ in group)
+                pending = pending[len(group):]
             continue
         colour = card_colour(h)
         if colour not in CARD_COLOURS:
@@ -103,7 +105,8 @@ def extract_when(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
             continue  # "Red (Restaurants)": one colour named twice
         if any(p[0] == colour for p in pending):
             pending = []  # a list of colours, not a description
-        pending.append((colour, h.start, h.end))
+        joined = bool(pending) and _joined(doc, pending[-1][2], h.start)
+        pending.append((colour, h.start, h.end, pending[-1][3] if joined else h.start))
     facts: list[FactData] = []
     block: list[tuple[str, str, int, int]] = []
     for pair in pairs + [None]:  # type: ignore[list-item]
@@ -115,3 +118,8 @@ def extract_when(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
         if pair is not None:
             block.append(pair)
     return facts
+
+
+def _joined(doc: Doc, end: int, start: int) -> bool:
+    """Two colours joined by "and" ("les verts et les violets"): one timing phrase explains both."""
+    return doc.has(end, start, "word.and") and len(doc.tokens_in(end, start)) <= JOIN_TOKENS

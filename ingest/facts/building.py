@@ -17,9 +17,13 @@ def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
 
 
 def major_limit(doc: Doc) -> list[FactData]:
-    """"No more than 1 copy of each major establishment": `build.major_limit` = 1."""
-    for sent in doc.sentences_with("rule.more_than", "word.copy"):
+    """"No more than 1 copy of each major establishment", or "only one copy of each major
+    establishment" (then the major establishments must be named): `build.major_limit` = 1."""
+    for sent in doc.sentences_with("word.copy"):
         if doc.topic_at(sent.start) in ("example", "clarification", "variant"):
+            continue
+        if not (doc.has(sent.start, sent.end, "rule.more_than")
+                or (doc.has(sent.start, sent.end, "word.only") and doc.has(sent.start, sent.end, "kind.purple"))):
             continue
         for hit in doc.hits_in(sent.start, sent.end, "word.copy"):
             number = number_before(doc, hit, 1)

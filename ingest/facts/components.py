@@ -36,6 +36,9 @@ def totals(doc: Doc) -> list[FactData]:
         if doc.text[hit.end : hit.end + 1] == "-":  # "card-reference" is another thing
             continue
         number = _adjacent_number(doc, hit.first, hit.last)
+        if number is not None and _qualified_after(doc, hit.end):
+            seen.add(topic)  # "86 cartes Établissement": a part named after the word, no total stated
+            continue
         if number is None:
             if number_before(doc, hit, 2) is not None:
                 seen.add(topic)  # the first count is of a part ("24 starting cards"): no total stated
@@ -45,6 +48,18 @@ def totals(doc: Doc) -> list[FactData]:
         end = max(end, doc.text.find(")", end) + 1 if doc.text[end : end + 2].lstrip().startswith(")") else end)
         facts.append(doc.fact(topic, number.num, start, end, "components", 0.9))
     return facts
+
+
+QUALIFIER_END = re.compile(r"[\n(,:;]")
+PART_CONCEPTS = ("kind.", "rule.starting")
+
+
+def _qualified_after(doc: Doc, pos: int) -> bool:
+    """The component word is followed, before any bracket or list punctuation, by the kind it counts
+    (languages that put the qualifier after the noun: "cartes Établissement", "karty podniků")."""
+    stop = QUALIFIER_END.search(doc.text, pos)
+    end = stop.start() if stop else len(doc.text)
+    return any(doc.hits_in(pos, end, c) for c in PART_CONCEPTS)
 
 
 def _short_line(doc: Doc, pos: int) -> bool:
@@ -94,7 +109,7 @@ KIND_OF = (  # (concepts all present on the line, key); the first match wins: th
     (("word.die",), "dice"),
     (("word.coin",), "coins"),
 )
-LINE_COUNT = re.compile(r"^\s*(\d{1,3})\s+([^\W\d_][^\n(]*?)\s*(?:\((\d{1,3})\))?\s*$")
+LINE_COUNT = re.compile(r"^\s*(?:[-–•*·▪]\s*)?(\d{1,3})\s+([^\W\d_][^\n(]*?)\s*(?:\((\d{1,3})\))?\s*$")
 
 
 def by_kind(doc: Doc) -> list[FactData]:

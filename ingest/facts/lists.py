@@ -18,6 +18,10 @@ _LINE_ITEM = re.compile(r"^[ \t]*(?:[-•*–][ \t]*)?(\d{1,2})[.)](?=\s|$)[ \t]
 _INLINE_MARK = re.compile(r"(?:(?<=\s)|^)(\d{1,2})\)(?=\s)")
 _INLINE_DOT = re.compile(r"(?:(?<=\s)|^)(\d{1,2})\.(?=[ \t]+\S)")
 _INLINE_END = re.compile(r"(?<=[^\W\d_][.!?])\s|\n")
+# "Étape 1 — Lancer les dés", "Step 2: Earn income": a word and a number before the item, the same
+# word on every item of the list (the word itself is the book's, whatever its language); OCR may
+# drop the dash
+_LABEL_ITEM = re.compile(r"^[ \t]*(?:[-•*–][ \t]*)?([^\W\d_]{2,15})[ \t]+(\d{1,2})(?:[ \t]*[—–:.)-])?[ \t]+(\S.*)$")
 
 
 @dataclass
@@ -48,7 +52,7 @@ class NumberedList:
 
 def find_lists(doc: Doc) -> list[NumberedList]:
     """Every numbered list of two or more items with text, in text order."""
-    lists = _line_lists(doc.text) + _inline_lists(doc.text) + _inline_dot_lists(doc.text)
+    lists = _line_lists(doc.text) + _inline_lists(doc.text) + _inline_dot_lists(doc.text) + _labelled_lists(doc.text)
     lists = [lst for lst in lists if len(lst.items) >= 2]
     # a line read as one item that holds a whole inline list is that list, not a list of its own
     by_start = sorted(lists, key=lambda lst: lst.start)
@@ -89,6 +93,29 @@ def _line_lists(text: str) -> list[NumberedList]:
             blank_run = False
         pos = line_end + 1
     if current:
+        lists.append(NumberedList(current, False))
+    return lists
+
+
+def _labelled_lists(text: str) -> list[NumberedList]:
+    """Items on lines of their own, each opened by the same word and the next number (1, 2, 3 …)."""
+    lists: list[NumberedList] = []
+    current: list[Item] = []
+    label = ""
+    pos = 0
+    for line in text.split("\n"):
+        m = _LABEL_ITEM.match(line)
+        word = m.group(1).casefold() if m else ""
+        if m and current and word == label and int(m.group(2)) == current[-1].number + 1:
+            current.append(Item(int(m.group(2)), pos + m.start(3), pos + len(line), pos + m.start(1)))
+        else:
+            if len(current) >= 2:
+                lists.append(NumberedList(current, False))
+            current, label = [], ""
+            if m and int(m.group(2)) == 1:
+                current, label = [Item(1, pos + m.start(3), pos + len(line), pos + m.start(1))], word
+        pos += len(line) + 1
+    if len(current) >= 2:
         lists.append(NumberedList(current, False))
     return lists
 

@@ -39,8 +39,17 @@ def test_clarification_sections_count_like_facts():
     sec = SectionIn(3, "ПАРК РОЗВАГ", "clarification", page=6, text="Якщо ви застосуєте...", card="mk2/amusement_park")
     uk = book("uk", "uk", sections=[sec])
     es = book("es", "es")
-    found = missing.check(ctx_of(uk, es))
+    ctx = ctx_of(uk, es)
+    ctx.cards["mk2/amusement_park"] = {**ctx.cards["mk2/amusement_park"], "names": {"es": ["Parque de atracciones"]}}
+    found = missing.check(ctx)
     assert len(found) == 1 and found[0].topic == "clarification.amusement_park" and found[0].evidence[0].page == 6
+
+
+def test_a_book_whose_card_names_cannot_be_read_is_not_called_silent():
+    # no clarification of the Spanish book was read and no Spanish name of the card is known: it may
+    # well clarify the card under a name mkdb does not know, so its silence is not a finding
+    sec = SectionIn(3, "ПАРК РОЗВАГ", "clarification", page=6, text="Якщо ви застосуєте...", card="mk2/amusement_park")
+    assert missing.check(ctx_of(book("uk", "uk", sections=[sec]), book("es", "es"))) == []
 
 
 def test_point_made_by_some_books_only_is_info():

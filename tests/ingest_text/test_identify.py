@@ -143,6 +143,25 @@ def test_card_names_only_one_edition_uses_are_evidence():
     assert ident.evidence["mk1"] == []
 
 
+def test_a_card_both_editions_print_is_no_evidence_even_if_named_for_one_only():
+    """French names are known for first-edition cards only: a second-edition book naming its Bakery and
+    Business Center must not read as first edition for it (the card exists in both editions)."""
+    from ingest.identify import CardName
+
+    names = [
+        CardName("mk1/bakery", "fr", "Boulangerie", "base"),
+        CardName("mk1/business_center", "fr", "Centre d'affaires", "base"),
+        CardName("mk2/bakery", "en", "Bakery", "base"),
+        CardName("mk2/business_center", "en", "Business Center", "base"),
+    ]
+    text = ("Machi Koro. Chaque joueur reçoit 5 pièces. À votre tour, lancez les dés, recevez les revenus de vos "
+            "établissements, puis construisez. La Boulangerie rapporte une pièce ; le Centre d'affaires échange "
+            "un établissement. Le premier joueur qui possède trois monuments gagne. ") * 2
+    ident = identify(text, names)
+    assert ident.evidence["mk1"] == []
+    assert ident.edition == "mk2"
+
+
 def test_language_files_are_complete():
     """Every supported language has markers, game terms and heading words for every topic it names."""
     from ingest.identify import load_languages
