@@ -310,9 +310,9 @@ def _background(small: np.ndarray, flat: np.ndarray, labels: np.ndarray, regions
 
 
 @njit(cache=True)
-def _distance(pixels: np.ndarray, background: np.ndarray) -> np.ndarray:  # pragma: no cover - compiled
-    """Each pixel's colour distance from its background (channels 0-2) less its floor (channel 3):
-    one pass over the page instead of a dozen array operations."""
+def _distance(pixels: np.ndarray, background: np.ndarray, floor: np.ndarray) -> np.ndarray:  # pragma: no cover
+    """Each pixel's colour distance from its background less its noise floor: one compiled pass
+    over the page instead of a dozen array operations."""
     h, w = pixels.shape[0], pixels.shape[1]
     out = np.empty((h, w), dtype=np.float32)
     for y in range(h):
@@ -321,7 +321,7 @@ def _distance(pixels: np.ndarray, background: np.ndarray) -> np.ndarray:  # prag
             for c in range(3):
                 d = float(pixels[y, x, c]) - float(background[y, x, c])
                 total += d * d
-            out[y, x] = np.sqrt(total) - float(background[y, x, 3])
+            out[y, x] = np.sqrt(total) - float(floor[y, x])
     return out
 
 
@@ -352,10 +352,11 @@ def ink(rgb: Image.Image, found: PageRegions) -> Image.Image:
         own = values[bounds[index]:bounds[index + 1]]
         if own.size >= 50:
             floor[index] = min(MAX_FLOOR, 2 * float(np.median(own)))
-    # background colour and noise floor of every pixel, in one resize of a four-channel image
-    small = np.dstack([np.clip(around, 0, 255), floor[labels]]).astype(np.uint8)
-    full = np.asarray(Image.fromarray(small, "RGBA").resize((w, h), Image.BILINEAR))
-    dist = _distance(np.asarray(rgb.convert("RGB")), full)
+    # background colour and noise floor of every pixel (two resizes: an RGBA resize would weigh
+    # the colours by the fourth channel)
+    colour = Image.fromarray(np.clip(around, 0, 255).astype(np.uint8), "RGB").resize((w, h), Image.BILINEAR)
+    noise = Image.fromarray(floor[labels].astype(np.uint8), "L").resize((w, h), Image.BILINEAR)
+    dist = _distance(np.asarray(rgb.convert("RGB")), np.asarray(colour), np.asarray(noise))
     # where backgrounds meet, the ink is the distance from the range of their colours there: the
     # edge itself (any mix of them) is no ink, a letter crossing it is
     edge = ndimage.maximum_filter(labels, 7) != ndimage.minimum_filter(labels, 7)
