@@ -24,6 +24,7 @@ MARGIN_BAND = 0.08  # share of the page height at top and bottom where running l
 SMALL_TYPE = 0.7  # a block set smaller than this share of the body size is figure text ...
 FIGURE_TEXT_CHARS = 120  # ... when it is short (captions, card text); a long one is body (OCR sizes vary)
 WORD_GAP_EM = 0.9  # a gap wider than this (in ems) ends a line segment
+LINE_GAP_EM = 2.5  # ... in a line the recogniser read (a dropped dash or bullet leaves a wide gap)
 COLUMN_GAP_EM = 1.0  # an empty vertical band this wide (in ems) separates columns
 PARAGRAPH_GAP_EM = 0.75  # an empty horizontal band this high (in line heights) separates blocks
 SIZE_CHANGE = 0.12  # a word this much larger or smaller than its neighbour starts a new segment
@@ -51,6 +52,8 @@ class Word:
     size: float = 0.0  # font size, or box height for OCR words; 0 = take the box height
     angle: float = 0.0  # degrees from upright (text-layer words; card art is often turned)
     confidence: float = 1.0  # OCR word confidence 0..1 (text-layer words 1.0)
+    line: int = -1  # OCR: the recogniser's line it was read in (-1: text layer)
+    region: int = -1  # OCR: the page region it lies in (ingest.regions; -1: none found)
 
     def __post_init__(self) -> None:
         if self.size <= 0:
@@ -108,13 +111,22 @@ class PageLayout:
     dropped: list[str] = field(default_factory=list)  # running headers/footers removed
     exact_sizes: bool = False  # sizes are the type's (text layer), not box heights (OCR)
     card_art: int = 0  # words of card pictures set aside (ingest.card_art)
+    # OCR: the page's regions (ingest.regions) as {index: (parent, box, kind)}; reading order runs over them
+    regions: dict[int, tuple[int | None, tuple[float, float, float, float], str]] = field(default_factory=dict)
 
 
 def segments_from_words(words: list[Word], exact: bool = False) -> list[Segment]:
     """Group words into line segments: same baseline, no gap wider than WORD_GAP_EM; with exact
-    (text-layer) sizes, a change of type size also ends a segment (a callout beside body text)."""
+    (text-layer) sizes, a change of type size also ends a segment (a callout beside body text).
+    Words the recogniser read as one line stay one row, split where the line crosses into another
+    region (its line finder may run a box's line on into the paragraph beside it)."""
     rows: list[list[Word]] = []
-    for word in sorted(words, key=lambda w: (w.top, w.x0)):
+    lines: dict[tuple[int, int], list[Word]] = {}
+    for word in words:
+        if word.line >= 0:
+            lines.setdefault((word.line, word.region), []).append(word)
+    rows.extend(lines.values())
+    for word in sorted((w for w in words if w.line < 0), key=lambda w: (w.top, w.x0)):
         mid = (word.top + word.bottom) / 2
         for row in reversed(rows[-6:]):
             ref = row[-1]
@@ -133,7 +145,9 @@ def segments_from_words(words: list[Word], exact: bool = False) -> list[Segment]
             prev = current.words[-1]
             em = max(median([prev.size, word.size]), 1e-3)
             resized = exact and abs(word.size - prev.size) > SIZE_CHANGE * max(word.size, prev.size)
-            if word.x0 - prev.x1 > WORD_GAP_EM * em or resized:
+            # a recogniser's line was read inside one block (ingest.blocks): only a gutter-wide gap parts it
+            gap = LINE_GAP_EM if word.line >= 0 else WORD_GAP_EM
+            if word.x0 - prev.x1 > gap * em or resized:
                 segments.append(current)
                 current = Segment([word])
             else:
@@ -275,9 +289,15 @@ def order_page(page: PageLayout) -> str:
     if not segments:
         return ""
     size = body_size(segments)
-    body: list[tuple[str, float]] = []
+    body: list[tuple[str, float, int]] = []
     figures: list[str] = []
-    blocks = xy_cut(segments, size)
+    boxed: list[list[Segment]] = []
+    if page.regions:  # a scan whose panels and boxes were found: read region by region
+        from ingest.region_order import region_blocks
+
+        blocks, boxed = region_blocks(page, segments, size)
+    else:
+        blocks = xy_cut(segments, size)
     if page.exact_sizes:
         # callouts and labels in smaller type beside the body are a region of their own: the body's
         # reading order is found without them, so their lines never weave into a body paragraph
@@ -296,7 +316,8 @@ def order_page(page: PageLayout) -> str:
         if small or _inside(block, page.pictures):
             figures.append(text)
         else:
-            body.append((text, block_size))
+            body.append((text, block_size, block[0].words[0].region))
+    figures += [block_text(block, size, page.exact_sizes) for block in boxed]
     paragraphs = join_broken_paragraphs(body)
     if figures and len(paragraphs) > 1 and not _SENTENCE_END.search(paragraphs[-1]):
         # the page ends mid-sentence (it goes on overleaf): figure text goes before that paragraph
@@ -308,19 +329,22 @@ _WORDISH = re.compile(r"[^\W\d_]{3}")  # a word of three letters
 _SENTENCE_END = re.compile(r"[.!?:;…»\"”)]\s*$")
 
 
-def join_broken_paragraphs(blocks: list[tuple[str, float]]) -> list[str]:
+def join_broken_paragraphs(blocks: list[tuple[str, float, int]]) -> list[str]:
     """Blocks that continue a sentence cut by a picture or a column break are joined back.
 
     The earlier block ends without sentence punctuation, is set in the same type and is not a
-    heading in capitals, and the next begins in lower case: that is one paragraph that the page
-    layout split, not two.
+    heading in capitals, the next begins in lower case, and both lie in the same region of the
+    page (a scan's panel or box; -1 on a text layer): that is one paragraph that the page layout
+    split, not two.
     """
     out: list[str] = []
     sizes: list[float] = []
-    for text, size in blocks:
+    regions: list[int] = []
+    for text, size, region in blocks:
         if (
             out
             and text[:1].islower()
+            and region == regions[-1]
             and not _SENTENCE_END.search(out[-1])
             and abs(size - sizes[-1]) <= 0.15 * max(size, sizes[-1])
             and not _is_caps_line(out[-1].rsplit("\n", 1)[-1])
@@ -329,6 +353,7 @@ def join_broken_paragraphs(blocks: list[tuple[str, float]]) -> list[str]:
         else:
             out.append(text)
             sizes.append(size)
+            regions.append(region)
     return out
 
 

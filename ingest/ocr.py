@@ -31,8 +31,10 @@ import numpy as np
 import pytesseract
 from PIL import Image, ImageChops, ImageFilter, ImageOps
 
+from ingest.blocks import Slot, canvases, find_blocks
 from ingest.layout import PageLayout, Word, order_pages
 from ingest.options import PageProgress
+from ingest.regions import PageRegions, find_regions, ink
 from ingest.types import IngestError, PageText, WordRead
 from ingest.words import words_of_text
 
@@ -270,33 +272,65 @@ def even_light(gray: Image.Image) -> Image.Image:
     estimated over windows of about a quarter of the page (wider than any bar or panel, so their
     colour stays); an evenly lit page is left as it is. Otherwise the dim side of the page reads
     as a dark bar and is inverted."""
+    gain = light_gain(gray)
+    if gain is None:
+        return gray
+    pixels = np.asarray(gray, dtype=np.float32)
+    return Image.fromarray(np.clip(pixels * gain, 0, 255).astype(np.uint8), "L")
+
+
+def light_gain(gray: Image.Image) -> np.ndarray | None:
+    """Per-pixel gain that evens the light of a photographed page (see even_light); None: even."""
     w, h = gray.size
     small = np.asarray(gray.resize((max(1, w // 16), max(1, h // 16)), Image.BOX))
     k = max(3, min(small.shape) // 4) | 1
     paper = _slide(small, k, np.maximum).astype(np.float32)
     if paper.min() >= UNEVEN_LIGHT * paper.max():
-        return gray
+        return None
     paper = np.asarray(Image.fromarray(paper.astype(np.uint8)).filter(ImageFilter.BoxBlur(k // 2))
                        .resize((w, h), Image.BILINEAR), dtype=np.float32)
-    pixels = np.asarray(gray, dtype=np.float32)
-    return Image.fromarray(np.clip(pixels * (paper.max() / np.maximum(paper, 1.0)), 0, 255).astype(np.uint8), "L")
+    return paper.max() / np.maximum(paper, 1.0)
 
 
 def prepare(img: Image.Image) -> Image.Image:
-    """Greyscale, bounded size, evenly lit, light-on-dark inverted, tints flattened, straightened."""
-    gray = limit_size(to_gray(img))
-    gray = flatten(normalise(even_light(gray)))
-    angle = skew_angle(gray)
+    """Bounded size, evenly lit, straightened; then the page's regions (panels, boxes, colour
+    bars) are found from its colours and each pixel's ink is measured against its own region's
+    background (ingest.regions): dark ink on white everywhere, light-on-dark inverted. The
+    regions go with the image (info["regions"]) to order the words read."""
+    rgb = limit_size(to_rgb(img))
+    gray = to_gray(rgb)
+    gain = light_gain(gray)
+    if gain is not None:
+        arr = np.asarray(rgb, dtype=np.float32) * gain[..., None]
+        rgb = Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8), "RGB")
+        gray = to_gray(rgb)
+    angle = skew_angle(flatten(normalise(gray)))
     if abs(angle) >= 0.2:
-        gray = gray.rotate(-angle, resample=Image.BILINEAR, expand=True, fillcolor=255)
-    return gray
+        rgb = rgb.rotate(-angle, resample=Image.BILINEAR, expand=True, fillcolor=(255, 255, 255))
+    found = find_regions(rgb)
+    out = ink(rgb, found)
+    out.info["regions"] = found
+    return out
+
+
+def to_rgb(img: Image.Image) -> Image.Image:
+    """The image in RGB (transparency on white; 16-bit and float greys stretched)."""
+    if img.mode in ("RGBA", "LA", "P", "PA"):
+        base = Image.new("RGB", img.size, "white")
+        rgba = img.convert("RGBA")
+        base.paste(rgba, mask=rgba.getchannel("A"))
+        return base
+    if img.mode in ("I;16", "I", "F"):
+        return ImageOps.autocontrast(img.convert("L")).convert("RGB")
+    return img.convert("RGB")
 
 
 # ---------------------------------------------------------------- tesseract
 
 
-def run_tesseract(gray: Image.Image, model: str, timeout: float | None = None) -> OcrResult:
-    """One Tesseract run (single-threaded) on a prepared page; words with boxes and confidence."""
+def run_tesseract(gray: Image.Image, model: str, timeout: float | None = None, psm: int = 3) -> OcrResult:
+    """One Tesseract run (single-threaded) on a prepared page; words with boxes and confidence.
+    psm: Tesseract's page segmentation (3: find the page's blocks; 6: one block of lines)."""
     _env()
     timeout = timeout or PAGE_TIMEOUT
     with tempfile.TemporaryDirectory(prefix="mkdb-ocr-") as tmp:
@@ -304,7 +338,7 @@ def run_tesseract(gray: Image.Image, model: str, timeout: float | None = None) -
         gray.save(src)
         try:
             hocr = pytesseract.image_to_pdf_or_hocr(
-                str(src), lang=model, config="--psm 3", extension="hocr", timeout=timeout
+                str(src), lang=model, config=f"--psm {psm}", extension="hocr", timeout=timeout
             )
         except RuntimeError as exc:  # pytesseract raises RuntimeError on timeout
             raise IngestError(f"OCR took longer than {timeout:.0f} s on one page") from exc
@@ -329,7 +363,7 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str) -> OcrResult:
     root = ElementTree.fromstring(hocr)
     words: list[Word] = []
     weighted = 0.0
-    for line in root.iter():
+    for number, line in enumerate(root.iter()):
         if (line.get("class") or "") not in _LINE_CLASSES:
             continue
         title = line.get("title") or ""
@@ -349,7 +383,7 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str) -> OcrResult:
             if not text or not wbox or confidence < MIN_WORD_CONF or _RULE.match(text):
                 continue
             words.append(Word(text, float(wbox.group(1)), top, float(wbox.group(3)), bottom, size=line_size,
-                              confidence=confidence / 100))
+                              confidence=confidence / 100, line=number))
             weighted += confidence * len(text)
     chars = sum(len(w.text) for w in words)
     return OcrResult(PageLayout(words, float(size[0]), float(size[1])), weighted / chars if chars else 0.0, model)
@@ -445,18 +479,82 @@ def split_boxes(gray: Image.Image) -> list[tuple[int, int, int, int]]:
     return [(0, 0, w, cut), (0, cut, w, h)]
 
 
-def merge(parts: list[tuple[tuple[int, int, int, int], OcrResult]], size: tuple[int, int]) -> OcrResult:
-    """One page's result from the results of its parts (word boxes moved back into the page)."""
+NOISE_LINE = 0.55  # a line read with a mean confidence below this ...
+SURE_WORD = 0.85  # ... and without one word of three letters read this surely is noise
+
+
+def drop_noise_lines(words: list[Word]) -> list[Word]:
+    """Lines Tesseract made of a picture (card art, illustrations, dice) are dropped: their
+    'words' come with low confidence throughout, while a line of print has most of its words
+    read surely (a line with one sure word of three letters is kept)."""
+    lines: dict[tuple[int, int], list[Word]] = {}
+    for wd in words:
+        lines.setdefault((wd.line, wd.region), []).append(wd)
+    noise = set()
+    for key, line in lines.items():
+        mean = sum(w.confidence for w in line) / len(line)
+        sure = any(w.confidence >= SURE_WORD and sum(c.isalpha() for c in w.text) >= 3 for w in line)
+        if mean < NOISE_LINE and not sure:
+            noise.add(key)
+    return [wd for wd in words if (wd.line, wd.region) not in noise]
+
+
+Where = tuple[int, int, int, int] | list[Slot]  # a part of the page (its box), or a canvas of blocks
+CANVAS_PSM = 4  # a canvas of blocks is one column of text of several sizes
+
+
+def page_parts(gray: Image.Image) -> list[tuple[Image.Image, Where, int]]:
+    """What Tesseract reads of a prepared page: (image, where it lies, page segmentation mode).
+
+    With its regions found, the page's blocks on a canvas per core (ingest.blocks); otherwise
+    the page in two halves (split_boxes), each found by Tesseract's own layout analysis."""
+    found = gray.info.get("regions")
+    if found is not None:
+        blocks, em = find_blocks(gray, found)
+        laid = canvases(gray, found, blocks, workers(), em)
+        if laid:
+            return [(canvas, slots, CANVAS_PSM) for canvas, slots in laid]
+    return [(gray.crop(box), box, 3) for box in split_boxes(gray)]
+
+
+def _slot_of(slots: list[Slot], mid: float) -> Slot | None:
+    for k, slot in enumerate(slots):
+        bottom = slot.top + slot.block.box[3] - slot.block.box[1]
+        upper = slots[k - 1].top + slots[k - 1].block.box[3] - slots[k - 1].block.box[1] if k else 0
+        lower = slots[k + 1].top if k + 1 < len(slots) else float("inf")
+        if (upper + slot.top) / 2 <= mid < (bottom + lower) / 2:
+            return slot
+    return None
+
+
+def merge(parts: list[tuple[Where, OcrResult]], size: tuple[int, int], found: PageRegions | None = None) -> OcrResult:
+    """One page's result from the results of its parts, word boxes moved back into the page:
+    from a canvas, into the block (and region) the word was read in; from a half of the page,
+    into the region (ingest.regions) the word's middle lies in."""
     words: list[Word] = []
-    weighted = 0.0
-    for (x0, y0, _, _), res in parts:
+    n = len(parts)
+    for k, (where, res) in enumerate(parts):
         for wd in res.layout.words:
-            words.append(Word(wd.text, wd.x0 + x0, wd.top + y0, wd.x1 + x0, wd.bottom + y0, wd.size,
-                              confidence=wd.confidence))
-        weighted += res.confidence * sum(len(wd.text) for wd in res.layout.words)
+            region = -1
+            if isinstance(where, tuple):
+                dx, dy = where[0], where[1]
+                if found is not None:
+                    region = found.region_at((wd.x0 + wd.x1) / 2 + dx, (wd.top + wd.bottom) / 2 + dy)
+            else:
+                slot = _slot_of(where, (wd.top + wd.bottom) / 2)
+                if slot is None:
+                    continue
+                dx, dy = slot.block.box[0] - slot.left, slot.block.box[1] - slot.top
+                region = slot.block.region
+            words.append(Word(wd.text, wd.x0 + dx, wd.top + dy, wd.x1 + dx, wd.bottom + dy, wd.size,
+                              confidence=wd.confidence, line=wd.line * n + k, region=region))
+    words = drop_noise_lines(words)
     chars = sum(len(wd.text) for wd in words)
-    return OcrResult(PageLayout(words, float(size[0]), float(size[1])), weighted / chars if chars else 0.0,
-                     parts[0][1].model)
+    weighted = sum(wd.confidence * 100 * len(wd.text) for wd in words)
+    layout = PageLayout(words, float(size[0]), float(size[1]))
+    if found is not None and len(found.regions) > 1:
+        layout.regions = {r.index: (r.parent, tuple(float(v) for v in r.box), r.kind) for r in found.regions}
+    return OcrResult(layout, weighted / chars if chars else 0.0, parts[0][1].model)
 
 
 def ocr_pages(
@@ -505,7 +603,7 @@ def ocr_pages(
                 model, lang, why = choose_model(head, lang_hint)
                 why += f"; pages turned {turn} degrees"
         head.clear()
-        jobs: list[tuple[tuple[int, int], list[tuple[tuple[int, int, int, int], Future[OcrResult]]]] | None] = []
+        jobs: list[tuple[tuple[int, int], PageRegions | None, list[tuple[Where, Future[OcrResult]]]] | None] = []
         for i in range(n):
             for j in range(i + 1, i + 1 + cores):
                 ensure(j)
@@ -513,15 +611,16 @@ def ocr_pages(
             if _blank(gray):
                 jobs.append(None)
                 continue
-            parts = [(box, pool.submit(run_tesseract, gray.crop(box), model)) for box in split_boxes(gray)]
-            jobs.append((gray.size, parts))
+            parts = [(where, pool.submit(run_tesseract, img, model, None, psm))
+                     for img, where, psm in page_parts(gray)]
+            jobs.append((gray.size, gray.info.get("regions"), parts))
         results: list[OcrResult | None] = []
         for i, job in enumerate(jobs):
             if job is None:
                 results.append(None)
             else:
-                size, parts = job
-                results.append(merge([(box, fut.result()) for box, fut in parts], size))
+                size, found, parts = job
+                results.append(merge([(where, fut.result()) for where, fut in parts], size, found))
             if on_page:
                 on_page(i)
         # pages that read badly may be turned (scanned sideways or upside down): ask Tesseract's
@@ -571,8 +670,8 @@ def reorient(source: PageSource, model: str, first: OcrResult) -> OcrResult:
     if not turn:
         return first
     upright = prepare(gray.rotate(turn, expand=True))
-    parts = [(box, run_tesseract(upright.crop(box), model)) for box in split_boxes(upright)]
-    second = merge(parts, upright.size)
+    parts = [(where, run_tesseract(img, model, None, psm)) for img, where, psm in page_parts(upright)]
+    second = merge(parts, upright.size, upright.info.get("regions"))
     better = second.confidence * len(second.layout.words) > first.confidence * len(first.layout.words)
     if better:
         second.warnings.append(f"page was turned {turn} degrees; read upright")

@@ -457,6 +457,82 @@ def hard_layout() -> dict:
     return facts
 
 
+DARK_BODY = ("Each player starts with one bakery, one wheat field and three coins. The market holds "
+             "ten different establishments at all times.")
+DARK_PANELS = (("Buying", "Pay the cost shown on the card to the bank and place the card in front of you."),
+               ("Trading", "Nothing may be traded between players unless a card allows it."))
+DARK_CALLOUTS = ("1) Dana rolls a six.", "2) Emil takes one coin.", "3) Fynn pays two coins.")
+DARK_EXAMPLE = ("The numbers beside the picture give the order in which the cards are resolved after "
+                "the roll, from the first to the last.")
+
+
+def dark_layout() -> dict:
+    """A page unlike the Pandasaurus book's, scanned at 150 dpi under uneven light: light text on
+    a dark page, two panels side by side (dark text on cream, white text on teal), yellow
+    numbered callout boxes to the LEFT of a diagram with the paragraph on its right, and a
+    white heading on a green bar. Returns the paths and the texts each region holds."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    pdf_path, image = OUT / "dark-layout.pdf", OUT / "dark-layout-scan.jpg"
+    facts = {"pdf": str(pdf_path), "image": str(image), "title": "SETTING UP THE TOWN", "bar": "END OF THE GAME",
+             "body": DARK_BODY, "panels": [list(p) for p in DARK_PANELS], "callouts": list(DARK_CALLOUTS),
+             "example": DARK_EXAMPLE}
+    if pdf_path.exists() and image.exists() and pdf_path.stat().st_mtime >= Path(__file__).stat().st_mtime:
+        return facts
+    pdf = FPDF(unit="mm", format="A4")
+    pdf.add_font("R", "", FONT)
+    pdf.add_font("B", "", FONT_BOLD)
+    pdf.set_auto_page_break(False)
+    pdf.add_page()
+    pdf.set_fill_color(30, 40, 70)
+    pdf.rect(0, 0, 210, 297, style="F")
+    pdf.set_text_color(250, 220, 120)
+    pdf.set_font("B", size=18)
+    pdf.text(18, 24, facts["title"])
+    pdf.set_text_color(235, 235, 235)
+    pdf.set_font("R", size=11)
+    pdf.set_xy(18, 32)
+    pdf.multi_cell(174, 5.5, DARK_BODY)
+    for k, ((title, text), (fill, ink)) in enumerate(zip(
+            DARK_PANELS, (((245, 235, 210), (20, 20, 20)), ((40, 120, 120), (255, 255, 255))), strict=True)):
+        x = 18 + k * 90
+        pdf.set_fill_color(*fill)
+        pdf.rect(x, 55, 84, 42, style="F", round_corners=True, corner_radius=3)
+        pdf.set_text_color(*ink)
+        pdf.set_font("B", size=12)
+        pdf.text(x + 5, 64, title)
+        pdf.set_font("R", size=10)
+        pdf.set_xy(x + 5, 69)
+        pdf.multi_cell(74, 5, text)
+    pdf.set_fill_color(235, 235, 235)
+    pdf.rect(18, 108, 174, 70, style="F", round_corners=True, corner_radius=3)
+    for k, text in enumerate(DARK_CALLOUTS):
+        y = 116 + k * 18
+        pdf.set_fill_color(250, 225, 90)
+        pdf.rect(23, y, 50, 11, style="F", round_corners=True, corner_radius=2)
+        pdf.set_text_color(20, 20, 20)
+        pdf.set_font("R", size=9.5)
+        pdf.text(26, y + 7, text)
+    pdf.set_fill_color(150, 160, 175)
+    pdf.rect(80, 114, 40, 56, style="F")
+    pdf.set_text_color(20, 20, 20)
+    pdf.set_font("R", size=10.5)
+    pdf.set_xy(127, 116)
+    pdf.multi_cell(60, 5.2, DARK_EXAMPLE)
+    pdf.set_fill_color(40, 130, 60)
+    pdf.rect(18, 190, 174, 12, style="F")
+    pdf.set_text_color(255, 255, 255)
+    pdf.set_font("B", size=14)
+    pdf.text(23, 198.5, facts["bar"])
+    pdf.output(str(pdf_path))
+    doc = pypdfium2.PdfDocument(str(pdf_path))
+    try:
+        img = doc[0].render(scale=150 / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    degrade(img, -0.5, True, seed=11).save(image, "JPEG", quality=75)
+    return facts
+
+
 if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
     built = build(force="--force" in sys.argv)

@@ -1,0 +1,181 @@
+"""Blocks of text cut out of a prepared scan before recognition, each read apart from the others.
+
+Tesseract's line finder runs a line on across a narrow gutter: a callout beside a paragraph, or
+the two columns of a panel, come back as one line whose words are woven together and whose
+letters, fitted to one baseline for two sizes of type, are misread. So each region of the page
+(ingest.regions) is cut into blocks at empty bands of its own ink (recursive XY-cut: bands at
+empty rows, columns at empty columns, a paragraph apart at most), and the blocks are laid out
+one under another on a canvas, a line height apart, with the pixels of other regions left out.
+One Tesseract run reads a canvas as a single column of text (page segmentation 4), so a block's
+lines can only be its own; its words are moved back to the page.
+
+Gaps are measured in the page's own letter height (the median height of its ink marks), never
+in pixels, so the same rule holds at 150 and at 300 dpi.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from PIL import Image
+from scipy import ndimage
+
+from ingest.regions import PageRegions
+
+INK = 200  # a work-copy pixel darker than this holds ink
+EMPTY = 0.004  # a row or column with ink in at most this share of its pixels is empty (specks)
+ROW_GAP = 0.9  # letter heights of empty rows that end a band
+COLUMN_GAP = 2.2  # letter heights of empty columns that part two columns (a word gap is ~1)
+MIN_COLUMN = 2.5  # letter heights a band must have (two lines) to be cut into columns
+GAP = 4.0  # letter heights between two blocks on a canvas
+MIN_BLOCK = 0.6  # a block less than this many letter heights high and wide is a speck
+
+
+@dataclass
+class Block:
+    region: int
+    box: tuple[int, int, int, int]  # page pixels
+
+
+def letter_height(mask: np.ndarray) -> float:
+    """The median height of the ink marks (letters, words) in work-copy pixels."""
+    labels, n = ndimage.label(mask)
+    if not n:
+        return 0.0
+    heights = [sl[0].stop - sl[0].start for sl in ndimage.find_objects(labels)]
+    plausible = [h for h in heights if 2 <= h <= 0.05 * mask.shape[0]]
+    return float(np.median(plausible)) if plausible else 0.0
+
+
+def whole_marks(mask: np.ndarray, labels: np.ndarray) -> np.ndarray:
+    """The region map with every ink mark that crosses a region's edge given whole to the region
+    holding most of it: a line of text printed across the edge of a tint is not cut in two."""
+    marks, n = ndimage.label(mask)
+    if not n:
+        return labels
+    out = labels.copy()
+    edge = ndimage.maximum_filter(labels, 3) != ndimage.minimum_filter(labels, 3)
+    objects = ndimage.find_objects(marks)
+    for k in np.unique(marks[edge & mask]):  # the marks on an edge: the only ones that may cross it
+        if k == 0:
+            continue
+        sl = objects[k - 1]
+        mine = marks[sl] == k
+        under = labels[sl][mine]
+        if under.min() != under.max():
+            view = out[sl]
+            view[mine] = int(np.bincount(under).argmax())
+    return out
+
+
+def _runs(empty: np.ndarray, least: float) -> list[tuple[int, int]]:
+    """The stretches that are not inside an empty run of at least `least` (start, stop)."""
+    parts = []
+    start = None
+    gap = 0
+    for i, e in enumerate(empty):
+        if e:
+            gap += 1
+            continue
+        if start is None:
+            start = i
+        elif gap >= least:
+            parts.append((start, i - gap))
+            start = i
+        gap = 0
+    if start is not None:
+        parts.append((start, len(empty) - gap))
+    return parts
+
+
+def _cut(mask: np.ndarray, top: int, left: int, em: float, out: list[tuple[int, int, int, int]],
+         depth: int = 0) -> None:
+    rows = mask.sum(axis=1) <= EMPTY * mask.shape[1]
+    bands = _runs(rows, ROW_GAP * em)
+    for r0, r1 in bands:
+        band = mask[r0:r1]
+        cols = band.sum(axis=0) <= max(0, EMPTY * band.shape[0])
+        # columns hold lines: a band of one line is not cut at a wide word gap
+        columns = _runs(cols, COLUMN_GAP * em) if r1 - r0 >= MIN_COLUMN * em else [(0, band.shape[1])]
+        for c0, c1 in columns:
+            part = band[:, c0:c1]
+            sub_rows = part.sum(axis=1) > EMPTY * part.shape[1]
+            if not sub_rows.any():
+                continue
+            y0, y1 = int(np.argmax(sub_rows)), len(sub_rows) - int(np.argmax(sub_rows[::-1]))
+            part = part[y0:y1]
+            if (len(columns) > 1 or len(bands) > 1) and depth < 12:
+                _cut(part, top + r0 + y0, left + c0, em, out, depth + 1)
+            elif part.shape[0] >= MIN_BLOCK * em or part.shape[1] >= MIN_BLOCK * em:
+                out.append((left + c0, top + r0 + y0, left + c1, top + r0 + y1))
+
+
+def find_blocks(ink: Image.Image, found: PageRegions) -> tuple[list[Block], float]:
+    """The blocks of text of each region, in page pixels (a margin of a quarter letter around),
+    and the page's letter height in page pixels."""
+    sh, sw = found.labels.shape
+    small = np.asarray(ink.resize((sw, sh), Image.BOX)) < INK
+    em = letter_height(small)
+    if em <= 0:
+        return [], 0.0
+    labels = found.labels = whole_marks(small, found.labels)
+    f = found.factor
+    pad = max(1, round(em / 4))
+    blocks = []
+    for region in found.regions:
+        mask = small & (labels == region.index)
+        if not mask.any():
+            continue
+        rows, cols = np.nonzero(mask.any(axis=1))[0], np.nonzero(mask.any(axis=0))[0]
+        top, left = int(rows[0]), int(cols[0])
+        boxes: list[tuple[int, int, int, int]] = []
+        _cut(mask[top:rows[-1] + 1, left:cols[-1] + 1], top, left, em, boxes)
+        for x0, y0, x1, y1 in boxes:
+            box = (max(0, int((x0 - pad) * f)), max(0, int((y0 - pad) * f)),
+                   min(ink.size[0], int((x1 + pad) * f)), min(ink.size[1], int((y1 + pad) * f)))
+            blocks.append(Block(region.index, box))
+    return blocks, em * f
+
+
+@dataclass
+class Slot:
+    block: Block
+    top: int  # where the block lies on the canvas
+    left: int
+
+
+def canvases(ink: Image.Image, found: PageRegions, blocks: list[Block], parts: int,
+             em: float) -> list[tuple[Image.Image, list[Slot]]]:
+    """The blocks laid out one under another on `parts` canvases of about equal area (one per
+    core), GAP letter heights apart; each block shows only its own region's pixels."""
+    if not blocks:
+        return []
+    full = np.asarray(Image.fromarray(found.labels.astype(np.int32)).resize(ink.size, Image.NEAREST))
+    gap = max(4, int(GAP * em))
+    groups: list[list[Block]] = [[] for _ in range(max(1, parts))]
+    load = [0] * len(groups)
+    for block in sorted(blocks, key=lambda b: -(b.box[2] - b.box[0]) * (b.box[3] - b.box[1])):
+        k = load.index(min(load))
+        groups[k].append(block)
+        load[k] += (block.box[2] - block.box[0]) * (block.box[3] - block.box[1])
+    pixels = np.asarray(ink)
+    out = []
+    for group in groups:
+        if not group:
+            continue
+        group.sort(key=lambda b: (b.region, b.box[1], b.box[0]))  # a region's blocks together
+        width = max(b.box[2] - b.box[0] for b in group) + 2 * gap
+        height = gap + sum(b.box[3] - b.box[1] + gap for b in group)
+        canvas = np.full((height, width), 255, dtype=np.uint8)
+        slots = []
+        y = gap
+        for b in group:
+            x0, y0, x1, y1 = b.box
+            crop = pixels[y0:y1, x0:x1]
+            own = full[y0:y1, x0:x1] == b.region
+            canvas[y:y + (y1 - y0), gap:gap + (x1 - x0)] = np.where(own, crop, 255)
+            slots.append(Slot(b, y, gap))
+            y += (y1 - y0) + gap
+        out.append((Image.fromarray(canvas, "L"), slots))
+    return out

@@ -1,0 +1,136 @@
+"""Reading order over the regions of a scanned page (ingest.regions): panels, boxes and bars.
+
+The words of a region are ordered among themselves (recursive XY-cut, as on a plain page), so the
+lines of two regions are never woven together. Inside a region its own blocks of text and the
+regions lying on it (boxes, bars, panels) are ordered as units by the same XY-cut over their
+boxes: columns, then panels. A box (not a heading bar) that sits beside its region's own text
+(a worked example or a diagram with callouts next to a paragraph) is figure text: it is read after the page's body,
+as the text layer reads text in smaller type and inside pictures (ingest.layout.order_page).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from ingest.layout import PageLayout, Segment, Word, xy_cut
+
+Box = tuple[float, float, float, float]
+
+
+def _box(block: list[Segment]) -> Box:
+    return (min(s.x0 for s in block), min(s.top for s in block), max(s.x1 for s in block),
+            max(s.bottom for s in block))
+
+
+def _beside(box: Box, blocks: list[list[Segment]]) -> bool:
+    """The box shares its height with one of the blocks and lies left or right of it."""
+    x0, top, x1, bottom = box
+    for block in blocks:
+        bx0, btop, bx1, bbottom = _box(block)
+        overlap = min(bottom, bbottom) - max(top, btop)
+        if overlap >= 0.5 * min(bottom - top, bbottom - btop) and (bx1 <= x0 or bx0 >= x1):
+            return True
+    return False
+
+
+def _in_order(units: list[tuple[Box, object, list[Segment]]], em: float) -> list[object]:
+    """Units in reading order: XY-cut over stand-ins, a block's own lines and a region's box cut
+    into rows a line high, so that a unit weighs as the lines it holds when columns are told from
+    rows (ingest.layout.xy_cut); a unit is read where its first stand-in is."""
+    stand_ins: list[Segment] = []
+    for k, (box, _, lines) in enumerate(units):
+        if lines:
+            stand_ins += [Segment([Word(str(k), s.x0, s.top, s.x1, s.bottom, s.size)]) for s in lines]
+            continue
+        x0, top, x1, bottom = box
+        rows = max(1, int((bottom - top) / max(em * 1.5, 1e-3)))
+        step = (bottom - top) / rows
+        stand_ins += [Segment([Word(str(k), x0, top + i * step, x1, top + (i + 1) * step - 0.2 * step, em)])
+                      for i in range(rows)]
+    out: list[object] = []
+    seen: set[int] = set()
+    for block in xy_cut(stand_ins, em):
+        for seg in _rows_then_columns(block):
+            k = int(seg.words[0].text)
+            if k not in seen:
+                seen.add(k)
+                out.append(units[k][1])
+    return out
+
+
+def _rows_then_columns(block: list[Segment]) -> list[Segment]:
+    """Top to bottom; stand-ins side by side on one row (their spans overlapping by half), left to right."""
+    rows: list[list[Segment]] = []
+    for seg in sorted(block, key=lambda s: s.top):
+        last = rows[-1] if rows else None
+        if last and min(seg.bottom, last[0].bottom) - max(seg.top, last[0].top) >= 0.5 * min(
+                seg.bottom - seg.top, last[0].bottom - last[0].top):
+            last.append(seg)
+        else:
+            rows.append([seg])
+    return [seg for row in rows for seg in sorted(row, key=lambda s: s.x0)]
+
+
+def _figures(children: list[int], boxes: dict[int, Box], blocks: list[list[Segment]], kinds: dict[int, str]) -> set[int]:
+    """The boxes beside their region's own text, and the boxes in the same column as one of them
+    (a column of callouts beside a paragraph is one figure, however far down it runs)."""
+    found = {c for c in children if kinds[c] != "bar" and _beside(boxes[c], blocks)}
+    grew = True
+    while grew:
+        grew = False
+        for c in children:
+            if c in found or kinds[c] == "bar":
+                continue
+            x0, _, x1, _ = boxes[c]
+            for f in list(found):
+                fx0, _, fx1, _ = boxes[f]
+                if min(x1, fx1) - max(x0, fx0) >= 0.5 * min(x1 - x0, fx1 - fx0):
+                    found.add(c)
+                    grew = True
+                    break
+    return found
+
+
+def region_blocks(page: PageLayout, segments: list[Segment], em: float) -> tuple[list[list[Segment]],
+                                                                                 list[list[Segment]]]:
+    """(body blocks, figure blocks), each in reading order, over the page's regions."""
+    own: dict[int, list[Segment]] = defaultdict(list)
+    for seg in segments:
+        own[seg.words[0].region].append(seg)
+    children: dict[int, list[int]] = defaultdict(list)
+    roots = []
+    for index, (parent, _, _) in page.regions.items():
+        if parent is None or parent not in page.regions:
+            roots.append(index)
+        else:
+            children[parent].append(index)
+    roots += [r for r in own if r not in page.regions]  # words outside every region (none expected)
+    texted: dict[int, bool] = {}
+
+    def has_text(r: int) -> bool:
+        if r not in texted:
+            texted[r] = bool(own.get(r)) or any(has_text(c) for c in children[r])
+        return texted[r]
+
+    body: list[list[Segment]] = []
+    figures: list[list[Segment]] = []
+
+    boxes = {r: box for r, (_, box, _) in page.regions.items()}
+    kinds = {r: kind for r, (_, _, kind) in page.regions.items()}
+
+    def visit(r: int, into: list[list[Segment]]) -> None:
+        blocks = xy_cut(own.get(r, []), em)
+        kids = [c for c in children[r] if has_text(c)]
+        units: list[tuple[Box, object, list[Segment]]] = [(_box(b), ("block", b), b) for b in blocks]
+        units += [(boxes[c], ("region", c), []) for c in kids]
+        aside = _figures(kids, boxes, blocks, kinds) if into is body else set()
+        for kind, item in _in_order(units, em):
+            if kind == "block":
+                into.append(item)
+            else:
+                visit(item, figures if item in aside else into)
+
+    for root in roots:
+        if has_text(root):
+            visit(root, body)
+    return body, figures

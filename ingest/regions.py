@@ -1,0 +1,374 @@
+"""Page regions of a scan found before recognition: the page, its panels, boxes and colour bars.
+
+Printed rulebooks set text on a page background, on rounded panels, on example boxes inside the
+panels and on coloured heading bars, often light text on a dark bar. One threshold for the whole
+page loses some of that text, and Tesseract's own layout analysis weaves the lines of a box into
+the paragraph beside it. So the regions are found first, from the colours alone:
+
+- on a copy of the page about 500 pixels across, a pixel is *flat* when its 3 x 3 neighbourhood
+  keeps one colour (a background; letters, pictures and region edges are not flat);
+- flat pixels joined to each other (4-connected) are one background; a background large enough,
+  whose outline (holes filled) covers most of its bounding box, is a region: the page, a panel,
+  a box or a bar. Regions nest by their outlines (a box inside a panel inside the page);
+- every pixel belongs to the innermost region around it, and its ink is its colour distance
+  from that region's background: white-on-blue and black-on-yellow both come out dark on white,
+  each against its own background (binarised per region, light-on-dark inverted).
+
+Thresholds are shares of the page or colour distances, never sizes in pixels, so the same rule
+holds at 150 and at 300 dpi. Why a region matters to reading order: see ingest.region_order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+from PIL import Image
+from scipy import ndimage
+
+WORK_SIDE = 1000  # the regions are found on a copy about this many pixels on its longer side
+FLAT_RANGE = (8, 30)  # a neighbourhood whose colour range (any channel) stays within 3x the noise
+# (the range of the quietest quarter of the page), bounded by these, is flat
+MIN_SIDE = 0.012  # a region is at least this share of the page's shorter side across, both ways
+MIN_AREA = 0.0004  # ... and covers at least this share of the page
+BOXY = 0.85  # a region's outline covers at least this share of its bounding box (a rounded panel ~0.95) ...
+ROUND_FILL = 0.72  # ... or, round (a disc behind a callout's number ~0.79), at least this share ...
+ROUND_OWN = 0.45  # ... with its own colour over this share of it, and not a ring (a large letter O)
+GRADIENT = 60  # a background may drift this far (colour distance) from its region's colour
+EDGE_TOLERANCE = 60  # where backgrounds meet, colours this far off their blend (JPEG bleeding) are no ink
+MAX_FLOOR = 40  # a background's noise: twice the median distance of its pixels from its colour, at most this
+INK_GAIN = 1.3  # colour distance (0..441) to grey level: text at about 200 apart is full black
+SOLID = 0.97  # a background with nothing on it (under this share of it left) is no region
+OPEN = 0.5  # a shape is open when more than this share of the backgrounds inside it run on outside
+PIECE_EDGE = 0.06  # pieces of one bar share its top and bottom edge (within this share of its height)
+PIECE_COLOUR = 20  # ... and its colour (channel difference)
+LETTER_SHARE = 0.6  # a shape under this share of its box its own is thin enough to be a letter
+RIM = 0.75  # share of a bar's border that is its own colour
+BAR_ASPECT = 4.0  # a region this many times wider than high, ...
+BAR_LINES = 0.08  # ... and at most this share of the page's shorter side high, is a bar (one line)
+
+
+@dataclass
+class Region:
+    """A background of one colour and everything drawn on it."""
+
+    index: int
+    box: tuple[int, int, int, int]  # x0, top, x1, bottom in page pixels
+    colour: tuple[int, int, int]  # its background (RGB)
+    parent: int | None  # the region it lies on; None: the page itself
+    depth: int
+    kind: str = "panel"  # page | panel | bar
+
+    @property
+    def dark(self) -> bool:
+        """Light text on a dark background (read inverted)."""
+        r, g, b = self.colour
+        return 0.299 * r + 0.587 * g + 0.114 * b < 128
+
+
+@dataclass
+class PageRegions:
+    """The regions of one page and, per pixel of the work copy, the innermost region holding it."""
+
+    regions: list[Region]
+    labels: np.ndarray  # work-copy pixels -> region index
+    factor: float  # page pixels per work-copy pixel
+    flat: np.ndarray | None = None  # work-copy pixels that are background (see _flat)
+    background: np.ndarray | None = None  # work-copy pixels -> the colour of their region's background there
+
+    def region_at(self, x: float, y: float) -> int:
+        row = min(self.labels.shape[0] - 1, max(0, int(y / self.factor)))
+        col = min(self.labels.shape[1] - 1, max(0, int(x / self.factor)))
+        return int(self.labels[row, col])
+
+
+def _flat(small: np.ndarray) -> tuple[np.ndarray, int]:
+    """Backgrounds: pixels whose neighbourhood keeps one colour, against the page's own noise
+    (JPEG, sensor), joined into numbered areas (0: not background)."""
+    smooth = ndimage.gaussian_filter(small.astype(np.float32), (0.8, 0.8, 0))
+    spread = np.zeros(small.shape[:2], dtype=np.float32)
+    for c in range(small.shape[2]):
+        ch = smooth[..., c]
+        dy = np.abs(np.diff(ch, axis=0, append=ch[-1:]))
+        dx = np.abs(np.diff(ch, axis=1, append=ch[:, -1:]))
+        spread = np.maximum(spread, np.maximum(np.maximum(dx, dy), np.maximum(np.roll(dx, 1, 1), np.roll(dy, 1, 0))))
+    limit = float(np.clip(3 * np.percentile(spread, 25), *FLAT_RANGE))
+    flat = spread <= limit
+    comps, _ = ndimage.label(flat)
+    # each background grown up to the edge of a letter or of another background: a pixel beside
+    # one of its pixels, of its colour, joins it (the test above, over two pixels, leaves a
+    # margin around every edge); backgrounds never join each other this way
+    steps = ((0, 1), (0, -1), (1, 1), (1, -1))
+    level = smooth.astype(np.int16)
+    down = np.abs(level - np.roll(level, 1, 0)).max(axis=2) <= limit  # like the pixel above
+    right = np.abs(level - np.roll(level, 1, 1)).max(axis=2) <= limit  # like the pixel on the left
+    close = [down, np.roll(down, -1, 0), right, np.roll(right, -1, 1)]
+    for _ in range(2):
+        grown = comps.copy()
+        for (axis, step), near in zip(steps, close, strict=True):
+            take = (grown == 0) & near
+            grown[take] = np.roll(comps, step, axis)[take]
+        comps = grown
+    return comps, int(comps.max())
+
+
+def _spans(own: np.ndarray, axis: int) -> np.ndarray:
+    """Each row (axis 1) or column (axis 0) filled from its first to its last pixel of `own`."""
+    n = own.shape[axis]
+    first = np.argmax(own, axis=axis)
+    last = n - 1 - np.argmax(np.flip(own, axis=axis), axis=axis)
+    idx = np.arange(n)
+    if axis == 1:
+        return (idx[None, :] >= first[:, None]) & (idx[None, :] <= last[:, None]) & own.any(axis=1)[:, None]
+    return (idx[:, None] >= first[None, :]) & (idx[:, None] <= last[None, :]) & own.any(axis=0)[None, :]
+
+
+def _outline(own: np.ndarray) -> np.ndarray:
+    """What a background encloses: inside its extent along the rows or the columns. Unlike
+    filling holes, this also closes a ring broken where a letter touches the box's edge."""
+    return _spans(own, 1) | _spans(own, 0)
+
+
+def _shapes(small: np.ndarray, comps: np.ndarray, objects: list, side: float) -> dict[int, tuple]:
+    """Flat shapes at least `side` high (a piece of a bar may be narrow): (slice, colour) by number."""
+    out = {}
+    for k, sl in enumerate(objects, start=1):
+        if sl is not None and sl[0].stop - sl[0].start >= side and sl[1].stop - sl[1].start >= 2:
+            out[k] = (sl, np.median(small[sl][comps[sl] == k], axis=0))
+    return out
+
+
+def _union(slices: list[tuple[slice, slice]]) -> tuple[slice, slice]:
+    return (slice(min(s[0].start for s in slices), max(s[0].stop for s in slices)),
+            slice(min(s[1].start for s in slices), max(s[1].stop for s in slices)))
+
+
+def _pieces(shapes: dict[int, tuple]) -> list[list[int]]:
+    """Shapes grouped into the backgrounds they are pieces of: a colour bar whose letters reach
+    its top and bottom edge is cut by them into pieces of one colour, one height, side by side."""
+    order = sorted(shapes, key=lambda k: shapes[k][0][0].start)
+    parent = {k: k for k in order}
+
+    def root(k: int) -> int:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    for i, a in enumerate(order):
+        sa, ca = shapes[a]
+        height = sa[0].stop - sa[0].start
+        tol = max(2, round(PIECE_EDGE * height))
+        for b in order[i + 1:]:
+            sb, cb = shapes[b]
+            if sb[0].start - sa[0].start > tol:
+                break
+            if (abs(sb[0].stop - sa[0].stop) <= tol and float(np.abs(ca - cb).max()) <= PIECE_COLOUR
+                    and min(abs(sb[1].start - sa[1].stop), abs(sa[1].start - sb[1].stop)) <= height):
+                parent[root(b)] = root(a)
+    groups: dict[int, list[int]] = {}
+    for k in order:
+        groups.setdefault(root(k), []).append(k)
+    return list(groups.values())
+
+
+def _in_a_word(k: int, shapes: dict[int, tuple], share: float) -> bool:
+    """A thin shape (under LETTER_SHARE of its box its own) with two shapes of its colour and
+    height beside it on its line: a letter of a large heading, not a box or a disc."""
+    if k not in shapes or share >= LETTER_SHARE:
+        return False
+    sl, colour = shapes[k]
+    height = sl[0].stop - sl[0].start
+    near = 0
+    for other, (osl, ocolour) in shapes.items():
+        if other == k:
+            continue
+        oh = osl[0].stop - osl[0].start
+        if (abs(oh - height) <= 0.25 * height and abs(osl[0].start - sl[0].start) <= 0.25 * height
+                and min(abs(osl[1].start - sl[1].stop), abs(sl[1].start - osl[1].stop)) <= 2 * height
+                and float(np.abs(ocolour - colour).max()) <= 30):
+            near += 1
+            if near >= 2:
+                return True
+    return False
+
+
+def _rimmed(own: np.ndarray) -> bool:
+    """A bar whose letters reach its edges still runs all round them (its border rows and columns,
+    the outermost of each side's first three, mostly its own colour); a word in large letters
+    does not."""
+    k = min(3, own.shape[0] // 2, own.shape[1] // 2)
+    sides = [max(own[i].mean() for i in range(k)), max(own[-1 - i].mean() for i in range(k)),
+             max(own[:, i].mean() for i in range(k)), max(own[:, -1 - i].mean() for i in range(k))]
+    return bool(k and np.mean(sides) >= RIM)
+
+
+def _ring(comps: np.ndarray, inside: np.ndarray) -> bool:
+    """A round shape whose inside is mostly another background: a ring (the letter O), not a disc
+    holding a number (the strokes of a digit leave no background of their own)."""
+    return bool((comps[inside] > 0).sum() > 0.3 * max(1, inside.sum()))
+
+
+def _open(comps: np.ndarray, objects: list, sl: tuple[slice, slice], inside: np.ndarray) -> bool:
+    """The backgrounds a shape holds run on outside it: the gap of a letter, not the content of a
+    box (what lies inside a box is text, pictures, or backgrounds closed inside it)."""
+    held = comps[sl][inside]
+    held = held[held > 0]
+    if not held.size:
+        return False
+    outside = 0
+    for label, count in zip(*np.unique(held, return_counts=True), strict=True):
+        other = objects[label - 1]
+        if (other[0].start < sl[0].start or other[0].stop > sl[0].stop
+                or other[1].start < sl[1].start or other[1].stop > sl[1].stop):
+            outside += count
+    return held.size >= 8 and outside > OPEN * held.size
+
+
+def find_regions(rgb: Image.Image) -> PageRegions:
+    """The page's regions (the whole page first), nested by their outlines."""
+    w, h = rgb.size
+    factor = max(1.0, max(w, h) / WORK_SIDE)
+    sw, sh = max(1, round(w / factor)), max(1, round(h / factor))
+    small = np.asarray(rgb.convert("RGB").resize((sw, sh), Image.BOX), dtype=np.int16)
+    comps, n = _flat(small)
+    flat = comps > 0
+    page_area = sw * sh
+    side = MIN_SIDE * min(sw, sh)
+    found: list[tuple[int, tuple[slice, slice], np.ndarray, tuple[int, int, int]]] = []
+    objects = ndimage.find_objects(comps)
+    shapes = _shapes(small, comps, objects, side)
+    for members in _pieces(shapes):
+        k = members[0]
+        sl = _union([shapes[m][0] for m in members])
+        height, width = sl[0].stop - sl[0].start, sl[1].stop - sl[1].start
+        if height < side or width < side or height * width < MIN_AREA * page_area:
+            continue
+        own = np.isin(comps[sl], members)
+        if len(members) == 1 and _in_a_word(k, shapes, own.sum() / max(1, height * width)):
+            continue  # a letter of a large heading
+        if own.sum() < 0.25 * MIN_AREA * page_area:
+            continue
+        outline = _outline(own)
+        filled = outline.sum()
+        boxy = filled >= BOXY * height * width or (
+            width >= BAR_ASPECT * height and filled >= ROUND_FILL * height * width and _rimmed(own))
+        if not boxy and (filled < ROUND_FILL * height * width or own.sum() < ROUND_OWN * filled
+                         or _ring(comps[sl], outline & ~own)):
+            continue
+        if own.sum() >= SOLID * filled:  # nothing drawn on it: the stroke of a large letter, a swatch
+            continue
+        if _open(comps, objects, sl, outline & ~own):  # a large letter (H, U, M) or a word, not a box
+            continue
+        if boxy and width >= BAR_ASPECT * height:
+            outline = np.ones_like(outline)  # a bar: its letters may reach its edges, leaving notches
+        colour = tuple(int(v) for v in np.median(small[sl][own], axis=0))
+        found.append((int(outline.sum()), sl, outline, colour))
+    # outer regions first, so that an inner one is drawn over the one it lies on
+    found.sort(key=lambda f: -f[0])
+    labels = np.zeros((sh, sw), dtype=np.int32)
+    page_colour = _paper(small)
+    regions = [Region(0, (0, 0, w, h), page_colour, None, 0, "page")]
+    for _, sl, outline, colour in found:
+        under = labels[sl][outline]
+        parent = int(np.bincount(under).argmax()) if under.size else 0
+        index = len(regions)
+        y0, y1 = sl[0].start, sl[0].stop
+        x0, x1 = sl[1].start, sl[1].stop
+        box = (int(x0 * factor), int(y0 * factor), min(w, int(x1 * factor)), min(h, int(y1 * factor)))
+        region = Region(index, box, colour, parent, regions[parent].depth + 1)
+        if (x1 - x0) >= BAR_ASPECT * (y1 - y0) and (y1 - y0) <= BAR_LINES * min(sw, sh):
+            region.kind = "bar"
+        regions.append(region)
+        view = labels[sl]
+        view[outline] = index
+    return PageRegions(regions, labels, factor, flat, _background(small, flat, labels, regions))
+
+
+def _paper(small: np.ndarray) -> tuple[int, int, int]:
+    """The lightest common colour of the page: its paper, when no background is found."""
+    grey = small.mean(axis=2)
+    light = small[grey >= np.percentile(grey, 75)]
+    return tuple(int(v) for v in np.median(light, axis=0))
+
+
+def _background(small: np.ndarray, flat: np.ndarray, labels: np.ndarray, regions: list[Region]) -> np.ndarray:
+    """Each work-copy pixel's background: the colour of the nearest flat pixel of its own region
+    close to that region's colour (a panel printed in a gradient, or lit unevenly, keeps its
+    text apart from its background all across; a large letter's flat stroke is not background)."""
+    colours = np.array([r.colour for r in regions], dtype=np.float32)
+    smooth = ndimage.uniform_filter(small.astype(np.float32), (3, 3, 1))
+    near = np.sqrt(((smooth - colours[labels]) ** 2).sum(axis=2)) <= GRADIENT
+    seeds = flat & near
+    if not seeds.any():
+        return colours[labels]
+    iy, ix = ndimage.distance_transform_edt(~seeds, return_distances=False, return_indices=True)
+    bg = smooth[iy, ix]
+    bg = np.where((labels[iy, ix] == labels)[..., None], bg, colours[labels])
+    return ndimage.uniform_filter(bg, (5, 5, 1))
+
+
+@njit(cache=True)
+def _distance(pixels: np.ndarray, background: np.ndarray, floor: np.ndarray) -> np.ndarray:  # pragma: no cover
+    """Each pixel's colour distance from its background less its noise floor: one compiled pass
+    over the page instead of a dozen array operations."""
+    h, w = pixels.shape[0], pixels.shape[1]
+    out = np.empty((h, w), dtype=np.float32)
+    for y in range(h):
+        for x in range(w):
+            total = 0.0
+            for c in range(3):
+                d = float(pixels[y, x, c]) - float(background[y, x, c])
+                total += d * d
+            out[y, x] = np.sqrt(total) - float(floor[y, x])
+    return out
+
+
+def ink(rgb: Image.Image, found: PageRegions) -> Image.Image:
+    """The page as dark ink on white: each pixel's colour distance from its region's background,
+    less the spread of that background itself (paper texture, print screen, scanner noise), so
+    each region is binarised against its own level.
+
+    A region's edge (where one background meets another) is kept white: read as a letter it
+    would give '|' or '['.
+    """
+    w, h = rgb.size
+    labels = found.labels
+    colours = np.array([r.colour for r in found.regions], dtype=np.float32)
+    around = found.background if found.background is not None else colours[labels]
+    pixels = np.asarray(rgb.convert("RGB"), dtype=np.int32)
+    # the page's own pixels at the work copy's grid (not averaged: the noise as it is)
+    gy = np.minimum((np.arange(labels.shape[0]) * found.factor).astype(int), h - 1)
+    gx = np.minimum((np.arange(labels.shape[1]) * found.factor).astype(int), w - 1)
+    sampled = np.sqrt(((pixels[np.ix_(gy, gx)] - around) ** 2).sum(axis=2))
+    floor = np.zeros(len(found.regions), dtype=np.float32)
+    flat = found.flat if found.flat is not None else np.zeros(labels.shape, dtype=bool)
+    keys, values = labels[flat], sampled[flat]
+    order = np.argsort(keys, kind="stable")
+    keys, values = keys[order], values[order]
+    bounds = np.searchsorted(keys, np.arange(len(found.regions) + 1))
+    for index in range(len(found.regions)):
+        own = values[bounds[index]:bounds[index + 1]]
+        if own.size >= 50:
+            floor[index] = min(MAX_FLOOR, 2 * float(np.median(own)))
+    # background colour and noise floor of every pixel (two resizes: an RGBA resize would weigh
+    # the colours by the fourth channel)
+    colour = Image.fromarray(np.clip(around, 0, 255).astype(np.uint8), "RGB").resize((w, h), Image.BILINEAR)
+    noise = Image.fromarray(floor[labels].astype(np.uint8), "L").resize((w, h), Image.BILINEAR)
+    dist = _distance(np.asarray(rgb.convert("RGB")), np.asarray(colour), np.asarray(noise))
+    # where backgrounds meet, the ink is the distance from the range of their colours there: the
+    # edge itself (any mix of them) is no ink, a letter crossing it is
+    edge = ndimage.maximum_filter(labels, 7) != ndimage.minimum_filter(labels, 7)
+    edge_full = np.asarray(Image.fromarray(edge.astype(np.uint8) * 255).resize((w, h), Image.NEAREST)) > 0
+    ys, xs = np.nonzero(edge_full)
+    if ys.size:
+        top = np.stack([ndimage.maximum_filter(around[..., c], 7) for c in range(3)], axis=2)
+        bottom = np.stack([ndimage.minimum_filter(around[..., c], 7) for c in range(3)], axis=2)
+        sy = np.minimum((ys / found.factor).astype(int), labels.shape[0] - 1)
+        sx = np.minimum((xs / found.factor).astype(int), labels.shape[1] - 1)
+        p = pixels[ys, xs].astype(np.float32)
+        off = np.maximum(bottom[sy, sx] - p, 0) + np.maximum(p - top[sy, sx], 0)
+        dist[ys, xs] = np.sqrt((off * off).sum(axis=1)) - EDGE_TOLERANCE
+    out = 255.0 - np.clip(dist * INK_GAIN, 0, 255)
+    return Image.fromarray(out.astype(np.uint8), "L")
