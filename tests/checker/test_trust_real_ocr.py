@@ -25,7 +25,11 @@ ROOT = Path(__file__).resolve().parents[2]
 EN = ROOT / "tests" / "data" / "real" / "MK1_base_EN_Pandasaurus2018_rulebook.txt"
 CS = ROOT / "rules_sources" / "rulebooks" / "002_527932f4ae20193c.txt"
 COLUMN = (240, 240, 1360, 2240)  # the left column of the 300 dpi scan of page 3: Game Setup, How to Win
-DAMAGES = (0.4, 0.32, 0.35, 0.3)  # share of the digit's height rubbed out from the top, mildest that works first
+# (side, share of the digit rubbed out from that side): tried in turn until Tesseract misreads the digit
+# with low confidence. Which damage does it depends on how the page was cleaned before recognition
+# (a digit rubbed from the left is often read as a confident 5: trust cannot catch that, so such a
+# damage is passed over, not asserted)
+DAMAGES = (("top", 0.4), ("top", 0.32), ("top", 0.35), ("top", 0.3), ("left", 0.72), ("left", 0.62), ("left", 0.76))
 
 
 def _page() -> Image.Image:
@@ -42,10 +46,13 @@ def _digit_box(page: Image.Image) -> tuple[int, int, int, int]:
     return int(digit.x0), int(digit.top), int(digit.x1), int(digit.bottom)
 
 
-def _rubbed(page: Image.Image, box: tuple[int, int, int, int], share: float) -> Image.Image:
+def _rubbed(page: Image.Image, box: tuple[int, int, int, int], side: str, share: float) -> Image.Image:
     arr = np.array(page)
     x0, y0, x1, y1 = box
-    arr[y0 : y0 + int((y1 - y0) * share), x0:x1] = 255
+    if side == "top":
+        arr[y0 : y0 + int((y1 - y0) * share), x0:x1] = 255
+    else:
+        arr[y0:y1, x0 : x0 + int((x1 - x0) * share)] = 255
     return Image.fromarray(arr)
 
 
@@ -65,10 +72,10 @@ def scans(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     clean.parent.mkdir()
     page.save(clean)
     box = _digit_box(page)
-    for share in DAMAGES:
-        path = tmp / f"rubbed_{share}" / "en_setup_scan.png"
+    for side, share in DAMAGES:
+        path = tmp / f"rubbed_{side}_{share}" / "en_setup_scan.png"
         path.parent.mkdir()
-        _rubbed(page, box, share).save(path)
+        _rubbed(page, box, side, share).save(path)
         coins = _coins(path)
         if coins and coins[0].value != 3 and coins[0].read["confidence"] < LOW_CONFIDENCE:
             return {"clean": clean, "rubbed": path}
