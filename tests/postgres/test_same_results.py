@@ -86,7 +86,15 @@ def test_build_on_postgres_stores_what_sqlite_holds(built: dict[str, str]) -> No
 def test_listing_is_identical(built: dict[str, str], args: list[str]) -> None:
     (code_s, out_s), (code_p, out_p) = _both(built, args)
     assert out_s.strip(), f"{args}: no output on SQLite"
-    assert (code_p, out_p) == (code_s, out_s)
+    assert (code_p, out_p) == (code_s, out_s), _first_difference(out_s, out_p)
+
+
+def _first_difference(sqlite_out: str, pg_out: str) -> str:
+    """Where the two outputs part (a long JSON report is otherwise cut before it)."""
+    import difflib
+
+    lines = list(difflib.unified_diff(sqlite_out.splitlines(), pg_out.splitlines(), "sqlite", "postgresql", n=2, lineterm=""))
+    return "\n".join(lines[:40])
 
 
 @pytest.mark.parametrize("verb", ["show", "facts", "mentions"])
