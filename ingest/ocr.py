@@ -130,15 +130,20 @@ def open_image(path: Path) -> Image.Image:
     return img
 
 
-def to_gray(img: Image.Image) -> Image.Image:
+def _displayable(img: Image.Image) -> Image.Image:
+    """Transparency laid on white, 16-bit and float greys stretched to 8 bits; other modes as they are."""
     if img.mode in ("RGBA", "LA", "P", "PA"):
         base = Image.new("RGB", img.size, "white")
         rgba = img.convert("RGBA")
         base.paste(rgba, mask=rgba.getchannel("A"))
-        img = base
+        return base
     if img.mode in ("I;16", "I", "F"):
-        img = ImageOps.autocontrast(img.convert("L"))
-    return img.convert("L")
+        return ImageOps.autocontrast(img.convert("L"))
+    return img
+
+
+def to_gray(img: Image.Image) -> Image.Image:
+    return _displayable(img).convert("L")
 
 
 def limit_size(img: Image.Image) -> Image.Image:
@@ -315,14 +320,7 @@ def prepare(img: Image.Image) -> Image.Image:
 
 def to_rgb(img: Image.Image) -> Image.Image:
     """The image in RGB (transparency on white; 16-bit and float greys stretched)."""
-    if img.mode in ("RGBA", "LA", "P", "PA"):
-        base = Image.new("RGB", img.size, "white")
-        rgba = img.convert("RGBA")
-        base.paste(rgba, mask=rgba.getchannel("A"))
-        return base
-    if img.mode in ("I;16", "I", "F"):
-        return ImageOps.autocontrast(img.convert("L")).convert("RGB")
-    return img.convert("RGB")
+    return _displayable(img).convert("RGB")
 
 
 # ---------------------------------------------------------------- tesseract
