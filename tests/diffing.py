@@ -14,18 +14,28 @@ from checker.model import DiffReport
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def diff_files(tmp: Path, files: list[Path]) -> tuple[DiffReport, str]:
-    """The diff of `files` ingested into tmp/books.sqlite, and that database's URL."""
+def ingest_files(tmp: Path, files: list[Path], name: str = "books.sqlite") -> str:
+    """The URL of tmp/<name>, a new database holding the card catalog and `files`, all ingested."""
     from carddb import catalog
     from ingest.pipeline import ingest_paths
 
-    url = f"sqlite:///{tmp / 'books.sqlite'}"
+    url = f"sqlite:///{tmp / name}"
     engine = open_db(url)
-    with Session(engine) as session:
-        catalog.load_catalog(session, ROOT)
-        session.commit()
-    report = ingest_paths(files, engine)
+    try:
+        with Session(engine) as session:
+            catalog.load_catalog(session, ROOT)
+            session.commit()
+        report = ingest_paths(files, engine)
+    finally:
+        engine.dispose()
     assert report.ok, [r.error for r in report.failed]
+    return url
+
+
+def diff_files(tmp: Path, files: list[Path]) -> tuple[DiffReport, str]:
+    """The diff of `files` ingested into tmp/books.sqlite, and that database's URL."""
+    url = ingest_files(tmp, files)
+    engine = open_db(url, create=False)
     try:
         return run_diff(engine), url
     finally:

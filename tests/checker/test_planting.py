@@ -11,6 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from diffing import ingest_files
 from sqlmodel import Session
 
 from carddb.db import open_db
@@ -34,18 +35,7 @@ PLANTS = {
 
 
 def _ingest(tmp: Path, files: list[Path]) -> str:
-    from carddb import catalog
-    from ingest.pipeline import ingest_paths
-
-    url = f"sqlite:///{tmp / 'planted.sqlite'}"
-    engine = open_db(url)
-    with Session(engine) as session:
-        catalog.load_catalog(session, ROOT)
-        session.commit()
-    report = ingest_paths(files, engine)
-    engine.dispose()
-    assert report.ok, [r.error for r in report.failed]
-    return url
+    return ingest_files(tmp, files, "planted.sqlite")
 
 
 @pytest.fixture(scope="module")
