@@ -394,6 +394,11 @@ HARD_EXAMPLE = ("In this example three players share one roll of the dice. Each 
                 "for every copy, in the order shown by the numbers beside the picture.")
 
 
+def _up_to_date(pdf_path: Path, image: Path) -> bool:
+    """A layout fixture made since this generator last changed is used as it is."""
+    return pdf_path.exists() and image.exists() and pdf_path.stat().st_mtime >= Path(__file__).stat().st_mtime
+
+
 def hard_layout() -> dict:
     """One page with the hard cases of printed rulebooks, as a text-layer PDF and as a 200 dpi
     scan: white headings on colour bars, two tinted panels side by side, and a diagram with
@@ -403,12 +408,9 @@ def hard_layout() -> dict:
     facts = {"pdf": str(pdf_path), "image": str(image), "bars": ["GAME SETUP", "EXAMPLE OF A TURN"],
              "body": HARD_BODY, "panels": [list(p) for p in HARD_PANELS], "callouts": list(HARD_CALLOUTS),
              "example": HARD_EXAMPLE}
-    if pdf_path.exists() and image.exists() and pdf_path.stat().st_mtime >= Path(__file__).stat().st_mtime:
+    if _up_to_date(pdf_path, image):
         return facts
-    pdf = FPDF(unit="mm", format="A4")
-    pdf.add_font("R", "", FONT)
-    pdf.add_font("B", "", FONT_BOLD)
-    pdf.set_auto_page_break(False)
+    pdf = new_pdf()
     pdf.add_page()
 
     def bar(y: float, text: str, rgb: tuple[int, int, int]) -> None:
@@ -476,12 +478,9 @@ def dark_layout() -> dict:
     facts = {"pdf": str(pdf_path), "image": str(image), "title": "SETTING UP THE TOWN", "bar": "END OF THE GAME",
              "body": DARK_BODY, "panels": [list(p) for p in DARK_PANELS], "callouts": list(DARK_CALLOUTS),
              "example": DARK_EXAMPLE}
-    if pdf_path.exists() and image.exists() and pdf_path.stat().st_mtime >= Path(__file__).stat().st_mtime:
+    if _up_to_date(pdf_path, image):
         return facts
-    pdf = FPDF(unit="mm", format="A4")
-    pdf.add_font("R", "", FONT)
-    pdf.add_font("B", "", FONT_BOLD)
-    pdf.set_auto_page_break(False)
+    pdf = new_pdf()
     pdf.add_page()
     pdf.set_fill_color(30, 40, 70)
     pdf.rect(0, 0, 210, 297, style="F")
