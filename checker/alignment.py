@@ -38,6 +38,7 @@ class ClarCluster:
 
     members: dict[str, ClarMember] = field(default_factory=dict)
     scope: frozenset[str] = frozenset()
+    around: frozenset[str] = frozenset()  # the cards clarified right before and after it, in its books
 
     @property
     def from_facts(self) -> bool:
@@ -103,6 +104,8 @@ def clarification_clusters(ctx: Context) -> list[ClarCluster]:
         scope = {sets.get(m.card, BASE) for m in cluster.members.values()} - {BASE}
         scope.update(*(m.scope for m in cluster.members.values()))
         cluster.scope = frozenset(scope)
+        cluster.around = frozenset(c for m in cluster.members.values() for pair in slots.get(m.card, ())
+                                   for c in pair if c) - set(cluster.cards)
     return merged
 
 
@@ -198,17 +201,6 @@ def mentions_card_in(ctx: Context, book: BookIn, cards: list[str], start: int, e
     if any(m.card in cards and start <= m.start < end for m in book.mentions):
         return True
     return _names_in(ctx, book.lang, cards, ctx.memo("text_folded", text, lambda: fold_text(text)))
-
-
-def neighbours(order: dict[str, list[str]], cluster: ClarCluster) -> set[str]:
-    """The cards clarified right before and after this slot in the books that fill it."""
-    around: set[str] = set()
-    for bid, member in cluster.members.items():
-        cards = order.get(bid, [])
-        if member.card in cards:
-            i = cards.index(member.card)
-            around.update(cards[max(0, i - 1) : i] + cards[i + 1 : i + 2])
-    return around - set(cluster.cards)
 
 
 def can_name(ctx: Context, lang: str, cards: list[str]) -> bool:

@@ -204,16 +204,19 @@ def _missing_clarifications(ctx: Context, unread: set[str]) -> list[Discrepancy]
     """A card clarification (fact or section, aligned across books by card and position) that some
     books make and a book covering the same game parts does not."""
     out = []
-    order = {b.id: [m.card for m in alignment.clarifications_of(b, ctx.edition)] for b in ctx.books}
-    for cluster in alignment.clarification_clusters(ctx):
-        around = alignment.neighbours(order, cluster)
+    clusters = alignment.clarification_clusters(ctx)
+    clarified: dict[str, set[str]] = {}  # the cards each book clarifies
+    for cluster in clusters:
+        for bid, member in cluster.members.items():
+            clarified.setdefault(bid, set()).add(member.card)
+    for cluster in clusters:
         covering = [b.id for b in ctx.books if covers(b, cluster.scope) and b.id not in unread]
         silent = [bid for bid in covering if bid not in cluster.members]
         # a book that names the card may clarify it inline, in words no extractor caught: not reported.
         # Where no name of the card is known in the book's language, that cannot be told; its silence
         # counts only where it clarifies the cards the others print around this one (an empty slot)
         silent = [bid for bid in silent
-                  if (alignment.can_name(ctx, ctx.book(bid).lang, cluster.cards) or set(order[bid]) & around)
+                  if (alignment.can_name(ctx, ctx.book(bid).lang, cluster.cards) or clarified.get(bid, set()) & cluster.around)
                   and not alignment.mentions_card(ctx, ctx.book(bid), cluster.cards)]
         if not silent:
             continue
