@@ -127,6 +127,8 @@ def ingest(
         except DatabaseGone as exc:  # one line naming the file; the files before it were stored whole
             error(str(exc))
             raise typer.Exit(2) from None
+        finally:  # the last connection closes now, not whenever the engine is collected: a WAL
+            engine.dispose()  # database is checkpointed into its file before the command returns
     rows = [_ingest_row(r, table=fmt == Format.table) for r in report.results]
     emit(fmt, "mkdb.ingest/1", "files", rows, columns=INGEST_COLUMNS + ["ocr"] if fmt == Format.table else None,
          title="ingest")
