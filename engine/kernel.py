@@ -7,12 +7,12 @@ both; tests/engine/test_kernel.py checks that on thousands of games."""
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 import numpy as np
 from numba import njit
+from numba.extending import register_jitable
 
-from engine import strategy
+from engine import kernel_run, strategy
 from engine.kernel_compile import (
     A_ACTIVATE,
     A_ALL,
@@ -113,12 +113,12 @@ from engine.kernel_compile import (
     S_TO,
     S_TOTAL,
     S_UID,
-    KernelUnsupported,
-    compile_table,
 )
-from engine.rng import seed_state
+from engine.kernel_run import ARG_ORDER, compiled, play_many, policy_codes, supports  # noqa: F401 - the kernel's API
 from engine.rules import RuleSet
-from engine.table import Table, make_table
+
+for _fn in strategy.JITABLE:  # strategy.py's functions, compiled into the kernel
+    register_jitable(_fn)
 
 # player-array planes and scalars
 EST, CLO, BLT, INV, FRESH = 0, 1, 2, 3, 4  # FRESH: landmarks built this turn
@@ -1071,29 +1071,6 @@ def play_seeds(s0, s1, card, steps, rule, order, bn, bn_len, hk_after, hk_before
     return out
 
 
-ARG_ORDER = ("card", "steps", "rule", "order", "bn", "bn_len", "hk_after", "hk_before", "hk_end", "hk_dice",
-             "hk_void", "ib", "cc", "rows", "decks", "deck_len", "stack", "starting", "start_lm", "landmarks", "estabs",
-             "dice_info", "dice_add_step", "dice_reroll_step", "keep")
-_COMPILED: dict[int, tuple[Table, dict[str, Any]]] = {}
-
-
-def compiled(table: Table) -> dict[str, Any]:
-    hit = _COMPILED.get(id(table))
-    if hit is None or hit[0] is not table:
-        hit = (table, compile_table(table))
-        _COMPILED[id(table)] = hit
-    return hit[1]
-
-
-def supports(rules: RuleSet, players: int, sets: tuple[str, ...] | None) -> bool:
-    """True when the kernel can compile these rules and cards (else the readable engine plays)."""
-    try:
-        compiled(make_table(rules, players, sets))
-    except KernelUnsupported:
-        return False
-    return True
-
-
 _DEPENDENCIES = ("strategy.py", "kernel_compile.py", "rng.py")
 
 
@@ -1149,34 +1126,17 @@ _ANNOUNCED = False
 
 
 def warm() -> None:
-    """Compile (or load) the kernel once, so later runs start in about a second (scripts/setup.sh)."""
+    """Compile (or load) the kernel once, and build it ahead of time (engine/kernel_run.py), so later
+    runs start in a fraction of a second without numba (scripts/setup.sh)."""
     _announce()
-    play_many(RuleSet.canonical("mk2"), 4, None, [0])
-
-
-def play_many(rules: RuleSet, players: int, sets: tuple[str, ...] | None, seeds: list[int],
-              policies: tuple[str, ...] | list[str] | str = "random") -> list[tuple[int, int]]:
-    """(winner or -1, turns) for each seed; identical to the readable engine's games
-    (engine.simulate.play_one) with the same policies: one name for every seat, or one per seat."""
-    table = make_table(rules, players, sets)
-    arrays = compiled(table)
-    _announce()
-    pol = np.array(policy_codes(policies, players), dtype=np.int64)
-    s0 = np.array([seed_state(s, 0) for s in seeds], dtype=np.uint64)
-    s1 = np.array([seed_state(s, 1) for s in seeds], dtype=np.uint64)
-    out = play_seeds(s0, s1, *[arrays[k] for k in ARG_ORDER], pol)
-    return [(int(w), int(t)) for w, t in out]
-
-
-def policy_codes(policies: tuple[str, ...] | list[str] | str, players: int) -> list[int]:
-    """Policy names (one, or one per seat) -> engine/strategy.py codes."""
-    names = [policies] * players if isinstance(policies, str) else list(policies)
-    if len(names) != players:
-        raise ValueError(f"{len(names)} policies for {players} players")
-    for name in names:
-        if name not in strategy.CODES:
-            raise ValueError(f"policy {name!r}: expected one of {', '.join(strategy.CODES)}")
-    return [strategy.CODES[name] for name in names]
+    play_many(RuleSet.canonical("mk2"), 4, None, [0], jit=True)
+    if kernel_run.aot() is None:
+        try:
+            kernel_run.build()
+        except Exception as exc:  # noqa: BLE001 - no C compiler or toolchain: the JIT kernel still plays
+            print(f"mkdb: the kernel was not built ahead of time ({type(exc).__name__}: {exc}); "
+                  "simulate loads numba's cached kernel instead (about a second more at start-up)",
+                  file=sys.stderr, flush=True)
 
 
 _drop_stale_cache()

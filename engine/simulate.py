@@ -51,9 +51,9 @@ def play_one(spec: SimSpec, rules: RuleSet, seed: int) -> tuple[int, int]:
 def play_batch(spec: SimSpec, seeds: list[int]) -> list[tuple[int, int]]:
     rules = spec.rules()
     if spec.kernel:
-        from engine import kernel
-        if kernel.supports(rules, spec.players, spec.sets):
-            return kernel.play_many(rules, spec.players, spec.sets, seeds,
+        from engine import kernel_run  # not engine.kernel: numba is imported only if no build fits
+        if kernel_run.supports(rules, spec.players, spec.sets):
+            return kernel_run.play_many(rules, spec.players, spec.sets, seeds,
                                     parse_policies(spec.policy, spec.players))
     return [play_one(spec, rules, s) for s in seeds]
 

@@ -18,7 +18,8 @@ in the same order (tests/engine/test_policies.py)."""
 
 from __future__ import annotations
 
-from numba.extending import register_jitable
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from engine.kernel_compile import (
     A_GAIN,
@@ -53,8 +54,19 @@ COINS, LMC = 0, 1
 OWNERS = 2
 SAVE_ABOVE = 12  # greedy: with more coins than this it buys even a card it values at nothing
 
+JITABLE: list[Callable[..., Any]] = []
+F = TypeVar("F", bound=Callable[..., Any])
 
-@register_jitable
+
+def jitable(fn: F) -> F:
+    """Mark a function the kernel compiles too: engine/kernel.py hands each to numba's
+    `register_jitable`. Not done here, so the readable engine and the ahead-of-time kernel
+    (engine/kernel_run.py) do not import numba (about a second of start-up)."""
+    JITABLE.append(fn)
+    return fn
+
+
+@jitable
 def ways36(d, r):
     """In how many of 36 equally likely throws d dice show r (one die counts 6 per face)."""
     if d == 1:
@@ -64,7 +76,7 @@ def ways36(d, r):
     return 0
 
 
-@register_jitable
+@jitable
 def owns(P, M, n, ci, all_players, p):
     """Does card ci act for p (a landmark for every player acts once anybody built it)?"""
     if all_players:
@@ -77,7 +89,7 @@ def owns(P, M, n, ci, all_players, p):
     return P[BLT, p, ci] > 0 or P[EST, p, ci] > 0
 
 
-@register_jitable
+@jitable
 def dice_of(rule, dice_info, hk_dice, card, P, M, q):
     """2 if player q may roll two (or more) dice, else 1."""
     mask = rule[R_DICE_MASK]
@@ -88,7 +100,7 @@ def dice_of(rule, dice_info, hk_dice, card, P, M, q):
     return 2 if (mask >> 2) & 1 or (mask >> 3) & 1 else 1
 
 
-@register_jitable
+@jitable
 def bonus(ib, card, P, M, ci, owner):
     icon = card[ci, C_ICON]
     b = 0
@@ -104,7 +116,7 @@ def bonus(ib, card, P, M, ci, owner):
     return b
 
 
-@register_jitable
+@jitable
 def unit_value(card, steps, ib, P, M, PL, ci, owner):
     """Coins one copy of ci brings its owner when it activates: its first step if that is a plain
     gain or take, with income bonuses and multipliers counted in the owner's city."""
@@ -141,7 +153,7 @@ def unit_value(card, steps, ib, P, M, PL, ci, owner):
     return v * m
 
 
-@register_jitable
+@jitable
 def income_on(card, steps, ib, rule, bn, bn_len, P, M, PL, me, r, own):
     """Coins `me` receives when r is rolled on their own turn (own) or an opponent's turn."""
     if r < 0 or r >= bn.shape[0]:
@@ -162,7 +174,7 @@ def income_on(card, steps, ib, rule, bn, bn_len, P, M, PL, me, r, own):
     return tot
 
 
-@register_jitable
+@jitable
 def own36(card, steps, ib, rule, bn, bn_len, P, M, PL, me, d):
     """36 x the expected coins of one own roll of d dice."""
     e = 0
@@ -173,7 +185,7 @@ def own36(card, steps, ib, rule, bn, bn_len, P, M, PL, me, d):
     return e
 
 
-@register_jitable
+@jitable
 def round36(card, steps, ib, rule, bn, bn_len, dice_info, hk_dice, P, M, PL, me):
     """36 x the expected coins of one round (own roll with the better dice count, then every
     opponent's roll with the dice they may use)."""
@@ -196,7 +208,7 @@ def round36(card, steps, ib, rule, bn, bn_len, dice_info, hk_dice, P, M, PL, me)
     return best
 
 
-@register_jitable
+@jitable
 def face36(card, steps, bn, bn_len, n, ci, d):
     """Greedy's value of one copy: face amount x chance x how many rolls a round it can hear."""
     if card[ci, C_ACT_N] == 0:
@@ -215,7 +227,7 @@ def face36(card, steps, bn, bn_len, n, ci, d):
 
 
 # ---------------------------------------------------------------------------- decisions
-@register_jitable
+@jitable
 def choose_dice(pol, card, steps, ib, rule, bn, bn_len, P, M, PL, me, opts, m):
     """opts[:m, 0]: dice counts, ascending."""
     if m <= 1:
@@ -244,7 +256,7 @@ def choose_dice(pol, card, steps, ib, rule, bn, bn_len, P, M, PL, me, opts, m):
     return best
 
 
-@register_jitable
+@jitable
 def choose_reroll(pol, card, steps, ib, rule, bn, bn_len, P, M, PL, me, total, ndice):
     """1 = roll again."""
     if pol == GREEDY:
@@ -258,7 +270,7 @@ def choose_reroll(pol, card, steps, ib, rule, bn, bn_len, P, M, PL, me, total, n
     return 1 if now * 36 < own36(card, steps, ib, rule, bn, bn_len, P, M, PL, me, d) else 0
 
 
-@register_jitable
+@jitable
 def choose_add(pol, card, steps, ib, rule, bn, bn_len, P, M, PL, me, total, amount):
     """1 = add `amount` to the roll."""
     if pol == GREEDY:
@@ -268,7 +280,7 @@ def choose_add(pol, card, steps, ib, rule, bn, bn_len, P, M, PL, me, total, amou
     return 1 if a > b else 0
 
 
-@register_jitable
+@jitable
 def greedy_build(card, steps, rule, bn, bn_len, dice_info, hk_dice, P, M, PL, me, cand, prices, m):
     """Greedy: the dearest landmark, else the best face value per coin (anything when rich)."""
     n = rule[R_N]
@@ -290,7 +302,7 @@ def greedy_build(card, steps, rule, bn, bn_len, dice_info, hk_dice, P, M, PL, me
     return best if bv > 0 or PL[COINS, me] > SAVE_ABOVE else 0
 
 
-@register_jitable
+@jitable
 def choose_build(pol, card, steps, ib, rule, bn, bn_len, dice_info, hk_dice, P, M, PL, me,
                  cand, prices, m):
     """Option 0 passes; option k builds cand[k-1] for prices[k-1]."""
@@ -327,7 +339,7 @@ def choose_build(pol, card, steps, ib, rule, bn, bn_len, dice_info, hk_dice, P, 
 
 
 
-@register_jitable
+@jitable
 def choose_player(PL, opts, m):
     """opts[:m, 0]: seats; the richest."""
     best = 0
@@ -337,7 +349,7 @@ def choose_player(PL, opts, m):
     return best
 
 
-@register_jitable
+@jitable
 def choose_type(P, n, me, opts, m):
     """opts[:m, 0]: establishment types; the one the opponents own most of."""
     best = 0
@@ -352,13 +364,13 @@ def choose_type(P, n, me, opts, m):
     return best
 
 
-@register_jitable
+@jitable
 def cost0(card, ci):
     c = card[ci, C_COST0]
     return c if c > 0 else 0
 
 
-@register_jitable
+@jitable
 def choose_swap(card, off, na, npairs, tmp_a, opts):
     """Options: `off` declines, then mine tmp_a[k // npairs] for opts[k % npairs] = (_, seat,
     theirs); the swap that gains the most printed cost (decline only if there is no swap)."""
@@ -371,7 +383,7 @@ def choose_swap(card, off, na, npairs, tmp_a, opts):
     return 0 if best < 0 else best + off
 
 
-@register_jitable
+@jitable
 def choose_give(card, PL, opts, m):
     """opts[:m] = (card or -1, seat): the cheapest card to the poorest player."""
     best = 0
@@ -385,7 +397,7 @@ def choose_give(card, PL, opts, m):
     return best
 
 
-@register_jitable
+@jitable
 def choose_demolish(card, opts, m):
     """opts[:m, 0] = landmark or -1: the cheapest."""
     best = 0

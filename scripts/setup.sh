@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-spa tesseract-ocr-fra
   tesseract-ocr-ita tesseract-ocr-pol tesseract-ocr-por tesseract-ocr-ces tesseract-ocr-rus
-  tesseract-ocr-ukr tesseract-ocr-script-latn tesseract-ocr-script-cyrl chromium fonts-dejavu-core postgresql)
+  tesseract-ocr-ukr tesseract-ocr-script-latn tesseract-ocr-script-cyrl chromium fonts-dejavu-core postgresql gcc)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
@@ -41,5 +41,6 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   touch "$stamp"
 fi
 
-# compile the simulation kernel now (numba caches it on disk), so the first `mkdb simulate` is fast
+# compile the simulation kernel now (numba caches it on disk) and build it ahead of time (gcc; engine/kernel_run.py),
+# so `mkdb simulate` starts without compiling or importing numba
 .venv/bin/python -c "from engine.kernel import warm; warm()"
