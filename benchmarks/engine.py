@@ -102,6 +102,9 @@ def main() -> None:
     kernel.play_many(mk2, 4, None, [0])
     kernel.play_many(mk1, 4, MK1_SETS, [0])
     print(f"kernel ready in {time.perf_counter() - t:.1f} s (numba compile, cached after the first run)")
+    from engine import kernel_run
+    print("kernel plays: " + ("the ahead-of-time build (engine/kernel_run.py)" if kernel_run.aot() else
+                              "numba's JIT (no ahead-of-time build of these sources: engine.kernel.warm() makes one)"))
     acc = {k: [0.0, 0.0, 0, 0] for k in ("mk2lib", "readable", "kernel")}  # wall, cpu, games, turns
     for r in range(args.rounds):
         seeds = list(range(r * 100_000, r * 100_000 + args.games))
@@ -151,6 +154,13 @@ def main() -> None:
     print(f"\n`mkdb simulate mk2 --games {args.sim_games}` end to end (new process, start-up included, kernel cached)")
     mkdb = str(Path(sys.executable).with_name("mkdb"))
     import resource
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    subprocess.run([mkdb, "simulate", "mk2", "--games", "1", "--format", "json"], check=True, stdout=subprocess.DEVNULL)
+    dt = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    print(f"start-up (`mkdb simulate mk2 --games 1`): {dt:.2f} s wall, {cpu:.2f} s CPU")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     subprocess.run([mkdb, "simulate", "mk2", "--games", str(args.sim_games), "--format", "json"], check=True,

@@ -7,13 +7,15 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import new_game
 from engine.policies import make_policy, parse_policies
 from engine.rules import RuleSet
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 Z95 = 1.959963984540054
 
@@ -85,6 +87,8 @@ _POOLS: dict[int, ProcessPoolExecutor] = {}
 
 def _pool(workers: int) -> ProcessPoolExecutor:
     """One pool per size, kept for the process's life (workers keep the loaded kernel warm)."""
+    from concurrent.futures import ProcessPoolExecutor  # here: one process needs no pool (start-up)
+
     pool = _POOLS.get(workers)
     if pool is None:
         pool = _POOLS[workers] = ProcessPoolExecutor(max_workers=workers)
