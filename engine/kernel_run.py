@@ -6,8 +6,9 @@ building its compiler's target context (~0.55 s: every lowering registry, scipy'
 before the first game — most of a short `mkdb simulate`. So the same functions are also compiled
 ahead of time (numba.pycc) into an ordinary extension module, `mkdb_kernel_<hash>`, beside numba's
 cache; it needs numpy only. Its name carries a hash of the kernel's sources (kernel.py,
-strategy.py, kernel_compile.py, rng.py), so a change to any of them leaves it unused (numba's JIT
-plays, as before) until `build()` runs again (`engine.kernel.warm()`, scripts/setup.sh).
+strategy.py, kernel_compile.py, rng.py), so a build of other sources is never loaded. It is built
+at set-up (`engine.kernel.warm()`, scripts/setup.sh), or by the first run that would otherwise
+have had numba compile the kernel; numba's JIT plays where no C compiler is found.
 Both run the same code on the same integer arrays: the same games (tests/engine/test_kernel_aot.py).
 """
 
@@ -18,6 +19,7 @@ import importlib.machinery
 import importlib.util
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -79,13 +81,31 @@ def play_many(rules: RuleSet, players: int, sets: tuple[str, ...] | None, seeds:
     pol = np.array(policy_codes(policies, players), dtype=np.int64)
     s0 = np.array([seed_state(s, 0) for s in seeds], dtype=np.uint64)
     s1 = np.array([seed_state(s, 1) for s in seeds], dtype=np.uint64)
-    play = play_seeds or (None if jit else aot())
-    if play is None:
-        from engine import kernel
-        kernel._announce()
-        play = kernel.play_seeds
+    play = play_seeds or _runner(jit)
     out = play(s0, s1, *[arrays[k] for k in ARG_ORDER], pol)
     return [(int(w), int(t)) for w, t in out.tolist()]
+
+
+def _runner(jit: bool) -> Callable[..., np.ndarray]:
+    """The build matching the sources; else, when numba would have to compile the kernel anyway
+    (first run, or the sources changed), build it now instead — about as long as that compile,
+    and every later run starts without numba; else numba's cached kernel."""
+    play = None if jit else aot()
+    if play is not None:
+        return play
+    from engine import kernel
+    if not jit and not kernel.is_cached():
+        print("mkdb: compiling the simulation kernel (first run only, about a minute)", file=sys.stderr, flush=True)
+        try:
+            build()
+        except Exception as exc:  # noqa: BLE001 - no C compiler or toolchain: numba's JIT compiles it instead
+            print(f"mkdb: the kernel was not built ahead of time ({type(exc).__name__}: {exc}); numba compiles it",
+                  file=sys.stderr, flush=True)
+        play = aot()
+        if play is not None:
+            return play
+    kernel._announce()
+    return kernel.play_seeds
 
 
 def digest() -> str:

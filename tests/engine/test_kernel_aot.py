@@ -19,9 +19,19 @@ MK1_SETS = ("base", "harbor", "millionaires_row")
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A first run with neither a build nor numba's cached kernel builds the kernel (here into a
+    temporary folder) and plays it."""
+    from engine import kernel
     where = tmp_path_factory.mktemp("cache") / "mkdb"
-    path = kernel_run.build(where)
-    assert path.parent == where and path.name.startswith(kernel_run.module_name())
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(kernel_run, "_dirs", lambda: [where])
+        mp.setattr(kernel, "is_cached", lambda: False)
+        kernel_run._AOT.clear()
+        res = kernel_run.play_many(RuleSet.canonical("mk2"), 4, None, [0, 1, 2])
+    kernel_run._AOT.clear()
+    files = list(where.glob("mkdb_kernel_*"))
+    assert [f.name.split(".")[0] for f in files] == [kernel_run.module_name()]
+    assert res == kernel_run.play_many(RuleSet.canonical("mk2"), 4, None, [0, 1, 2], jit=True)
     return where
 
 
