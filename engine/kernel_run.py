@@ -14,6 +14,7 @@ Both run the same code on the same integer arrays: the same games (tests/engine/
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.machinery
 import importlib.util
@@ -108,8 +109,9 @@ def _runner(jit: bool) -> Callable[..., np.ndarray]:
     return kernel.play_seeds
 
 
+@functools.cache
 def digest() -> str:
-    """A hash of every source the compiled kernel is made from."""
+    """A hash of every source the compiled kernel is made from, as this process first read them."""
     h = hashlib.sha256()
     for f in SOURCES:
         h.update((HERE / f).read_bytes())
