@@ -70,7 +70,7 @@ def real_book(rounds: int = 5) -> None:
 
     from carddb.db import open_db
     from ingest.pdfium_text import read_page
-    from ingest.pipeline import ingest_paths
+    from mkdb.ingesting import ingest_paths
 
     doc = pypdfium2.PdfDocument(str(BOOK))
     n = len(doc)
@@ -172,7 +172,7 @@ def real_scans() -> None:
 
 def text_layer(fixtures: dict[str, dict]) -> None:
     from carddb.db import open_db
-    from ingest.pipeline import ingest_paths
+    from mkdb.ingesting import ingest_paths
 
     names = [n for n, f in fixtures.items() if f["kind"] == "text_layer"]
     pages = read_s = e2e_s = 0.0

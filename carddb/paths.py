@@ -9,7 +9,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+import sources
+from sources import PROJECT_ROOT
+
 DEFAULT_DB = PROJECT_ROOT / "cards.sqlite"
 ENV_VAR = "MKDB_DATABASE_URL"
 
@@ -63,7 +65,7 @@ def create_with_catalog(path: Path) -> None:
         engine = open_db(f"sqlite:///{tmp_path}")
         try:
             with Session(engine) as session:
-                load_catalog(session, PROJECT_ROOT)
+                load_catalog(session, sources.root())
                 session.commit()
             fts.refresh_engine(engine)
             with engine.connect() as con:

@@ -6,7 +6,7 @@ Detected from the page text and the ingest warnings, without language words in c
 - garbled runs: lines made mostly of non-words (OCR noise, picture labels read as text);
 - interleaved doubled text: "Y You ou ma may ay" (two text layers printed over each other);
 - foreign-language fragments: runs of words in another script, or sentences whose function words
-  belong to another language (stop words from rules_sources/langid/<lang>.yaml);
+  belong to another language (stop words from rules_sources/lang/<lang>/language.yaml);
 - whatever the ingest stage flagged on a page (Page.warnings).
 """
 
@@ -16,14 +16,12 @@ import re
 import unicodedata
 from collections import Counter, defaultdict
 from functools import lru_cache
-from pathlib import Path
 
-import yaml
-
-from checker.context import ROOT, Context
+from checker.context import Context
 from checker.model import BookIn, Discrepancy, Evidence
 from checker.spaced import letter_spaced_runs
 from checker.term_consistency import script_of
+from sources import languages
 
 MAX_EVIDENCE = 8
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
@@ -98,8 +96,8 @@ def _piece(a: str, b: str) -> bool:
 @lru_cache(maxsize=1)
 def _lost_icon_pattern() -> re.Pattern[str] | None:
     """A conjunction left before a bare stop ("type and .") or doubled ("your and and"), with the
-    conjunctions of every language in rules_sources/langid (`icon_gap_words`)."""
-    words = sorted({w for d in _langid().values() for w in d.get("icon_gap_words") or []}, key=len, reverse=True)
+    conjunctions of every language in rules_sources/lang/*/language.yaml (`icon_gap_words`)."""
+    words = sorted({w for d in languages.languages().values() for w in d.get("icon_gap_words") or []}, key=len, reverse=True)
     if not words:
         return None
     alt = "|".join(re.escape(w) for w in words)
@@ -128,24 +126,10 @@ def lost_icons(text: str) -> list[str]:
 
 
 @lru_cache(maxsize=1)
-def _langid(root: Path = ROOT) -> dict[str, dict]:
-    out: dict[str, dict] = {}
-    folder = root / "langid"
-    if not folder.is_dir():
-        return out
-    for path in sorted(folder.glob("*.yaml")):
-        try:
-            out[path.stem] = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        except yaml.YAMLError:
-            continue
-    return out
-
-
-@lru_cache(maxsize=1)
 def stop_words() -> dict[str, frozenset[str]]:
-    """Stop words per language from rules_sources/langid/<lang>.yaml (key `stopwords`)."""
+    """Stop words per language from rules_sources/lang/<lang>/language.yaml (key `stopwords`)."""
     out: dict[str, frozenset[str]] = {}
-    for lang, data in _langid().items():
+    for lang, data in languages.languages().items():
         words = data.get("stop_words") or data.get("stopwords") or []
         if isinstance(words, str):
             words = words.split()

@@ -17,11 +17,10 @@ from collections import defaultdict
 from functools import lru_cache
 from typing import Any
 
-import yaml
-
-from checker.context import ROOT, Context
+from checker.context import Context
 from checker.model import BookIn, Discrepancy, Evidence, MentionIn
 from checker.spaced import near_letter_spaced
+from sources.catalog import catalog
 
 FUZZY_BELOW = 92.0
 TERMS_PREFIX = "terms."
@@ -70,18 +69,13 @@ def forms_of(value: Any) -> list[str]:
 
 @lru_cache(maxsize=32)
 def misprints(lang: str) -> dict[str, tuple[str, ...]]:
-    """Known misprinted forms of card names ({card id: forms}), from rules_sources/names/<lang>.yaml
+    """Known misprinted forms of card names ({card id: forms}), from the language's names.yaml
     entries with `form: misprint` — a reviewer's note kept as data, so every run reports them."""
-    path = ROOT / "names" / f"{lang}.yaml"
-    if not path.exists():
-        return {}
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    out: dict[str, tuple[str, ...]] = {}
-    for card, entries in data.items():
-        forms = tuple(e["name"] for e in entries or [] if isinstance(e, dict) and e.get("form") == "misprint" and e.get("name"))
-        if forms:
-            out[str(card)] = forms
-    return out
+    out: dict[str, list[str]] = {}
+    for n in catalog()[1]:
+        if n["lang"] == lang and n["form"] == "misprint":
+            out.setdefault(n["card_id"], []).append(n["name"])
+    return {card: tuple(forms) for card, forms in out.items()}
 
 
 def check(ctx: Context) -> list[Discrepancy]:

@@ -27,6 +27,7 @@ from typing import Any
 
 from ingest.identify import fold, language
 from ingest.types import FactData, Identification, MentionData, SectionData
+from sources.catalog import cards
 
 BASE = "base"
 CORE_TOPICS = (
@@ -41,13 +42,8 @@ SECTION_MIN_EVIDENCE = 2  # facts and card names of one expansion (and none of t
 
 @lru_cache(maxsize=1)
 def card_sets() -> dict[str, str]:
-    """{card id: set} from the catalog in rules_sources (empty while it cannot be read)."""
-    try:
-        from ingest.pipeline import catalog
-
-        return {cid: str(c.get("set") or BASE) for cid, c in catalog()[0].items()}
-    except Exception:  # noqa: BLE001 - scope by card set is extra evidence; without the catalog, base
-        return {}
+    """{card id: set} from the card catalog (sources.catalog)."""
+    return {cid: str(c.get("set") or BASE) for cid, c in cards().items()}
 
 
 def _explicit(ident: Identification, text: str) -> list[str]:

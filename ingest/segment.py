@@ -13,9 +13,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from carddb.models import PAGE_JOINER
 from ingest.identify import LangData, fold, language
 from ingest.types import Identification, PageText, SectionData
+from sources.book import PAGE_JOINER
 
 TOPIC_PRIORITY = [
     "clarification", "variant", "example", "credits", "activation_order", "card_types", "payments",

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from carddb.cards_data import load_cards
 from checker import card_text
 from checker.context import Context, load_canonical
 from checker.model import BookIn, FactIn
 from ingest.facts import extract_all
 from ingest.types import Identification, PageText
+from sources.catalog import load_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 # card id, activation as printed, cost, amount, payer (bank | active)

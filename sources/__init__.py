@@ -1,0 +1,37 @@
+"""The lowest floor: everything mkdb is built from (`rules_sources/`), read once and validated.
+
+Every other package asks here for the card catalog, the card names, the canonical rules and the
+data of each language; nothing here imports another package of the project, so no arrow points
+back up. Every problem with a data file is one error type, `SourceError("path:line: reason")`.
+
+Where the sources are is decided once (`root()`): the `MKDB_SOURCES` environment variable when set
+(a test's temporary copy, a team's own data), else the project's `rules_sources/`.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+__all__ = ["ENV_VAR", "PROJECT_ROOT", "SourceError", "root", "sources_dir"]
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+ENV_VAR = "MKDB_SOURCES"
+
+
+class SourceError(ValueError):
+    """A data file of rules_sources/ that is missing, unreadable or malformed ("path:line: reason")."""
+
+
+def root() -> Path:
+    """The rules_sources folder in use: $MKDB_SOURCES, else the project's own."""
+    explicit = os.environ.get(ENV_VAR)
+    return Path(explicit).resolve() if explicit else PROJECT_ROOT / "rules_sources"
+
+
+def sources_dir(where: Path | str | None = None) -> Path:
+    """rules_sources/ given the project root, rules_sources/ itself, or nothing (`root()`)."""
+    if where is None:
+        return root()
+    where = Path(where)
+    return where / "rules_sources" if (where / "rules_sources").is_dir() else where
