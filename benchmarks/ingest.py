@@ -32,8 +32,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ["OMP_THREAD_LIMIT"] = "1"
 
-from ingest.ocr import ISO639_2, workers  # noqa: E402
+from ingest.ocr import workers  # noqa: E402
 from ingest.pdf import OCR_DPI, read_pdf, render  # noqa: E402
+from sources.languages import tesseract_model  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tests"))
 import make_fixtures  # noqa: E402  (the fixture generator, tests/make_fixtures.py)
@@ -245,7 +246,7 @@ def scans(paths: list[tuple[Path, str]]) -> None:
                 t0 = time.perf_counter()
                 result = read_pdf(path)
                 walls.append(time.perf_counter() - t0)
-                model = next((m for m in [ISO639_2.get(lang)] if m and m in result[0].reason), "Latin+Cyrillic")
+                model = next((m for m in [tesseract_model(lang)] if m and m in result[0].reason), "Latin+Cyrillic")
                 if not clis:
                     images = []
                     for i in range(n):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["ENV_VAR", "PROJECT_ROOT", "SourceError", "root", "sources_dir"]
+__all__ = ["ENV_VAR", "PROJECT_ROOT", "SourceError", "SourceMissing", "root", "sources_dir"]
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 ENV_VAR = "MKDB_SOURCES"
@@ -21,6 +21,10 @@ ENV_VAR = "MKDB_SOURCES"
 
 class SourceError(ValueError):
     """A data file of rules_sources/ that is missing, unreadable or malformed ("path:line: reason")."""
+
+
+class SourceMissing(SourceError, FileNotFoundError):
+    """A data file that does not exist (still a SourceError; also a FileNotFoundError)."""
 
 
 def root() -> Path:

@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from sources import SourceError, sources_dir
+from sources import SourceError, SourceMissing, sources_dir
 from sources.yamlfile import display_path, read_mapping
 
 CANONICAL_DIR = "canonical"
@@ -31,7 +31,7 @@ def has_rules(edition: str, where: Path | str | None = None) -> bool:
 @lru_cache(maxsize=8)
 def _rules(path: Path) -> dict[str, dict[str, Any]]:
     if not path.is_file():
-        raise SourceError(f"{display_path(path)}:0: no canonical rules for edition {path.stem!r}")
+        raise SourceMissing(f"{display_path(path)}:0: no canonical rules for edition {path.stem!r}")
     facts = read_mapping(path).get("facts")
     if not isinstance(facts, dict):
         raise SourceError(f"{display_path(path)}:1: no `facts:` mapping")

@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from sources import SourceError, sources_dir
+from sources import SourceError, SourceMissing, sources_dir
 from sources.yamlfile import display_path, read_mapping
 
 LANG_DIR = "lang"
@@ -55,7 +55,7 @@ def lexicon_path(lang: str, where: Path | str | None = None) -> Path:
 @lru_cache(maxsize=64)
 def _lexicon(path: Path) -> dict[str, Any]:
     if not path.is_file():
-        raise SourceError(f"{display_path(path)}:0: no rule vocabulary for this language")
+        raise SourceMissing(f"{display_path(path)}:0: no rule vocabulary for this language")
     return read_mapping(path)
 
 

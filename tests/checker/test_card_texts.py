@@ -56,7 +56,7 @@ UK_PLANTS = {("vineyard", "act"): "3", ("mine", "cost"): 5, ("apple_orchard", "n
 def _name(lang: str, card: str, edition: str = "mk1") -> str:
     if lang == "en":
         return str(CATALOG[f"{edition}/{card}"]["name"])
-    names = yaml.safe_load((ROOT / "rules_sources" / "names" / f"{lang}.yaml").read_text(encoding="utf-8"))
+    names = yaml.safe_load((ROOT / "rules_sources" / "lang" / lang / "names.yaml").read_text(encoding="utf-8"))
     return str(names[f"{edition}/{card}"][0]["name"])
 
 
