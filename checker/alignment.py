@@ -204,7 +204,7 @@ def mentions_card_in(ctx: Context, book: BookIn, cards: list[str], start: int, e
 
 
 def can_name(ctx: Context, lang: str, cards: list[str]) -> bool:
-    """Whether any name of the cards is known in that language (rules_sources/names)."""
+    """Whether any name of the cards is known in that language (rules_sources/lang/*/names.yaml)."""
     return any((ctx.cards.get(card) or {}).get("names", {}).get(lang) for card in cards)
 
 

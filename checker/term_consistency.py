@@ -20,6 +20,7 @@ from typing import Any
 from checker.context import Context
 from checker.model import BookIn, Discrepancy, Evidence, MentionIn
 from checker.spaced import near_letter_spaced
+from ingest.lexicon import is_known
 from sources.catalog import catalog
 
 FUZZY_BELOW = 92.0
@@ -211,12 +212,7 @@ def _ordinary_words(lang: str, surface: str) -> bool:
     card Publisher) is ordinary text the name linker brushed against, not a misspelt name."""
     if surface[:1].isupper():
         return False
-    try:
-        from ingest.lexicon import is_known
-
-        known = is_known(lang)
-    except (ImportError, OSError, ValueError):
-        return False
+    known = is_known(lang)
     words = WORD.findall(surface)
     return bool(words) and all(known(w) for w in words)
 

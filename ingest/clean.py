@@ -5,7 +5,7 @@ hyphenated at line ends, ligatures, the doubled-letter overlay of bilingual prin
 ("Y You ou ma may ay r roll oll"), Latin letters inside Cyrillic words and back ("Сushi"), and OCR
 confusions of German letters ("GroBprojekte", "Wiirfel"). OCR repairs only happen where a known
 word of the language results; the word list comes from data (spaCy lookup tables named in
-rules_sources/langid/<lang>.yaml), never from this module.
+rules_sources/lang/<lang>/language.yaml), never from this module.
 """
 
 from __future__ import annotations

@@ -194,7 +194,7 @@ def _title(text: str, data: LangData) -> str:
 
 @dataclass(frozen=True)
 class CardName:
-    """One printed card name (from rules_sources/names via carddb), as identification evidence."""
+    """One printed card name (from rules_sources/lang/*/names.yaml via sources.catalog), as identification evidence."""
 
     card_id: str  # "mk1/tuna_boat": the edition is the prefix
     lang: str

@@ -1,7 +1,7 @@
 """Card names in a rulebook's text, each linked to its card (`MentionData`), or kept unresolved.
 
 Why: "Кав'ярню", "Кав'янри" (a misprint) and "Cafés" are all the Café; the diff compares what the
-books say about a card only if every mention is found. Names come from rules_sources/names (via
+books say about a card only if every mention is found. Names come from rules_sources/lang/*/names.yaml (via
 `sources.names.NameIndex`); inflections are matched on lexicon lemmas (spaCy lookup / pymorphy3),
 misprints and OCR damage with rapidfuzz. A name that is also a rule word ("Bank") counts only
 where it is written like a name (capitalised mid-sentence, upper case, in quotes or bold).

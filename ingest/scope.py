@@ -4,7 +4,7 @@ A book is `complete` (it states the base rules, perhaps with expansions) or an `
 (it states only an expansion's changes). The evidence is structural first: a complete rulebook
 states most of the core rules (starting coins, turn phases, activation order...); an expansion
 rulebook states almost none. An explicit statement ("requires the base game", data in
-`rules_sources/langid/<lang>.yaml` under `scope.expansion_book`) lowers the bar.
+`rules_sources/lang/<lang>/language.yaml` under `scope.expansion_book`) lowers the bar.
 
 A fact's scope is `base`, an expansion id (`harbor`, `millionaires_row`, `promo`) or
 `variant.<name>`: from its topic (variants), the set of the card it clarifies, the expansion its

@@ -2,7 +2,7 @@
 
 Headings in the books come as ALL-CAPS lines, markdown `#` lines, short lines followed by a body,
 or runs of capitals inside a line (the Czech seed lost its line breaks: one line per page). The
-words that decide a topic are data (`topics:` in rules_sources/langid/<lang>.yaml); the order in
+words that decide a topic are data (`topics:` in rules_sources/lang/<lang>/language.yaml); the order in
 TOPIC_PRIORITY decides when a heading matches several (e.g. "order of activation" before "types").
 """
 
