@@ -42,9 +42,25 @@ def _is_junk(token: str) -> bool:
         return False
     odd = sum(not (c.isalnum() or c in NORMAL_PUNCT or c.isspace()) and not _symbol_ok(c) for c in token)
     inner_punct = bool(re.search(r"[^\W\d_][:;|]+[^\W\d_]", token))
-    flips = len(re.findall(r"(?<=[^\W\d_])(?:[a-zà-ÿа-яіїє][A-ZÀ-ÞА-ЯІЇЄ]|[A-ZÀ-ÞА-ЯІЇЄ]{2}[a-zà-ÿа-яіїє])", token))
-    mid_case = flips >= 2
+    mid_case = _case_flips(token) >= 2
     return odd > 0 or inner_punct or mid_case or token in {"|", "@", "‘", "'"}
+
+
+def _case_flips(token: str) -> int:
+    """Places inside a word where the case flips as no typesetter prints it: a small letter before
+    a capital ("rEd"), or two capitals before a small one ("REd"), in any alphabet."""
+    flips, i = 0, 1
+    while i < len(token) - 1:
+        a, b = token[i], token[i + 1]
+        if token[i - 1].isalpha():
+            if a.islower() and b.isupper():
+                flips, i = flips + 1, i + 2
+                continue
+            if a.isupper() and b.isupper() and i + 2 < len(token) and token[i + 2].islower():
+                flips, i = flips + 1, i + 3
+                continue
+        i += 1
+    return flips
 
 
 def _symbol_ok(c: str) -> bool:

@@ -22,6 +22,7 @@ from checker.model import BookIn, Discrepancy, Evidence, MentionIn
 from checker.spaced import near_letter_spaced
 from ingest.lexicon import is_known
 from sources.catalog import catalog
+from sources.folding import term_key as fold
 
 FUZZY_BELOW = 92.0
 TERMS_PREFIX = "terms."
@@ -41,14 +42,6 @@ def mixed_scripts(word: str) -> bool:
     if word.isascii():
         return False
     return len({s for s in map(script_of, word) if s}) > 1
-
-
-@lru_cache(maxsize=65536)
-def fold(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text.casefold().replace("ß", "ss"))
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    text = "".join(c if (c.isalnum() or c.isspace()) else (" " if c in "-–/" else "") for c in text)
-    return " ".join(text.split())
 
 
 def forms_of(value: Any) -> list[str]:

@@ -8,7 +8,6 @@ refused by name ("unsupported language: Dutch") instead of being mistaken for a 
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -16,6 +15,7 @@ from typing import Any
 
 from ingest.types import Identification, IngestError
 from sources import languages
+from sources.folding import heading_key as fold
 
 EDITIONS = ("mk1", "mk2")
 EXPANSION_THRESHOLD = 2.0  # summed marker weight from which an expansion counts as covered
@@ -58,12 +58,6 @@ class LangData:
     icon_gap_words: list[str] = field(default_factory=list)
     ocr: dict[str, Any] = field(default_factory=dict)
     scope: dict[str, list[str]] = field(default_factory=dict)  # ingest.scope: expansion_book patterns
-
-
-def fold(text: str) -> str:
-    """Casefold and strip accents: how headings and keywords are compared."""
-    decomposed = unicodedata.normalize("NFD", text.casefold().replace("’", "'"))
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def _markers(raw: Any) -> list[Marker]:

@@ -30,6 +30,7 @@ from typing import Any
 from rapidfuzz import fuzz, process
 
 from sources import languages
+from sources.folding import word_key as fold
 
 FUZZY_MIN_LEN = 6
 OCR_MIN_LEN = 3  # shorter words are not repaired at all
@@ -43,14 +44,6 @@ MAX_TERM_CHARS = 200  # no lexicon term is longer
 # ("Uhrzeiger-\nsinn") is one word.
 _WORD = re.compile(r"\d+|[^\W\d_]+(?:['’ʼ`][^\W\d_]+)*(?:-\n[^\W\d_]+)*", re.UNICODE)
 _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "`": "'"})
-
-
-@lru_cache(maxsize=200_000)
-def fold(word: str) -> str:
-    """Case, accents and apostrophes folded away: the key two spellings of one word share."""
-    word = word.translate(_APOSTROPHES).replace("-\n", "").casefold()
-    word = "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
-    return word.replace("'", "")
 
 
 @dataclass(frozen=True)

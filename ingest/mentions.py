@@ -21,8 +21,8 @@ from rapidfuzz import fuzz, process
 from ingest.facts.doc import Doc
 from ingest.lexicon import Token, is_known
 from ingest.types import MentionData
+from sources.folding import name_key as name_fold
 from sources.names import NameIndex
-from sources.names import fold as name_fold
 
 LINK_SCORE = 86.0  # a fuzzy match at least this good links the card
 NEAR_SCORE = 78.0  # between NEAR and LINK: kept unresolved

@@ -1,7 +1,7 @@
 """Card names of every language in memory: exact and fuzzy lookup of what a user (or OCR) typed.
 
-Names and queries are folded to one key (case, accents, apostrophes, OCR confusions from
-`name_folding.yaml`), so most lookups are one dict hit. The rest: the keys sharing the most
+Names and queries are folded to one key (sources.folding.name_key: case, accents, apostrophes,
+OCR confusions from `name_folding.yaml`, Latin/Cyrillic look-alikes), so most lookups are one dict hit. The rest: the keys sharing the most
 character trigrams with the query are scored by rapidfuzz (plain ratio; when nothing scores
 well, also partial matches against much longer names). Built once, then lookups are cheap
 (see benchmarks/cards.py).
@@ -9,27 +9,22 @@ well, also partial matches against much longer names). Built once, then lookups 
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import chain
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from sources.catalog import catalog
-from sources.yamlfile import read_mapping
+from sources.folding import name_key as fold
 
-FOLDING_FILE = Path(__file__).with_name("name_folding.yaml")
 DEFAULT_CUTOFF = 60.0
 CANDIDATES = 60  # at most this many keys (those sharing the most trigrams with the query) are scored
 SAME_LENGTH = 2  # without shared trigrams, keys at most this much shorter or longer are scored
 PARTIAL_BELOW = 80.0  # below this best plain score, much longer candidates are also scored as partial matches
 PARTIAL_LENGTH = 1.5  # a candidate this many times longer than the query may match it partially
 PARTIAL_SCALE = 0.9  # a partial match counts this much of its score (as rapidfuzz's WRatio does)
-_COMBINING = dict.fromkeys(range(0x0300, 0x0370))  # the combining diacritical marks block
 
 
 class NameMatch(NamedTuple):
@@ -37,26 +32,6 @@ class NameMatch(NamedTuple):
     score: float  # 0..100, 100 = same folded key
     name: str  # the stored name that matched
     lang: str
-
-
-class _Folding:
-    """The compiled folding table."""
-
-    def __init__(self, table: dict[str, Any]) -> None:
-        self.before = [(re.compile(r["pattern"]), r["replace"]) for r in table.get("before_casefold", [])]
-        self.after = [(r["from"], r["to"]) for r in table.get("after_casefold", [])]
-        glyphs = table.get("homoglyphs") or {}
-        latin, cyrillic = glyphs.get("latin", ""), glyphs.get("cyrillic", "")
-        self.to_cyrillic = str.maketrans(latin, cyrillic)
-        self.to_latin = str.maketrans(cyrillic, latin)
-        self.cleanup = str.maketrans(
-            {**{c: None for c in table.get("drop_chars", "")}, **{c: " " for c in table.get("space_chars", "")}}
-        )
-
-
-@lru_cache(maxsize=1)
-def _folding() -> _Folding:
-    return _Folding(read_mapping(FOLDING_FILE))
 
 
 @dataclass
@@ -92,44 +67,6 @@ class _View:
 def _trigrams(key: str) -> set[str]:
     padded = f" {key} "
     return {padded[i : i + 3] for i in range(len(padded) - 2)}
-
-
-def _is_cyrillic(ch: str) -> bool:
-    return "\u0400" <= ch <= "\u04ff"
-
-
-def _strip_marks(text: str) -> str:
-    """Accents off (é -> e, й -> и): combining diacritics U+0300-U+036F are dropped after NFKD.
-
-    Marks outside that block (Japanese dakuten) survive and are recomposed by NFC.
-    """
-    if text.isascii():
-        return text
-    return unicodedata.normalize("NFC", unicodedata.normalize("NFKD", text).translate(_COMBINING))
-
-
-def _fix_homoglyphs(word: str, folding: _Folding) -> str:
-    """A word mixing scripts is read in its majority script, look-alike letters converted."""
-    cyrillic = sum(1 for ch in word if _is_cyrillic(ch))
-    if cyrillic == 0 or cyrillic == len(word):
-        return word
-    latin = sum(1 for ch in word if "a" <= ch <= "z")
-    if latin == 0:
-        return word
-    return word.translate(folding.to_cyrillic if cyrillic >= latin else folding.to_latin)
-
-
-def fold(text: str) -> str:
-    """The comparison key of a name: what two spellings of the same printed name share."""
-    folding = _folding()
-    for pattern, replace in folding.before:
-        text = pattern.sub(replace, text)
-    text = _strip_marks(text.casefold()).translate(folding.cleanup)
-    words = [_fix_homoglyphs(w, folding) for w in text.split()]
-    key = " ".join(words)
-    for old, new in folding.after:
-        key = key.replace(old, new)
-    return key
 
 
 class NameIndex:

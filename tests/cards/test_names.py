@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from sources.names import NameIndex, fold
+from sources.folding import name_key as fold
+from sources.names import NameIndex
 
 
 @pytest.mark.parametrize(
