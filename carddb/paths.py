@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import sources
-from sources import PROJECT_ROOT
+from sources import PROJECT_ROOT, SHIPPED
 
 DEFAULT_DB = PROJECT_ROOT / "cards.sqlite"
 ENV_VAR = "MKDB_DATABASE_URL"
@@ -22,7 +22,7 @@ LOCAL_NAME = "cards.sqlite"
 def in_checkout(cwd: Path | None = None) -> bool:
     """The current directory is the project checkout or inside it."""
     here = (cwd or Path.cwd()).resolve()
-    return (PROJECT_ROOT / "rules_sources").is_dir() and (here == PROJECT_ROOT or PROJECT_ROOT in here.parents)
+    return SHIPPED.is_dir() and (here == PROJECT_ROOT or PROJECT_ROOT in here.parents)
 
 
 def default_db(cwd: Path | None = None) -> Path:

@@ -13,9 +13,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["ENV_VAR", "PROJECT_ROOT", "SourceError", "SourceMissing", "root", "sources_dir"]
+__all__ = ["ENV_VAR", "FOLDER", "PROJECT_ROOT", "SHIPPED", "SourceError", "SourceMissing", "root", "sources_dir"]
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+FOLDER = "rules_sources"  # the project's own sources, in PROJECT_ROOT
+SHIPPED = PROJECT_ROOT / FOLDER
 ENV_VAR = "MKDB_SOURCES"
 
 
@@ -30,7 +32,7 @@ class SourceMissing(SourceError, FileNotFoundError):
 def root() -> Path:
     """The rules_sources folder in use: $MKDB_SOURCES, else the project's own."""
     explicit = os.environ.get(ENV_VAR)
-    return Path(explicit).resolve() if explicit else PROJECT_ROOT / "rules_sources"
+    return Path(explicit).resolve() if explicit else SHIPPED
 
 
 def sources_dir(where: Path | str | None = None) -> Path:
@@ -38,4 +40,4 @@ def sources_dir(where: Path | str | None = None) -> Path:
     if where is None:
         return root()
     where = Path(where)
-    return where / "rules_sources" if (where / "rules_sources").is_dir() else where
+    return where / FOLDER if (where / FOLDER).is_dir() else where
