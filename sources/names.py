@@ -1,8 +1,8 @@
 """Card names of every language in memory: exact and fuzzy lookup of what a user (or OCR) typed.
 
 Names and queries are folded to one key (sources.folding.name_key: case, accents, apostrophes,
-OCR confusions from `name_folding.yaml`, Latin/Cyrillic look-alikes), so most lookups are one dict hit. The rest: the keys sharing the most
-character trigrams with the query are scored by rapidfuzz (plain ratio; when nothing scores
+OCR confusions from `name_folding.yaml`, Latin/Cyrillic look-alikes), so most lookups are one
+dict hit. The rest: the keys sharing the most character trigrams with the query are scored by rapidfuzz (plain ratio; when nothing scores
 well, also partial matches against much longer names). Built once, then lookups are cheap
 (see benchmarks/cards.py).
 """
