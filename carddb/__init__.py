@@ -289,7 +289,7 @@ def _copy(card: dict[str, Any]) -> dict[str, Any]:
 def name_index(engine: Any = None) -> NameIndex:
     """The name index of a database's CardName table; `engine` is a SQLAlchemy engine, a URL, or
     None for the default database."""
-    from sources.names import NameIndex
+    from sources.names import NameIndex  # here, not at the top: `mkdb card ID` never needs it
 
     if engine is None or isinstance(engine, str):
         return Catalog.open(engine).names

@@ -10,6 +10,7 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
+from carddb.models import Card, CardName, SourceFile
 from sources import SourceError, sources_dir
 from sources.catalog import Vocabulary, card_names, load_cards, load_names, source_files
 
@@ -66,8 +67,6 @@ def load_catalog(session: Any, root: Path) -> None:
 
     Raises SourceError("file:line: reason") before adding anything when the data is malformed.
     """
-    from carddb.models import Card, CardName, SourceFile
-
     root = Path(root)
     vocab = Vocabulary.load(root)
     cards = load_cards(root, vocab)
