@@ -5,7 +5,8 @@ data of each language; nothing here imports another package of the project, so n
 back up. Every problem with a data file is one error type, `SourceError("path:line: reason")`.
 
 Where the sources are is decided once (`root()`): the `MKDB_SOURCES` environment variable when set
-(a test's temporary copy, a team's own data), else the project's `rules_sources/`.
+(a test's temporary copy, a team's own data), else the project's `rules_sources/`. The stages
+keep what they compiled from the data for the life of the process: set it before the first read.
 """
 
 from __future__ import annotations
