@@ -20,8 +20,8 @@ from checker.filters import Filters
 from checker.model import DiffReport, Discrepancy, Evidence
 from checker.render import text_formats
 from checker.words import both, in_words
-from ingest.lexicon import LEXICON_DIR
 from mkdb.cli import app
+from sources.languages import lexicon_path
 
 runner = CliRunner()
 PROJECT = Path(__file__).resolve().parents[2]
@@ -135,8 +135,8 @@ def test_filters_select_and_reject_unknown(db_copy: str):
 
 
 def test_values_in_words_come_from_the_lexicons():
-    de = yaml.safe_load((LEXICON_DIR / "de.yaml").read_text(encoding="utf-8"))["concepts"]
-    en = yaml.safe_load((LEXICON_DIR / "en.yaml").read_text(encoding="utf-8"))["concepts"]
+    de = yaml.safe_load(lexicon_path("de").read_text(encoding="utf-8"))["concepts"]
+    en = yaml.safe_load(lexicon_path("en").read_text(encoding="utf-8"))["concepts"]
     order = [["red"], ["blue", "green"], ["purple"]]
     own = f"{de['colour.red'][0]} → {de['colour.blue'][0]} + {de['colour.green'][0]} → {de['colour.purple'][0]}"
     english = f"{en['colour.red'][0]} → {en['colour.blue'][0]} + {en['colour.green'][0]} → {en['colour.purple'][0]}"
