@@ -23,9 +23,9 @@ from checker.render.labels import book_rows
 from checker.words import clip
 
 SEV_STYLE = {"rule": "bold red", "minor": "yellow", "info": "cyan"}
-CSV_COLUMNS = ["id", "edition", "topic", "kind", "severity", "summary", "rulebooks", "pages", "values", "status"]
+CSV_COLUMNS = ["id", "edition", "topic", "kind", "severity", "summary", "rulebooks", "pages", "values", "status", "marks"]
 ROW_COLUMNS = ["status", "id", "edition", "topic", "kind", "severity", "summary", "book", "lang", "file", "title",
-               "page", "value", "quote", "value_json", "rulebook"]
+               "page", "value", "quote", "value_json", "rulebook", "marked"]
 PIPE_WIDTH = 160
 QUOTE_LIMIT = 400
 
@@ -46,11 +46,19 @@ def to_csv_text(report: DiffReport) -> str:
             " ".join(f"{e.rulebook}:{e.page}" for e in d.evidence if e.page),
             json.dumps(d.values, ensure_ascii=False, sort_keys=True),
             d.status,
+            json.dumps(csv_marks(d), ensure_ascii=False),
         ])
     for r in report.resolved:
         writer.writerow([r["id"], r.get("edition", ""), r.get("topic", ""), r.get("kind", ""), r.get("severity", ""),
-                         r.get("summary", ""), "", "", "", "resolved"])
+                         r.get("summary", ""), "", "", "", "resolved", ""])
     return buf.getvalue()
+
+
+def csv_marks(d: Discrepancy) -> list[dict[str, object]]:
+    """The marked parts of each quote that has any, for the one-row-per-finding CSV (which has no
+    quote column): rulebook, page, the [start, end) spans into the JSON's quote and their text."""
+    return [{"rulebook": e.rulebook, "page": e.page, "marks": [[a, b] for a, b in e.marks], "text": e.marked()}
+            for e in d.evidence if e.marks]
 
 
 def rows(report: DiffReport) -> list[dict[str, object]]:
@@ -64,6 +72,7 @@ def rows(report: DiffReport) -> list[dict[str, object]]:
                 "title": r.title, "page": r.page or "", "value": r.value_words if r.stated else "(not stated)",
                 "quote": r.quote, "value_json": json.dumps(r.value, ensure_ascii=False) if r.stated else "",
                 "rulebook": r.rulebook,
+                "marked": json.dumps([r.quote[a:b] for a, b in r.marks], ensure_ascii=False) if r.marks else "",
             })
     for e in report.resolved:
         out.append({c: "" for c in ROW_COLUMNS} | {k: e.get(k, "") for k in ("id", "edition", "topic", "kind", "severity", "summary")}

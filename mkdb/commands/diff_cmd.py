@@ -74,8 +74,8 @@ def register(app: typer.Typer) -> None:
         from checker import baseline as bl
         from checker.diff import run_diff
         from checker.filters import Filters
+        from checker.meta import report_meta
         from checker.render import html_report, text_formats
-        from checker.render.meta import report_meta
 
         try:
             for ed in edition or []:
