@@ -9,7 +9,8 @@ from typing import Any
 
 import yaml
 
-from checker.words import clip, in_words
+from checker.clip import clip
+from checker.words import in_words
 
 
 def normalise(value: Any) -> Any:

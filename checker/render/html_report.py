@@ -14,7 +14,6 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
-from checker.meta import report_meta
 from checker.model import KINDS, SEVERITIES, DiffReport, Discrepancy
 from checker.render.impact import impact_html
 from checker.render.labels import book_rows
@@ -90,19 +89,13 @@ def render(report: DiffReport, title: str = "mkdb diff", accepted: dict[str, dic
     kinds_present = [k for k in KINDS if any(d.kind == k for d in ds)] or list(KINDS)
     return _env().get_template("report.html.j2").render(
         title=title, css=Markup(CSS), js=Markup(JS), data_json=Markup(script_json(data)),
-        findings=ds, counts=report.counts(), counts_line=report.counts_line(), meta=_meta(report.meta),
+        findings=ds, counts=report.counts(), counts_line=report.counts_line(), meta=report.meta,
         books=data["rulebooks"], resolved=report.resolved,
         severities=[{"name": s, "count": sum(d.severity == s for d in ds)} for s in SEVERITIES],
         kinds=[{"name": k, "count": sum(d.kind == k for d in ds)} for k in kinds_present],
         statuses=[{"name": s, "count": sum(d.status == s for d in ds)} for s in ("new", "accepted")],
         groups=[{"edition": ed, "family": fam, "entries": items} for (ed, fam), items in sorted(groups.items())],
     )
-
-
-def _meta(meta: dict[str, Any]) -> dict[str, Any]:
-    if meta.get("version"):
-        return meta
-    return report_meta() | meta
 
 
 def _finding(report: DiffReport, d: Discrepancy, accepted: dict[str, dict[str, Any]]) -> dict[str, Any]:

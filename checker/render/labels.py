@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from checker.clip import clip
 from checker.model import DiffReport, Discrepancy, Evidence
-from checker.words import clip
 
 
 def book_label(book: dict[str, Any], width: int = 48) -> str:

@@ -18,9 +18,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from checker.clip import clip
 from checker.model import SEVERITY_RANK, DiffReport, Discrepancy
 from checker.render.labels import book_rows
-from checker.words import clip
 
 SEV_STYLE = {"rule": "bold red", "minor": "yellow", "info": "cyan"}
 CSV_COLUMNS = ["id", "edition", "topic", "kind", "severity", "summary", "rulebooks", "pages", "values", "status", "marks"]
