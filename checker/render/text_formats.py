@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 import os
 import re
@@ -133,8 +134,35 @@ def _cell(report: DiffReport, d: Discrepancy, quotes: bool, room: int) -> str:
         lines.append(f"• [cyan]{escape(_soft(r.label, room))}[/]{where}: "
                      + (escape(_soft(r.value_words, room)) if r.stated else "[dim]not stated[/]"))
         if quotes and r.quote:
-            lines.append(f"  [italic]“{escape(_soft(clip(' '.join(r.quote.split()), QUOTE_LIMIT), room))}”[/]")
+            lines.append(f"  [italic]“{_quote_markup(r.quote, r.marks, room)}”[/]")
     return "\n".join(lines)
+
+
+def _quote_markup(quote: str, marks: list[tuple[int, int]], room: int) -> str:
+    """The quote on one line (whitespace folded), clipped, as rich markup with the report's marks underlined."""
+    inside = [False] * len(quote)
+    for a, b in marks:
+        inside[a:b] = [True] * (b - a)
+    flat: list[tuple[str, bool]] = []  # the folded quote, each character with its mark
+    for i, ch in enumerate(quote):
+        if not ch.isspace():
+            flat.append((ch, inside[i]))
+        elif flat and not flat[-1][0].isspace():
+            flat.append((" ", inside[i]))
+    while flat and flat[-1][0] == " ":
+        flat.pop()
+    shown = _soft(clip("".join(c for c, _ in flat), QUOTE_LIMIT), room)
+    out, j = [], 0
+    for ch in shown:  # shown is the folded quote, cut, with break points (spaces) inserted: align the two
+        on = j < len(flat) and flat[j][0] == ch and flat[j][1]
+        if j < len(flat) and flat[j][0] == ch:
+            j += 1
+        out.append((ch, on))
+    parts = []
+    for on, run in itertools.groupby(out, key=lambda x: x[1]):
+        text = escape("".join(c for c, _ in run))
+        parts.append(f"[underline]{text}[/underline]" if on else text)
+    return "".join(parts)
 
 
 def _soft(text: str, room: int) -> str:

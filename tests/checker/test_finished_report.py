@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from checker import diff as checker_diff
 from checker.diff import CHECKS, run_books
@@ -120,6 +121,11 @@ def test_json_csv_tsv_and_html_of_one_diff_carry_the_same_marks():
             if texts:
                 from_html[(did, bid, html.unescape(re.sub(r"</?mark>", "", quote)))] = texts
     assert from_html == per_evidence
+
+    buf = io.StringIO()  # the terminal table with --quotes underlines the same parts
+    text_formats.print_table(report, Console(file=buf, width=240, force_terminal=True, color_system="standard"), quotes=True)
+    underlined = re.findall(r"\x1b\[[0-9;]*;4m([^\x1b]*)", buf.getvalue())
+    assert sorted(underlined) == sorted(t for texts in per_evidence.values() for t in texts)
 
 
 def test_a_renderer_shows_the_marks_the_report_holds_and_adds_none():
