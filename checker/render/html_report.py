@@ -99,9 +99,6 @@ def render(report: DiffReport, title: str = "mkdb diff", accepted: dict[str, dic
 
 
 def _finding(report: DiffReport, d: Discrepancy, accepted: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    cols = []
-    for i, row in enumerate(book_rows(report, d)):
-        ev = d.evidence[i] if i < len(d.evidence) else None
-        quote = Markup(quote_html(ev.quote, ev.marks)) if ev is not None and ev.quote else ""
-        cols.append({"row": row, "quote_html": quote})
+    cols = [{"row": row, "quote_html": Markup(quote_html(row.quote, row.marks)) if row.quote else ""}
+            for row in book_rows(report, d)]
     return {"d": d, "cols": cols, "impact": Markup(impact_html(d.impact)), "accepted": accepted.get(d.id)}
