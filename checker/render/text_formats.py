@@ -20,7 +20,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from checker.clip import clip
-from checker.model import SEVERITY_RANK, DiffReport, Discrepancy
+from checker.model import DiffReport, Discrepancy
 from checker.render.labels import book_rows
 
 SEV_STYLE = {"rule": "bold red", "minor": "yellow", "info": "cyan"}
@@ -112,7 +112,7 @@ def print_table(report: DiffReport, console: Console | None = None, quotes: bool
                       expand=True, title_justify="left")
         table.add_column("sev", no_wrap=True, width=8)
         cells = []
-        for d in sorted(items, key=lambda d: (d.topic.split(".")[0], SEVERITY_RANK[d.severity], d.topic, d.kind)):
+        for d in sorted(items, key=lambda d: d.topic.split(".")[0]):  # by family, as the HTML; else the report's order
             cells.append((d, _cell(report, d, quotes, room)))
         longest = max((len(t) for _, c in cells for t in re.findall(r"\S+", _plain(c))), default=10)
         table.add_column("finding", min_width=min(longest, room), ratio=1, overflow="fold")
