@@ -6,7 +6,8 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from checker.words import clip, in_words
+from checker.clip import clip
+from checker.words import in_words
 from sources import canonical
 
 

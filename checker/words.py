@@ -71,11 +71,3 @@ def both(value: Any, lang: str, card_names: dict[str, dict[str, str]] | None = N
     english = in_words(value, "en", card_names)
     return own if own == english else f"{own} ({english})"
 
-
-def clip(text: str, limit: int) -> str:
-    """Shorten at a word boundary, never inside a token."""
-    if len(text) <= limit:
-        return text
-    cut = text[: limit - 1]
-    space = cut.rfind(" ")
-    return (cut[:space] if space > limit // 2 else cut).rstrip(" ,;+→") + "…"

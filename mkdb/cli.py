@@ -30,7 +30,7 @@ clean_help.add_examples(app)
 
 def _version(value: bool) -> None:
     if value:
-        from checker.render.meta import tool_version
+        from checker.meta import tool_version
 
         typer.echo(f"mkdb {tool_version()}")
         raise typer.Exit(0)

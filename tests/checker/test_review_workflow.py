@@ -19,6 +19,7 @@ from checker import baseline as bl
 from checker.filters import Filters
 from checker.model import DiffReport, Discrepancy, Evidence
 from checker.render import text_formats
+from checker.report import finish
 from checker.words import both, in_words
 from mkdb.cli import app
 from sources.languages import lexicon_path
@@ -155,7 +156,7 @@ def _report(n_books: int = 2) -> DiffReport:
                     {"b0": [["red"], ["blue"], ["green"], ["purple"]], "b1": [["red"], ["blue", "green"], ["purple"]]},
                     [Evidence("b0", 4, "Zuerst werden rote Unternehmen abgehandelt, dann blaue, dann grüne."),
                      Evidence("b1", 3, "Erst Rot, dann Blau und Grün gleichzeitig.")])
-    return DiffReport(books, [d])
+    return finish(DiffReport(books, [d]))
 
 
 @pytest.mark.parametrize("width", [80, 100, 160])

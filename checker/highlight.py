@@ -2,16 +2,20 @@
 
 Across languages the words differ everywhere, so what is marked is what carries the disagreement:
 numbers one quote has and another lacks, the surfaces a check names (a misspelled card name, the
-printed numbering), and — between quotes of the same language — the words the others do not have.
+printed numbering), between quotes of the same language the words the others do not have, and the
+rule words (found with each language's lexicon) that carry the part of the value the books differ in.
+
+`mark(d, langs)` stores the result on each evidence item as character spans (`Evidence.marks`), so
+every format of the report (JSON, CSV, TSV, XLSX, HTML) shows the same marks and no renderer analyses.
 """
 
 from __future__ import annotations
 
-import html
 import re
 from collections import Counter
 
-from checker.model import Discrepancy, Evidence
+from checker.model import Discrepancy
+from ingest.lexicon import load_lexicon
 
 TOKEN = re.compile(r"\d+|[^\W\d_]+(?:['’][^\W\d_]+)*", re.UNICODE)
 
@@ -74,10 +78,8 @@ def lexicon_marks(d: Discrepancy, langs: dict[str, str]) -> dict[str, list[tuple
         if not wanted or not ev.quote:
             continue
         try:
-            from ingest.lexicon import load_lexicon
-
             lex = load_lexicon(langs.get(ev.rulebook, ""))
-        except (FileNotFoundError, ImportError, OSError, ValueError):
+        except (FileNotFoundError, OSError, ValueError):  # a language without a lexicon: no rule words to mark
             continue
         hits = lex.find(lex.tokenize(ev.quote))
         spans = [(h.start, h.end) for h in hits if h.concept.split(".")[-1] in wanted]
@@ -90,9 +92,9 @@ def _lang(d: Discrepancy, i: int) -> str:
     return d.evidence[i].rulebook.split("-")[0]
 
 
-def render_quote(ev: Evidence, marks: set[str], extra: list[tuple[int, int]] | None = None) -> str:
-    """The quote as HTML with the marked tokens (and marked multi-word surfaces) in <mark>."""
-    quote = ev.quote
+def quote_spans(quote: str, marks: set[str], extra: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
+    """The sorted, non-overlapping character spans of `quote` to mark: the `extra` spans (lexicon
+    rule words), every occurrence of a marked multi-word surface, then each marked token outside them."""
     spans: list[tuple[int, int]] = list(extra or [])
     for phrase in sorted((m for m in marks if re.search(r"[\W_]", m)), key=len, reverse=True):
         for m in re.finditer(re.escape(phrase), quote, re.IGNORECASE):
@@ -100,13 +102,19 @@ def render_quote(ev: Evidence, marks: set[str], extra: list[tuple[int, int]] | N
     for m in TOKEN.finditer(quote):
         if m.group(0).casefold() in marks and not any(a <= m.start() < b for a, b in spans):
             spans.append(m.span())
-    spans.sort()
-    out, pos = [], 0
-    for a, b in spans:
-        if a < pos:
+    kept: list[tuple[int, int]] = []
+    pos = 0
+    for a, b in sorted(spans):
+        if a < pos:  # overlaps a span already kept
             continue
-        out.append(html.escape(quote[pos:a]))
-        out.append(f"<mark>{html.escape(quote[a:b])}</mark>")
+        kept.append((a, b))
         pos = b
-    out.append(html.escape(quote[pos:]))
-    return "".join(out)
+    return kept
+
+
+def mark(d: Discrepancy, langs: dict[str, str]) -> None:
+    """Fill `marks` of every evidence item of `d` (langs: rulebook id -> language)."""
+    words = marks_for(d)
+    lexical = lexicon_marks(d, langs)
+    for ev, w in zip(d.evidence, words, strict=True):
+        ev.marks = quote_spans(ev.quote, w, lexical.get(ev.rulebook)) if ev.quote else []

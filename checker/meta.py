@@ -12,6 +12,8 @@ from sqlalchemy import func
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
+from carddb.models import Card, Rulebook, SchemaInfo
+
 
 def tool_version() -> str:
     try:
@@ -38,8 +40,6 @@ def _now() -> datetime:
 
 
 def database_meta(engine: Engine) -> dict[str, Any]:
-    from carddb.models import Card, Rulebook, SchemaInfo
-
     url = engine.url.render_as_string(hide_password=True)
     with Session(engine) as session:
         info = session.exec(select(SchemaInfo)).first()
