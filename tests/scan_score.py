@@ -51,6 +51,7 @@ class Score:
 
 
 REFERENCE_DPI = 100  # the clean render the reference's panels are found on
+STORED = Path(__file__).parent / "data" / "real" / "scan_reference"  # <pdf stem>-p<page>.txt
 
 
 def reference(pdf: Path, index: int, lang: str) -> tuple[str, set[str], list[str]]:
@@ -61,6 +62,10 @@ def reference(pdf: Path, index: int, lang: str) -> tuple[str, set[str], list[str
     (ingest.regions), as a reader sees them, and the words ordered over them (ingest.region_order).
     The plain XY-cut of the text layer alone cannot see a panel's edge: on a page of panels it
     reads straight down a column through two panels, or across two columns of one panel.
+
+    Where a stored reading exists (STORED), it is the reference: made this way once and checked
+    by eye against the printed page (pages 2, 5 and 8 of the real book panel by panel), so that
+    a change to the region finder cannot move the reference along with the OCR it scores.
     """
     import pypdfium2
 
@@ -90,6 +95,9 @@ def reference(pdf: Path, index: int, lang: str) -> tuple[str, set[str], list[str
     if page.card_art:  # as order_page drops them from the body: bare numbers and signs are the cards'
         paragraphs = [p for p in paragraphs if len(p) > LABEL_CHARS or _WORDISH.search(p)]
     text = clean_page("\n\n".join(paragraphs), lang, lost_ligatures=True)[0]
+    stored = STORED / f"{pdf.stem}-p{index + 1}.txt"
+    if stored.exists():
+        text = stored.read_text(encoding="utf-8").rstrip("\n")
     doc = pypdfium2.PdfDocument(str(pdf))
     try:
         everything = doc[index].get_textpage().get_text_range()
