@@ -415,6 +415,9 @@ def _off_the_edge(pixels: np.ndarray, labels: np.ndarray, colours: np.ndarray, f
         c1 = min(labels.shape[1], (tx + 1) * EDGE_TILE + margin)
         y0, x0 = int(np.ceil(r0 * factor)), int(np.ceil(c0 * factor))
         y1, x1 = min(band.shape[0], int(np.ceil(r1 * factor))), min(band.shape[1], int(np.ceil(c1 * factor)))
+        inked = (dist[y0:y1, x0:x1] > 0) & ~band[y0:y1, x0:x1]
+        if not inked.any():  # no letters by this stretch of edge: nothing to find on it
+            continue
         out[idx] = _edge_tile(pixels[y0:y1, x0:x1], hi, lo, colours, factor, (y0, x0), band[y0:y1, x0:x1],
                               ys[idx] - y0, xs[idx] - x0, dist[y0:y1, x0:x1], size, step)
     return out
