@@ -8,6 +8,7 @@ generator (engine/rng.py), so a game is replayable from (seed, actions)."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from engine import effects
@@ -16,10 +17,12 @@ from engine.table import AFTER_ACTIVATION, SetupError, Table
 
 Action = tuple
 
-# phases
-START, DICE, ROLLED, INCOME, BUILD_START, BUILD, END, OVER = range(8)
-PHASE_NAMES = ["start", "dice", "rolled", "income", "build_start", "build", "end", "over"]
+# phases (THROW: dice thrown, their outcome pending -- a chance node)
+START, DICE, ROLLED, INCOME, BUILD_START, BUILD, END, OVER, THROW = range(9)
+PHASE_NAMES = ["start", "dice", "rolled", "income", "build_start", "build", "end", "over", "throw"]
 MAX_TURNS = 5000
+CHANCE_PLAYER = -2  # current_player() at a chance node (-1: the game is over)
+VOID: Action = ("void",)  # the chance outcome of a throw that does not count
 
 
 class IllegalAction(ValueError):
@@ -38,10 +41,10 @@ class GameState:
         "dice", "total", "n_dice", "dice_mode", "rerolls_used", "added",             # this turn
         "income", "built_this_turn", "fresh_landmarks", "extra_turn", "extra_used", "shared_rolls",
         "once_used", "_bonus_done",
-        "pause_at_build", "hold_roll", "hold_build",                                # scenarios
+        "chance", "stops",                                                          # chance, scenarios
     )
 
-    def __init__(self, table: Table, seed: int = 0, log: bool = True) -> None:
+    def __init__(self, table: Table, seed: int = 0, log: bool = True, chance: bool = False) -> None:
         t = self.t = table
         n = t.n
         self.rules = t.rules
@@ -101,15 +104,14 @@ class GameState:
         self.winner_seat: int | None = None
         self.turns_played = 0
         self._bonus_done = False
-        self.pause_at_build = False
-        self.hold_roll = False
-        self.hold_build = False
+        self.chance = chance  # explicit chance nodes (else the seeded generator throws at once)
+        self.stops: set[int] = set()  # phases the game waits at even with nothing to choose
         self._begin_turn()
         self._run()
 
     # ------------------------------------------------------------------ OpenSpiel-style API
     def current_player(self) -> int:
-        """Seat whose decision is pending (-1 when the game is over)."""
+        """Seat whose decision is pending (-1 when the game is over, CHANCE_PLAYER at a chance node)."""
         return -1 if self.phase == OVER or self.decision is None else self.decision[1]
 
     def legal_actions(self) -> list[Action]:
@@ -118,6 +120,7 @@ class GameState:
         return list(self.decision[2])
 
     def apply(self, action: Action) -> None:
+        """Take a player's action, or, at a chance node, make that chance outcome happen."""
         if self.decision is None or self.phase == OVER:
             raise IllegalAction(f"{action!r}: the game is over")
         action = tuple(action)
@@ -128,6 +131,57 @@ class GameState:
 
     def is_over(self) -> bool:
         return self.phase == OVER
+
+    # ------------------------------------------------------------------ chance (dice)
+    def is_chance_node(self) -> bool:
+        """Dice are in the air: the next action is a chance outcome (`chance_outcomes()`). Only
+        with `chance` on; otherwise the game's seeded generator throws at once."""
+        return self.phase == THROW and self.decision is not None
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node, every outcome with its probability: ("roll", d1, ...) per ordered
+        throw of the dice, and VOID (a throw that does not count) when a card reacts to one."""
+        if not self.is_chance_node():
+            return []
+        return self._throw_outcomes()
+
+    def sample_chance(self) -> Action:
+        """The outcome the game's own generator picks, with the draws the seeded default makes.
+        (A VOID outcome fires the void-throw effects at once and returns to the dice decision;
+        the seeded default throws the same dice again at once and runs those effects after.)"""
+        if not self.is_chance_node():
+            raise IllegalAction("sample_chance: not at a chance node")
+        if self.void_chance() and self.rng.below(1000) < self.rules.void_per_mille:
+            return VOID
+        return ("roll", *(self.rng.die() for _ in range(self.dice_mode)))
+
+    def throw(self, k: int) -> None:
+        """At the dice decision, throw k dice whatever counts the rules offer (a position whose
+        roll is given, e.g. a worked example's): the next step is that throw's chance node, or,
+        with `chance` off, the seeded generator's dice."""
+        if self.phase != DICE or self.decision is None:
+            raise IllegalAction(f"throw: not at the dice decision (phase {PHASE_NAMES[self.phase]})")
+        self.decision = None
+        self.stops.discard(DICE)
+        self.history.append(("throw", k))
+        self._roll(k)
+        self._run()
+
+    def resume(self) -> None:
+        """Go on from a stop (see `stops`) to the next decision, chance node or stop."""
+        self.stops.discard(self.phase)
+        self._run()
+
+    def restart_turn(self, active: int) -> None:
+        """Begin `active`'s turn afresh from the current position (a placed scenario): the log is
+        emptied and nobody has won; the turn number stays."""
+        self.active = active
+        self.log = []
+        self.turn -= 1
+        self.winner_seat = None
+        self._begin_turn()
+        self.decision = None
+        self._run()
 
     def winner(self) -> int | None:
         return self.winner_seat
@@ -157,6 +211,7 @@ class GameState:
         g.once_used = set(self.once_used)
         g.fresh_landmarks = set(self.fresh_landmarks)
         g.fired = set(self.fired)
+        g.stops = set(self.stops)
         return g
 
     def returns(self) -> list[float]:
@@ -411,12 +466,29 @@ class GameState:
         return [("dice", k) for k in sorted(counts)]
 
     def _roll(self, k: int) -> None:
+        """Throw k dice: a chance node when `chance` is on, else the seeded generator's throw
+        (each void throw, then the dice: the draws sample_chance makes)."""
         self.dice_mode = k  # with "roll k keep j" the drop decision follows (_rolled_options)
+        if self.chance:
+            self.phase = THROW
+            return
         if self.t.hooks["invalid_roll"] and self.rules.void_per_mille > 0:
             while self.rng.below(1000) < self.rules.void_per_mille:
                 self._void()
         self.dice = [self.rng.die() for _ in range(k)]
         self._set_roll(self.dice)
+        self.phase = ROLLED
+
+    def void_chance(self) -> float:
+        """The chance a throw does not count: drawn only when some card reacts to a void throw."""
+        return self.rules.void_per_mille / 1000 if self.t.hooks["invalid_roll"] else 0.0
+
+    def _throw_outcomes(self) -> list[tuple[Action, float]]:
+        k = self.dice_mode
+        void = self.void_chance()
+        each = (1.0 - void) / 6 ** k
+        outs: list[tuple[Action, float]] = [(("roll", *d), each) for d in itertools.product(range(1, 7), repeat=k)]
+        return ([(VOID, void)] if void else []) + outs
 
     def _void(self) -> None:
         """A void throw (rules.VOID_PER_MILLE): the invalid_roll effects fire, the dice go again."""
@@ -536,9 +608,12 @@ class GameState:
             ph = self.phase
             if ph == DICE:
                 self.decision = ("dice", self.active, self._dice_options())
-                if self.hold_roll:  # a scenario waits here for its given roll
+                if self.stops and DICE in self.stops:  # a scenario waits here for its given roll
                     return
                 continue
+            if ph == THROW:  # a chance node (explicit chance only)
+                self.decision = ("chance", CHANCE_PLAYER, [a for a, _p in self._throw_outcomes()])
+                return
             if ph == ROLLED:
                 nxt = self._rolled_options()
                 if nxt is not None:
@@ -551,7 +626,7 @@ class GameState:
             if ph == INCOME:
                 ph = self.phase = BUILD_START
             if ph == BUILD_START:
-                if self.pause_at_build:
+                if self.stops and BUILD_START in self.stops:  # income is done: a scenario looks
                     return
                 ph = self.phase = BUILD
                 self._queue_hooks("before_build")
@@ -567,10 +642,12 @@ class GameState:
                     self._end_turn()
                     continue
                 self.decision = ("build", p, self._build_options(p))
-                if self.hold_build:  # a scenario stops here even when passing is the only move
+                if self.stops and BUILD in self.stops:  # a scenario waits even when passing is the only move
                     return
                 continue
             if ph == END:
+                if self.stops and END in self.stops:  # a scenario of one turn ends here
+                    return
                 self._next_turn()
 
     def _build_options(self, p: int) -> list[Action]:
@@ -643,13 +720,19 @@ class GameState:
     def _resolve(self, action: Action, forced: bool = False) -> None:
         kind = self.decision[0] if self.decision else ""
         self.decision = None
-        self.hold_roll = False
-        self.hold_build = False
+        if self.stops:  # a stop holds once: it is passed with the decision taken there
+            self.stops.discard(self.phase)
         if not forced:  # forced moves replay themselves; history holds the choices only
             self.history.append(action)
         if kind == "dice":
             self._roll(int(action[1]))
-            self.phase = ROLLED
+        elif kind == "chance":
+            if action == VOID:  # the throw does not count: its effects, then the dice decision again
+                self._void()
+                self.phase = DICE
+            else:
+                self._set_roll(list(action[1:]))
+                self.phase = ROLLED
         elif kind == "drop":
             dice = list(self.dice)
             dice.remove(action[1])
@@ -703,85 +786,3 @@ class GameState:
         self._check_win(p)
         if self.winner_seat is None and card.steps("on_build"):
             self.frames.append([ci, p, card.steps("on_build"), 0, 1, {}])
-
-    # ------------------------------------------------------------------ scenarios (worked examples, witnesses)
-    def set_position(self, coins: list[int] | None = None, cities: list[dict[str, int]] | None = None,
-                     active: int = 0) -> GameState:
-        """Put the game at the start of `active`'s roll with the given coins and cities
-        ({card_id: copies}; a landmark id with 1 means built). Setup rounds are over."""
-        t = self.t
-        n = t.n
-        if coins is not None:
-            if len(coins) != n:
-                raise SetupError(f"coins: {len(coins)} values for {n} players")
-            self.coins = [int(c) for c in coins]
-        if cities is not None:
-            if len(cities) != n:
-                raise SetupError(f"cities: {len(cities)} cities for {n} players")
-            self.est = [[0] * t.size for _ in range(n)]
-            self.closed = [[0] * t.size for _ in range(n)]
-            self.built = [[0] * t.size for _ in range(n)]
-            self.lmc = [0] * n
-            self.owners = [0] * t.size
-            for p, city in enumerate(cities):
-                for ci in t.starting_landmarks:
-                    self.set_landmark(p, ci, True)
-                for cid, k in city.items():
-                    card = t.by_id.get(str(cid).split("/")[-1])
-                    if card is None:
-                        raise SetupError(f"cities[{p}]: unknown card {cid!r} for {t.rules.edition}")
-                    if card.landmark:
-                        self.set_landmark(p, card.index, bool(k))
-                    else:
-                        self.est[p][card.index] = int(k)
-        self.active = active
-        self.setup_left = [0] * n
-        self.log = []
-        self.turn -= 1
-        self.winner_seat = None
-        self._begin_turn()
-        self.decision = None
-        self.hold_roll = True
-        self._run()
-        return self
-
-    def void_roll(self) -> None:
-        """At the dice decision, a throw that does not count (a die off the table): the
-        invalid_roll effects fire and the player is at the dice decision again."""
-        if self.phase != DICE:
-            raise IllegalAction(f"void_roll: not at the dice decision (phase {PHASE_NAMES[self.phase]})")
-        self.decision = None
-        self.history.append(("void_roll",))
-        self._void()
-        self.hold_roll = True
-        self._run()
-
-    def roll_given(self, dice: list[int]) -> None:
-        """At the dice decision, roll exactly `dice` (no random draw) and play on to the next
-        decision — with a reroll/+2 option still offered as usual."""
-        if self.phase != DICE:
-            raise IllegalAction(f"roll_given: not at the dice decision (phase {PHASE_NAMES[self.phase]})")
-        self.decision = None
-        self.hold_roll = False
-        self.dice_mode = len(dice)
-        self.history.append(("given_roll", tuple(dice)))
-        self._set_roll(list(dice))
-        self.phase = ROLLED
-        self._run()
-
-    def income_given(self, dice: list[int]) -> list[int]:
-        """Play one income phase with a given roll; returns every player's coin change.
-        Optional choices on the way (reroll, +2) are declined; other decisions stay pending."""
-        before = list(self.coins)
-        self.pause_at_build = True
-        try:
-            self.roll_given(dice)
-            while self.decision is not None and self.decision[0] in ("reroll", "add"):
-                self.apply((self.decision[0], 0))
-            delta = [c - b for c, b in zip(self.coins, before, strict=True)]
-        finally:
-            self.pause_at_build = False
-        if self.decision is None:  # go on to this turn's build decision and wait there
-            self.hold_build = True
-            self._run()
-        return delta
