@@ -4,32 +4,38 @@ The turn is a small state machine (roll -> income -> build -> end). Income and e
 effect run as *frames*: one card's steps for one owner, executed in order by the effect
 interpreter (engine/effects.py). A step that needs a player's decision suspends the frame and
 publishes `legal_actions()`; `apply(action)` resumes it. All randomness comes from the game's own
-generator (engine/rng.py), so a game is replayable from (seed, actions)."""
+generator (engine/rng.py), so a game is replayable from (seed, actions). The dice (chance nodes)
+are engine/dice.py, the market engine/market.py: GameState's parts, by job."""
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 from engine import effects
+from engine.dice import Dice
+from engine.market import Market
+from engine.phases import (  # noqa: F401 (the phase names are engine.game's public names too)
+    BUILD,
+    BUILD_START,
+    CHANCE_PLAYER,
+    DICE,
+    END,
+    INCOME,
+    MAX_TURNS,
+    OVER,
+    PHASE_NAMES,
+    ROLLED,
+    START,
+    THROW,
+    VOID,
+    Action,
+    IllegalAction,
+)
 from engine.rng import Rng
-from engine.table import AFTER_ACTIVATION, SetupError, Table
-
-Action = tuple
-
-# phases (THROW: dice thrown, their outcome pending -- a chance node)
-START, DICE, ROLLED, INCOME, BUILD_START, BUILD, END, OVER, THROW = range(9)
-PHASE_NAMES = ["start", "dice", "rolled", "income", "build_start", "build", "end", "over", "throw"]
-MAX_TURNS = 5000
-CHANCE_PLAYER = -2  # current_player() at a chance node (-1: the game is over)
-VOID: Action = ("void",)  # the chance outcome of a throw that does not count
+from engine.table import AFTER_ACTIVATION, Table
 
 
-class IllegalAction(ValueError):
-    """apply() was given an action that is not in legal_actions()."""
-
-
-class GameState:
+class GameState(Dice, Market):
     """A game in progress. Cheap to clone; every field is plain data. Its fields are fixed
     (__slots__): the game loop reads them all the time, and slots are Python's fastest fields."""
 
@@ -132,41 +138,6 @@ class GameState:
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    # ------------------------------------------------------------------ chance (dice)
-    def is_chance_node(self) -> bool:
-        """Dice are in the air: the next action is a chance outcome (`chance_outcomes()`). Only
-        with `chance` on; otherwise the game's seeded generator throws at once."""
-        return self.phase == THROW and self.decision is not None
-
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        """At a chance node, every outcome with its probability: ("roll", d1, ...) per ordered
-        throw of the dice, and VOID (a throw that does not count) when a card reacts to one."""
-        if not self.is_chance_node():
-            return []
-        return self._throw_outcomes()
-
-    def sample_chance(self) -> Action:
-        """The outcome the game's own generator picks, with the draws the seeded default makes.
-        (A VOID outcome fires the void-throw effects at once and returns to the dice decision;
-        the seeded default throws the same dice again at once and runs those effects after.)"""
-        if not self.is_chance_node():
-            raise IllegalAction("sample_chance: not at a chance node")
-        if self.void_chance() and self.rng.below(1000) < self.rules.void_per_mille:
-            return VOID
-        return ("roll", *(self.rng.die() for _ in range(self.dice_mode)))
-
-    def throw(self, k: int) -> None:
-        """At the dice decision, throw k dice whatever counts the rules offer (a position whose
-        roll is given, e.g. a worked example's): the next step is that throw's chance node, or,
-        with `chance` off, the seeded generator's dice."""
-        if self.phase != DICE or self.decision is None:
-            raise IllegalAction(f"throw: not at the dice decision (phase {PHASE_NAMES[self.phase]})")
-        self.decision = None
-        self.stops.discard(DICE)
-        self.history.append(("throw", k))
-        self._roll(k)
-        self._run()
-
     def resume(self) -> None:
         """Go on from a stop (see `stops`) to the next decision, chance node or stop."""
         self.stops.discard(self.phase)
@@ -241,19 +212,6 @@ class GameState:
         out = {ids[ci]: n for ci, n in enumerate(self.est[p]) if n}
         out.update({ids[ci]: 1 for ci, b in enumerate(self.built[p]) if b})
         return out
-
-    def market(self) -> dict[str, int]:
-        ids = self.t.ids
-        if self.rows:
-            shown: dict[str, int] = {}
-            for row in self.rows:
-                for ci, n in row.items():
-                    shown[ids[ci]] = n
-            for ci, n in enumerate(self.supply):
-                if n:
-                    shown[ids[ci]] = n
-            return shown
-        return {ids[ci]: n for ci, n in enumerate(self.supply) if n}
 
     def to_json(self) -> dict[str, Any]:
         t = self.t
@@ -336,82 +294,6 @@ class GameState:
         out = [(start + step * k) % n for k in range(0 if include_start else 1, n)]
         return out
 
-    # ------------------------------------------------------------------ market
-    def _refill(self) -> None:
-        for row, deck, (_deck, size) in zip(self.rows, self.decks, self.t.rows, strict=True):
-            while deck and len(row) < size:
-                ci = deck.pop()
-                row[ci] = row.get(ci, 0) + 1
-
-    def available(self, ci: int) -> int:
-        n = self.supply[ci]
-        for row in self.rows:
-            n += row.get(ci, 0)
-        return n
-
-    def _take_from_market(self, ci: int) -> None:
-        if self.supply[ci]:
-            self.supply[ci] -= 1
-            return
-        for row in self.rows:
-            if ci in row:
-                if row[ci] > 1:
-                    row[ci] -= 1
-                else:
-                    del row[ci]
-                return
-        raise SetupError(f"{self.name(ci)}: not in the market")
-
-    def return_to_market(self, ci: int) -> None:
-        for r, cards in enumerate(self.t.row_cards):
-            if ci in cards:
-                row = self.rows[r]
-                if ci in row:
-                    row[ci] += 1
-                else:
-                    self.decks[r].insert(0, ci)
-                    self._refill()
-                return
-        self.supply[ci] += 1
-
-    def price(self, p: int, ci: int, shown: bool = False) -> int | None:
-        """What player p pays for card ci now, or None if they may not build it
-        (`shown`: the caller knows the card is in the market)."""
-        t = self.t
-        card = t.cards[ci]
-        if card.landmark:
-            if self.built[p][ci]:
-                return None
-            if t.landmark_market and not shown and not self.available(ci):
-                return None
-            idx = self.lmc[p] if self.rules.cost_by_count else 0
-            if idx >= len(card.cost):
-                return None
-            cost = card.cost[idx]
-            if cost is None:
-                return None
-            for rule in t.restrictions.get(ci, ()):
-                if rule == "sole_player_without_landmarks":
-                    if self.lmc[p] or any(not self.lmc[q] for q in range(t.n) if q != p):
-                        self.fire(ci)
-                        return None
-        else:
-            if not shown and not self.available(ci):
-                return None
-            lim = self.rules.major_limit
-            if card.major and lim is not None and self.est[p][ci] >= lim:
-                return None
-            cost = card.cost[0] or 0
-        for src, amount, everyone in t.cost_changes_for[ci]:
-            if everyone:
-                if not self.owners[src]:
-                    continue
-            elif not self.built[p][src]:
-                continue
-            cost = max(0, cost + amount)
-            self.fire(src)
-        return cost
-
     # ------------------------------------------------------------------ turn machine
     def _begin_turn(self) -> None:
         self.turn += 1
@@ -448,99 +330,6 @@ class GameState:
         ci = hook.card
         owners = [q for q in range(self.t.n) if self.built[q][ci]] if hook.all_players else [p] if self.built[p][ci] else []
         return any((q, ci) not in self.fresh_landmarks for q in owners)
-
-    def _dice_options(self) -> list[Action]:
-        if not self.t.hooks["dice_choice"]:  # no card changes the dice: the rules' choices
-            return self.t.dice_actions
-        p = self.active
-        counts = set(self.rules.dice_choices)
-        for hook in self.t.hooks["dice_choice"]:
-            if self._hook_applies(hook, p):
-                for s in hook.steps:
-                    if "allow_dice" in s:
-                        counts.update(int(x) for x in s["allow_dice"])
-                        self.fire(hook.card)
-                    if "roll_dice_keep" in s:
-                        counts.add(int(s["roll_dice_keep"][0]))
-                        self.fire(hook.card)
-        return [("dice", k) for k in sorted(counts)]
-
-    def _roll(self, k: int) -> None:
-        """Throw k dice: a chance node when `chance` is on, else the seeded generator's throw
-        (each void throw, then the dice: the draws sample_chance makes)."""
-        self.dice_mode = k  # with "roll k keep j" the drop decision follows (_rolled_options)
-        if self.chance:
-            self.phase = THROW
-            return
-        if self.t.hooks["invalid_roll"] and self.rules.void_per_mille > 0:
-            while self.rng.below(1000) < self.rules.void_per_mille:
-                self._void()
-        self.dice = [self.rng.die() for _ in range(k)]
-        self._set_roll(self.dice)
-        self.phase = ROLLED
-
-    def void_chance(self) -> float:
-        """The chance a throw does not count: drawn only when some card reacts to a void throw."""
-        return self.rules.void_per_mille / 1000 if self.t.hooks["invalid_roll"] else 0.0
-
-    def _throw_outcomes(self) -> list[tuple[Action, float]]:
-        k = self.dice_mode
-        void = self.void_chance()
-        each = (1.0 - void) / 6 ** k
-        outs: list[tuple[Action, float]] = [(("roll", *d), each) for d in itertools.product(range(1, 7), repeat=k)]
-        return ([(VOID, void)] if void else []) + outs
-
-    def _void(self) -> None:
-        """A void throw (rules.VOID_PER_MILLE): the invalid_roll effects fire, the dice go again."""
-        if self.logging:
-            self.note(f"P{self.active}'s throw is void: throw again")
-        self._queue_hooks("invalid_roll")
-
-    def _keep_rule(self, k: int) -> int | None:
-        for hook in self.t.hooks["dice_choice"]:
-            if self._hook_applies(hook, self.active):
-                for s in hook.steps:
-                    if "roll_dice_keep" in s and int(s["roll_dice_keep"][0]) == k:
-                        return int(s["roll_dice_keep"][1])
-        return None
-
-    def _set_roll(self, dice: list[int]) -> None:
-        self.dice = list(dice)
-        self.n_dice = len(dice)
-        self.total = sum(dice)
-        if self.logging:
-            self.note(f"P{self.active} rolls {'+'.join(map(str, dice))} = {self.total}")
-
-    @property
-    def doubles(self) -> bool:
-        return self.n_dice == 2 and self.dice[0] == self.dice[1]
-
-    def _rolled_options(self) -> tuple[str, list[Action]] | None:
-        """After a roll: drop a die (roll 3 keep 2), reroll, add to the roll — in that order."""
-        if not self.t.hooks["dice_choice"]:  # no card offers anything after a roll
-            return None
-        p = self.active
-        keep = self._keep_rule(self.dice_mode)
-        if keep is not None and len(self.dice) > keep:
-            opts = sorted({("drop", d) for d in self.dice})
-            return ("drop", opts)
-        allowed = 0
-        for hook in self.t.hooks["dice_choice"]:
-            if self._hook_applies(hook, p):
-                for s in hook.steps:
-                    if "reroll" in s and effects.conditions_hold(self, s, hook.card, p, None):
-                        allowed += int(s["reroll"])
-                        self.fire(hook.card)
-        if self.rerolls_used < allowed:
-            return ("reroll", [("reroll", 0), ("reroll", 1)])
-        if not self.added:
-            for hook in self.t.hooks["dice_choice"]:
-                if self._hook_applies(hook, p):
-                    for s in hook.steps:
-                        if "add_to_roll" in s and effects.conditions_hold(self, s, hook.card, p, None):
-                            self.fire(hook.card)
-                            return ("add", [("add", 0), ("add", int(s["add_to_roll"]))])
-        return None
 
     def _queue_income(self) -> None:
         """Frames for every activated establishment, in the RuleSet's activation order
@@ -649,34 +438,6 @@ class GameState:
                 if self.stops and END in self.stops:  # a scenario of one turn ends here
                     return
                 self._next_turn()
-
-    def _build_options(self, p: int) -> list[Action]:
-        """Pass, then every card p may build now, by card index. Cards whose cheapest possible
-        price (Table.min_cost) is above p's coins are not priced; nor are cards whose price
-        nothing changes (Table.plain_cost)."""
-        t = self.t
-        coins = self.coins[p]
-        supply = self.supply  # stacks (cards in no market row; after a return, any card)
-        cand = [ci for ci, k in enumerate(supply) if k] if any(supply) else []
-        for row in self.rows:
-            cand += row  # the cards on show in the row
-        if not t.landmark_market:
-            built = self.built[p]
-            cand += [ci for ci in t.landmarks if not built[ci]]
-        cand.sort()
-        low, plain, acts = t.min_cost, t.plain_cost, t.build_actions
-        opts: list[Action] = [("pass",)]
-        for ci in cand:
-            if low[ci] > coins:
-                continue
-            price = plain[ci]
-            if price is None:
-                price = self.price(p, ci, shown=True)
-                if price is None:
-                    continue
-            if price <= coins:
-                opts.append(acts[ci])
-        return opts
 
     def _end_turn(self) -> None:
         self.phase = END

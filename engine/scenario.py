@@ -9,7 +9,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from engine import new_game
-from engine.game import BUILD, BUILD_START, DICE, END, GameState, IllegalAction
+from engine.game import GameState
+from engine.phases import BUILD, BUILD_START, DICE, END, IllegalAction
 from engine.rules import RuleSet
 from engine.table import SetupError
 
