@@ -3,8 +3,13 @@ which of them are rules, and which statement counts, is engine/book_rules.py's."
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from sqlmodel import Session, select
+
+from carddb.db import DatabaseUnavailable, SchemaMismatch, open_db, resolve_url
+from carddb.models import Fact, Rulebook
 from engine.book_rules import BookReading, book_reading, rule_statements
 
 
@@ -26,13 +31,6 @@ def rulebook_facts(db_url: str | None, rulebook_id: str) -> tuple[str, dict[str,
 
 def _rulebook(db_url: str | None, rulebook_id: str) -> tuple[str, list[Any], tuple[str, ...]]:
     """(edition, facts in stored order, sets) of a rulebook."""
-    from pathlib import Path
-
-    from sqlmodel import Session, select
-
-    from carddb.db import DatabaseUnavailable, SchemaMismatch, open_db, resolve_url
-    from carddb.models import Fact, Rulebook
-
     url = resolve_url(db_url)
     if url.startswith("sqlite:///") and not Path(url[len("sqlite:///"):]).exists():
         raise RulebookNotFound(f"{url[len('sqlite:///'):]}: no such database file")

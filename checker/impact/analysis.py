@@ -8,11 +8,17 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from sqlmodel import Session, select
+
+from carddb.models import Rulebook
+from checker.diff import KIND_ORDER
 from checker.impact import size as sim
+from checker.impact.replay import discrepancies, replay_books
 from checker.impact.turn import lockstep
 from checker.impact.variants import Variant, engine_reads, same_play, variants_of
 from checker.impact.witness import DEFAULT_BUDGET, describe, differing, find_witness, set_families, verify
-from checker.model import DiffReport, Discrepancy
+from checker.load import load_books
+from checker.model import SEVERITY_RANK, DiffReport, Discrepancy
 from engine.catalog import load_records
 
 ANALYSED_KINDS = ("value_mismatch",)
@@ -126,7 +132,6 @@ def annotate(report: DiffReport, *, ids: list[str] | None = None, expansions: di
     Options as for `analyze` (games, players, budget, workers, backend...)."""
     langs = {b["id"]: b.get("lang", b["id"]) for b in report.rulebooks}
     if books is None and engine is not None:
-        from checker.load import load_books
         shown = {b["id"] for b in report.rulebooks}
         books = [b for b in load_books(engine) if b.id in shown]
     if expansions is None and books is not None:
@@ -148,10 +153,6 @@ def annotate(report: DiffReport, *, ids: list[str] | None = None, expansions: di
 
 def add_replays(report: DiffReport, books: list[Any]) -> list[Any]:
     """Replay the books' worked examples; add an example_error for each the engine contradicts."""
-    from checker.diff import KIND_ORDER
-    from checker.impact.replay import discrepancies, replay_books
-    from checker.model import SEVERITY_RANK
-
     replays = replay_books(books)
     known = {d.id for d in report.discrepancies}
     report.discrepancies += [d for d in discrepancies(replays) if d.id not in known]
@@ -160,8 +161,5 @@ def add_replays(report: DiffReport, books: list[Any]) -> list[Any]:
 
 
 def book_expansions(engine: Any) -> dict[str, list[str]]:
-    from sqlmodel import Session, select
-
-    from carddb.models import Rulebook
     with Session(engine) as s:
         return {r.id: list(r.expansions or []) for r in s.exec(select(Rulebook))}
