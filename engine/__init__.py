@@ -30,8 +30,8 @@ def new_game(edition: str, players: int, rules: RuleSet | None = None, seed: int
 
 
 def is_chance_outcome(action: tuple | list) -> bool:
-    """A recorded action that is a chance outcome (a throw's dice, or a void throw)."""
-    return bool(action) and action[0] in ("roll", "void")
+    """A recorded action that is a chance outcome (a throw's dice, a void throw, a card's own roll)."""
+    return bool(action) and action[0] in ("roll", "void", "shared_roll")
 
 
 def replay(edition: str, players: int, seed: int, actions: list, rules: RuleSet | None = None, *,

@@ -9,7 +9,7 @@ import itertools
 from typing import Any
 
 from engine import effects
-from engine.phases import DICE, PHASE_NAMES, ROLLED, THROW, VOID, Action, IllegalAction
+from engine.phases import CHANCE_PLAYER, DICE, PHASE_NAMES, ROLLED, THROW, VOID, Action, IllegalAction
 
 
 class Dice:
@@ -37,14 +37,18 @@ class Dice:
     def is_chance_node(self) -> bool:
         """Dice are in the air: the next action is a chance outcome (`chance_outcomes()`). Only
         with `chance` on; otherwise the game's seeded generator throws at once."""
-        return self.phase == THROW and self.decision is not None
+        return self.decision is not None and self.decision[1] == CHANCE_PLAYER
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """At a chance node, every outcome with its probability: ("roll", d1, ...) per ordered
-        throw of the dice, and VOID (a throw that does not count) when a card reacts to one."""
+        throw of the turn's dice, and VOID (a throw that does not count) when a card reacts to
+        one; ("shared_roll", d1, ...) per throw of a card's own extra roll (Tuna Boat's)."""
         if not self.is_chance_node():
             return []
-        return self._throw_outcomes()
+        if self.phase == THROW:
+            return self._throw_outcomes()
+        outs = self.decision[2]
+        return [(a, 1.0 / len(outs)) for a in outs]
 
     def sample_chance(self) -> Action:
         """The outcome the game's own generator picks, with the draws the seeded default makes.
@@ -52,6 +56,8 @@ class Dice:
         the seeded default throws the same dice again at once and runs those effects after.)"""
         if not self.is_chance_node():
             raise IllegalAction("sample_chance: not at a chance node")
+        if self.phase != THROW:  # a card's own roll: its dice
+            return ("shared_roll", *(self.rng.die() for _ in range(len(self.decision[2][0]) - 1)))
         if self.void_chance() and self.rng.below(1000) < self.rules.void_per_mille:
             return VOID
         return ("roll", *(self.rng.die() for _ in range(self.dice_mode)))

@@ -9,10 +9,12 @@ its resolver (RESOLVERS, by decision kind) here."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import CHOICE_KEYS, CHOSEN, EXECUTED, PASSIVE_KEYS, EffectAction, action_of
+from engine.phases import CHANCE_PLAYER
 
 if TYPE_CHECKING:
     from engine.game import GameState
@@ -137,12 +139,21 @@ def multiplier(g: GameState, s: dict[str, Any], ci: int, owner: int, payer: int 
     if "per_shared_roll" in s:
         k = int(s["per_shared_roll"])
         if k not in g.shared_rolls:
-            dice = [g.rng.die() for _ in range(k)]
-            g.shared_rolls[k] = sum(dice)
-            if g.logging:
-                g.note(f"P{g.active} rolls {'+'.join(map(str, dice))} = {sum(dice)} for {g.name(ci)}")
+            _shared_roll(g, k, ci, [g.rng.die() for _ in range(k)])
         m *= g.shared_rolls[k]
     return m
+
+
+def _shared_roll(g: GameState, k: int, ci: int, dice: list[int]) -> None:
+    """A card's own roll of k dice (shared by every card that counts it this turn)."""
+    g.shared_rolls[k] = sum(dice)
+    if g.logging:
+        g.note(f"P{g.active} rolls {'+'.join(map(str, dice))} = {sum(dice)} for {g.name(ci)}")
+
+
+def shared_roll_landed(g: GameState, dice: list[int]) -> None:
+    """The chance outcome of the roll the first frame waits on (explicit chance only)."""
+    _shared_roll(g, len(dice), g.frames[0][0], dice)
 
 
 def _unit(g: GameState, plan: Plan, ci: int, owner: int) -> int:
@@ -311,7 +322,8 @@ class Plan:
     execute() carries out, its printed amount, whether a multiplier applies, and whether income
     bonuses may add to it (an activation step)."""
 
-    __slots__ = ("step", "conds", "conditions", "passive", "needs", "action", "run", "amount", "mult", "bonus")
+    __slots__ = ("step", "conds", "conditions", "passive", "needs", "action", "run", "amount", "mult", "bonus",
+                 "shared")
 
     def __init__(self, s: dict[str, Any]) -> None:
         self.step = s
@@ -327,6 +339,7 @@ class Plan:
         self.amount = int(s[act.key]) if act is not None and act.amount else 0
         self.mult = any(k in s for k in MULT_KEYS)
         self.bonus = s.get("trigger", "activation") == "activation"
+        self.shared = int(s.get("per_shared_roll", 0))  # dice of the card's own roll it counts (0: none)
 
 
 _PLANS: dict[int, Plan] = {}
@@ -346,6 +359,11 @@ def step(g: GameState, f: list[Any], s: dict[str, Any]) -> bool:
     plan = _PLANS.get(id(s))
     if plan is None or plan.step is not s:  # (plan_of, written out: once per step run)
         plan = plan_of(s)
+    if plan.shared and g.chance and plan.shared not in g.shared_rolls and not plan.passive \
+            and (not plan.conds or conditions_hold(g, s, ci, owner, ctx)):  # the card's own roll: a chance node
+        g.decision = ("shared_roll", CHANCE_PLAYER,
+                      [("shared_roll", *d) for d in itertools.product(range(1, 7), repeat=plan.shared)])
+        return False  # the step runs again once the roll has landed
     if plan.conds:
         if not conditions_hold(g, s, ci, owner, ctx):
             ctx["done"] = False

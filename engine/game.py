@@ -494,6 +494,8 @@ class GameState(Dice, Market):
             else:
                 self._set_roll(list(action[1:]))
                 self.phase = ROLLED
+        elif kind == "shared_roll":  # a card's own roll landed: its frame's step runs again with it
+            effects.shared_roll_landed(self, [int(d) for d in action[1:]])
         elif kind == "drop":
             dice = list(self.dice)
             dice.remove(action[1])

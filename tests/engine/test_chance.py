@@ -58,7 +58,7 @@ def test_the_seeded_default_resolves_chance_as_sampling_does(edition, sets, play
                          make_policy("greedy", seed), chance_pick=lambda g: g.sample_chance())
         assert explicit.winner() == plain.winner()
         assert explicit.log == plain.log
-        assert [a for a in explicit.history if a[0] not in ("roll", "void")] == plain.history
+        assert [a for a in explicit.history if a[0] not in ("roll", "void", "shared_roll")] == plain.history
 
 
 def test_chosen_outcomes_decide_the_roll_and_replay():
@@ -90,3 +90,21 @@ def test_a_void_outcome_fires_the_invalid_roll_cards_and_the_dice_go_again():
     g.apply(g.legal_actions()[0])
     outs = dict(g.chance_outcomes())
     assert outs[("void",)] == pytest.approx(g.void_chance()) and g.void_chance() > 0
+
+
+def test_a_cards_own_roll_is_a_chance_node_too():
+    """Tuna Boat's roll (per_shared_roll): with chance on, the game stops for it; the outcome
+    chosen is what the boats pay, and the seeded default makes the same draw when sampled."""
+    cities = [{"tuna_boat": 1, "harbor": 1, "train_station": 1}, {"tuna_boat": 2, "harbor": 1}]
+    g = scenario("mk1", cities, [0, 0], sets=("base", "harbor"))
+    g.chance = True
+    g.apply(("dice", 2))
+    g.apply(("roll", 6, 6))  # Tuna Boat: 12-14
+    while g.decision[0] in ("add", "reroll"):  # Harbor's +2: declined
+        g.apply((g.decision[0], 0))
+    assert g.is_chance_node() and g.legal_actions()[0][0] == "shared_roll"
+    outs = g.chance_outcomes()
+    assert len(outs) == 36 and math.isclose(sum(p for _a, p in outs), 1.0)
+    g.apply(("shared_roll", 6, 5))
+    assert g.coins == [11, 22]  # 11 per boat: the roll is shared by every boat
+    assert ("shared_roll", 6, 5) in g.history
