@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from carddb import Catalog  # noqa: E402
-from carddb.names import fold  # noqa: E402
+from sources.names import fold  # noqa: E402
 
 
 def build_catalog_db(path: Path) -> None:

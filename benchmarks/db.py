@@ -43,7 +43,7 @@ def measure(new_url: Callable[[], str], books: list, repeat: int) -> dict[str, f
     from carddb.db import open_db
     from carddb.store import store_book
     from checker.diff import run_diff
-    from ingest.pipeline import ingest_paths
+    from mkdb.ingesting import ingest_paths
 
     def ingest() -> None:
         engine = open_db(new_url())
@@ -58,7 +58,7 @@ def measure(new_url: Callable[[], str], books: list, repeat: int) -> dict[str, f
         engine.dispose()
 
     built = new_url()
-    from carddb.build import build
+    from mkdb.build import build
 
     build(built, ROOT)
     engine = open_db(built, create=False)

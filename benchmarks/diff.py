@@ -62,7 +62,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         url = args.db
         if not url:
-            from carddb.build import build
+            from mkdb.build import build
 
             url = f"sqlite:///{Path(tmp) / 'cards.sqlite'}"
             t0 = time.perf_counter()

@@ -23,11 +23,11 @@ GOAL_SECONDS = 2.0
 def prepare():
     """The inputs extract_all gets from the pipeline, for every seed."""
     from carddb.models import PAGE_JOINER
-    from carddb.names import NameIndex
     from ingest.clean import clean_page
     from ingest.identify import identify
     from ingest.segment import segment
     from ingest.text import read_text
+    from sources.names import NameIndex
 
     names = NameIndex.from_sources(ROOT)
     books = []

@@ -32,8 +32,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ["OMP_THREAD_LIMIT"] = "1"
 
-from ingest.ocr import ISO639_2, workers  # noqa: E402
+from ingest.ocr import workers  # noqa: E402
 from ingest.pdf import OCR_DPI, read_pdf, render  # noqa: E402
+from sources.languages import tesseract_model  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tests"))
 import make_fixtures  # noqa: E402  (the fixture generator, tests/make_fixtures.py)
@@ -70,7 +71,7 @@ def real_book(rounds: int = 5) -> None:
 
     from carddb.db import open_db
     from ingest.pdfium_text import read_page
-    from ingest.pipeline import ingest_paths
+    from mkdb.ingesting import ingest_paths
 
     doc = pypdfium2.PdfDocument(str(BOOK))
     n = len(doc)
@@ -172,7 +173,7 @@ def real_scans() -> None:
 
 def text_layer(fixtures: dict[str, dict]) -> None:
     from carddb.db import open_db
-    from ingest.pipeline import ingest_paths
+    from mkdb.ingesting import ingest_paths
 
     names = [n for n, f in fixtures.items() if f["kind"] == "text_layer"]
     pages = read_s = e2e_s = 0.0
@@ -245,7 +246,7 @@ def scans(paths: list[tuple[Path, str]]) -> None:
                 t0 = time.perf_counter()
                 result = read_pdf(path)
                 walls.append(time.perf_counter() - t0)
-                model = next((m for m in [ISO639_2.get(lang)] if m and m in result[0].reason), "Latin+Cyrillic")
+                model = next((m for m in [tesseract_model(lang)] if m and m in result[0].reason), "Latin+Cyrillic")
                 if not clis:
                     images = []
                     for i in range(n):

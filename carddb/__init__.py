@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 from carddb.paths import DEFAULT_DB, ENV_VAR, resolve_url  # noqa: E402,F401 - re-exported
 
 if TYPE_CHECKING:
-    from carddb.names import NameIndex, NameMatch
+    from sources.names import NameIndex, NameMatch
 
-__all__ = ["Catalog", "CatalogError", "CardNotFound", "parse_cost_range"]
+__all__ = ["Catalog", "CatalogError", "CardNotFound", "name_index", "parse_cost_range"]
 
 READ_SCHEMA_VERSION = 3  # the carddb.models.SCHEMA_VERSION this reader understands (a test keeps them equal)
 JSON_COLUMNS = ("activation", "cost", "extra_copies", "effect", "data")
@@ -187,7 +187,7 @@ class Catalog:
     def names(self) -> NameIndex:
         """The fuzzy name index over every name of every language (built on first use)."""
         if self._index is None:
-            from carddb.names import NameIndex
+            from sources.names import NameIndex  # here, not at the top: `mkdb card ID` never needs it
 
             self._index = NameIndex((n["card_id"], n["lang"], n["name"]) for n in self._name_rows)
         return self._index
@@ -284,3 +284,15 @@ class Catalog:
 
 def _copy(card: dict[str, Any]) -> dict[str, Any]:
     return {**card, "names": {lang: list(names) for lang, names in card["names"].items()}}
+
+
+def name_index(engine: Any = None) -> NameIndex:
+    """The name index of a database's CardName table; `engine` is a SQLAlchemy engine, a URL, or
+    None for the default database."""
+    from sources.names import NameIndex  # here, not at the top: `mkdb card ID` never needs it
+
+    if engine is None or isinstance(engine, str):
+        return Catalog.open(engine).names
+    with engine.connect() as conn:
+        rows = conn.exec_driver_sql("SELECT card_id, lang, name FROM cardname ORDER BY id").fetchall()
+    return NameIndex((r[0], r[1], r[2]) for r in rows)

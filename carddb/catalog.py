@@ -1,6 +1,6 @@
 """Loading the validated card catalog into the database (what `mkdb build` runs).
 
-Everything is validated before the first row is added, so a malformed file raises CatalogError
+Everything is validated before the first row is added, so a malformed file raises SourceError
 and leaves the session untouched; the caller owns the transaction.
 """
 
@@ -10,17 +10,11 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from carddb.cards_data import (
-    CatalogError,
-    Vocabulary,
-    card_names,
-    load_cards,
-    load_names,
-    source_files,
-    sources_dir,
-)
+from carddb.models import Card, CardName, SourceFile
+from sources import SourceError, sources_dir
+from sources.catalog import Vocabulary, card_names, load_cards, load_names, source_files
 
-__all__ = ["CatalogError", "load_catalog", "sha256_file", "catalog_version"]
+__all__ = ["load_catalog", "sha256_file", "catalog_version"]
 
 CARD_COLUMNS = ("edition", "set", "kind", "color", "icon", "activation", "cost", "copies", "extra_copies", "effect", "text")
 
@@ -71,16 +65,14 @@ def card_row(record: dict[str, Any]) -> dict[str, Any]:
 def load_catalog(session: Any, root: Path) -> None:
     """Add every card, every name and every source file hash to `session` (not committed).
 
-    Raises CatalogError("file:line: reason") before adding anything when the data is malformed.
+    Raises SourceError("file:line: reason") before adding anything when the data is malformed.
     """
-    from carddb.models import Card, CardName, SourceFile
-
     root = Path(root)
     vocab = Vocabulary.load(root)
     cards = load_cards(root, vocab)
     names = card_names(cards, load_names(root, set(cards)))
     if not cards:
-        raise CatalogError(f"{source_path(sources_dir(root) / 'cards', root)}:0: no cards found")
+        raise SourceError(f"{source_path(sources_dir(root) / 'cards', root)}:0: no cards found")
     hashes = {source_path(p, root): sha256_file(p) for p in source_files(root)}
 
     session.add_all(Card(**card_row(rec)) for rec in cards.values())

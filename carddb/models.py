@@ -12,8 +12,9 @@ from typing import Any
 from sqlalchemy import JSON, Column
 from sqlmodel import Field, SQLModel
 
+from sources.book import PAGE_JOINER  # noqa: F401 - the document text's page separator, as stored
+
 SCHEMA_VERSION = 3  # 3: Section.scope
-PAGE_JOINER = "\n\n"
 
 
 def _now() -> datetime:

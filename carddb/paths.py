@@ -9,7 +9,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+import sources
+from sources import PROJECT_ROOT, SHIPPED
+
 DEFAULT_DB = PROJECT_ROOT / "cards.sqlite"
 ENV_VAR = "MKDB_DATABASE_URL"
 
@@ -20,7 +22,7 @@ LOCAL_NAME = "cards.sqlite"
 def in_checkout(cwd: Path | None = None) -> bool:
     """The current directory is the project checkout or inside it."""
     here = (cwd or Path.cwd()).resolve()
-    return (PROJECT_ROOT / "rules_sources").is_dir() and (here == PROJECT_ROOT or PROJECT_ROOT in here.parents)
+    return SHIPPED.is_dir() and (here == PROJECT_ROOT or PROJECT_ROOT in here.parents)
 
 
 def default_db(cwd: Path | None = None) -> Path:
@@ -63,7 +65,7 @@ def create_with_catalog(path: Path) -> None:
         engine = open_db(f"sqlite:///{tmp_path}")
         try:
             with Session(engine) as session:
-                load_catalog(session, PROJECT_ROOT)
+                load_catalog(session, sources.root())
                 session.commit()
             fts.refresh_engine(engine)
             with engine.connect() as con:

@@ -26,7 +26,7 @@ TEMPLATE_DB = "cards"  # the database name the metadata file is written for
 
 @lru_cache(maxsize=65536)
 def _fold(text: str | None) -> str:
-    from carddb.names import fold
+    from sources.folding import name_key as fold
 
     return fold(text) if text else ""
 

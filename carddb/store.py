@@ -6,43 +6,26 @@ version in the same transaction, so a reader sees either the old book or the new
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import time
 from typing import Any
 
 from sqlalchemy import delete
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlmodel import Session, select
 
+import sources
 from carddb import fts
 from carddb.catalog import load_catalog
-from carddb.db import write_lock
+from carddb.db import DatabaseGone, gone_reason, is_disconnect, write_lock
 from carddb.models import Card, CardMention, Fact, Page, Rulebook, Section
-from carddb.paths import PROJECT_ROOT
-from ingest.types import FactData, Identification, MentionData, PageText, SectionData
+from sources.book import IngestedBook
+
+STORE_ATTEMPTS = 4
 
 
-@dataclass
-class IngestedBook:
-    """Everything the pipeline produced for one file (plain data)."""
-
-    source: str
-    sha256: str
-    ident: Identification
-    pages: list[PageText]
-    offsets: list[int]
-    sections: list[SectionData]
-    facts: list[FactData] = field(default_factory=list)
-    mentions: list[MentionData] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-
-    @property
-    def rulebook_id(self) -> str:
-        return rulebook_id(self.ident.lang, self.ident.edition, self.sha256)
-
-
-def rulebook_id(lang: str, edition: str, sha256: str) -> str:
-    """Stable id: language, edition and the content hash prefix, e.g. "uk-mk2-eae8f963"."""
-    return f"{lang}-{edition}-{sha256[:8]}"
+class StoreError(Exception):
+    """A book that could not be written (database busy, unwritable, or refusing the rows)."""
 
 
 def find_by_sha(session: Session, sha256: str) -> Rulebook | None:
@@ -98,7 +81,7 @@ def _ensure_catalog(session: Session) -> None:
     book: the diff reads each card's set from it to know what a book covers, and without it a base-only
     book would be "missing" every expansion card's clarification."""
     if session.exec(select(Card.id).limit(1)).first() is None:
-        load_catalog(session, PROJECT_ROOT)
+        load_catalog(session, sources.root())
         session.flush()
 
 
@@ -143,3 +126,28 @@ def _write(session: Session, book: IngestedBook, rb_id: str) -> list[str]:
         session.add(CardMention(rulebook_id=rb_id, card=m.card, surface=m.surface, page=m.page,
                                 start=m.start, end=m.end, score=m.score))
     return replaced
+
+
+def store_with_retry(engine: Engine, book: IngestedBook) -> tuple[str, list[str]]:
+    """store_book; a write that lost a race with another process is retried, then reported
+    (StoreError); a server that went away is DatabaseGone (nothing of the book was committed)."""
+    for attempt in range(STORE_ATTEMPTS):
+        try:
+            return store_book(engine, book)
+        except OperationalError as exc:
+            if is_disconnect(exc):
+                raise DatabaseGone(f"the database server went away ({gone_reason(exc)}); "
+                                   "nothing of this file was stored") from None
+            if attempt == STORE_ATTEMPTS - 1:
+                raise StoreError(f"database busy or unwritable: {exc.orig}") from None
+            time.sleep(0.3 * (attempt + 1))
+        except SQLAlchemyError as exc:
+            raise StoreError(f"database error: {getattr(exc, 'orig', exc)}") from None
+    raise AssertionError("unreachable")
+
+
+def stored_texts(engine: Engine, rulebook_id: str) -> list[str]:
+    """The page texts of a stored rulebook, in page order."""
+    with Session(engine) as session:
+        return [p.text for p in session.exec(select(Page).where(Page.rulebook_id == rulebook_id)
+                                             .order_by(Page.number))]

@@ -8,7 +8,6 @@ the card a passage is about, the order of passages, and the numbers in them.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -17,6 +16,7 @@ from typing import Any
 from checker.context import Context
 from checker.grouping import BASE, card_of_topic
 from checker.model import BookIn, FactIn
+from sources.folding import ocr_b_as_ss, search_key
 
 NUMBER = re.compile(r"\d+")
 MIN_EXAMPLE_SIMILARITY = 0.6
@@ -204,7 +204,7 @@ def mentions_card_in(ctx: Context, book: BookIn, cards: list[str], start: int, e
 
 
 def can_name(ctx: Context, lang: str, cards: list[str]) -> bool:
-    """Whether any name of the cards is known in that language (rules_sources/names)."""
+    """Whether any name of the cards is known in that language (rules_sources/lang/*/names.yaml)."""
     return any((ctx.cards.get(card) or {}).get("names", {}).get(lang) for card in cards)
 
 
@@ -219,7 +219,4 @@ def _names_in(ctx: Context, lang: str, cards: list[str], folded: str) -> bool:
 
 def fold_text(text: str) -> str:
     """Case, accents, apostrophes and OCR's ß->B folded away for name search."""
-    text = re.sub(r"(?<=[a-zäöü])B(?=[a-zäöü])", "ss", text)
-    text = unicodedata.normalize("NFKD", text.casefold().replace("ß", "ss"))
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    return re.sub(r"['’ʼ`]", "", text)
+    return search_key(ocr_b_as_ss(text))

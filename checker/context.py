@@ -5,16 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from checker import ids, severity
 from checker.model import BookIn, Discrepancy, Evidence
-
-ROOT = Path(__file__).resolve().parent.parent / "rules_sources"
+from sources import canonical
 
 
 @dataclass
@@ -77,15 +73,8 @@ class Context:
         )
 
 
-def load_canonical(edition: str, root: Path = ROOT) -> dict[str, Any]:
-    """rules_sources/canonical/<edition>.yaml as {topic: value}; empty when the file is absent."""
-    path = root / "canonical" / f"{edition}.yaml"
-    if not path.exists():
+def load_canonical(edition: str, where: Path | None = None) -> dict[str, Any]:
+    """The edition's canonical rules (sources.canonical) as {topic: value}; empty when it has none."""
+    if not canonical.has_rules(edition, where):
         return {}
-    return dict(_canonical(path, path.stat().st_mtime_ns))
-
-
-@lru_cache(maxsize=8)
-def _canonical(path: Path, _mtime: int) -> dict[str, Any]:
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    return {t: (v.get("value") if isinstance(v, dict) and "value" in v else v) for t, v in (data.get("facts") or {}).items()}
+    return {t: record["value"] for t, record in canonical.rules(edition, where).items()}

@@ -1,4 +1,5 @@
-"""The diff: books grouped by edition, every check run on each group, one report.
+"""The diff: books grouped by edition, every check run on each group, the worked examples replayed
+on the engine once, one finished report (checker.report) that the renderers only lay out.
 
 `run_books` works on plain data (tests, benchmarks); `run_diff` reads the database first.
 """
@@ -24,9 +25,11 @@ from checker import (
 from checker.context import Context, load_canonical
 from checker.dedupe import merge_same_passage
 from checker.grouping import by_edition
+from checker.impact import replay
 from checker.load import load_books, load_cards
-from checker.model import SEVERITY_RANK, BookIn, DiffReport, Discrepancy
+from checker.model import BookIn, DiffReport, Discrepancy, finding_order
 from checker.reference import pick_reference, reference_first
+from checker.report import finish
 
 CHECKS: list[tuple[str, Callable[[Context], list[Discrepancy]]]] = [
     ("value_mismatch", value_mismatch.check),
@@ -38,7 +41,6 @@ CHECKS: list[tuple[str, Callable[[Context], list[Discrepancy]]]] = [
     ("extraction_warning", extraction_warning.check),
     ("card_text", card_text.check),
 ]
-KIND_ORDER = {name: i for i, (name, _) in enumerate(CHECKS)}
 
 
 def run_books(
@@ -52,6 +54,7 @@ def run_books(
     `reference` (a language or a rulebook id, see checker.reference) names the original."""
     books = list(books)
     found: dict[str, Discrepancy] = {}
+    replays: list[replay.Replay] = []
     groups = by_edition(books, editions)
     refs = pick_reference(groups, reference) if reference else {}
     for edition, group in groups.items():
@@ -60,9 +63,11 @@ def run_books(
         for _, check in CHECKS:
             for d in check(ctx):
                 found.setdefault(d.id, d)
-        for d in _replayed_examples(group):
+        replayed = replay.replay_books(group)  # the report carries them: `mkdb diff --impact` does not replay again
+        replays += replayed
+        for d in replay.discrepancies(replayed):
             found.setdefault(d.id, d)
-    ordered = sorted(found.values(), key=lambda d: (d.edition, SEVERITY_RANK[d.severity], d.topic, KIND_ORDER[d.kind], d.id))
+    ordered = sorted(found.values(), key=finding_order)
     ordered = merge_same_passage(ordered)
     shown = [b for ed in groups.values() for b in ed]
     names = {cid: {lang: ns[0] for lang, ns in (c.get("names") or {}).items() if ns} | ({"en": c["name"]} if c.get("name") else {})
@@ -70,17 +75,7 @@ def run_books(
     if refs:
         ordered = [reference_first(d, refs.get(d.edition)) for d in ordered]
         shown.sort(key=lambda b: b.id not in refs.values())  # the originals first (stable: edition order kept)
-    return DiffReport([b.header() for b in shown], ordered, card_names=names)
-
-
-def _replayed_examples(books: list[BookIn]) -> list[Discrepancy]:
-    """Worked examples replayed on the engine (checker.impact.replay, issue 8): an example whose
-    claimed coins the engine does not reproduce is an example_error. Absent module: none."""
-    try:
-        from checker.impact.replay import discrepancies, replay_books
-    except ImportError:
-        return []
-    return discrepancies(replay_books(books))
+    return finish(DiffReport([b.header() for b in shown], ordered, card_names=names, replays=replays))
 
 
 def run_diff(engine_or_session: Engine | Session, editions: Iterable[str] | None = None, reference: str | None = None) -> DiffReport:

@@ -6,7 +6,7 @@ Detected from the page text and the ingest warnings, without language words in c
 - garbled runs: lines made mostly of non-words (OCR noise, picture labels read as text);
 - interleaved doubled text: "Y You ou ma may ay" (two text layers printed over each other);
 - foreign-language fragments: runs of words in another script, or sentences whose function words
-  belong to another language (stop words from rules_sources/langid/<lang>.yaml);
+  belong to another language (stop words from rules_sources/lang/<lang>/language.yaml);
 - whatever the ingest stage flagged on a page (Page.warnings).
 """
 
@@ -16,14 +16,12 @@ import re
 import unicodedata
 from collections import Counter, defaultdict
 from functools import lru_cache
-from pathlib import Path
 
-import yaml
-
-from checker.context import ROOT, Context
+from checker.context import Context
 from checker.model import BookIn, Discrepancy, Evidence
 from checker.spaced import letter_spaced_runs
 from checker.term_consistency import script_of
+from sources import languages
 
 MAX_EVIDENCE = 8
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
@@ -44,9 +42,25 @@ def _is_junk(token: str) -> bool:
         return False
     odd = sum(not (c.isalnum() or c in NORMAL_PUNCT or c.isspace()) and not _symbol_ok(c) for c in token)
     inner_punct = bool(re.search(r"[^\W\d_][:;|]+[^\W\d_]", token))
-    flips = len(re.findall(r"(?<=[^\W\d_])(?:[a-zà-ÿа-яіїє][A-ZÀ-ÞА-ЯІЇЄ]|[A-ZÀ-ÞА-ЯІЇЄ]{2}[a-zà-ÿа-яіїє])", token))
-    mid_case = flips >= 2
+    mid_case = _case_flips(token) >= 2
     return odd > 0 or inner_punct or mid_case or token in {"|", "@", "‘", "'"}
+
+
+def _case_flips(token: str) -> int:
+    """Places inside a word where the case flips as no typesetter prints it: a small letter before
+    a capital ("rEd"), or two capitals before a small one ("REd"), in any alphabet."""
+    flips, i = 0, 1
+    while i < len(token) - 1:
+        a, b = token[i], token[i + 1]
+        if token[i - 1].isalpha():
+            if a.islower() and b.isupper():
+                flips, i = flips + 1, i + 2
+                continue
+            if a.isupper() and b.isupper() and i + 2 < len(token) and token[i + 2].islower():
+                flips, i = flips + 1, i + 3
+                continue
+        i += 1
+    return flips
 
 
 def _symbol_ok(c: str) -> bool:
@@ -98,8 +112,8 @@ def _piece(a: str, b: str) -> bool:
 @lru_cache(maxsize=1)
 def _lost_icon_pattern() -> re.Pattern[str] | None:
     """A conjunction left before a bare stop ("type and .") or doubled ("your and and"), with the
-    conjunctions of every language in rules_sources/langid (`icon_gap_words`)."""
-    words = sorted({w for d in _langid().values() for w in d.get("icon_gap_words") or []}, key=len, reverse=True)
+    conjunctions of every language in rules_sources/lang/*/language.yaml (`icon_gap_words`)."""
+    words = sorted({w for d in languages.languages().values() for w in d.get("icon_gap_words") or []}, key=len, reverse=True)
     if not words:
         return None
     alt = "|".join(re.escape(w) for w in words)
@@ -128,24 +142,10 @@ def lost_icons(text: str) -> list[str]:
 
 
 @lru_cache(maxsize=1)
-def _langid(root: Path = ROOT) -> dict[str, dict]:
-    out: dict[str, dict] = {}
-    folder = root / "langid"
-    if not folder.is_dir():
-        return out
-    for path in sorted(folder.glob("*.yaml")):
-        try:
-            out[path.stem] = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        except yaml.YAMLError:
-            continue
-    return out
-
-
-@lru_cache(maxsize=1)
 def stop_words() -> dict[str, frozenset[str]]:
-    """Stop words per language from rules_sources/langid/<lang>.yaml (key `stopwords`)."""
+    """Stop words per language from rules_sources/lang/<lang>/language.yaml (key `stopwords`)."""
     out: dict[str, frozenset[str]] = {}
-    for lang, data in _langid().items():
+    for lang, data in languages.languages().items():
         words = data.get("stop_words") or data.get("stopwords") or []
         if isinstance(words, str):
             words = words.split()

@@ -23,6 +23,7 @@ KINDS = (
 )
 SEVERITIES = ("rule", "minor", "info")
 SEVERITY_RANK = {"rule": 0, "minor": 1, "info": 2}
+KIND_RANK = {k: i for i, k in enumerate(KINDS)}  # the order checker.diff runs the checks in
 
 
 @dataclass
@@ -90,10 +91,16 @@ class Evidence:
     rulebook: str
     page: int
     quote: str
-    highlights: list[str] = field(default_factory=list)  # words to mark in the HTML (not in the JSON)
+    highlights: list[str] = field(default_factory=list)  # surfaces the check names (what checker.highlight marks)
+    marks: list[tuple[int, int]] = field(default_factory=list)  # [start, end) spans of `quote` to mark (checker.highlight)
 
     def to_json(self) -> dict[str, Any]:
-        return {"rulebook": self.rulebook, "page": self.page, "quote": self.quote}
+        return {"rulebook": self.rulebook, "page": self.page, "quote": self.quote,
+                "marks": [[a, b] for a, b in self.marks]}
+
+    def marked(self) -> list[str]:
+        """The marked parts of the quote, in order."""
+        return [self.quote[a:b] for a, b in self.marks]
 
 
 @dataclass
@@ -108,6 +115,7 @@ class Discrepancy:
     evidence: list[Evidence]
     impact: dict[str, Any] | None = None
     status: str = "new"  # new | accepted (listed in the baseline), set by checker.baseline
+    words: dict[str, str] = field(default_factory=dict)  # rulebook -> its value in words (checker.words), for people
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -124,14 +132,22 @@ class Discrepancy:
         }
 
 
+def finding_order(d: Discrepancy) -> tuple[str, int, str, int, str]:
+    """The one order of a report's findings: edition, severity, topic, the check that found it, id."""
+    return (d.edition, SEVERITY_RANK[d.severity], d.topic, KIND_RANK[d.kind], d.id)
+
+
 @dataclass
 class DiffReport:
     rulebooks: list[dict[str, Any]]
     discrepancies: list[Discrepancy]
     resolved: list[dict[str, Any]] = field(default_factory=list)  # baseline entries no longer found
     hidden_accepted: int = 0  # accepted findings left out of `discrepancies` by --new-only
-    meta: dict[str, Any] = field(default_factory=dict)  # tool version, date, database build (checker.render.meta)
+    meta: dict[str, Any] = field(default_factory=dict)  # tool version, date, database build (checker.meta)
     card_names: dict[str, dict[str, str]] = field(default_factory=dict)  # card id -> {lang: name}, for reports
+    # the worked examples replayed on the engine (checker.impact.replay.Replay), once per report;
+    # None: not replayed (a report built by hand)
+    replays: list[Any] | None = None
 
     def counts(self) -> dict[str, int]:
         """N new, M accepted, K resolved: what a reviewer reads first."""

@@ -17,11 +17,12 @@ from collections import defaultdict
 from functools import lru_cache
 from typing import Any
 
-import yaml
-
-from checker.context import ROOT, Context
+from checker.context import Context
 from checker.model import BookIn, Discrepancy, Evidence, MentionIn
 from checker.spaced import near_letter_spaced
+from ingest.lexicon import is_known
+from sources.catalog import catalog
+from sources.folding import term_key as fold
 
 FUZZY_BELOW = 92.0
 TERMS_PREFIX = "terms."
@@ -43,14 +44,6 @@ def mixed_scripts(word: str) -> bool:
     return len({s for s in map(script_of, word) if s}) > 1
 
 
-@lru_cache(maxsize=65536)
-def fold(text: str) -> str:
-    text = unicodedata.normalize("NFKD", text.casefold().replace("ß", "ss"))
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    text = "".join(c if (c.isalnum() or c.isspace()) else (" " if c in "-–/" else "") for c in text)
-    return " ".join(text.split())
-
-
 def forms_of(value: Any) -> list[str]:
     """The distinct forms a `terms.*` fact lists, however the extractor shaped its value."""
     if isinstance(value, dict):
@@ -70,18 +63,13 @@ def forms_of(value: Any) -> list[str]:
 
 @lru_cache(maxsize=32)
 def misprints(lang: str) -> dict[str, tuple[str, ...]]:
-    """Known misprinted forms of card names ({card id: forms}), from rules_sources/names/<lang>.yaml
+    """Known misprinted forms of card names ({card id: forms}), from the language's names.yaml
     entries with `form: misprint` — a reviewer's note kept as data, so every run reports them."""
-    path = ROOT / "names" / f"{lang}.yaml"
-    if not path.exists():
-        return {}
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    out: dict[str, tuple[str, ...]] = {}
-    for card, entries in data.items():
-        forms = tuple(e["name"] for e in entries or [] if isinstance(e, dict) and e.get("form") == "misprint" and e.get("name"))
-        if forms:
-            out[str(card)] = forms
-    return out
+    out: dict[str, list[str]] = {}
+    for n in catalog()[1]:
+        if n["lang"] == lang and n["form"] == "misprint":
+            out.setdefault(n["card_id"], []).append(n["name"])
+    return {card: tuple(forms) for card, forms in out.items()}
 
 
 def check(ctx: Context) -> list[Discrepancy]:
@@ -217,12 +205,7 @@ def _ordinary_words(lang: str, surface: str) -> bool:
     card Publisher) is ordinary text the name linker brushed against, not a misspelt name."""
     if surface[:1].isupper():
         return False
-    try:
-        from ingest.lexicon import is_known
-
-        known = is_known(lang)
-    except (ImportError, OSError, ValueError):
-        return False
+    known = is_known(lang)
     words = WORD.findall(surface)
     return bool(words) and all(known(w) for w in words)
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-import yaml
-
-from checker.words import clip, in_words
+from checker.clip import clip
+from checker.words import in_words
+from sources import canonical
 
 
 def normalise(value: Any) -> Any:
@@ -49,29 +48,25 @@ def show(value: Any, limit: int = 80) -> str:
 
 
 # --- comparing by meaning: each topic's compare mode is data (rules_sources/canonical/topics.yaml) ---
-TOPICS_FILE = Path(__file__).resolve().parent.parent / "rules_sources" / "canonical" / "topics.yaml"
 MODES = ("set", "steps", "count", "enum", "record", "text")
 
 
 @lru_cache(maxsize=1)
 def _modes() -> tuple[dict[str, str], str]:
-    data = yaml.safe_load(TOPICS_FILE.read_text(encoding="utf-8")) if TOPICS_FILE.exists() else {}
-    data = data or {}
+    data = canonical.topics()
     return dict(data.get("topics") or {}), str(data.get("default") or "record")
 
 
 @lru_cache(maxsize=1)
 def never_missing() -> frozenset[str]:
     """Topics a book may leave out without misleading (topics.yaml `never_missing`)."""
-    data = yaml.safe_load(TOPICS_FILE.read_text(encoding="utf-8")) if TOPICS_FILE.exists() else {}
-    return frozenset((data or {}).get("never_missing") or [])
+    return frozenset(canonical.topics().get("never_missing") or [])
 
 
 @lru_cache(maxsize=1)
 def sum_of_parts() -> dict[str, tuple[str, ...]]:
     """{total topic: the components.by_kind keys that add up to it} (topics.yaml `sum_of_parts`)."""
-    data = yaml.safe_load(TOPICS_FILE.read_text(encoding="utf-8")) if TOPICS_FILE.exists() else {}
-    return {t: tuple(keys) for t, keys in ((data or {}).get("sum_of_parts") or {}).items()}
+    return {t: tuple(keys) for t, keys in (canonical.topics().get("sum_of_parts") or {}).items()}
 
 
 def mode_of(topic: str) -> str:

@@ -1,7 +1,7 @@
 """Fact values in words a reviewer reads: `[["red"],["blue","green"],["purple"]]` becomes
 `red → blue + green → purple`, in the book's own terms (its lexicon) and in English.
 
-Every word comes from data: the concepts of rules_sources/lexicon/<lang>.yaml (the first term of a
+Every word comes from data: the concepts of rules_sources/lang/<lang>/lexicon.yaml (the first term of a
 concept is its plain form) and the card names of the catalog. An atom no lexicon names is shown as
 written, with underscores as spaces, so nothing is ever hidden.
 """
@@ -11,9 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-import yaml
-
-from ingest.lexicon import LEXICON_DIR
+from sources import languages
 
 # families of concepts an atom of a value can name, most specific first (concept ids, not words)
 FAMILIES = ("colour", "kind", "timing", "direction", "first_player", "phase", "word")
@@ -24,10 +22,9 @@ TOGETHER = " + "
 @lru_cache(maxsize=32)
 def _concepts(lang: str) -> dict[str, str]:
     """concept id -> its plain term, for one language (empty when the language has no lexicon)."""
-    path = LEXICON_DIR / f"{lang}.yaml"
-    if not lang or not path.is_file():
+    if not lang or lang not in languages.lexicon_languages():
         return {}
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = languages.lexicon_data(lang)
     return {str(k): str(v[0]) for k, v in (data.get("concepts") or {}).items() if v}
 
 
@@ -74,11 +71,3 @@ def both(value: Any, lang: str, card_names: dict[str, dict[str, str]] | None = N
     english = in_words(value, "en", card_names)
     return own if own == english else f"{own} ({english})"
 
-
-def clip(text: str, limit: int) -> str:
-    """Shorten at a word boundary, never inside a token."""
-    if len(text) <= limit:
-        return text
-    cut = text[: limit - 1]
-    space = cut.rfind(" ")
-    return (cut[:space] if space > limit // 2 else cut).rstrip(" ,;+→") + "…"

@@ -1,4 +1,4 @@
-"""The card catalog compiled for play: records of rules_sources/cards/<edition>.yaml (structured
+"""The card catalog compiled for play: the validated records of sources.catalog (structured
 effects in the vocabulary of effects.yaml) turned into small immutable CardDef objects. Nothing
 here knows a card by name: behaviour comes from the effect steps alone."""
 
@@ -9,11 +9,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
+from sources import SourceError
+from sources.catalog import cards as catalog_cards
 
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same data, 10x faster
-
-CARDS_DIR = Path(__file__).resolve().parent.parent / "rules_sources" / "cards"
 TRIGGERS = ("activation", "on_build", "dice_choice", "after_activation", "before_build",
             "end_of_turn", "ongoing", "invalid_roll")
 ACTIONS = ("gain", "take", "take_half_rounded_down", "take_all", "pay", "redistribute_coins",
@@ -23,8 +21,7 @@ ACTIONS = ("gain", "take", "take_half_rounded_down", "take_all", "pay", "redistr
            "allow_dice", "reroll", "add_to_roll", "roll_dice_keep")
 
 
-class CatalogError(ValueError):
-    """A card record the engine cannot play (names file, card and reason)."""
+CatalogError = SourceError  # a card record the engine cannot play: the floor's one error type
 
 
 @dataclass(frozen=True)
@@ -114,15 +111,13 @@ def compile_card(record: dict[str, Any], index: int, where: str = "catalog") -> 
 
 
 def load_records(edition: str, root: Path | None = None) -> list[dict[str, Any]]:
-    """Raw card records of one edition, in file order."""
-    path = (root or CARDS_DIR) / f"{edition}.yaml"
-    if not path.exists():
-        raise CatalogError(f"{path}: no card catalog for edition {edition!r}")
-    doc = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
-    cards = doc.get("cards", doc) if isinstance(doc, dict) else doc
-    if isinstance(cards, dict):
-        cards = [dict(v, id=k) if "id" not in v else v for k, v in cards.items()]
-    return [c for c in cards if isinstance(c, dict) and "id" in c]
+    """The validated card records of one edition (sources.catalog), in file order, each with its
+    short id ("cafe") as the engine names cards; `root` is a sources folder (default: sources.root())."""
+    records = [dict(rec, id=card_id.split("/", 1)[1])
+               for card_id, rec in catalog_cards(root).items() if rec["edition"] == edition]
+    if not records:
+        raise CatalogError(f"no card catalog for edition {edition!r}")
+    return records
 
 
 @lru_cache(maxsize=16)

@@ -8,14 +8,10 @@ import copy
 import json
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-import yaml
+from sources import canonical
 
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same data, 10x faster
-
-CANONICAL_DIR = Path(__file__).resolve().parent.parent / "rules_sources" / "canonical"
 COLOURS = ("red", "blue", "green", "purple", "landmark")
 WHEN_VALUES = ("any_turn", "own_turn", "opponents_turn")
 # How often a throw is void (a die off the table or cocked), per thousand throws: not a rule of any
@@ -28,22 +24,20 @@ class RulesError(ValueError):
     """A fact value the engine cannot play by (names the topic and the reason)."""
 
 
-@lru_cache(maxsize=4)
-def _canonical_doc(edition: str) -> dict[str, Any]:
-    path = CANONICAL_DIR / f"{edition}.yaml"
-    if not path.exists():
-        raise RulesError(f"{path}: no canonical rules for edition {edition!r}")
-    doc = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
-    return doc
+def _canonical_doc(edition: str) -> dict[str, dict[str, Any]]:
+    """The edition's canonical facts (sources.canonical); an edition without them cannot be played."""
+    if not canonical.has_rules(edition):
+        raise RulesError(f"{canonical.rules_path(edition)}: no canonical rules for edition {edition!r}")
+    return canonical.rules(edition)
 
 
 def canonical_facts(edition: str) -> dict[str, Any]:
     """topic -> value of the official rules (a fresh copy)."""
-    return {t: copy.deepcopy(v["value"]) for t, v in _canonical_doc(edition)["facts"].items()}
+    return {t: copy.deepcopy(v["value"]) for t, v in _canonical_doc(edition).items()}
 
 
 def canonical_sources(edition: str) -> dict[str, str]:
-    return {t: v.get("source", "") for t, v in _canonical_doc(edition)["facts"].items()}
+    return {t: v.get("source", "") for t, v in _canonical_doc(edition).items()}
 
 
 def _unwrap(value: Any) -> Any:

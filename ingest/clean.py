@@ -5,7 +5,7 @@ hyphenated at line ends, ligatures, the doubled-letter overlay of bilingual prin
 ("Y You ou ma may ay r roll oll"), Latin letters inside Cyrillic words and back ("Сushi"), and OCR
 confusions of German letters ("GroBprojekte", "Wiirfel"). OCR repairs only happen where a known
 word of the language results; the word list comes from data (spaCy lookup tables named in
-rules_sources/langid/<lang>.yaml), never from this module.
+rules_sources/lang/<lang>/language.yaml), never from this module.
 """
 
 from __future__ import annotations
@@ -24,11 +24,10 @@ from functools import lru_cache
 from pathlib import Path
 
 from ingest.identify import language
+from sources.folding import is_cyrillic, lookalikes
 
 LIGATURES = {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"}
 # Letters that look the same in the Latin and Cyrillic alphabets (Unicode facts, not language words).
-LATIN_TO_CYRILLIC = dict(zip("AaBCcEeHKMOoPpTXxyiIJjSs", "АаВСсЕеНКМОоРрТХхуіІЈјЅѕ", strict=True))
-CYRILLIC_TO_LATIN = {v: k for k, v in LATIN_TO_CYRILLIC.items()}
 WORD = re.compile(r"[^\W_]+")
 EMPHASIS = [re.compile(r"\*\*|__"), re.compile(r"(?<![\w*])\*(?=\S)([^*\n]*?\S)\*(?![\w*])")]
 ODD_SPACES = re.compile(r"[\u00a0\u2007\u2009\u202f]")
@@ -225,11 +224,12 @@ def _overlay(text: str, repairs: Counter[str]) -> str:
 def _homoglyphs(text: str, repairs: Counter[str]) -> str:
     def fix(m: re.Match[str]) -> str:
         word = m.group(0)
-        cyr = sum(1 for c in word if "\u0400" <= c <= "\u04ff")
+        cyr = sum(1 for c in word if is_cyrillic(c))
         lat = sum(1 for c in word if c.isascii() and c.isalpha())
         if not cyr or not lat:
             return word
-        table = LATIN_TO_CYRILLIC if cyr > lat else CYRILLIC_TO_LATIN
+        pairs = lookalikes()
+        table = pairs.to_cyrillic if cyr > lat else pairs.to_latin
         fixed = "".join(table.get(c, c) for c in word)
         repairs["homoglyph"] += sum(1 for a, b in zip(word, fixed, strict=True) if a != b)
         return fixed
@@ -317,7 +317,8 @@ def _compound(word: str, words: frozenset[str]) -> bool:
 
 def _suspicious(word: str) -> bool:
     """Shapes no printed word has: a digit inside letters, a capital after a small letter."""
-    return bool(re.search(r"[^\W\d_]\d|\d[^\W\d_]", word) or re.search(r"[a-zäöüß][A-ZÄÖÜ]", word))
+    return bool(re.search(r"[^\W\d_]\d|\d[^\W\d_]", word)
+                or any(a.islower() and b.isupper() for a, b in zip(word, word[1:], strict=False)))
 
 
 def _candidates(word: str, confusions: list[tuple[str, str]], max_subs: int = MAX_OCR_SUBSTITUTIONS) -> list[str]:

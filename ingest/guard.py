@@ -275,9 +275,7 @@ def _cap_memory(memory_mb: float) -> None:
 def _apply_pixel_limit(limits: Limits) -> None:
     """The image reader's own decode bound follows --max-megapixels (a module constant, set in this
     worker process only)."""
-    try:
-        from ingest import ocr
-    except ImportError:
-        return
-    if hasattr(ocr, "MAX_DECODED_PIXELS"):
-        ocr.MAX_DECODED_PIXELS = int(limits.megapixels * 1_000_000)
+    # imported here: only a PDF's or image's worker needs it, and has it already (pipeline._import_reader)
+    from ingest import ocr
+
+    ocr.MAX_DECODED_PIXELS = int(limits.megapixels * 1_000_000)

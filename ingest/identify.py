@@ -1,25 +1,22 @@
 """Which language, edition and expansions a rulebook text is — and whether it is a Machi Koro rulebook.
 
-Every language word lives in rules_sources/langid/<lang>.yaml; this module only counts. A new
-language is a new yaml file. Languages marked `supported: false` are known so that their texts are
+Every language word lives in rules_sources/lang/<lang>/language.yaml; this module only counts. A new
+language is a new folder. Languages marked `supported: false` are known so that their texts are
 refused by name ("unsupported language: Dutch") instead of being mistaken for a near neighbour.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from carddb.cards_data import YAML_LOADER
 from ingest.types import Identification, IngestError
+from sources import languages
+from sources.folding import heading_key as fold
 
-LANGID_DIR = Path(__file__).resolve().parent.parent / "rules_sources" / "langid"
 EDITIONS = ("mk1", "mk2")
 EXPANSION_THRESHOLD = 2.0  # summed marker weight from which an expansion counts as covered
 STRONG_MARKER = 3.0  # an expansion named outright ("Harbor expansion", «Шарп»)
@@ -44,7 +41,7 @@ class Marker:
 
 @dataclass
 class LangData:
-    """One rules_sources/langid/<lang>.yaml, compiled."""
+    """One rules_sources/lang/<lang>/language.yaml, compiled."""
 
     lang: str
     name: str
@@ -63,18 +60,11 @@ class LangData:
     scope: dict[str, list[str]] = field(default_factory=dict)  # ingest.scope: expansion_book patterns
 
 
-def fold(text: str) -> str:
-    """Casefold and strip accents: how headings and keywords are compared."""
-    decomposed = unicodedata.normalize("NFD", text.casefold().replace("’", "'"))
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
 def _markers(raw: Any) -> list[Marker]:
     return [Marker(re.compile(p, re.I), float(w), note) for p, w, note in (raw or [])]
 
 
-def _load_one(path: Path) -> LangData:
-    raw = yaml.load(path.read_text(encoding="utf-8"), Loader=YAML_LOADER)
+def _compile(raw: dict[str, Any]) -> LangData:
     game = raw.get("game") or {}
     return LangData(
         lang=raw["lang"],
@@ -96,9 +86,13 @@ def _load_one(path: Path) -> LangData:
 
 
 @lru_cache(maxsize=4)
-def load_languages(directory: Path = LANGID_DIR) -> dict[str, LangData]:
-    """All language files, loaded once per process."""
-    return {d.lang: d for d in (_load_one(p) for p in sorted(directory.glob("*.yaml")))}
+def _compiled(folder: Path) -> dict[str, LangData]:
+    return {code: _compile(raw) for code, raw in languages.languages(folder.parent).items()}
+
+
+def load_languages() -> dict[str, LangData]:
+    """Every language with a language.yaml (sources.languages), compiled once per sources folder."""
+    return _compiled(languages.lang_dir())
 
 
 def language(lang: str | None) -> LangData | None:
@@ -194,7 +188,7 @@ def _title(text: str, data: LangData) -> str:
 
 @dataclass(frozen=True)
 class CardName:
-    """One printed card name (from rules_sources/names via carddb), as identification evidence."""
+    """One printed card name (from rules_sources/lang/*/names.yaml via sources.catalog), as identification evidence."""
 
     card_id: str  # "mk1/tuna_boat": the edition is the prefix
     lang: str

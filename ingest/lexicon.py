@@ -1,8 +1,8 @@
-"""The rule vocabulary of one language (rules_sources/lexicon/<lang>.yaml) and matching it in text.
+"""The rule vocabulary of one language (rules_sources/lang/<lang>/lexicon.yaml) and matching it in text.
 
 Why: fact extractors must not contain language words. They ask for *concepts* ("colour.red",
 "timing.own_turn", "phase.build") and get the places a book names them, whatever the language,
-inflection (spaCy lookup lemmas, pymorphy3 for ru/uk) or OCR damage (rapidfuzz).
+inflection (the lemmatizer each language names in its language.yaml: spaCy lookup lemmas or pymorphy3) or OCR damage (rapidfuzz).
 
 Lexicon file format::
 
@@ -27,14 +27,11 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
 from rapidfuzz import fuzz, process
 
-from carddb.cards_data import YAML_LOADER
+from sources import languages
+from sources.folding import word_key as fold
 
-LEXICON_DIR = Path(__file__).resolve().parent.parent / "rules_sources" / "lexicon"
-SPACY_LANGS = {"de", "es", "cs", "en", "fr", "it", "pl", "pt"}
-MORPH_LANGS = {"ru", "uk"}
 FUZZY_MIN_LEN = 6
 OCR_MIN_LEN = 3  # shorter words are not repaired at all
 # a document this large is remembered by tokenize/find (ingest reads the same document twice)
@@ -47,14 +44,6 @@ MAX_TERM_CHARS = 200  # no lexicon term is longer
 # ("Uhrzeiger-\nsinn") is one word.
 _WORD = re.compile(r"\d+|[^\W\d_]+(?:['’ʼ`][^\W\d_]+)*(?:-\n[^\W\d_]+)*", re.UNICODE)
 _APOSTROPHES = str.maketrans({"’": "'", "ʼ": "'", "`": "'"})
-
-
-@lru_cache(maxsize=200_000)
-def fold(word: str) -> str:
-    """Case, accents and apostrophes folded away: the key two spellings of one word share."""
-    word = word.translate(_APOSTROPHES).replace("-\n", "").casefold()
-    word = "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
-    return word.replace("'", "")
 
 
 @dataclass(frozen=True)
@@ -293,11 +282,21 @@ def _fuzzy_vocab(lang: str, norm: str) -> str | None:
 
 
 # ---------------------------------------------------------------------- lemmatizers
+def morphological(lang: str) -> bool:
+    """Whether `lang` is lemmatised by pymorphy3's dictionary (language data: `lemmatizer`)."""
+    return languages.lemmatizer(lang) == "pymorphy3"
+
+
+def _lookup_table(lang: str) -> _Tables:
+    """spaCy's lookup lemmas for a language whose data names them, else no table."""
+    return _spacy_table(lang) if languages.lemmatizer(lang) == "spacy" else _Tables([])
+
+
 @cache
 def proper_name(lang: str):  # noqa: ANN201 - returns a callable str -> bool
     """Word -> whether it is a person's name: pymorphy3's Name/Surn tags, else a capitalised word
     the lookup dictionary does not know."""
-    if lang in MORPH_LANGS:
+    if morphological(lang):
         import pymorphy3
 
         morph = pymorphy3.MorphAnalyzer(lang=lang)
@@ -309,12 +308,12 @@ def proper_name(lang: str):  # noqa: ANN201 - returns a callable str -> bool
 @cache
 def is_known(lang: str):  # noqa: ANN201 - returns a callable str -> bool
     """Word -> whether the language's dictionary knows it (then it is no OCR damage)."""
-    if lang in MORPH_LANGS:
+    if morphological(lang):
         import pymorphy3
 
         morph = pymorphy3.MorphAnalyzer(lang=lang)
         return lru_cache(maxsize=100_000)(lambda w: bool(morph.word_is_known(w.lower().translate(_APOSTROPHES))))
-    table = _spacy_table(lang) if lang in SPACY_LANGS else _Tables([])
+    table = _lookup_table(lang)
     lemmas = {v for t in table.tables for v in t.values() if isinstance(v, str)}
     return lru_cache(maxsize=100_000)(
         lambda w: table.get(w) is not None or table.get(w.lower()) is not None or w.lower() in lemmas or w in lemmas
@@ -328,7 +327,7 @@ def _no_alts(word: str) -> frozenset[str]:
 @cache
 def alternatives(lang: str):  # noqa: ANN201 - returns a callable str -> frozenset[str]
     """Word -> every lemma its inflected form may have (pymorphy3 parses); empty for lookup tables."""
-    if lang not in MORPH_LANGS:
+    if not morphological(lang):
         return _no_alts
     import pymorphy3
 
@@ -345,7 +344,7 @@ def alternatives(lang: str):  # noqa: ANN201 - returns a callable str -> frozens
 @cache
 def lemmatizer(lang: str):  # noqa: ANN201 - returns a callable str -> str
     """Word -> folded lemma, built once per language (spaCy lookup table or pymorphy3)."""
-    if lang in MORPH_LANGS:
+    if morphological(lang):
         import pymorphy3
 
         morph = pymorphy3.MorphAnalyzer(lang=lang)
@@ -356,7 +355,7 @@ def lemmatizer(lang: str):  # noqa: ANN201 - returns a callable str -> str
             return fold(morph.parse(w.lower())[0].normal_form)
 
         return morph_lemma
-    table = _spacy_table(lang) if lang in SPACY_LANGS else _Tables([])
+    table = _lookup_table(lang)
 
     @lru_cache(maxsize=100_000)
     def lookup_lemma(word: str) -> str:
@@ -406,15 +405,14 @@ class _Tables:
 
 
 # ---------------------------------------------------------------------- loading
-@cache
 def _raw_data(lang: str, root: Path | None = None) -> dict[str, Any]:
-    path = (root or LEXICON_DIR) / f"{lang}.yaml"
-    return yaml.load(path.read_text(encoding="utf-8"), Loader=YAML_LOADER) or {}
+    """The language's lexicon.yaml (sources.languages); SourceError for a language without one."""
+    return languages.lexicon_data(lang, root)
 
 
 @cache
 def load_lexicon(lang: str, root: Path | None = None) -> Lexicon:
-    """The lexicon of `lang` (built once). Raises FileNotFoundError for a language without one."""
+    """The lexicon of `lang` (built once). Raises SourceError for a language without one."""
     data = _raw_data(lang, root)
     concepts = {str(k): [str(t) for t in (v or [])] for k, v in (data.get("concepts") or {}).items()}
     lex = Lexicon(
@@ -429,4 +427,4 @@ def load_lexicon(lang: str, root: Path | None = None) -> Lexicon:
 
 
 def available_languages(root: Path | None = None) -> list[str]:
-    return sorted(p.stem for p in (root or LEXICON_DIR).glob("*.yaml"))
+    return languages.lexicon_languages(root)

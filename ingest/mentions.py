@@ -1,8 +1,8 @@
 """Card names in a rulebook's text, each linked to its card (`MentionData`), or kept unresolved.
 
 Why: "Кав'ярню", "Кав'янри" (a misprint) and "Cafés" are all the Café; the diff compares what the
-books say about a card only if every mention is found. Names come from rules_sources/names (via
-`carddb.names.NameIndex`); inflections are matched on lexicon lemmas (spaCy lookup / pymorphy3),
+books say about a card only if every mention is found. Names come from rules_sources/lang/*/names.yaml (via
+`sources.names.NameIndex`); inflections are matched on lexicon lemmas (spaCy lookup / pymorphy3),
 misprints and OCR damage with rapidfuzz. A name that is also a rule word ("Bank") counts only
 where it is written like a name (capitalised mid-sentence, upper case, in quotes or bold).
 A near miss, an ambiguous name, or an unknown heading of a card clarification is kept with
@@ -14,17 +14,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from rapidfuzz import fuzz, process
 
-from carddb.names import fold as name_fold
 from ingest.facts.doc import Doc
 from ingest.lexicon import Token, is_known
 from ingest.types import MentionData
+from sources.folding import name_key as name_fold
+from sources.names import NameIndex
 
-ROOT = Path(__file__).resolve().parent.parent
 LINK_SCORE = 86.0  # a fuzzy match at least this good links the card
 NEAR_SCORE = 78.0  # between NEAR and LINK: kept unresolved
 MIN_FUZZY_LEN = 5  # shorter names must match exactly (lemma or spelling)
@@ -39,7 +38,7 @@ class _Name:
     card: str
     text: str
     keys: tuple[frozenset[str], ...]  # per word: lemma, spelling, alternatives
-    folded: str  # carddb.names folding (OCR-aware) for fuzzy comparison
+    folded: str  # sources.names folding (OCR-aware) for fuzzy comparison
     plain: str  # words folded by the lexicon (accents, case): stems for inflections
     preferred: bool
 
@@ -61,9 +60,7 @@ def name_entries(names: Any, lang: str, edition: str | None) -> list[tuple[str, 
 
 @cache
 def _default_index() -> Any:
-    from carddb.names import NameIndex
-
-    return NameIndex.from_sources(ROOT)
+    return NameIndex.from_sources()
 
 
 class MentionFinder:

@@ -37,6 +37,7 @@ from ingest.options import PageProgress
 from ingest.regions import PageRegions, find_regions, ink
 from ingest.types import IngestError, PageText, WordRead
 from ingest.words import words_of_text
+from sources import languages
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".tif", ".tiff"}
 MAX_DECODED_PIXELS = 120_000_000  # what an image may decode to (about 11000 x 11000)
@@ -47,17 +48,6 @@ SCRIPT_MODELS = "Latin+Cyrillic"
 # the Latin and Cyrillic scripts); MKDB_OCR_PROBE_MODELS="Latin,Cyrillic" trades speed for coverage.
 PROBE_MODELS = tuple(os.environ.get("MKDB_OCR_PROBE_MODELS", "eng,rus").split(","))
 MIN_WORD_CONF = 10  # Tesseract confidence below which a "word" is noise (speckles, rules)
-
-# ISO 639-1 (what mkdb stores) -> ISO 639-2/T (what Tesseract names its models). This is the ISO
-# table, not language data; a language whose Tesseract model is not installed is read with the
-# script models.
-ISO639_2 = {
-    "en": "eng", "de": "deu", "es": "spa", "fr": "fra", "it": "ita", "pl": "pol", "pt": "por",
-    "cs": "ces", "ru": "rus", "uk": "ukr", "nl": "nld", "sk": "slk", "hu": "hun", "ro": "ron",
-    "bg": "bul", "be": "bel", "sr": "srp", "tr": "tur", "sv": "swe", "da": "dan", "fi": "fin",
-    "nb": "nor", "no": "nor", "lt": "lit", "lv": "lav", "et": "est", "hr": "hrv", "sl": "slv",
-    "el": "ell", "ja": "jpn", "zh": "chi_sim", "ko": "kor",
-}  # fmt: skip
 
 Image.MAX_IMAGE_PIXELS = None  # we check sizes ourselves, before decoding (see open_image)
 
@@ -88,10 +78,12 @@ def installed_models() -> frozenset[str]:
 
 
 def model_for(lang: str | None) -> str | None:
-    """The Tesseract model for an ISO 639-1 language, when installed."""
+    """The Tesseract model for an ISO 639-1 language, when installed (language data: the `tesseract`
+    key of rules_sources/lang/<lang>/language.yaml; a language that names none is read with the
+    script models)."""
     if not lang:
         return None
-    code = ISO639_2.get(lang, lang)
+    code = languages.tesseract_model(lang) or lang
     return code if code in installed_models() else None
 
 

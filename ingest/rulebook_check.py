@@ -4,7 +4,7 @@ enters the database and the diff as a translation.
 
 Both measures come from what ingest already extracts, in any language with a lexicon: the number of
 rule facts (ingest.facts) and the density of the language's rule vocabulary (concepts of
-rules_sources/lexicon/<lang>.yaml named per 1,000 words). No word of any language is in this code.
+rules_sources/lang/<lang>/lexicon.yaml named per 1,000 words). No word of any language is in this code.
 
 Measured (tests/ingest/test_not_a_rulebook.py, 2026-11): the five seeds, the generated PDF/scan
 texts and the short test rulebooks (131-2,200 words) have 5-54 rule facts and 328-522 vocabulary

@@ -4,7 +4,7 @@ A book is `complete` (it states the base rules, perhaps with expansions) or an `
 (it states only an expansion's changes). The evidence is structural first: a complete rulebook
 states most of the core rules (starting coins, turn phases, activation order...); an expansion
 rulebook states almost none. An explicit statement ("requires the base game", data in
-`rules_sources/langid/<lang>.yaml` under `scope.expansion_book`) lowers the bar.
+`rules_sources/lang/<lang>/language.yaml` under `scope.expansion_book`) lowers the bar.
 
 A fact's scope is `base`, an expansion id (`harbor`, `millionaires_row`, `promo`) or
 `variant.<name>`: from its topic (variants), the set of the card it clarifies, the expansion its
@@ -27,6 +27,7 @@ from typing import Any
 
 from ingest.identify import fold, language
 from ingest.types import FactData, Identification, MentionData, SectionData
+from sources.catalog import cards
 
 BASE = "base"
 CORE_TOPICS = (
@@ -41,13 +42,8 @@ SECTION_MIN_EVIDENCE = 2  # facts and card names of one expansion (and none of t
 
 @lru_cache(maxsize=1)
 def card_sets() -> dict[str, str]:
-    """{card id: set} from the catalog in rules_sources (empty while it cannot be read)."""
-    try:
-        from ingest.pipeline import catalog
-
-        return {cid: str(c.get("set") or BASE) for cid, c in catalog()[0].items()}
-    except Exception:  # noqa: BLE001 - scope by card set is extra evidence; without the catalog, base
-        return {}
+    """{card id: set} from the card catalog (sources.catalog)."""
+    return {cid: str(c.get("set") or BASE) for cid, c in cards().items()}
 
 
 def _explicit(ident: Identification, text: str) -> list[str]:

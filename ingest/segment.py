@@ -2,7 +2,7 @@
 
 Headings in the books come as ALL-CAPS lines, markdown `#` lines, short lines followed by a body,
 or runs of capitals inside a line (the Czech seed lost its line breaks: one line per page). The
-words that decide a topic are data (`topics:` in rules_sources/langid/<lang>.yaml); the order in
+words that decide a topic are data (`topics:` in rules_sources/lang/<lang>/language.yaml); the order in
 TOPIC_PRIORITY decides when a heading matches several (e.g. "order of activation" before "types").
 """
 
@@ -13,9 +13,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from carddb.models import PAGE_JOINER
 from ingest.identify import LangData, fold, language
 from ingest.types import Identification, PageText, SectionData
+from sources.book import PAGE_JOINER
 
 TOPIC_PRIORITY = [
     "clarification", "variant", "example", "credits", "activation_order", "card_types", "payments",

@@ -1,85 +1,18 @@
-"""Plain data passed between the ingest stages. No stage reaches into another's internals."""
+"""The plain data the ingest stages pass on (defined on the lowest floor, sources.book, because
+carddb stores it and the checker reads it too) and the ingest stage's own error."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
-
-@dataclass
-class WordRead:
-    """How one word of a page was read, so later stages can weigh a fact by the trust of its words."""
-
-    start: int  # offsets into PageText.text (kept valid by every stage that rewrites the text)
-    end: int
-    confidence: float  # 0..1; text-layer words 1.0, OCR words Tesseract's word confidence / 100
-    how: str = "ocr"  # text | ocr
-    repaired: bool = False  # the clean stage changed this word (OCR confusion, ligature, spacing)
-
-
-@dataclass
-class PageText:
-    number: int  # 1-based
-    text: str
-    method: str = "text"  # text | text_layer | ocr
-    reason: str = ""
-    repairs: dict[str, int] = field(default_factory=dict)
-    warnings: list[str] = field(default_factory=list)
-    # Per-word trust. Empty means every word came from a text layer at full trust.
-    words: list[WordRead] = field(default_factory=list)
-
-
-@dataclass
-class Identification:
-    lang: str
-    edition: str  # mk1 | mk2
-    expansions: list[str] = field(default_factory=list)
-    title: str = ""
-    confidence: dict[str, float] = field(default_factory=dict)  # lang / edition / <expansion>
-    evidence: dict[str, list[str]] = field(default_factory=dict)
-    # What the book covers (ingest.scope): {"edition", "expansions", "kind": complete|expansion, "evidence"}
-    scope: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass
-class SectionData:
-    index: int
-    heading: str
-    topic: str
-    page: int
-    start: int  # offsets into the document text (pages joined with carddb.models.PAGE_JOINER)
-    end: int
-    text: str
-    card: str | None = None
-    scope: str = "base"  # the part of the game it speaks for: base | an expansion | variant.<name> (ingest.scope)
-
-
-@dataclass
-class FactData:
-    topic: str
-    value: Any
-    quote: str
-    page: int
-    start: int
-    end: int
-    confidence: float
-    extractor: str
-    # The part of the game the fact speaks for: base, an expansion id, or variant.<name> (ingest.scope)
-    scope: str = "base"
-    # The kind of passage it was read from: rule card summary example figure variant credits
-    passage: str = "rule"
-    # How its words were read: {"how": "text|ocr", "confidence": 0..1, "repaired": bool} (ingest.trust)
-    read: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass
-class MentionData:
-    card: str | None
-    surface: str
-    page: int
-    start: int
-    end: int
-    score: float
+from sources.book import (  # noqa: F401 - the ingest stages' names for them
+    PAGE_JOINER,
+    FactData,
+    Identification,
+    IngestedBook,
+    MentionData,
+    PageText,
+    SectionData,
+    WordRead,
+)
 
 
 class IngestError(Exception):

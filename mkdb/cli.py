@@ -18,17 +18,11 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-# Each module registers its verbs on `app`; a module that does not exist yet is skipped.
+# Each module registers its verbs on `app`.
 COMMAND_MODULES = ["ingest_cmd", "remove_cmd", "cards_cmd", "search_cmd", "facts_cmd", "diff_cmd", "engine_cmd", "impact_cmd"]
 
 for _name in COMMAND_MODULES:
-    try:
-        _module = importlib.import_module(f"mkdb.commands.{_name}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"mkdb.commands.{_name}":
-            raise
-        continue
-    _module.register(app)
+    importlib.import_module(f"mkdb.commands.{_name}").register(app)
 
 clean_help.install()
 clean_help.add_examples(app)
@@ -36,7 +30,7 @@ clean_help.add_examples(app)
 
 def _version(value: bool) -> None:
     if value:
-        from checker.render.meta import tool_version
+        from checker.meta import tool_version
 
         typer.echo(f"mkdb {tool_version()}")
         raise typer.Exit(0)

@@ -1,4 +1,4 @@
-"""Print which cards have a name in which language (rules_sources/names/*.yaml x cards/*.yaml).
+"""Print which cards have a name in which language (the names of rules_sources/lang/* x the card catalog).
 
 Usage: python scripts/name_coverage.py [--full] [--markdown]
 Default: one row per edition/set with counts per language; --full: one row per card.
@@ -7,21 +7,21 @@ from __future__ import annotations
 
 import argparse
 from collections import defaultdict
-from pathlib import Path
 
-import yaml
+from sources.catalog import catalog
+from sources.languages import name_files
 
-ROOT = Path(__file__).resolve().parents[1] / "rules_sources"
 LANG_ORDER = ["en", "de", "fr", "es", "it", "pl", "ru", "uk", "cs", "ja", "nl", "zh-Hans", "zh-Hant"]
 
 
 def load() -> tuple[list[tuple[str, str]], dict[str, dict[str, list]]]:
-    """Cards as (full id, set) in file order, and lang -> card id -> entries."""
-    cards = []
-    for path in sorted((ROOT / "cards").glob("mk*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        cards += [(f"{data['edition']}/{c['id']}", c["set"]) for c in data["cards"]]
-    names = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) or {} for p in (ROOT / "names").glob("*.yaml")}
+    """Cards as (full id, set) in file order, and lang -> card id -> entries (the names files' own)."""
+    records, rows = catalog()
+    cards = [(card_id, rec["set"]) for card_id, rec in records.items()]
+    names: dict[str, dict[str, list]] = {lang: {} for lang, _ in name_files()}
+    for n in rows:
+        if n["source"] != "card record":
+            names.setdefault(n["lang"], {}).setdefault(n["card_id"], []).append(n)
     return cards, names
 
 

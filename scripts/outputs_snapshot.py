@@ -26,7 +26,8 @@ def run(args: list[str], out: Path, env: dict[str, str] | None = None) -> None:
     # a fresh database's own build times are the only thing that may differ between two runs
     stdout = "\n".join(line for line in res.stdout.splitlines()
                        if not line.lstrip().startswith(('"created_at"', '"last_ingest"')))
-    out.write_text(f"exit {res.returncode}\n{stdout}\n--- stderr\n{res.stderr}")
+    text = f"exit {res.returncode}\n{stdout}\n--- stderr\n{res.stderr}"
+    out.write_text(text.replace(str(out.parent), "OUTDIR"))
 
 
 def games(out: Path, db: str) -> None:
@@ -63,7 +64,8 @@ def main(outdir: str) -> None:
     out = Path(outdir)
     out.mkdir(parents=True, exist_ok=True)
     run(["diff", "-f", "json"], out / "diff.json")
-    run(["export", "-f", "json"], out / "export.json")
+    for fmt in ("jsonl", "csv"):
+        run(["export", str(out / f"export.{fmt}"), "-f", fmt], out / f"export-{fmt}.txt")
     with tempfile.TemporaryDirectory() as tmp:
         db = str(Path(tmp) / "seeds.sqlite")
         books = sorted(str(p) for p in (ROOT / "rules_sources" / "rulebooks").glob("*.txt"))

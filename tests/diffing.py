@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def ingest_files(tmp: Path, files: list[Path], name: str = "books.sqlite") -> str:
     """The URL of tmp/<name>, a new database holding the card catalog and `files`, all ingested."""
     from carddb import catalog
-    from ingest.pipeline import ingest_paths
+    from mkdb.ingesting import ingest_paths
 
     url = f"sqlite:///{tmp / name}"
     engine = open_db(url)

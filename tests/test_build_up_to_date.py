@@ -6,9 +6,9 @@ import difflib
 import shutil
 from pathlib import Path
 
-from carddb.build import build
 from carddb.db import open_db
 from carddb.dump import dump
+from mkdb.build import build
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -11,14 +11,14 @@ from typing import Any
 from sqlmodel import Session, select
 
 from carddb.models import Rulebook
-from checker.diff import KIND_ORDER
+from checker.impact import replay
 from checker.impact import size as sim
-from checker.impact.replay import discrepancies, replay_books
 from checker.impact.turn import lockstep
 from checker.impact.variants import Variant, engine_reads, same_play, variants_of
 from checker.impact.witness import DEFAULT_BUDGET, describe, differing, find_witness, set_families, verify
 from checker.load import load_books
-from checker.model import SEVERITY_RANK, DiffReport, Discrepancy
+from checker.model import DiffReport, Discrepancy
+from checker.report import add_findings
 from engine.catalog import load_records
 
 ANALYSED_KINDS = ("value_mismatch",)
@@ -152,12 +152,13 @@ def annotate(report: DiffReport, *, ids: list[str] | None = None, expansions: di
 
 
 def add_replays(report: DiffReport, books: list[Any]) -> list[Any]:
-    """Replay the books' worked examples; add an example_error for each the engine contradicts."""
-    replays = replay_books(books)
-    known = {d.id for d in report.discrepancies}
-    report.discrepancies += [d for d in discrepancies(replays) if d.id not in known]
-    report.discrepancies.sort(key=lambda d: (d.edition, SEVERITY_RANK[d.severity], d.topic, KIND_ORDER[d.kind], d.id))
-    return replays
+    """The books' worked examples replayed, with an example_error in the report for each the engine
+    contradicts. A report from checker.diff carries its replays already: they are not run again."""
+    if report.replays is not None:
+        return report.replays
+    report.replays = replay.replay_books(books)
+    add_findings(report, replay.discrepancies(report.replays))
+    return report.replays
 
 
 def book_expansions(engine: Any) -> dict[str, list[str]]:

@@ -1,7 +1,7 @@
 """The HTML report: one self-contained page (inline CSS and JS, no external assets) rendered from the
 Jinja2 template templates/report.html.j2 (autoescaped), one card per discrepancy with each book —
 named by title, file and language — side by side: its value in words, its quote with the differing
-words marked, its page; filters by severity, kind and baseline status; the counts "N new, M accepted,
+words marked (the report's `Evidence.marks`: the renderer analyses nothing), its page; filters by severity, kind and baseline status; the counts "N new, M accepted,
 K resolved"; the tool version, date and database build in the footer. The total count sits in
 #discrepancy-count for tools and tests to read."""
 
@@ -14,10 +14,10 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
-from checker.impact.render import impact_html
 from checker.model import KINDS, SEVERITIES, DiffReport, Discrepancy
-from checker.render.highlight import lexicon_marks, marks_for, render_quote
+from checker.render.impact import impact_html
 from checker.render.labels import book_rows
+from checker.render.marks import quote_html
 from checker.render.script_json import script_json  # JSON inside <script>: < > & U+2028/2029 escaped
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -83,14 +83,13 @@ def render(report: DiffReport, title: str = "mkdb diff", accepted: dict[str, dic
     """`accepted`: the baseline's entries by id, to show who accepted a finding, when and why."""
     data = report.to_json()
     ds = report.discrepancies
-    books = {b["id"]: b for b in data["rulebooks"]}
     groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for d in ds:
-        groups.setdefault((d.edition, d.topic.split(".")[0]), []).append(_finding(report, d, books, accepted or {}))
+        groups.setdefault((d.edition, d.topic.split(".")[0]), []).append(_finding(report, d, accepted or {}))
     kinds_present = [k for k in KINDS if any(d.kind == k for d in ds)] or list(KINDS)
     return _env().get_template("report.html.j2").render(
         title=title, css=Markup(CSS), js=Markup(JS), data_json=Markup(script_json(data)),
-        findings=ds, counts=report.counts(), counts_line=report.counts_line(), meta=_meta(report.meta),
+        findings=ds, counts=report.counts(), counts_line=report.counts_line(), meta=report.meta,
         books=data["rulebooks"], resolved=report.resolved,
         severities=[{"name": s, "count": sum(d.severity == s for d in ds)} for s in SEVERITIES],
         kinds=[{"name": k, "count": sum(d.kind == k for d in ds)} for k in kinds_present],
@@ -99,22 +98,7 @@ def render(report: DiffReport, title: str = "mkdb diff", accepted: dict[str, dic
     )
 
 
-def _meta(meta: dict[str, Any]) -> dict[str, Any]:
-    if meta.get("version"):
-        return meta
-    from checker.render.meta import report_meta
-
-    return report_meta() | meta
-
-
-def _finding(report: DiffReport, d: Discrepancy, books: dict, accepted: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    marks = marks_for(d)
-    lexical = lexicon_marks(d, {bid: b.get("lang", "") for bid, b in books.items()})
-    rows = book_rows(report, d)
-    mark_of = {id(ev): mk for ev, mk in zip(d.evidence, marks, strict=True)}
-    cols = []
-    for i, row in enumerate(rows):
-        ev = d.evidence[i] if i < len(d.evidence) else None
-        quote = Markup(render_quote(ev, mark_of[id(ev)], lexical.get(ev.rulebook))) if ev is not None and ev.quote else ""
-        cols.append({"row": row, "quote_html": quote})
+def _finding(report: DiffReport, d: Discrepancy, accepted: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    cols = [{"row": row, "quote_html": Markup(quote_html(row.quote, row.marks)) if row.quote else ""}
+            for row in book_rows(report, d)]
     return {"d": d, "cols": cols, "impact": Markup(impact_html(d.impact)), "accepted": accepted.get(d.id)}

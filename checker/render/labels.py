@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from checker.model import DiffReport, Discrepancy
-from checker.words import both, clip
+from checker.clip import clip
+from checker.model import DiffReport, Discrepancy, Evidence
 
 
 def book_label(book: dict[str, Any], width: int = 48) -> str:
@@ -32,6 +32,7 @@ class BookRow:
     value: Any
     value_words: str
     stated: bool
+    marks: list[tuple[int, int]]  # spans of `quote` the report marks (Evidence.marks)
 
 
 def book_rows(report: DiffReport, d: Discrepancy) -> list[BookRow]:
@@ -40,17 +41,16 @@ def book_rows(report: DiffReport, d: Discrepancy) -> list[BookRow]:
     seen: set[str] = set()
     rows = []
     for ev in d.evidence or []:
-        rows.append(_row(report, d, books.get(ev.rulebook, {"id": ev.rulebook}), ev.rulebook, ev.page, ev.quote))
+        rows.append(_row(d, books.get(ev.rulebook, {"id": ev.rulebook}), ev.rulebook, ev))
         seen.add(ev.rulebook)
     for bid in d.values:
         if bid not in seen:
-            rows.append(_row(report, d, books.get(bid, {"id": bid}), bid, 0, ""))
+            rows.append(_row(d, books.get(bid, {"id": bid}), bid, None))
     return rows
 
 
-def _row(report: DiffReport, d: Discrepancy, book: dict[str, Any], bid: str, page: int, quote: str) -> BookRow:
-    lang = str(book.get("lang") or "")
+def _row(d: Discrepancy, book: dict[str, Any], bid: str, ev: Evidence | None) -> BookRow:
     stated = bid in d.values and d.values[bid] is not None
-    value = d.values.get(bid)
-    return BookRow(bid, book_label(book), lang, str(book.get("source") or ""), str(book.get("title") or ""),
-                   page, quote, value, both(value, lang, report.card_names) if stated else "", stated)
+    return BookRow(bid, book_label(book), str(book.get("lang") or ""), str(book.get("source") or ""),
+                   str(book.get("title") or ""), ev.page if ev else 0, ev.quote if ev else "", d.values.get(bid),
+                   d.words.get(bid, "") if stated else "", stated, list(ev.marks) if ev else [])

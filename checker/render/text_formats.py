@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 import os
 import re
@@ -18,14 +19,14 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from checker.model import SEVERITY_RANK, DiffReport, Discrepancy
+from checker.clip import clip
+from checker.model import DiffReport, Discrepancy
 from checker.render.labels import book_rows
-from checker.words import clip
 
 SEV_STYLE = {"rule": "bold red", "minor": "yellow", "info": "cyan"}
-CSV_COLUMNS = ["id", "edition", "topic", "kind", "severity", "summary", "rulebooks", "pages", "values", "status"]
+CSV_COLUMNS = ["id", "edition", "topic", "kind", "severity", "summary", "rulebooks", "pages", "values", "status", "marks"]
 ROW_COLUMNS = ["status", "id", "edition", "topic", "kind", "severity", "summary", "book", "lang", "file", "title",
-               "page", "value", "quote", "value_json", "rulebook"]
+               "page", "value", "quote", "value_json", "rulebook", "marked"]
 PIPE_WIDTH = 160
 QUOTE_LIMIT = 400
 
@@ -46,11 +47,19 @@ def to_csv_text(report: DiffReport) -> str:
             " ".join(f"{e.rulebook}:{e.page}" for e in d.evidence if e.page),
             json.dumps(d.values, ensure_ascii=False, sort_keys=True),
             d.status,
+            json.dumps(csv_marks(d), ensure_ascii=False),
         ])
     for r in report.resolved:
         writer.writerow([r["id"], r.get("edition", ""), r.get("topic", ""), r.get("kind", ""), r.get("severity", ""),
-                         r.get("summary", ""), "", "", "", "resolved"])
+                         r.get("summary", ""), "", "", "", "resolved", ""])
     return buf.getvalue()
+
+
+def csv_marks(d: Discrepancy) -> list[dict[str, object]]:
+    """The marked parts of each quote that has any, for the one-row-per-finding CSV (which has no
+    quote column): rulebook, page, the [start, end) spans into the JSON's quote and their text."""
+    return [{"rulebook": e.rulebook, "page": e.page, "marks": [[a, b] for a, b in e.marks], "text": e.marked()}
+            for e in d.evidence if e.marks]
 
 
 def rows(report: DiffReport) -> list[dict[str, object]]:
@@ -64,6 +73,7 @@ def rows(report: DiffReport) -> list[dict[str, object]]:
                 "title": r.title, "page": r.page or "", "value": r.value_words if r.stated else "(not stated)",
                 "quote": r.quote, "value_json": json.dumps(r.value, ensure_ascii=False) if r.stated else "",
                 "rulebook": r.rulebook,
+                "marked": json.dumps([r.quote[a:b] for a, b in r.marks], ensure_ascii=False) if r.marks else "",
             })
     for e in report.resolved:
         out.append({c: "" for c in ROW_COLUMNS} | {k: e.get(k, "") for k in ("id", "edition", "topic", "kind", "severity", "summary")}
@@ -102,7 +112,7 @@ def print_table(report: DiffReport, console: Console | None = None, quotes: bool
                       expand=True, title_justify="left")
         table.add_column("sev", no_wrap=True, width=8)
         cells = []
-        for d in sorted(items, key=lambda d: (d.topic.split(".")[0], SEVERITY_RANK[d.severity], d.topic, d.kind)):
+        for d in sorted(items, key=lambda d: d.topic.split(".")[0]):  # by family, as the HTML; else the report's order
             cells.append((d, _cell(report, d, quotes, room)))
         longest = max((len(t) for _, c in cells for t in re.findall(r"\S+", _plain(c))), default=10)
         table.add_column("finding", min_width=min(longest, room), ratio=1, overflow="fold")
@@ -124,8 +134,35 @@ def _cell(report: DiffReport, d: Discrepancy, quotes: bool, room: int) -> str:
         lines.append(f"• [cyan]{escape(_soft(r.label, room))}[/]{where}: "
                      + (escape(_soft(r.value_words, room)) if r.stated else "[dim]not stated[/]"))
         if quotes and r.quote:
-            lines.append(f"  [italic]“{escape(_soft(clip(' '.join(r.quote.split()), QUOTE_LIMIT), room))}”[/]")
+            lines.append(f"  [italic]“{_quote_markup(r.quote, r.marks, room)}”[/]")
     return "\n".join(lines)
+
+
+def _quote_markup(quote: str, marks: list[tuple[int, int]], room: int) -> str:
+    """The quote on one line (whitespace folded), clipped, as rich markup with the report's marks underlined."""
+    inside = [False] * len(quote)
+    for a, b in marks:
+        inside[a:b] = [True] * (b - a)
+    flat: list[tuple[str, bool]] = []  # the folded quote, each character with its mark
+    for i, ch in enumerate(quote):
+        if not ch.isspace():
+            flat.append((ch, inside[i]))
+        elif flat and not flat[-1][0].isspace():
+            flat.append((" ", inside[i]))
+    while flat and flat[-1][0] == " ":
+        flat.pop()
+    shown = _soft(clip("".join(c for c, _ in flat), QUOTE_LIMIT), room)
+    out, j = [], 0
+    for ch in shown:  # shown is the folded quote, cut, with break points (spaces) inserted: align the two
+        on = j < len(flat) and flat[j][0] == ch and flat[j][1]
+        if j < len(flat) and flat[j][0] == ch:
+            j += 1
+        out.append((ch, on))
+    parts = []
+    for on, run in itertools.groupby(out, key=lambda x: x[1]):
+        text = escape("".join(c for c, _ in run))
+        parts.append(f"[underline]{text}[/underline]" if on else text)
+    return "".join(parts)
 
 
 def _soft(text: str, room: int) -> str:

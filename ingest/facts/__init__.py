@@ -34,7 +34,7 @@ from ingest.facts import (
 from ingest.facts.doc import Doc
 from ingest.facts.lists import NumberedList, find_lists, list_facts
 from ingest.facts.passage import passage_of
-from ingest.lexicon import load_lexicon
+from ingest.lexicon import available_languages, load_lexicon
 from ingest.mentions import find_mentions
 from ingest.types import FactData, Identification, MentionData, PageText, SectionData
 
@@ -90,9 +90,8 @@ def extract_all(
     names: Any = None,
 ) -> tuple[list[FactData], list[MentionData]]:
     """Every fact the book states and every card name it mentions (unresolved ones too)."""
-    try:
-        doc = build_doc(doc_text, pages, sections, ident)
-    except FileNotFoundError:
+    if ident.lang not in available_languages():
         return [], []  # no lexicon for this language: nothing can be read as a fact
+    doc = build_doc(doc_text, pages, sections, ident)
     doc.mentions = find_mentions(doc, names)
     return extract_facts(doc), doc.mentions

@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from carddb.models import PAGE_JOINER
 from ingest.lexicon import Hit, Lexicon, Token
 from ingest.types import FactData, Identification, MentionData, PageText, SectionData
+from sources.book import PAGE_JOINER
 
 # Sentence ends: a full stop after a letter/bracket/quote (not "3." of a list), a blank line, or a
 # line break before a list marker or bullet.

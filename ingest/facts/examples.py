@@ -27,7 +27,7 @@ from ingest.facts.common import number_before
 from ingest.facts.doc import Doc, Sentence
 from ingest.facts.example_coins import held_coins, paid_amount
 from ingest.facts.lists import NumberedList
-from ingest.lexicon import MORPH_LANGS, proper_name
+from ingest.lexicon import morphological, proper_name
 from ingest.types import FactData, MentionData
 
 _EQUATION = re.compile(r"(\d+)\s*(?:[x×X*·]|\\times)\s*(\d+)\s*=\s*(\d+)")
@@ -364,7 +364,7 @@ def _name_like(doc: Doc, tok) -> bool:  # noqa: ANN001 - Token
         return False
     if any(h.start < tok.end and tok.start < h.end for h in doc.hits_in(max(0, tok.start - 60), tok.end + 60)):
         return False
-    if doc.lex.lang in MORPH_LANGS:
+    if morphological(doc.lex.lang):
         return proper_name(doc.lex.lang)(word)
     return tok.lemma in _mid_sentence_capitals(doc)
 

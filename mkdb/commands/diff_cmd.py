@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import getpass
+import subprocess
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -32,9 +34,6 @@ class Severity(StrEnum):
 
 def _who() -> str:
     """Who accepts: --accepted-by, else git's user.name, else the login name."""
-    import getpass
-    import subprocess
-
     try:
         name = subprocess.run(["git", "config", "user.name"], capture_output=True, text=True, timeout=5).stdout.strip()
     except (OSError, subprocess.SubprocessError):
@@ -70,12 +69,17 @@ def register(app: typer.Typer) -> None:
                                                       help="compare every translation with this original (a language or a rulebook id)")] = None,
         db: DbOption = None,
     ) -> None:
+        # the checker loads here, not when the CLI starts: importing checker.diff (the checks, the lexicon,
+        # the engine for the replays) took 4.6 s on the shared machine, `import mkdb.cli` 0.4 s (-X importtime)
+        from rich.console import Console
+
         from carddb.db import DatabaseUnavailable, SchemaMismatch, open_db, resolve_url
         from checker import baseline as bl
         from checker.diff import run_diff
         from checker.filters import Filters
+        from checker.impact import annotate
+        from checker.meta import report_meta
         from checker.render import html_report, text_formats
-        from checker.render.meta import report_meta
 
         try:
             for ed in edition or []:
@@ -95,8 +99,6 @@ def register(app: typer.Typer) -> None:
             filters.apply(report)
             bl.apply(report, accepted, set(edition) if edition else None, filters.matches_entry)
             if impact:
-                from checker.impact import annotate
-
                 annotate(report, engine=engine)
         except (ValueError, SchemaMismatch, DatabaseUnavailable) as exc:
             error(str(exc))
@@ -118,7 +120,9 @@ def register(app: typer.Typer) -> None:
         elif fmt == DiffFormat.tsv:
             data = text_formats.to_tsv_text(report)
         elif fmt == DiffFormat.xlsx:
-            from checker.render.xlsx import to_xlsx_bytes
+            from checker.render.xlsx import (
+                to_xlsx_bytes,  # openpyxl: 0.5-1.4 s to import, only for this format
+            )
 
             data = to_xlsx_bytes(report)
         elif fmt == DiffFormat.html:
@@ -131,8 +135,6 @@ def register(app: typer.Typer) -> None:
                 error_free_note(f"{write_baseline}: {added} finding(s) accepted, {len(old.entries)} already there")
             if output:
                 if data is None:
-                    from rich.console import Console
-
                     with output.open("w", encoding="utf-8") as fh:
                         text_formats.print_table(report, Console(file=fh, width=text_formats.PIPE_WIDTH, color_system=None), quotes)
                 elif isinstance(data, bytes):

@@ -205,10 +205,12 @@ def _write_reports(report: Any, engine: Any, json_path: Path | None, html_path: 
     """The diff report with the impacts (and the replayed examples' example_errors) as JSON / HTML."""
     from checker.impact.analysis import add_replays
     from checker.load import load_books
+    from checker.meta import report_meta
     from checker.render import html_report, text_formats
 
     shown = {b["id"] for b in report.rulebooks}
     add_replays(report, [b for b in load_books(engine) if b.id in shown])
+    report.meta = report.meta or report_meta(engine)  # the footer: tool version, date, database
     try:
         if json_path:
             json_path.write_text(text_formats.to_json_text(report), encoding="utf-8")

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from carddb.paths import PROJECT_ROOT
+import sources
 from ingest.limits import DEFAULT, Limits
 from mkdb.options import DbOption, FormatOption
 from mkdb.output import Format, emit, error, say
@@ -91,8 +91,9 @@ def ingest(
 
     from carddb.db import DatabaseGone
     from ingest.options import ReadOptions
-    from ingest.pipeline import expand_paths, ingest_paths
+    from ingest.pipeline import expand_paths
     from mkdb.books import open_or_exit
+    from mkdb.ingesting import ingest_paths
 
     limits = Limits(file_mb=max_file_mb, inflated_mb=max_inflated_mb, memory_mb=max_memory_mb,
                     text_mb=max_text_mb, pages=max_pages, megapixels=max_megapixels)
@@ -180,11 +181,11 @@ def show(
 
 def build_cmd(db: DbOption = None) -> None:
     """Rebuild the database (default cards.sqlite) from rules_sources/: catalog, then every shipped rulebook."""
-    from carddb.build import BuildError, build
     from carddb.db import DatabaseUnavailable, SchemaMismatch
+    from mkdb.build import BuildError, build
 
     try:
-        report = build(db, PROJECT_ROOT)
+        report = build(db, sources.root())
     except DatabaseUnavailable as exc:  # bad URL, server, credentials: before any work
         error(str(exc))
         raise typer.Exit(2) from None

@@ -34,7 +34,7 @@ def cards(card_files: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
 @pytest.fixture(scope="session")
 def names() -> dict[str, dict[str, list[dict[str, Any]]]]:
     """lang -> card id -> name entries."""
-    return {p.stem: (_read(p) or {}) for p in sorted((ROOT / "names").glob("*.yaml"))}
+    return {p.parent.name: (_read(p) or {}) for p in sorted((ROOT / "lang").glob("*/names.yaml"))}
 
 
 @pytest.fixture(scope="session")

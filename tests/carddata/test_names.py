@@ -81,7 +81,7 @@ def _fold(text: str) -> str:
 def test_every_name_key_is_a_real_card(names, cards):
     for lang, by_card in names.items():
         for cid in by_card:
-            assert cid in cards, f"names/{lang}.yaml: {cid} is not a card"
+            assert cid in cards, f"lang/{lang}/names.yaml: {cid} is not a card"
 
 
 def test_entries_are_well_formed(names):
@@ -118,7 +118,7 @@ def test_every_name_printed_in_a_seed_is_present(names, seed_texts):
         for form, cid in forms:
             assert form in seed_texts[seed], f"{form!r} does not occur in seed {seed} (fix the list)"
             have = {_fold(e["name"]) for e in names[lang].get(cid, [])}
-            assert _fold(form) in have, f"names/{lang}.yaml: {cid} lacks {form!r} printed in seed {seed}"
+            assert _fold(form) in have, f"lang/{lang}/names.yaml: {cid} lacks {form!r} printed in seed {seed}"
 
 
 def test_names_shared_across_editions_map_to_each(names):

@@ -164,12 +164,12 @@ def write_sources(root: Path, *, mk1: str = MK1, mk2: str = MK2, effects: str = 
     """A rules_sources/ tree under `root` (returned) in the format of the project's real one."""
     src = root / "rules_sources"
     (src / "cards").mkdir(parents=True, exist_ok=True)
-    (src / "names").mkdir(parents=True, exist_ok=True)
     (src / "cards" / "effects.yaml").write_text(effects, encoding="utf-8")
     (src / "cards" / "mk1.yaml").write_text(mk1, encoding="utf-8")
     (src / "cards" / "mk2.yaml").write_text(mk2, encoding="utf-8")
     for lang, text in (NAMES if names is None else names).items():
-        (src / "names" / f"{lang}.yaml").write_text(textwrap.dedent(text), encoding="utf-8")
+        (src / "lang" / lang).mkdir(parents=True, exist_ok=True)
+        (src / "lang" / lang / "names.yaml").write_text(textwrap.dedent(text), encoding="utf-8")
     return root
 
 

@@ -131,7 +131,7 @@ def test_export_jsonl_meta_first(run, fixture_root: Path, tmp_path: Path) -> Non
     assert len(core.split(".")) == 3 and all(p.isdigit() for p in core.split(".")) and build.startswith("sources.")
     assert len(meta["date"]) == 10 and meta["date"][4] == "-"
     src = fixture_root / "rules_sources"
-    files = [src / "cards" / "effects.yaml", src / "cards" / "mk1.yaml", src / "cards" / "mk2.yaml", *(src / "names").glob("*.yaml")]
+    files = [src / "cards" / "effects.yaml", src / "cards" / "mk1.yaml", src / "cards" / "mk2.yaml", *sorted((src / "lang").glob("*/names.yaml"))]
     assert meta["sources"] == {p.relative_to(fixture_root).as_posix(): _sha(p) for p in files}
     assert meta["cards"] == len(lines) - 1 == 8
     cards = {r["card"]["id"]: r["card"] for r in lines[1:]}

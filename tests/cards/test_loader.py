@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session, select
 
-from carddb.cards_data import CatalogError, load_cards, load_names
 from carddb.catalog import load_catalog
 from carddb.db import open_db
 from carddb.models import Card, CardName, SourceFile
+from sources import SourceError
+from sources.catalog import load_cards, load_names
 
 
 def test_valid_sources_load_with_full_ids(fixture_root: Path) -> None:
@@ -52,7 +53,7 @@ def test_malformed_card_fails_with_file_and_line(
     assert old in texts.MK2
     mk2 = texts.MK2.replace(old, new, 1)
     root = sources(mk2=mk2)
-    with pytest.raises(CatalogError) as err:
+    with pytest.raises(SourceError) as err:
         load_cards(root)
     message = str(err.value)
     path, line, text = message.split(":", 2)
@@ -67,23 +68,23 @@ def test_malformed_card_fails_with_file_and_line(
 
 def test_effect_referring_to_unknown_card_fails(sources, texts) -> None:
     mk1 = texts.MK1.replace("requires_landmark: shopping_mall", "requires_landmark: train_station")
-    with pytest.raises(CatalogError, match=rf"mk1.yaml:{texts.line_no(mk1, 'requires_landmark')}: .*unknown card 'train_station'"):
+    with pytest.raises(SourceError, match=rf"mk1.yaml:{texts.line_no(mk1, 'requires_landmark')}: .*unknown card 'train_station'"):
         load_cards(sources(mk1=mk1))
 
 
 def test_names_of_unknown_card_fail_with_line(sources, texts) -> None:
     names = {**texts.NAMES, "de": texts.NAMES["de"] + "mk2/train_station: [{name: Bahnhof, source: test}]\n"}
     root = sources(names=names)
-    with pytest.raises(CatalogError) as err:
+    with pytest.raises(SourceError) as err:
         load_names(root, set(load_cards(root)))
     line = texts.line_no(names["de"], "mk2/train_station")
-    assert str(err.value).endswith(f"rules_sources/names/de.yaml:{line}: names for unknown card mk2/train_station")
+    assert str(err.value).endswith(f"rules_sources/lang/de/names.yaml:{line}: names for unknown card mk2/train_station")
 
 
 def test_empty_name_fails(sources, texts) -> None:
     names = {**texts.NAMES, "cs": texts.NAMES["cs"] + "mk2/wheat_field: [{name: '', source: test}]\n"}
     root = sources(names=names)
-    with pytest.raises(CatalogError, match=r"cs.yaml:\d+: mk2/wheat_field: a name entry needs a non-empty `name`"):
+    with pytest.raises(SourceError, match=r"cs/names.yaml:\d+: mk2/wheat_field: a name entry needs a non-empty `name`"):
         load_names(root, set(load_cards(root)))
 
 
@@ -96,7 +97,7 @@ def test_malformed_catalog_leaves_database_unchanged(sources, texts, tmp_path: P
     before = _db_digest(db)
     broken = sources(mk2=texts.MK2.replace("activation: [3]", "activation: [3, 99]"))
     engine = open_db(str(db))
-    with Session(engine) as session, pytest.raises(CatalogError, match=r"mk2.yaml:\d+: card mk2/cafe: activation 99"):
+    with Session(engine) as session, pytest.raises(SourceError, match=r"mk2.yaml:\d+: card mk2/cafe: activation 99"):
         load_catalog(session, broken)
         session.commit()
     with Session(engine) as session:
@@ -117,7 +118,7 @@ def test_catalog_rows_and_source_hashes(fixture_db: Path, fixture_root: Path) ->
         files = {f.path: f.sha256 for f in session.exec(select(SourceFile))}
     engine.dispose()
     src = fixture_root / "rules_sources"
-    expected = [src / "cards" / "effects.yaml", src / "cards" / "mk1.yaml", src / "cards" / "mk2.yaml", *sorted((src / "names").glob("*.yaml"))]
+    expected = [src / "cards" / "effects.yaml", src / "cards" / "mk1.yaml", src / "cards" / "mk2.yaml", *sorted((src / "lang").glob("*/names.yaml"))]
     assert files == {p.relative_to(fixture_root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest() for p in expected}
 
 
@@ -130,7 +131,7 @@ def test_reader_schema_version_matches_models() -> None:
 
 def test_build_with_a_malformed_card_fails_and_keeps_the_database(sources, texts, tmp_path: Path) -> None:
     """`mkdb build` (carddb.build.build): a malformed card stops it; the old file stays byte for byte."""
-    from carddb.build import build
+    from mkdb.build import build
 
     broken_mk1 = texts.MK1.replace("cost: 3", "cost: three")
     good, bad = sources(), sources(mk1=broken_mk1)
@@ -139,7 +140,7 @@ def test_build_with_a_malformed_card_fails_and_keeps_the_database(sources, texts
     report = build(str(db), good)
     assert report.cards == 8
     before = _db_digest(db)
-    with pytest.raises(CatalogError) as err:
+    with pytest.raises(SourceError) as err:
         build(str(db), bad)
     line = texts.line_no(broken_mk1, "cost: three")
     assert f"rules_sources/cards/mk1.yaml:{line}: card mk1/dice_maker: cost must be" in str(err.value)
@@ -150,8 +151,8 @@ def test_build_with_a_malformed_card_fails_and_keeps_the_database(sources, texts
 def test_build_replaces_a_database_of_an_older_schema(sources, tmp_path: Path) -> None:
     """`mkdb build` is what the schema-version message tells the user to run: over a file of an older
     schema it builds a new one instead of refusing like every other command."""
-    from carddb.build import build
     from carddb.models import SCHEMA_VERSION
+    from mkdb.build import build
 
     db = tmp_path / "cards.sqlite"
     build(str(db), sources())
@@ -168,6 +169,6 @@ def test_build_replaces_a_database_of_an_older_schema(sources, tmp_path: Path) -
 def test_variant_of_must_name_a_name_of_the_same_card(sources, texts) -> None:
     uk = texts.NAMES["uk"].replace('variant_of: "Кав\'ярня"', 'variant_of: "Кавярня"')
     root = sources(names={**texts.NAMES, "uk": uk})
-    with pytest.raises(CatalogError) as err:
+    with pytest.raises(SourceError) as err:
         load_names(root, set(load_cards(root)))
-    assert str(err.value).endswith(f"uk.yaml:{texts.line_no(uk, 'mk2/cafe')}: mk2/cafe: variant_of 'Кавярня' is not a name of this card in uk")
+    assert str(err.value).endswith(f"uk/names.yaml:{texts.line_no(uk, 'mk2/cafe')}: mk2/cafe: variant_of 'Кавярня' is not a name of this card in uk")

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from carddb.names import NameIndex, fold
+from sources.folding import name_key as fold
+from sources.names import NameIndex
 
 
 @pytest.mark.parametrize(
@@ -88,10 +89,11 @@ def test_nonsense_and_empty_queries_find_nothing(index: NameIndex) -> None:
 
 
 def test_from_db_equals_from_sources(fixture_db: Path, fixture_root: Path, index: NameIndex) -> None:
+    from carddb import name_index
     from carddb.db import open_db
 
     engine = open_db(str(fixture_db), create=False)
-    from_db = NameIndex.from_db(engine)
+    from_db = name_index(engine)
     engine.dispose()
     assert from_db.size == index.size
     for query in ("Wiirfelfabrik", "Кавярня", "Cafe"):

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from carddb.cards_data import card_names, load_cards, load_names
-from carddb.names import NameIndex
+from sources.catalog import card_names, load_cards, load_names
+from sources.names import NameIndex
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -54,7 +54,7 @@ PROJECT = __import__("pathlib").Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="session")
 def seed_db(tmp_path_factory: pytest.TempPathFactory) -> str:
     """A database built by `mkdb build` from rules_sources/ (catalog + the five seeds), once per session."""
-    from carddb.build import build
+    from mkdb.build import build
 
     path = tmp_path_factory.mktemp("seeddb") / "cards.sqlite"
     build(f"sqlite:///{path}", PROJECT)

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from carddb.cards_data import load_cards
 from checker import card_text
 from checker.context import Context, load_canonical
 from checker.model import BookIn, FactIn
 from ingest.facts import extract_all
 from ingest.types import Identification, PageText
+from sources.catalog import load_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 # card id, activation as printed, cost, amount, payer (bank | active)
@@ -56,7 +56,7 @@ UK_PLANTS = {("vineyard", "act"): "3", ("mine", "cost"): 5, ("apple_orchard", "n
 def _name(lang: str, card: str, edition: str = "mk1") -> str:
     if lang == "en":
         return str(CATALOG[f"{edition}/{card}"]["name"])
-    names = yaml.safe_load((ROOT / "rules_sources" / "names" / f"{lang}.yaml").read_text(encoding="utf-8"))
+    names = yaml.safe_load((ROOT / "rules_sources" / "lang" / lang / "names.yaml").read_text(encoding="utf-8"))
     return str(names[f"{edition}/{card}"][0]["name"])
 
 

@@ -60,7 +60,9 @@ def test_json_contract_and_exit_code(small_db: str):
     assert set(d) >= {"id", "edition", "topic", "kind", "severity", "summary", "values", "evidence", "impact"}
     assert d["status"] == "new" and data["counts"] == {"new": 2, "accepted": 0, "resolved": 0}
     assert d["kind"] == "value_mismatch" and d["severity"] == "rule" and d["impact"] is None
-    assert set(d["evidence"][0]) == {"rulebook", "page", "quote"}
+    ev = d["evidence"][0]
+    assert set(ev) == {"rulebook", "page", "quote", "marks"}  # marks: the spans every format shows (issue 17)
+    assert all(0 <= a < b <= len(ev["quote"]) for a, b in ev["marks"])
     assert by_topic["setup.first_player"]["severity"] == "minor"
 
 

@@ -1,6 +1,8 @@
+from checker.highlight import marks_for, quote_spans, value_atoms
 from checker.model import DiffReport, Discrepancy, Evidence
 from checker.render import html_report, text_formats
-from checker.render.highlight import marks_for, render_quote, value_atoms
+from checker.render.marks import quote_html
+from checker.report import finish
 
 
 def _report() -> DiffReport:
@@ -12,7 +14,7 @@ def _report() -> DiffReport:
     )
     books = [{"id": "de-mk2-1", "lang": "de", "edition": "mk2", "source": "de.txt", "sha256": "a"},
              {"id": "es-mk2-1", "lang": "es", "edition": "mk2", "source": "es.txt", "sha256": "b"}]
-    return DiffReport(books, [d])
+    return finish(DiffReport(books, [d]))  # the checker marks the quotes; the renderers only show the marks
 
 
 def test_html_escapes_and_marks_the_differing_numbers():
@@ -27,7 +29,7 @@ def test_same_language_quotes_mark_the_changed_words():
     d.evidence = [Evidence("es-mk2-1", 1, "Entrega 5 Monedas a cada participante"), Evidence("es-mk2-2", 1, "Entrega 7 Monedas a cada jugador")]
     marks = marks_for(d)
     assert marks[0] == {"5", "participante"} and marks[1] == {"7", "jugador"}
-    assert render_quote(d.evidence[1], marks[1]) == "Entrega <mark>7</mark> Monedas a cada <mark>jugador</mark>"
+    assert quote_html(d.evidence[1].quote, quote_spans(d.evidence[1].quote, marks[1])) == "Entrega <mark>7</mark> Monedas a cada <mark>jugador</mark>"
 
 
 def test_value_atoms_keep_simultaneous_steps_together():

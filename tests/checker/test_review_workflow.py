@@ -19,9 +19,10 @@ from checker import baseline as bl
 from checker.filters import Filters
 from checker.model import DiffReport, Discrepancy, Evidence
 from checker.render import text_formats
+from checker.report import finish
 from checker.words import both, in_words
-from ingest.lexicon import LEXICON_DIR
 from mkdb.cli import app
+from sources.languages import lexicon_path
 
 runner = CliRunner()
 PROJECT = Path(__file__).resolve().parents[2]
@@ -135,8 +136,8 @@ def test_filters_select_and_reject_unknown(db_copy: str):
 
 
 def test_values_in_words_come_from_the_lexicons():
-    de = yaml.safe_load((LEXICON_DIR / "de.yaml").read_text(encoding="utf-8"))["concepts"]
-    en = yaml.safe_load((LEXICON_DIR / "en.yaml").read_text(encoding="utf-8"))["concepts"]
+    de = yaml.safe_load(lexicon_path("de").read_text(encoding="utf-8"))["concepts"]
+    en = yaml.safe_load(lexicon_path("en").read_text(encoding="utf-8"))["concepts"]
     order = [["red"], ["blue", "green"], ["purple"]]
     own = f"{de['colour.red'][0]} → {de['colour.blue'][0]} + {de['colour.green'][0]} → {de['colour.purple'][0]}"
     english = f"{en['colour.red'][0]} → {en['colour.blue'][0]} + {en['colour.green'][0]} → {en['colour.purple'][0]}"
@@ -155,7 +156,7 @@ def _report(n_books: int = 2) -> DiffReport:
                     {"b0": [["red"], ["blue"], ["green"], ["purple"]], "b1": [["red"], ["blue", "green"], ["purple"]]},
                     [Evidence("b0", 4, "Zuerst werden rote Unternehmen abgehandelt, dann blaue, dann grüne."),
                      Evidence("b1", 3, "Erst Rot, dann Blau und Grün gleichzeitig.")])
-    return DiffReport(books, [d])
+    return finish(DiffReport(books, [d]))
 
 
 @pytest.mark.parametrize("width", [80, 100, 160])

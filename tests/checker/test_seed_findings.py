@@ -121,7 +121,7 @@ FOUND = [
 NOT_YET = [
     (Expected("es names the Apple Orchard «Manzana» (apple) instead of «Manzanar»", "mk2", "term_consistency", "terms.card.apple_orchard",
               "es", quote="«Como tiene 2 Viñedos y 1 Manzana en su ciudad»"),
-     "rules_sources/names/es.yaml records «Manzana» as the printed name (form: printed), not as a misprint"),
+     "rules_sources/lang/es/names.yaml records «Manzana» as the printed name (form: printed), not as a misprint"),
     (Expected("de drops words from sentences (bold words lost in the scan)", "mk2", "extraction_warning", "text.", "de",
               text="missing", quote="«Wenn du an der Reihe bist, du wahlweise mit 1 oder 2 Würfel(n).», «AnschlieBend folgt deine Du darfst…»"),
      "no detector for sentences with missing words: neither the ingest warnings nor the checker flag them"),

@@ -50,7 +50,7 @@ def test_known_misprints_from_names_data_are_found_in_text():
     from checker.term_consistency import misprints
 
     forms = misprints("uk").get("mk2/cafe", ())
-    assert forms, "rules_sources/names/uk.yaml marks the printed «Кав'янню» as a misprint"
+    assert forms, "rules_sources/lang/uk/names.yaml marks the printed «Кав'янню» as a misprint"
     b = book("uk", "uk", pages=[PageIn(1, f"Леся побудувала {forms[0]} (1 монета).")])
     found = tc.check(ctx_of(b))
     assert [d.topic for d in found] == ["terms.card.cafe"] and "misspelled" in found[0].summary

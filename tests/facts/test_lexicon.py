@@ -53,7 +53,7 @@ def test_lexicon_has_every_concept_the_extractors_use(lang):
 
 
 def test_no_language_words_in_code():
-    """Words of a language live in rules_sources/lexicon, never in the extractors."""
+    """Words of a language live in rules_sources/lang/*/lexicon.yaml, never in the extractors."""
     for path in CODE:
         for s in _code_strings(path):
             letters = [c for c in s if unicodedata.category(c) in ("Lu", "Ll", "Lt", "Lo")]

@@ -65,7 +65,7 @@ def test_mentions_from_base_forms_only(books, lang):
     """Inflected forms, misprints and OCR damage found from the base names alone (the matcher's
     own tolerance, not the list of printed forms)."""
     book = books(lang)
-    data = yaml.safe_load((ROOT / "rules_sources" / "names" / f"{lang}.yaml").read_text(encoding="utf-8"))
+    data = yaml.safe_load((ROOT / "rules_sources" / "lang" / lang / "names.yaml").read_text(encoding="utf-8"))
     entries = [
         (card, e["name"], e.get("variant_of") is None)
         for card, names in data.items() if card.startswith(book.ident.edition)

@@ -15,7 +15,7 @@ SEED_EXAMPLES = Path(__file__).with_name("data") / "seed_examples.yaml"
 @pytest.fixture(scope="session")
 def seeds_db(tmp_path_factory) -> str:
     """cards.sqlite rebuilt from rules_sources/ (catalog + the five seeds) in a temporary folder."""
-    from carddb.build import build
+    from mkdb.build import build
 
     path = tmp_path_factory.mktemp("impact") / "seeds.sqlite"
     build(str(path), ROOT)

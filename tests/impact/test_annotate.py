@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from checker.diff import run_books
 from checker.impact import annotate
-from checker.impact.render import impact_html, impact_line
 from checker.model import BookIn, FactIn
+from checker.render.impact import impact_html, impact_line
 
 RED_FIRST = [["red"], ["blue", "green"], ["purple"], ["landmark"]]
 GREEN_FIRST = [["blue", "green"], ["red"], ["purple"], ["landmark"]]

@@ -7,9 +7,9 @@ import shutil
 
 import pytest
 
-from carddb.build import BuildError, build
 from carddb.db import open_db
 from carddb.dump import dump
+from mkdb.build import BuildError, build
 
 from .conftest import DATA, ROOT, SEED
 

@@ -9,7 +9,7 @@ from sqlmodel import Session, select
 from carddb.db import open_db
 from carddb.dump import dump
 from carddb.models import Page, Rulebook, Section
-from ingest.pipeline import ingest_paths
+from mkdb.ingesting import ingest_paths
 
 from .conftest import SEED
 

@@ -199,7 +199,7 @@ def test_colon_and_numbered_title_case_headings():
 
 
 def test_clarifications_name_their_card(seed_books):
-    """Card ids come from the card names in rules_sources/names (looked up through carddb.names)."""
+    """Card ids come from the card names in rules_sources/lang/*/names.yaml (looked up through sources.names)."""
     cards = {(lang, s.heading): s.card for lang, b in seed_books.items() for s in b.sections if s.topic == "clarification"}
     assert cards[("es", "Parque de atracciones")] == "mk2/amusement_park"
     assert cards[("es", "Empresa de mudanzas")] == "mk2/moving_company"

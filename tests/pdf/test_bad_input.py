@@ -198,7 +198,7 @@ def test_garbage_text_layer_falls_back_to_ocr(tmp_path, fixtures):
 
 
 def test_pipeline_reports_bad_pdf_and_leaves_the_database_alone(tmp_path):
-    pipeline = pytest.importorskip("ingest.pipeline")
+    pipeline = pytest.importorskip("mkdb.ingesting")
     from carddb.db import open_db
 
     engine = open_db(f"sqlite:///{tmp_path / 'db.sqlite'}")
@@ -222,7 +222,7 @@ def test_slow_text_layer_page_hits_the_time_limit(fixtures, monkeypatch):
 
 
 def test_pipeline_ingests_a_pdf_once_and_skips_it_unchanged(tmp_path, fixtures):
-    pipeline = pytest.importorskip("ingest.pipeline")
+    pipeline = pytest.importorskip("mkdb.ingesting")
     from carddb.db import open_db
 
     engine = open_db(f"sqlite:///{tmp_path / 'db.sqlite'}")

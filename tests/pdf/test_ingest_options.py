@@ -70,7 +70,7 @@ def test_per_page_progress_names_the_stage(tmp_path, fixtures):
 def test_page_timeout_fails_the_file_and_is_restored(tmp_path):
     import ingest.pdf
     from carddb.db import open_db
-    from ingest.pipeline import ingest_paths
+    from mkdb.ingesting import ingest_paths
 
     before = ingest.pdf.PAGE_TEXT_TIMEOUT
     engine = open_db(f"sqlite:///{tmp_path / 'db.sqlite'}")

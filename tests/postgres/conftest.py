@@ -65,7 +65,7 @@ def db_url(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> str:
 def built(pg: PgServer, tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """The shipped database on both backends: the committed cards.sqlite (what `mkdb build` makes, a
     test keeps it so), and `mkdb build` run into a PostgreSQL database."""
-    from carddb.build import build
+    from mkdb.build import build
 
     sqlite_file = tmp_path_factory.mktemp("built") / "cards.sqlite"
     shutil.copy(ROOT / "cards.sqlite", sqlite_file)

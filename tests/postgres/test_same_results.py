@@ -35,7 +35,7 @@ def _run(args: list[str], url: str) -> tuple[int, str]:
 def _about(url: str) -> tuple[str, ...]:
     """How a report names this database and when it was made/last written: these differ between the
     two databases by nature (another name, another build), so outputs are compared without them."""
-    from checker.render.meta import database_meta
+    from checker.meta import database_meta
 
     engine = open_db(url, create=False)
     meta = database_meta(engine)

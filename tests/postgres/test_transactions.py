@@ -65,7 +65,7 @@ def test_ingest_stores_what_it_reports(db_url: str) -> None:
 def test_a_failed_write_leaves_nothing(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """One rulebook is stored whole or not at all: a failure after its rows were written rolls them back."""
     import carddb.store
-    from ingest.pipeline import ingest_file
+    from mkdb.ingesting import ingest_file
 
     engine = open_db(db_url)
     ingest_file(SEEDS[0], engine)

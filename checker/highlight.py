@@ -1,0 +1,120 @@
+"""Which words of each quote differ from the other books' quotes of the same discrepancy.
+
+Across languages the words differ everywhere, so what is marked is what carries the disagreement:
+numbers one quote has and another lacks, the surfaces a check names (a misspelled card name, the
+printed numbering), between quotes of the same language the words the others do not have, and the
+rule words (found with each language's lexicon) that carry the part of the value the books differ in.
+
+`mark(d, langs)` stores the result on each evidence item as character spans (`Evidence.marks`), so
+every format of the report (JSON, CSV, TSV, XLSX, HTML) shows the same marks and no renderer analyses.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from checker.model import Discrepancy
+from ingest.lexicon import load_lexicon
+
+TOKEN = re.compile(r"\d+|[^\W\d_]+(?:['’][^\W\d_]+)*", re.UNICODE)
+
+
+def marks_for(d: Discrepancy) -> list[set[str]]:
+    """Per evidence item, the tokens to mark."""
+    quotes = [e.quote for e in d.evidence]
+    tokens = [Counter(t.casefold() for t in TOKEN.findall(q)) for q in quotes]
+    numbers = [Counter({t: n for t, n in c.items() if t.isdigit()}) for c in tokens]
+    with_text = [i for i, q in enumerate(quotes) if q]
+    if len({e.rulebook for e in d.evidence}) < 2:
+        return [{h.casefold() for h in ev.highlights if h} for ev in d.evidence]  # one book: only what the check names
+    out: list[set[str]] = []
+    for i, ev in enumerate(d.evidence):
+        marks = {h.casefold() for h in ev.highlights if h}
+        others = [j for j in with_text if j != i]
+        if others and quotes[i]:
+            for num in numbers[i]:
+                if any(num not in numbers[j] for j in others):
+                    marks.add(num)
+            same_lang = [j for j in others if _lang(d, j) == _lang(d, i)]
+            if same_lang:
+                pool: Counter = Counter()
+                for j in same_lang:
+                    pool |= tokens[j]
+                marks |= {t for t in tokens[i] if t not in pool}
+        out.append(marks)
+    return out
+
+
+def value_atoms(value: object) -> set[str]:
+    """The words of a fact value, as concept suffixes: "establishment_or_landmark" -> establishment,
+    landmark; a step of an order listing several colours -> "blue+green" (they act together)."""
+    out: set[str] = set()
+    if isinstance(value, str):
+        out.update(p for p in re.split(r"_or_|_and_|\s+", value.casefold()) if p)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            out |= {f"{k}={a}" for a in value_atoms(v)} | value_atoms(v) | {str(k)}
+    elif isinstance(value, list):
+        for v in value:
+            if isinstance(v, list) and len(v) > 1 and all(isinstance(x, str) for x in v):
+                out.add("+".join(sorted(x.casefold() for x in v)))
+            else:
+                out |= value_atoms(v)
+    return out
+
+
+def lexicon_marks(d: Discrepancy, langs: dict[str, str]) -> dict[str, list[tuple[int, int]]]:
+    """Character spans, per rulebook, of the rule words that carry the part of the value in which the
+    books differ — found with the language's lexicon (ingest.lexicon), so no word lives in code."""
+    if d.kind != "value_mismatch" or len(d.values) < 2:
+        return {}
+    atoms = {b: value_atoms(v) for b, v in d.values.items()}
+    common = set.intersection(*atoms.values())
+    out: dict[str, list[tuple[int, int]]] = {}
+    for ev in d.evidence:
+        own = atoms.get(ev.rulebook, set()) - common
+        wanted = {p for a in own for p in a.split("+")} | {a.split("=", 1)[-1] for a in own}
+        if not wanted or not ev.quote:
+            continue
+        try:
+            lex = load_lexicon(langs.get(ev.rulebook, ""))
+        except (FileNotFoundError, OSError, ValueError):  # a language without a lexicon: no rule words to mark
+            continue
+        hits = lex.find(lex.tokenize(ev.quote))
+        spans = [(h.start, h.end) for h in hits if h.concept.split(".")[-1] in wanted]
+        if spans:
+            out[ev.rulebook] = spans
+    return out
+
+
+def _lang(d: Discrepancy, i: int) -> str:
+    return d.evidence[i].rulebook.split("-")[0]
+
+
+def quote_spans(quote: str, marks: set[str], extra: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
+    """The sorted, non-overlapping character spans of `quote` to mark: the `extra` spans (lexicon
+    rule words), every occurrence of a marked multi-word surface, then each marked token outside them."""
+    spans: list[tuple[int, int]] = list(extra or [])
+    for phrase in sorted((m for m in marks if re.search(r"[\W_]", m)), key=len, reverse=True):
+        for m in re.finditer(re.escape(phrase), quote, re.IGNORECASE):
+            spans.append(m.span())
+    for m in TOKEN.finditer(quote):
+        if m.group(0).casefold() in marks and not any(a <= m.start() < b for a, b in spans):
+            spans.append(m.span())
+    kept: list[tuple[int, int]] = []
+    pos = 0
+    for a, b in sorted(spans):
+        if a < pos:  # overlaps a span already kept
+            continue
+        kept.append((a, b))
+        pos = b
+    return kept
+
+
+def mark(d: Discrepancy, langs: dict[str, str]) -> None:
+    """Fill `marks` of every evidence item of `d` (langs: rulebook id -> language)."""
+    words = marks_for(d)
+    lexical = lexicon_marks(d, langs)
+    for ev, w in zip(d.evidence, words, strict=True):
+        ev.marks = quote_spans(ev.quote, w, lexical.get(ev.rulebook)) if ev.quote else []

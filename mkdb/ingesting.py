@@ -1,0 +1,134 @@
+"""Ingesting files into a database: the ingest stage (`ingest.pipeline.analyse`, pure) wired to
+carddb's storing (`carddb.store`). What `mkdb ingest` and `mkdb build` run.
+
+Each file succeeds or fails alone: a failure is reported with its reason and the rest of the batch
+goes on; the database only ever receives a whole rulebook. An unchanged file (same sha256) is a
+no-op.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+from carddb.db import DatabaseGone, gone_reason, is_disconnect
+from carddb.store import StoreError, find_by_sha, store_with_retry, stored_texts
+from ingest import guard
+from ingest.limits import DEFAULT as DEFAULT_LIMITS
+from ingest.limits import Limits
+from ingest.options import ReadOptions
+from ingest.pipeline import SUPPORTED, analyse, expand_paths, ocr_summary, sha256_of
+from ingest.types import IngestError
+
+
+@dataclass
+class FileResult:
+    path: str
+    status: str  # ok | replaced | unchanged | failed
+    rulebook_id: str | None = None
+    lang: str | None = None
+    edition: str | None = None
+    expansions: list[str] = field(default_factory=list)
+    pages: int = 0
+    sections: int = 0
+    facts: int = 0
+    repairs: int = 0
+    warnings: list[str] = field(default_factory=list)
+    error: str | None = None
+    ocr_pages: list[int] = field(default_factory=list)  # page numbers read by OCR
+    ocr_confidence: float | None = None  # mean word confidence (0..100) of those pages
+    texts: list[str] = field(default_factory=list)  # each page's text as stored (for --sidecar)
+
+    @property
+    def ok(self) -> bool:
+        return self.status != "failed"
+
+
+@dataclass
+class IngestReport:
+    results: list[FileResult] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return all(r.ok for r in self.results)
+
+    @property
+    def failed(self) -> list[FileResult]:
+        return [r for r in self.results if not r.ok]
+
+
+def _unchanged(engine: Engine, path: Path, sha: str) -> FileResult | None:
+    """The stored book of this content, as a result, or None when the content is new."""
+    with Session(engine) as session:
+        existing = find_by_sha(session, sha)
+        if existing is None:
+            return None
+        return FileResult(path=str(path), status="unchanged", rulebook_id=existing.id, lang=existing.lang,
+                          edition=existing.edition, expansions=list(existing.expansions),
+                          pages=existing.pages, sections=existing.quality.get("sections", 0),
+                          facts=existing.quality.get("facts", 0),
+                          repairs=sum(n for k, n in existing.quality.get("repairs", {}).items()
+                                      if k != "lost_icon"),
+                          warnings=list(existing.warnings), texts=stored_texts(engine, existing.id))
+
+
+def ingest_file(
+    path: Path, engine: Engine, ocr: str = "auto", options: ReadOptions | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+) -> FileResult:
+    """One file: analysed (unless its content is stored already), then stored in one transaction."""
+    result = FileResult(path=str(path), status="failed")
+    try:
+        guard.check_regular(path, limits)  # before a byte is read: FIFO, device, loop, size
+        if path.suffix.lower() not in SUPPORTED:
+            raise IngestError(
+                f"unsupported file type {path.suffix or '(none)'} (supported: {', '.join(sorted(SUPPORTED))})"
+            )
+        sha = sha256_of(path, limits)
+        unchanged = _unchanged(engine, path, sha)
+        if unchanged is not None:
+            return unchanged
+        book = analyse(path, sha, ocr=ocr, options=options, limits=limits)
+        rb_id, replaced = store_with_retry(engine, book)  # the search index is refreshed in its transaction
+        ocr_numbers, ocr_confidence = ocr_summary(book.pages)
+    except (IngestError, StoreError) as exc:
+        result.error = str(exc)
+        return result
+    except DatabaseGone as exc:  # the batch stops: every later file would fail the same way
+        raise DatabaseGone(f"{path}: {exc}") from None
+    except Exception as exc:  # noqa: BLE001 - one file's unexpected failure must not stop the batch
+        if is_disconnect(exc):
+            raise DatabaseGone(f"{path}: the database server went away ({gone_reason(exc)}); "
+                               "nothing of this file was stored") from None
+        result.error = f"unexpected error: {type(exc).__name__}: {exc}"
+        return result
+    return FileResult(
+        path=str(path), status="replaced" if replaced else "ok", rulebook_id=rb_id, lang=book.ident.lang,
+        edition=book.ident.edition, expansions=list(book.ident.expansions), pages=len(book.pages),
+        sections=len(book.sections), facts=len(book.facts),
+        repairs=sum(n for p in book.pages for k, n in p.repairs.items() if k != "lost_icon"),
+        warnings=list(book.warnings), ocr_pages=ocr_numbers, ocr_confidence=ocr_confidence,
+        texts=[p.text for p in book.pages],
+    )
+
+
+def ingest_paths(
+    paths: Iterable[str | Path],
+    engine: Engine,
+    ocr: str = "auto",
+    progress: Callable[[FileResult], None] | None = None,
+    options: ReadOptions | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+) -> IngestReport:
+    """Ingest files and folders; one result per file, in order."""
+    report = IngestReport()
+    for path in expand_paths(paths):
+        result = ingest_file(path, engine, ocr=ocr, options=options, limits=limits)
+        report.results.append(result)
+        if progress is not None:
+            progress(result)
+    return report
