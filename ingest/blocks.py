@@ -30,12 +30,17 @@ COLUMN_GAP = 2.2  # letter heights of empty columns that part two columns (a wor
 MIN_COLUMN = 2.5  # letter heights a band must have (two lines) to be cut into columns
 GAP = 4.0  # letter heights between two blocks on a canvas
 MIN_BLOCK = 0.6  # a block less than this many letter heights high and wide is a speck
+PICTURE_INK = 0.45  # a block with ink on this share of its own pixels (print: ~0.1-0.4, bold
+# display type the most) ...
+PICTURE_GREY = 0.6  # ... most of it in greys (a picture's shading; black print is solid), or ...
+PICTURE_SOLID = 0.6  # ... ink on this share, is a picture
 
 
 @dataclass
 class Block:
     region: int
     box: tuple[int, int, int, int]  # page pixels
+    picture: bool = False  # a band of print cut out of a picture block (its edges may read as letters)
 
 
 def letter_height(mask: np.ndarray) -> float:
@@ -122,6 +127,7 @@ def find_blocks(ink: Image.Image, found: PageRegions) -> tuple[list[Block], floa
     labels = found.labels = whole_marks(small, found.labels)
     f = found.factor
     pad = max(1, round(em / 4))
+    pixels = np.asarray(ink)
     blocks = []
     for region in found.regions:
         mask = small & (labels == region.index)
@@ -134,8 +140,48 @@ def find_blocks(ink: Image.Image, found: PageRegions) -> tuple[list[Block], floa
         for x0, y0, x1, y1 in boxes:
             box = (max(0, int((x0 - pad) * f)), max(0, int((y0 - pad) * f)),
                    min(ink.size[0], int((x1 + pad) * f)), min(ink.size[1], int((y1 + pad) * f)))
-            blocks.append(Block(region.index, box))
+            if not _picture(pixels, found, region.index, box):
+                blocks.append(Block(region.index, box))
+                continue
+            blocks += [Block(region.index, band, True) for band in _print_bands(pixels, box, em * f)]
     return blocks, em * f
+
+
+def _print_bands(pixels: np.ndarray, box: tuple[int, int, int, int], em: float) -> list[tuple[int, int, int, int]]:
+    """The bands of rows of a picture block that are print, not picture: a title over a row of
+    cards, the labels under them (rows inked under PICTURE_INK of their width, a letter high)."""
+    x0, y0, x1, y1 = box
+    share = (pixels[y0:y1, x0:x1] < INK).mean(axis=1)
+    share = ndimage.uniform_filter1d(share, max(1, round(em / 2)))
+    out = []
+    printed = np.concatenate([share < PICTURE_INK, [False]])
+    start = None
+    for i, p in enumerate(printed):
+        if p and start is None:
+            start = i
+        elif not p and start is not None:
+            if i - start >= MIN_BLOCK * em and (pixels[y0 + start:y0 + i, x0:x1] < INK).any():
+                out.append((x0, y0 + start, x1, y0 + i))
+            start = None
+    return out
+
+
+def _picture(pixels: np.ndarray, found: PageRegions, region: int, box: tuple[int, int, int, int]) -> bool:
+    """A block inked over most of its own area: a picture (a card, an illustration), not print.
+    Read with the text beside it, it turns into garbage words and can take the line finder's
+    nearby headings with it; the text layer keeps such text out of the body too (card art)."""
+    x0, y0, x1, y1 = box
+    f = found.factor
+    rows = np.minimum((np.arange(y0, y1) / f).astype(int), found.labels.shape[0] - 1)
+    cols = np.minimum((np.arange(x0, x1) / f).astype(int), found.labels.shape[1] - 1)
+    own = found.labels[np.ix_(rows, cols)] == region
+    if not own.any():
+        return False
+    levels = pixels[y0:y1, x0:x1][own]
+    inked = levels < INK
+    dark = float(inked.mean())
+    grey = float((levels[inked] >= 60).mean()) if inked.any() else 0.0
+    return dark >= PICTURE_SOLID or (dark >= PICTURE_INK and grey >= PICTURE_GREY)
 
 
 @dataclass

@@ -473,10 +473,11 @@ NOISE_LINE = 0.55  # a line read with a mean confidence below this ...
 SURE_WORD = 0.85  # ... and without one word of three letters read this surely is noise
 
 
-def drop_noise_lines(words: list[Word]) -> list[Word]:
+def drop_noise_lines(words: list[Word], strict: frozenset[tuple[int, int]] = frozenset()) -> list[Word]:
     """Lines Tesseract made of a picture (card art, illustrations, dice) are dropped: their
     'words' come with low confidence throughout, while a line of print has most of its words
-    read surely (a line with one sure word of three letters is kept)."""
+    read surely (a line with one sure word of three letters is kept). The lines in `strict`
+    (line, region), read from bands cut out of a picture, are kept only with a sure word."""
     lines: dict[tuple[int, int], list[Word]] = {}
     for wd in words:
         lines.setdefault((wd.line, wd.region), []).append(wd)
@@ -484,7 +485,7 @@ def drop_noise_lines(words: list[Word]) -> list[Word]:
     for key, line in lines.items():
         mean = sum(w.confidence for w in line) / len(line)
         sure = any(w.confidence >= SURE_WORD and sum(c.isalpha() for c in w.text) >= 3 for w in line)
-        if mean < NOISE_LINE and not sure:
+        if (mean < NOISE_LINE or key in strict) and not sure:
             noise.add(key)
     return [wd for wd in words if (wd.line, wd.region) not in noise]
 
@@ -522,6 +523,7 @@ def merge(parts: list[tuple[Where, OcrResult]], size: tuple[int, int], found: Pa
     from a canvas, into the block (and region) the word was read in; from a half of the page,
     into the region (ingest.regions) the word's middle lies in."""
     words: list[Word] = []
+    strict: set[tuple[int, int]] = set()
     n = len(parts)
     for k, (where, res) in enumerate(parts):
         for wd in res.layout.words:
@@ -536,9 +538,11 @@ def merge(parts: list[tuple[Where, OcrResult]], size: tuple[int, int], found: Pa
                     continue
                 dx, dy = slot.block.box[0] - slot.left, slot.block.box[1] - slot.top
                 region = slot.block.region
+                if slot.block.picture:
+                    strict.add((wd.line * n + k, region))
             words.append(Word(wd.text, wd.x0 + dx, wd.top + dy, wd.x1 + dx, wd.bottom + dy, wd.size,
                               confidence=wd.confidence, line=wd.line * n + k, region=region))
-    words = drop_noise_lines(words)
+    words = drop_noise_lines(words, frozenset(strict))
     chars = sum(len(wd.text) for wd in words)
     weighted = sum(wd.confidence * 100 * len(wd.text) for wd in words)
     layout = PageLayout(words, float(size[0]), float(size[1]))

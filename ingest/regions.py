@@ -39,6 +39,8 @@ GRADIENT = 60  # a background may drift this far (colour distance) from its regi
 EDGE_TOLERANCE = 60  # where backgrounds meet, colours this far off their blend (JPEG bleeding) are no ink
 MAX_FLOOR = 40  # a background's noise: twice the median distance of its pixels from its colour, at most this
 INK_GAIN = 1.3  # colour distance (0..441) to grey level: text at about 200 apart is full black
+EDGE_TILE = 64  # work-copy pixels: the edges' ink is found tile by tile (only tiles with an edge)
+CLEAR_SIDE = 0.4  # beside a region's edge, a side this near one background's end (0..0.5) is that background
 SOLID = 0.97  # a background with nothing on it (under this share of it left) is no region
 OPEN = 0.5  # a shape is open when more than this share of the backgrounds inside it run on outside
 PIECE_EDGE = 0.06  # pieces of one bar share its top and bottom edge (within this share of its height)
@@ -144,9 +146,11 @@ def _union(slices: list[tuple[slice, slice]]) -> tuple[slice, slice]:
             slice(min(s[1].start for s in slices), max(s[1].stop for s in slices)))
 
 
-def _pieces(shapes: dict[int, tuple]) -> list[list[int]]:
+def _pieces(shapes: dict[int, tuple], line: float) -> list[list[int]]:
     """Shapes grouped into the backgrounds they are pieces of: a colour bar whose letters reach
-    its top and bottom edge is cut by them into pieces of one colour, one height, side by side."""
+    its top and bottom edge is cut by them into pieces of one colour, one height, side by side.
+    Only shapes a line high (at most `line`) are pieces: two boxes of one colour and height side
+    by side (a grid of example boxes) are two boxes, however close."""
     order = sorted(shapes, key=lambda k: shapes[k][0][0].start)
     parent = {k: k for k in order}
 
@@ -159,6 +163,8 @@ def _pieces(shapes: dict[int, tuple]) -> list[list[int]]:
     for i, a in enumerate(order):
         sa, ca = shapes[a]
         height = sa[0].stop - sa[0].start
+        if height > line:
+            continue
         tol = max(2, round(PIECE_EDGE * height))
         for b in order[i + 1:]:
             sb, cb = shapes[b]
@@ -239,7 +245,7 @@ def find_regions(rgb: Image.Image) -> PageRegions:
     found: list[tuple[int, tuple[slice, slice], np.ndarray, tuple[int, int, int]]] = []
     objects = ndimage.find_objects(comps)
     shapes = _shapes(small, comps, objects, side)
-    for members in _pieces(shapes):
+    for members in _pieces(shapes, BAR_LINES * min(sw, sh)):
         k = members[0]
         sl = _union([shapes[m][0] for m in members])
         height, width = sl[0].stop - sl[0].start, sl[1].stop - sl[1].start
@@ -358,7 +364,8 @@ def ink(rgb: Image.Image, found: PageRegions) -> Image.Image:
     noise = Image.fromarray(floor[labels].astype(np.uint8), "L").resize((w, h), Image.BILINEAR)
     dist = _distance(np.asarray(rgb.convert("RGB")), np.asarray(colour), np.asarray(noise))
     # where backgrounds meet, the ink is the distance from the range of their colours there: the
-    # edge itself (any mix of them) is no ink, a letter crossing it is
+    # edge itself (any mix of them) is no ink, a letter crossing it is; but a mark standing off
+    # the edge on one side (an accent on a bar, near its top) is judged against that side alone
     edge = ndimage.maximum_filter(labels, 7) != ndimage.minimum_filter(labels, 7)
     edge_full = np.asarray(Image.fromarray(edge.astype(np.uint8) * 255).resize((w, h), Image.NEAREST)) > 0
     ys, xs = np.nonzero(edge_full)
@@ -369,6 +376,82 @@ def ink(rgb: Image.Image, found: PageRegions) -> Image.Image:
         sx = np.minimum((xs / found.factor).astype(int), labels.shape[1] - 1)
         p = pixels[ys, xs].astype(np.float32)
         off = np.maximum(bottom[sy, sx] - p, 0) + np.maximum(p - top[sy, sx], 0)
-        dist[ys, xs] = np.sqrt((off * off).sum(axis=1)) - EDGE_TOLERANCE
+        blend = np.sqrt((off * off).sum(axis=1)) - EDGE_TOLERANCE
+        dist[ys, xs] = np.maximum(blend, _off_the_edge(pixels, labels, colours, found.factor, edge_full, ys, xs, dist))
     out = 255.0 - np.clip(dist * INK_GAIN, 0, 255)
     return Image.fromarray(out.astype(np.uint8), "L")
+
+
+def _off_the_edge(pixels: np.ndarray, labels: np.ndarray, colours: np.ndarray, factor: float,
+                  band: np.ndarray, ys: np.ndarray, xs: np.ndarray, dist: np.ndarray) -> np.ndarray:
+    """Ink of the band pixels (ys, xs) along the regions' edges, each against the one side of
+    the edge it lies on (-inf on the edge itself).
+
+    A pixel near two backgrounds A and B is placed on the line from A to B (0: A, 1: B); an
+    opening and a closing wider than a letter's stroke wipe letters and accents off that picture,
+    leaving the two sides and the step between them where the edge really runs, to the page
+    pixel (the regions themselves are known only to a work-copy pixel). A pixel more than a
+    couple of pixels off that step is ink by its distance from its own side's colour: a white
+    accent on a red bar beside white paper is ink, which the blend of the two colours is not.
+    Such a mark counts only beside the letters it belongs to (ink off the band, `dist` > 0, within
+    the filters' reach): a lone speck at a bar's end is read as '.' or '`'.
+    """
+    size = max(7, round(4 * factor)) | 1
+    step = max(3, round(factor)) | 1
+    reach = 7 + 2 * (int(np.ceil(size / factor)) + 1)  # the band and what the filters see around it
+    hi, lo = ndimage.maximum_filter(labels, reach), ndimage.minimum_filter(labels, reach)
+    out = np.full(ys.shape, -np.inf, dtype=np.float32)
+    # tile by tile (work-copy tiles holding band pixels, with a margin the filters need): the
+    # edges are a small part of the page
+    margin = int(np.ceil((2 * size + step) / factor)) + 1
+    tile_y, tile_x = (ys / factor).astype(int) // EDGE_TILE, (xs / factor).astype(int) // EDGE_TILE
+    key = tile_y * (labels.shape[1] // EDGE_TILE + 1) + tile_x
+    order = np.argsort(key, kind="stable")
+    bounds = np.flatnonzero(np.diff(key[order])) + 1
+    for idx in np.split(order, bounds):
+        ty, tx = int(tile_y[idx[0]]), int(tile_x[idx[0]])
+        r0, c0 = max(0, ty * EDGE_TILE - margin), max(0, tx * EDGE_TILE - margin)
+        r1 = min(labels.shape[0], (ty + 1) * EDGE_TILE + margin)
+        c1 = min(labels.shape[1], (tx + 1) * EDGE_TILE + margin)
+        y0, x0 = int(np.ceil(r0 * factor)), int(np.ceil(c0 * factor))
+        y1, x1 = min(band.shape[0], int(np.ceil(r1 * factor))), min(band.shape[1], int(np.ceil(c1 * factor)))
+        inked = (dist[y0:y1, x0:x1] > 0) & ~band[y0:y1, x0:x1]
+        if not inked.any():  # no letters by this stretch of edge: nothing to find on it
+            continue
+        out[idx] = _edge_tile(pixels[y0:y1, x0:x1], hi, lo, colours, factor, (y0, x0), band[y0:y1, x0:x1],
+                              ys[idx] - y0, xs[idx] - x0, dist[y0:y1, x0:x1], size, step)
+    return out
+
+
+def _edge_tile(pixels: np.ndarray, hi: np.ndarray, lo: np.ndarray, colours: np.ndarray, factor: float,
+               origin: tuple[int, int], band: np.ndarray, ys: np.ndarray, xs: np.ndarray, dist: np.ndarray,
+               size: int, step: int) -> np.ndarray:
+    """_off_the_edge on one tile of the page (full-page pixels from `origin`)."""
+    h, w = band.shape
+    rows = np.minimum(((np.arange(h) + origin[0]) / factor).astype(int), hi.shape[0] - 1)
+    cols = np.minimum(((np.arange(w) + origin[1]) / factor).astype(int), hi.shape[1] - 1)
+    h_lab, l_lab = hi[np.ix_(rows, cols)], lo[np.ix_(rows, cols)]
+    ny, nx = np.nonzero(h_lab != l_lab)
+    a, b = colours[h_lab[ny, nx]], colours[l_lab[ny, nx]]
+    p = pixels[ny, nx].astype(np.float32)
+    span = b - a
+    length = (span * span).sum(axis=1)
+    t = np.clip(((p - a) * span).sum(axis=1) / np.maximum(length, 1.0), 0.0, 1.0)
+    side = np.zeros(band.shape, dtype=np.uint8)
+    side[ny, nx] = np.round(t * 255).astype(np.uint8)
+    side = ndimage.grey_closing(ndimage.grey_opening(side, size=(size, size)), size=(size, size))
+    on_step = (ndimage.maximum_filter(side, step) >= 128) & (ndimage.minimum_filter(side, step) < 128)
+    a, b = colours[h_lab[ys, xs]], colours[l_lab[ys, xs]]
+    p = pixels[ys, xs].astype(np.float32)
+    span = b - a
+    length = (span * span).sum(axis=1)
+    t = np.clip(((p - a) * span).sum(axis=1) / np.maximum(length, 1.0), 0.0, 1.0)
+    there = side[ys, xs].astype(np.float32) / 255
+    mine = np.where((there >= 0.5)[:, None], b, a)
+    d = np.sqrt(((p - mine) ** 2).sum(axis=1)) - EDGE_TOLERANCE
+    # only a clear case: the side is one background through and through (not a picture's
+    # muddle), and the pixel has the colour of the far side, a mark of it on this one
+    clear = (np.abs(there - 0.5) >= CLEAR_SIDE) & (np.abs(t - there) >= 0.5)
+    letters = ndimage.maximum_filter(((dist > 0) & ~band).astype(np.uint8), size)[ys, xs] > 0
+    usable = (length >= EDGE_TOLERANCE ** 2) & ~on_step[ys, xs] & clear & letters
+    return np.where(usable, d, -np.inf).astype(np.float32)

@@ -2,13 +2,10 @@
 Tesseract and scored against the page's own text layer (tests/scan_score.py).
 
 The issue's goal is >= 98% of the body words in reading order, <= 2% garbage words and every
-heading exact. GOAL holds the pages that reach it (a page of text in two columns beside a panel
-of cards; a page of text photographed under uneven light; a panel beside a worked example with
-numbered callouts). HELD holds the level reached on the others (benchmarks/ingest.py prints every
-scan's figures), so that it cannot silently drop: p3 at 300 dpi reads card titles (garbage) and
-may lose its display-type heading,
-p5, p2 and p8 are read in an order the text layer's own reading does not share (its XY-cut reads
-across panels; see tests/scan_score.py).
+heading exact; the reference order is the text layer's words read panel by panel, as a reader
+reads the printed page (tests/scan_score.py). Every scan reaches the body and garbage goal; every
+heading is read exactly on all but p2, whose second display-type heading line ("of Machi Koro!")
+is misread (HEADINGS_EXACT lists the others; p5 has no heading set large enough to count).
 """
 
 from __future__ import annotations
@@ -20,10 +17,9 @@ from scan_score import reference, score
 from ingest.ocr import read_image
 
 GOAL = (0.98, 0.02)
-HELD = {"real-p3-150": GOAL, "real-p6-200": GOAL, "real-p6-light": GOAL, "real-p7-200": GOAL,
-        "real-p3-300": (0.96, 0.03), "real-p5-200": (0.80, 0.02), "real-p2-200": (0.70, 0.02),
-        "real-p8-300": (0.76, 0.02)}
-HEADINGS_EXACT = {"real-p3-150", "real-p6-200", "real-p6-light", "real-p7-200", "real-p8-300"}
+HELD = {name: GOAL for name in ("real-p3-150", "real-p3-300", "real-p6-200", "real-p6-light", "real-p5-200",
+                                "real-p2-200", "real-p7-200", "real-p8-300")}
+HEADINGS_EXACT = {"real-p3-150", "real-p3-300", "real-p6-200", "real-p6-light", "real-p7-200", "real-p8-300"}
 
 
 @pytest.fixture(scope="module")
