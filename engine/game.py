@@ -4,29 +4,38 @@ The turn is a small state machine (roll -> income -> build -> end). Income and e
 effect run as *frames*: one card's steps for one owner, executed in order by the effect
 interpreter (engine/effects.py). A step that needs a player's decision suspends the frame and
 publishes `legal_actions()`; `apply(action)` resumes it. All randomness comes from the game's own
-generator (engine/rng.py), so a game is replayable from (seed, actions)."""
+generator (engine/rng.py), so a game is replayable from (seed, actions). The dice (chance nodes)
+are engine/dice.py, the market engine/market.py: GameState's parts, by job."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from engine import effects
+from engine.dice import Dice
+from engine.market import Market
+from engine.phases import (  # noqa: F401 (the phase names are engine.game's public names too)
+    BUILD,
+    BUILD_START,
+    CHANCE_PLAYER,
+    DICE,
+    END,
+    INCOME,
+    MAX_TURNS,
+    OVER,
+    PHASE_NAMES,
+    ROLLED,
+    START,
+    THROW,
+    VOID,
+    Action,
+    IllegalAction,
+)
 from engine.rng import Rng
-from engine.table import AFTER_ACTIVATION, SetupError, Table
-
-Action = tuple
-
-# phases
-START, DICE, ROLLED, INCOME, BUILD_START, BUILD, END, OVER = range(8)
-PHASE_NAMES = ["start", "dice", "rolled", "income", "build_start", "build", "end", "over"]
-MAX_TURNS = 5000
+from engine.table import AFTER_ACTIVATION, Table
 
 
-class IllegalAction(ValueError):
-    """apply() was given an action that is not in legal_actions()."""
-
-
-class GameState:
+class GameState(Dice, Market):
     """A game in progress. Cheap to clone; every field is plain data. Its fields are fixed
     (__slots__): the game loop reads them all the time, and slots are Python's fastest fields."""
 
@@ -38,10 +47,10 @@ class GameState:
         "dice", "total", "n_dice", "dice_mode", "rerolls_used", "added",             # this turn
         "income", "built_this_turn", "fresh_landmarks", "extra_turn", "extra_used", "shared_rolls",
         "once_used", "_bonus_done",
-        "pause_at_build", "hold_roll", "hold_build",                                # scenarios
+        "chance", "stops",                                                          # chance, scenarios
     )
 
-    def __init__(self, table: Table, seed: int = 0, log: bool = True) -> None:
+    def __init__(self, table: Table, seed: int = 0, log: bool = True, chance: bool = False) -> None:
         t = self.t = table
         n = t.n
         self.rules = t.rules
@@ -101,15 +110,14 @@ class GameState:
         self.winner_seat: int | None = None
         self.turns_played = 0
         self._bonus_done = False
-        self.pause_at_build = False
-        self.hold_roll = False
-        self.hold_build = False
+        self.chance = chance  # explicit chance nodes (else the seeded generator throws at once)
+        self.stops: set[int] = set()  # phases the game waits at even with nothing to choose
         self._begin_turn()
         self._run()
 
     # ------------------------------------------------------------------ OpenSpiel-style API
     def current_player(self) -> int:
-        """Seat whose decision is pending (-1 when the game is over)."""
+        """Seat whose decision is pending (-1 when the game is over, CHANCE_PLAYER at a chance node)."""
         return -1 if self.phase == OVER or self.decision is None else self.decision[1]
 
     def legal_actions(self) -> list[Action]:
@@ -118,6 +126,7 @@ class GameState:
         return list(self.decision[2])
 
     def apply(self, action: Action) -> None:
+        """Take a player's action, or, at a chance node, make that chance outcome happen."""
         if self.decision is None or self.phase == OVER:
             raise IllegalAction(f"{action!r}: the game is over")
         action = tuple(action)
@@ -128,6 +137,22 @@ class GameState:
 
     def is_over(self) -> bool:
         return self.phase == OVER
+
+    def resume(self) -> None:
+        """Go on from a stop (see `stops`) to the next decision, chance node or stop."""
+        self.stops.discard(self.phase)
+        self._run()
+
+    def restart_turn(self, active: int) -> None:
+        """Begin `active`'s turn afresh from the current position (a placed scenario): the log is
+        emptied and nobody has won; the turn number stays."""
+        self.active = active
+        self.log = []
+        self.turn -= 1
+        self.winner_seat = None
+        self._begin_turn()
+        self.decision = None
+        self._run()
 
     def winner(self) -> int | None:
         return self.winner_seat
@@ -157,6 +182,7 @@ class GameState:
         g.once_used = set(self.once_used)
         g.fresh_landmarks = set(self.fresh_landmarks)
         g.fired = set(self.fired)
+        g.stops = set(self.stops)
         return g
 
     def returns(self) -> list[float]:
@@ -186,19 +212,6 @@ class GameState:
         out = {ids[ci]: n for ci, n in enumerate(self.est[p]) if n}
         out.update({ids[ci]: 1 for ci, b in enumerate(self.built[p]) if b})
         return out
-
-    def market(self) -> dict[str, int]:
-        ids = self.t.ids
-        if self.rows:
-            shown: dict[str, int] = {}
-            for row in self.rows:
-                for ci, n in row.items():
-                    shown[ids[ci]] = n
-            for ci, n in enumerate(self.supply):
-                if n:
-                    shown[ids[ci]] = n
-            return shown
-        return {ids[ci]: n for ci, n in enumerate(self.supply) if n}
 
     def to_json(self) -> dict[str, Any]:
         t = self.t
@@ -281,82 +294,6 @@ class GameState:
         out = [(start + step * k) % n for k in range(0 if include_start else 1, n)]
         return out
 
-    # ------------------------------------------------------------------ market
-    def _refill(self) -> None:
-        for row, deck, (_deck, size) in zip(self.rows, self.decks, self.t.rows, strict=True):
-            while deck and len(row) < size:
-                ci = deck.pop()
-                row[ci] = row.get(ci, 0) + 1
-
-    def available(self, ci: int) -> int:
-        n = self.supply[ci]
-        for row in self.rows:
-            n += row.get(ci, 0)
-        return n
-
-    def _take_from_market(self, ci: int) -> None:
-        if self.supply[ci]:
-            self.supply[ci] -= 1
-            return
-        for row in self.rows:
-            if ci in row:
-                if row[ci] > 1:
-                    row[ci] -= 1
-                else:
-                    del row[ci]
-                return
-        raise SetupError(f"{self.name(ci)}: not in the market")
-
-    def return_to_market(self, ci: int) -> None:
-        for r, cards in enumerate(self.t.row_cards):
-            if ci in cards:
-                row = self.rows[r]
-                if ci in row:
-                    row[ci] += 1
-                else:
-                    self.decks[r].insert(0, ci)
-                    self._refill()
-                return
-        self.supply[ci] += 1
-
-    def price(self, p: int, ci: int, shown: bool = False) -> int | None:
-        """What player p pays for card ci now, or None if they may not build it
-        (`shown`: the caller knows the card is in the market)."""
-        t = self.t
-        card = t.cards[ci]
-        if card.landmark:
-            if self.built[p][ci]:
-                return None
-            if t.landmark_market and not shown and not self.available(ci):
-                return None
-            idx = self.lmc[p] if self.rules.cost_by_count else 0
-            if idx >= len(card.cost):
-                return None
-            cost = card.cost[idx]
-            if cost is None:
-                return None
-            for rule in t.restrictions.get(ci, ()):
-                if rule == "sole_player_without_landmarks":
-                    if self.lmc[p] or any(not self.lmc[q] for q in range(t.n) if q != p):
-                        self.fire(ci)
-                        return None
-        else:
-            if not shown and not self.available(ci):
-                return None
-            lim = self.rules.major_limit
-            if card.major and lim is not None and self.est[p][ci] >= lim:
-                return None
-            cost = card.cost[0] or 0
-        for src, amount, everyone in t.cost_changes_for[ci]:
-            if everyone:
-                if not self.owners[src]:
-                    continue
-            elif not self.built[p][src]:
-                continue
-            cost = max(0, cost + amount)
-            self.fire(src)
-        return cost
-
     # ------------------------------------------------------------------ turn machine
     def _begin_turn(self) -> None:
         self.turn += 1
@@ -393,82 +330,6 @@ class GameState:
         ci = hook.card
         owners = [q for q in range(self.t.n) if self.built[q][ci]] if hook.all_players else [p] if self.built[p][ci] else []
         return any((q, ci) not in self.fresh_landmarks for q in owners)
-
-    def _dice_options(self) -> list[Action]:
-        if not self.t.hooks["dice_choice"]:  # no card changes the dice: the rules' choices
-            return self.t.dice_actions
-        p = self.active
-        counts = set(self.rules.dice_choices)
-        for hook in self.t.hooks["dice_choice"]:
-            if self._hook_applies(hook, p):
-                for s in hook.steps:
-                    if "allow_dice" in s:
-                        counts.update(int(x) for x in s["allow_dice"])
-                        self.fire(hook.card)
-                    if "roll_dice_keep" in s:
-                        counts.add(int(s["roll_dice_keep"][0]))
-                        self.fire(hook.card)
-        return [("dice", k) for k in sorted(counts)]
-
-    def _roll(self, k: int) -> None:
-        self.dice_mode = k  # with "roll k keep j" the drop decision follows (_rolled_options)
-        if self.t.hooks["invalid_roll"] and self.rules.void_per_mille > 0:
-            while self.rng.below(1000) < self.rules.void_per_mille:
-                self._void()
-        self.dice = [self.rng.die() for _ in range(k)]
-        self._set_roll(self.dice)
-
-    def _void(self) -> None:
-        """A void throw (rules.VOID_PER_MILLE): the invalid_roll effects fire, the dice go again."""
-        if self.logging:
-            self.note(f"P{self.active}'s throw is void: throw again")
-        self._queue_hooks("invalid_roll")
-
-    def _keep_rule(self, k: int) -> int | None:
-        for hook in self.t.hooks["dice_choice"]:
-            if self._hook_applies(hook, self.active):
-                for s in hook.steps:
-                    if "roll_dice_keep" in s and int(s["roll_dice_keep"][0]) == k:
-                        return int(s["roll_dice_keep"][1])
-        return None
-
-    def _set_roll(self, dice: list[int]) -> None:
-        self.dice = list(dice)
-        self.n_dice = len(dice)
-        self.total = sum(dice)
-        if self.logging:
-            self.note(f"P{self.active} rolls {'+'.join(map(str, dice))} = {self.total}")
-
-    @property
-    def doubles(self) -> bool:
-        return self.n_dice == 2 and self.dice[0] == self.dice[1]
-
-    def _rolled_options(self) -> tuple[str, list[Action]] | None:
-        """After a roll: drop a die (roll 3 keep 2), reroll, add to the roll — in that order."""
-        if not self.t.hooks["dice_choice"]:  # no card offers anything after a roll
-            return None
-        p = self.active
-        keep = self._keep_rule(self.dice_mode)
-        if keep is not None and len(self.dice) > keep:
-            opts = sorted({("drop", d) for d in self.dice})
-            return ("drop", opts)
-        allowed = 0
-        for hook in self.t.hooks["dice_choice"]:
-            if self._hook_applies(hook, p):
-                for s in hook.steps:
-                    if "reroll" in s and effects.conditions_hold(self, s, hook.card, p, None):
-                        allowed += int(s["reroll"])
-                        self.fire(hook.card)
-        if self.rerolls_used < allowed:
-            return ("reroll", [("reroll", 0), ("reroll", 1)])
-        if not self.added:
-            for hook in self.t.hooks["dice_choice"]:
-                if self._hook_applies(hook, p):
-                    for s in hook.steps:
-                        if "add_to_roll" in s and effects.conditions_hold(self, s, hook.card, p, None):
-                            self.fire(hook.card)
-                            return ("add", [("add", 0), ("add", int(s["add_to_roll"]))])
-        return None
 
     def _queue_income(self) -> None:
         """Frames for every activated establishment, in the RuleSet's activation order
@@ -536,9 +397,12 @@ class GameState:
             ph = self.phase
             if ph == DICE:
                 self.decision = ("dice", self.active, self._dice_options())
-                if self.hold_roll:  # a scenario waits here for its given roll
+                if self.stops and DICE in self.stops:  # a scenario waits here for its given roll
                     return
                 continue
+            if ph == THROW:  # a chance node (explicit chance only)
+                self.decision = ("chance", CHANCE_PLAYER, [a for a, _p in self._throw_outcomes()])
+                return
             if ph == ROLLED:
                 nxt = self._rolled_options()
                 if nxt is not None:
@@ -551,7 +415,7 @@ class GameState:
             if ph == INCOME:
                 ph = self.phase = BUILD_START
             if ph == BUILD_START:
-                if self.pause_at_build:
+                if self.stops and BUILD_START in self.stops:  # income is done: a scenario looks
                     return
                 ph = self.phase = BUILD
                 self._queue_hooks("before_build")
@@ -567,39 +431,13 @@ class GameState:
                     self._end_turn()
                     continue
                 self.decision = ("build", p, self._build_options(p))
-                if self.hold_build:  # a scenario stops here even when passing is the only move
+                if self.stops and BUILD in self.stops:  # a scenario waits even when passing is the only move
                     return
                 continue
             if ph == END:
+                if self.stops and END in self.stops:  # a scenario of one turn ends here
+                    return
                 self._next_turn()
-
-    def _build_options(self, p: int) -> list[Action]:
-        """Pass, then every card p may build now, by card index. Cards whose cheapest possible
-        price (Table.min_cost) is above p's coins are not priced; nor are cards whose price
-        nothing changes (Table.plain_cost)."""
-        t = self.t
-        coins = self.coins[p]
-        supply = self.supply  # stacks (cards in no market row; after a return, any card)
-        cand = [ci for ci, k in enumerate(supply) if k] if any(supply) else []
-        for row in self.rows:
-            cand += row  # the cards on show in the row
-        if not t.landmark_market:
-            built = self.built[p]
-            cand += [ci for ci in t.landmarks if not built[ci]]
-        cand.sort()
-        low, plain, acts = t.min_cost, t.plain_cost, t.build_actions
-        opts: list[Action] = [("pass",)]
-        for ci in cand:
-            if low[ci] > coins:
-                continue
-            price = plain[ci]
-            if price is None:
-                price = self.price(p, ci, shown=True)
-                if price is None:
-                    continue
-            if price <= coins:
-                opts.append(acts[ci])
-        return opts
 
     def _end_turn(self) -> None:
         self.phase = END
@@ -643,13 +481,21 @@ class GameState:
     def _resolve(self, action: Action, forced: bool = False) -> None:
         kind = self.decision[0] if self.decision else ""
         self.decision = None
-        self.hold_roll = False
-        self.hold_build = False
+        if self.stops:  # a stop holds once: it is passed with the decision taken there
+            self.stops.discard(self.phase)
         if not forced:  # forced moves replay themselves; history holds the choices only
             self.history.append(action)
         if kind == "dice":
             self._roll(int(action[1]))
-            self.phase = ROLLED
+        elif kind == "chance":
+            if action == VOID:  # the throw does not count: its effects, then the dice decision again
+                self._void()
+                self.phase = DICE
+            else:
+                self._set_roll(list(action[1:]))
+                self.phase = ROLLED
+        elif kind == "shared_roll":  # a card's own roll landed: its frame's step runs again with it
+            effects.shared_roll_landed(self, [int(d) for d in action[1:]])
         elif kind == "drop":
             dice = list(self.dice)
             dice.remove(action[1])
@@ -703,85 +549,3 @@ class GameState:
         self._check_win(p)
         if self.winner_seat is None and card.steps("on_build"):
             self.frames.append([ci, p, card.steps("on_build"), 0, 1, {}])
-
-    # ------------------------------------------------------------------ scenarios (worked examples, witnesses)
-    def set_position(self, coins: list[int] | None = None, cities: list[dict[str, int]] | None = None,
-                     active: int = 0) -> GameState:
-        """Put the game at the start of `active`'s roll with the given coins and cities
-        ({card_id: copies}; a landmark id with 1 means built). Setup rounds are over."""
-        t = self.t
-        n = t.n
-        if coins is not None:
-            if len(coins) != n:
-                raise SetupError(f"coins: {len(coins)} values for {n} players")
-            self.coins = [int(c) for c in coins]
-        if cities is not None:
-            if len(cities) != n:
-                raise SetupError(f"cities: {len(cities)} cities for {n} players")
-            self.est = [[0] * t.size for _ in range(n)]
-            self.closed = [[0] * t.size for _ in range(n)]
-            self.built = [[0] * t.size for _ in range(n)]
-            self.lmc = [0] * n
-            self.owners = [0] * t.size
-            for p, city in enumerate(cities):
-                for ci in t.starting_landmarks:
-                    self.set_landmark(p, ci, True)
-                for cid, k in city.items():
-                    card = t.by_id.get(str(cid).split("/")[-1])
-                    if card is None:
-                        raise SetupError(f"cities[{p}]: unknown card {cid!r} for {t.rules.edition}")
-                    if card.landmark:
-                        self.set_landmark(p, card.index, bool(k))
-                    else:
-                        self.est[p][card.index] = int(k)
-        self.active = active
-        self.setup_left = [0] * n
-        self.log = []
-        self.turn -= 1
-        self.winner_seat = None
-        self._begin_turn()
-        self.decision = None
-        self.hold_roll = True
-        self._run()
-        return self
-
-    def void_roll(self) -> None:
-        """At the dice decision, a throw that does not count (a die off the table): the
-        invalid_roll effects fire and the player is at the dice decision again."""
-        if self.phase != DICE:
-            raise IllegalAction(f"void_roll: not at the dice decision (phase {PHASE_NAMES[self.phase]})")
-        self.decision = None
-        self.history.append(("void_roll",))
-        self._void()
-        self.hold_roll = True
-        self._run()
-
-    def roll_given(self, dice: list[int]) -> None:
-        """At the dice decision, roll exactly `dice` (no random draw) and play on to the next
-        decision — with a reroll/+2 option still offered as usual."""
-        if self.phase != DICE:
-            raise IllegalAction(f"roll_given: not at the dice decision (phase {PHASE_NAMES[self.phase]})")
-        self.decision = None
-        self.hold_roll = False
-        self.dice_mode = len(dice)
-        self.history.append(("given_roll", tuple(dice)))
-        self._set_roll(list(dice))
-        self.phase = ROLLED
-        self._run()
-
-    def income_given(self, dice: list[int]) -> list[int]:
-        """Play one income phase with a given roll; returns every player's coin change.
-        Optional choices on the way (reroll, +2) are declined; other decisions stay pending."""
-        before = list(self.coins)
-        self.pause_at_build = True
-        try:
-            self.roll_given(dice)
-            while self.decision is not None and self.decision[0] in ("reroll", "add"):
-                self.apply((self.decision[0], 0))
-            delta = [c - b for c, b in zip(self.coins, before, strict=True)]
-        finally:
-            self.pause_at_build = False
-        if self.decision is None:  # go on to this turn's build decision and wait there
-            self.hold_build = True
-            self._run()
-        return delta

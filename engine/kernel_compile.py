@@ -10,6 +10,8 @@ from typing import Any
 
 import numpy as np
 
+from engine import actions
+from engine.actions import OPCODE, PASSIVE_KEYS, action_of
 from engine.table import Table
 
 # step columns
@@ -19,9 +21,13 @@ from engine.table import Table
  S_PASSIVE, S_CHOICE, S_HASCOND) = range(35)
 S_WIDTH = 35
 
-# actions
-(A_NONE, A_GAIN, A_TAKE, A_HALF, A_ALL, A_PAY, A_REDIST, A_EXTRA, A_WIN, A_CLOSE_THIS, A_CLOSE_TYPE,
- A_RETURN, A_INVEST, A_DEMOLISH, A_GIVE, A_SWAP, A_ACTIVATE, A_CHOOSE_PLAYER, A_CHOOSE_TYPE) = range(19)
+# actions: the opcodes of engine/actions.py's declaration (A_<NAME>), module constants for the kernel
+A_NONE = actions.A_NONE
+A_GAIN, A_TAKE, A_HALF, A_ALL, A_PAY = (OPCODE[k] for k in ("gain", "take", "half", "all", "pay"))
+A_REDIST, A_EXTRA, A_WIN, A_CLOSE_THIS, A_CLOSE_TYPE, A_RETURN = (
+    OPCODE[k] for k in ("redist", "extra", "win", "close_this", "close_type", "return"))
+A_INVEST, A_DEMOLISH, A_GIVE, A_SWAP, A_ACTIVATE, A_CHOOSE_PLAYER, A_CHOOSE_TYPE = (
+    OPCODE[k] for k in ("invest", "demolish", "give", "swap", "activate", "choose_player", "choose_type"))
 
 # card columns
 (C_LAND, C_START, C_MAJOR, C_COLOUR, C_ICON, C_COST0, C_COST1, C_COST2, C_NCOST, C_SUPPLY, C_ROW,
@@ -84,46 +90,15 @@ def _step_row(s: dict[str, Any], table: Table, codes: dict[str, int], uid: int, 
         c = table.by_id.get(str(v).split("/")[-1])
         return -2 if c is None else c.index
 
-    act = A_NONE
-    if "gain" in s:
-        act, r[S_AMT] = A_GAIN, int(s["gain"])
-    elif "take" in s:
-        act, r[S_AMT] = A_TAKE, int(s["take"])
-    elif "take_half_rounded_down" in s:
-        act = A_HALF
-    elif "take_all" in s:
-        act = A_ALL
-    elif "pay" in s:
-        act, r[S_AMT] = A_PAY, int(s["pay"])
-    elif "redistribute_coins" in s:
-        act = A_REDIST
-    elif "extra_turn" in s:
-        act = A_EXTRA
-    elif "win_game" in s:
-        act = A_WIN
-    elif "close_for_renovation" in s:
-        act = A_CLOSE_THIS if s["close_for_renovation"] == "this" else A_CLOSE_TYPE
-    elif "return_to_market" in s:
-        act = A_RETURN
-    elif "invest" in s:
-        act, r[S_AMT] = A_INVEST, int(s["invest"])
-    elif "demolish_landmark" in s:
-        act = A_DEMOLISH
-    elif "give_establishment" in s:
-        act = A_GIVE
-    elif "swap_establishment" in s:
-        act = A_SWAP
-    elif "activate_own_establishment" in s:
-        act = A_ACTIVATE
-    elif "choose" in s:
-        act = A_CHOOSE_PLAYER if s["choose"] == "target_player" else A_CHOOSE_TYPE
+    a = action_of(s)
+    act = A_NONE if a is None else a.opcode
+    if a is not None and a.amount:
+        r[S_AMT] = int(s[a.key])
     r[S_ACT] = act
-    r[S_PASSIVE] = int(any(k in s for k in ("income_bonus", "cost_change", "restrict_build", "allow_dice",
-                                              "reroll", "add_to_roll", "roll_dice_keep")))
+    r[S_PASSIVE] = int(any(k in s for k in PASSIVE_KEYS))
     optional = bool(s.get("optional")) and not s.get("mandatory")
     r[S_OPT] = int(optional)
-    r[S_CHOICE] = int(act in (A_INVEST, A_DEMOLISH, A_GIVE, A_SWAP, A_ACTIVATE, A_CHOOSE_PLAYER,
-                              A_CHOOSE_TYPE) or optional)
+    r[S_CHOICE] = int((a is not None and a.decision is not None) or optional)
     r[S_FROM] = {"bank": 0, "active_player": 1, "each_opponent": 2, "chosen_player": 3}.get(
         s.get("from", "active_player"), 0)
     r[S_TO] = {"chosen_opponent": 1, "player_on_right": 2}.get(s.get("to"), 0)

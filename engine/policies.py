@@ -11,6 +11,7 @@ import numpy as np
 
 from engine import strategy
 from engine.game import Action, GameState
+from engine.kernel_compile import compile_table
 from engine.rng import Rng
 
 POLICY_STREAM = 1
@@ -34,7 +35,6 @@ def _arrays(table: Any) -> dict[str, np.ndarray]:
     """The table compiled to the kernel's integer arrays (what strategy.py reads)."""
     hit = _ARRAYS.get(id(table))
     if hit is None or hit[0] is not table:
-        from engine.kernel_compile import compile_table
         hit = _ARRAYS[id(table)] = (table, compile_table(table))
     return hit[1]
 

@@ -8,11 +8,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from sqlmodel import Session, select
+
+from carddb.models import Rulebook
 from checker.impact import replay
 from checker.impact import size as sim
 from checker.impact.turn import lockstep
 from checker.impact.variants import Variant, engine_reads, same_play, variants_of
 from checker.impact.witness import DEFAULT_BUDGET, describe, differing, find_witness, set_families, verify
+from checker.load import load_books
 from checker.model import DiffReport, Discrepancy
 from checker.report import add_findings
 from engine.catalog import load_records
@@ -128,7 +132,6 @@ def annotate(report: DiffReport, *, ids: list[str] | None = None, expansions: di
     Options as for `analyze` (games, players, budget, workers, backend...)."""
     langs = {b["id"]: b.get("lang", b["id"]) for b in report.rulebooks}
     if books is None and engine is not None:
-        from checker.load import load_books
         shown = {b["id"] for b in report.rulebooks}
         books = [b for b in load_books(engine) if b.id in shown]
     if expansions is None and books is not None:
@@ -159,8 +162,5 @@ def add_replays(report: DiffReport, books: list[Any]) -> list[Any]:
 
 
 def book_expansions(engine: Any) -> dict[str, list[str]]:
-    from sqlmodel import Session, select
-
-    from carddb.models import Rulebook
     with Session(engine) as s:
         return {r.id: list(r.expansions or []) for r in s.exec(select(Rulebook))}

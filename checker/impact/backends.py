@@ -50,7 +50,7 @@ def _local(fn: Callable[[Any], Any], chunks: Sequence[Any], workers: int,
 def _dask(fn: Callable[[Any], Any], chunks: Sequence[Any], workers: int,
           progress: Callable[[int], None] | None, address: str | None, client: Any) -> list[Any]:
     try:
-        from dask.distributed import Client, LocalCluster
+        from dask.distributed import Client, LocalCluster  # optional: only the dask backend needs it
     except ImportError as exc:  # pragma: no cover - dask is a test dependency
         raise BackendError("backend dask: dask[distributed] is not installed (pip install 'dask[distributed]')") from exc
     own_client = client is None

@@ -10,22 +10,9 @@ from typing import Any
 
 from checker.impact.variants import same_play, value_key
 from checker.model import BookIn, FactIn
-from engine import RulesError, RuleSet
+from engine import RuleSet
+from engine.book_rules import UNPLAYABLE, book_reading, rule_statements
 from engine.rules import canonical_facts, canonical_sources
-
-# Topic families that describe the book rather than the rules of play.
-NOT_RULES = ("structure.", "terms.", "example.", "components.", "clarification.")
-
-
-def best_facts(book: BookIn) -> dict[str, FactIn]:
-    """Per topic, the book's most confident statement of it (first in the text on a tie)."""
-    best: dict[str, FactIn] = {}
-    for f in book.facts:
-        if f.topic.startswith(NOT_RULES):
-            continue
-        if f.topic not in best or f.confidence > best[f.topic].confidence:
-            best[f.topic] = f
-    return best
 
 
 def _where(book: BookIn, f: FactIn) -> str:
@@ -35,20 +22,9 @@ def _where(book: BookIn, f: FactIn) -> str:
 
 def book_rules(edition: str, book: BookIn) -> tuple[RuleSet, list[dict[str, Any]]]:
     """The RuleSet of one book's reading, and per topic its value and source."""
-    stated = best_facts(book)
-    accepted: dict[str, Any] = {t: f.value for t, f in stated.items()}
-    rejected: dict[str, str] = {}
-    try:
-        rules = RuleSet.from_facts(edition, accepted, source=book.id)
-    except (RulesError, TypeError, ValueError, KeyError):  # find which statements cannot be played
-        accepted = {}
-        for topic, f in sorted(stated.items()):
-            try:
-                RuleSet.from_facts(edition, {**accepted, topic: f.value})
-                accepted[topic] = f.value
-            except (RulesError, TypeError, ValueError, KeyError) as exc:
-                rejected[topic] = str(exc)
-        rules = RuleSet.from_facts(edition, accepted, source=book.id)
+    stated = rule_statements(book.facts)
+    reading = book_reading(edition, book.facts, source=book.id)
+    rules, accepted, rejected = reading.rules, reading.accepted, reading.rejected
     canon_src = canonical_sources(edition)
     rows = []
     for topic in sorted(set(rules.facts) | set(stated)):
@@ -70,7 +46,7 @@ def _same(edition: str, topic: str, a: Any, b: Any) -> bool:
         return True
     try:
         return same_play(RuleSet.from_facts(edition, {topic: a}), RuleSet.from_facts(edition, {topic: b}))
-    except (RulesError, TypeError, ValueError, KeyError):
+    except UNPLAYABLE:
         return False
 
 
@@ -83,7 +59,7 @@ def resolve(edition: str, books: list[BookIn]) -> list[dict[str, Any]]:
     for b in books:
         if b.edition != edition:
             continue
-        for topic, f in best_facts(b).items():
+        for topic, f in rule_statements(b.facts).items():
             stated.setdefault(topic, {})[b.id] = f
     rows = []
     for topic in sorted(set(canon) | set(stated)):

@@ -22,9 +22,9 @@ from typing import Any
 
 from checker import ids, severity
 from checker.impact.canonical import book_rules
-from checker.impact.turn import Plan, Position, play_turn
 from checker.model import BookIn, Discrepancy, Evidence, FactIn
 from engine import RulesError, RuleSet, SetupError
+from engine.scenario import Plan, Position, play_turn
 from engine.table import make_table
 
 

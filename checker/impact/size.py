@@ -103,7 +103,7 @@ def compare(ref: list[tuple[int, int]], other: list[tuple[int, int]], players: i
 
 def plot(comparisons: dict[str, dict[str, Any]], path: str, title: str) -> None:
     """Per-seat win-rate change (95% CI) and game-length change (95% CI), one series per reading."""
-    import matplotlib
+    import matplotlib  # here, not at the top: ~0.5 s of start-up every impact run would pay for a plot
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 

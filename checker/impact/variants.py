@@ -5,7 +5,7 @@ play comes from that topic alone."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from engine import RulesError, RuleSet
@@ -73,7 +73,6 @@ def variants_of(edition: str, topic: str, values: dict[str, Any], langs: dict[st
 
 def same_play(a: RuleSet, b: RuleSet) -> bool:
     """True when the two RuleSets agree on every value the engine reads."""
-    from dataclasses import fields
     return all(getattr(a, f.name) == getattr(b, f.name) for f in fields(a) if f.name not in _NOT_RULES)
 
 

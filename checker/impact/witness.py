@@ -22,9 +22,10 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from checker.impact.turn import Plan, Position, differences, lockstep, play_turn, setup_outcome
+from checker.impact.turn import differences, lockstep, setup_outcome
 from checker.impact.variants import Variant
 from engine import RulesError, SetupError
+from engine.scenario import Plan, Position, play_turn
 from engine.table import make_table
 
 DEFAULT_BUDGET = 3000  # random positions per set family after the targeted stage

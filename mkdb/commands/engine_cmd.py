@@ -64,15 +64,19 @@ def simulate(
     facts: dict = {}
     use_sets = tuple(s for s in sets.split(",") if s) if sets else None
     if rules != "canonical":
-        from engine.facts_source import RulebookNotFound, rulebook_facts
+        from engine.facts_source import RulebookNotFound, rulebook_reading
         try:
-            book_edition, facts, book_sets = rulebook_facts(db, rules)
+            reading, book_sets = rulebook_reading(db, rules)
         except RulebookNotFound as exc:
             error(str(exc))
             raise typer.Exit(2) from None
-        if book_edition != edition:
-            error(f"--rules {rules}: that rulebook is {book_edition}, not {edition}")
+        if reading.rules.edition != edition:
+            error(f"--rules {rules}: that rulebook is {reading.rules.edition}, not {edition}")
             raise typer.Exit(2)
+        for topic, why in reading.rejected.items():  # the same reading `mkdb rules --rulebook` shows
+            typer.echo(f"--rules {rules}: {topic}: the book's value cannot be played ({why}); canonical used",
+                       err=True)
+        facts = reading.accepted
         use_sets = use_sets or book_sets
     spec = SimSpec(edition=edition, players=players, facts=facts, variants=tuple(variant or ()),
                    sets=use_sets, policy=policy, rules_label=rules, kernel=not no_kernel)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from engine.game import GameState
-from engine.scenario import scenario
+from engine.scenario import income_phase, roll, scenario
 
 
 def income(cities: list[dict[str, int]], coins: list[int], dice: list[int], *, active: int = 0,
            edition: str = "mk2", sets: tuple[str, ...] | None = None, rules=None) -> list[int]:
     g = scenario(edition, cities, coins, active=active, sets=sets, rules=rules)
-    return g.income_given(dice)
+    return income_phase(g, dice)
 
 
 def position(cities, coins, *, active=0, edition="mk2", sets=None, rules=None) -> GameState:
@@ -27,7 +27,7 @@ def build_now(g: GameState, dice: list[int], card_id: str) -> list[int]:
     """Roll `dice`, then build `card_id` (must be legal); returns coin changes of the whole turn."""
     before = list(g.coins)
     stock(g, card_id)
-    g.roll_given(dice)
+    roll(g, dice)
     while g.decision is not None and g.decision[0] != "build":
         kind = g.decision[0]
         g.apply((kind, 0) if kind in ("reroll", "add") else g.legal_actions()[0])

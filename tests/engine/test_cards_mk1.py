@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.catalog import load_records
+from engine.scenario import income_phase, place, roll
 from tests.engine.helpers import build_now, income, position
 
 ALL = ("base", "harbor", "millionaires_row", "promo")
@@ -74,7 +75,7 @@ def test_train_station_radio_tower_harbor_dice_choices():
     assert g.legal_actions() == [("dice", 1)]  # one die until the Train Station
     g = position([{"train_station": 1, "radio_tower": 1, "harbor": 1}, {}], [1, 0], edition="mk1", sets=ALL)
     assert g.legal_actions() == [("dice", 1), ("dice", 2)]
-    g.roll_given([5, 6])
+    roll(g, [5, 6])
     assert g.decision[0] == "reroll"
     g.apply(("reroll", 0))
     assert g.legal_actions() == [("add", 0), ("add", 2)]
@@ -84,7 +85,7 @@ def test_train_station_radio_tower_harbor_dice_choices():
 
 def test_tv_station_takes_five_from_the_chosen_opponent():
     g = position([{"tv_station": 1}, {}, {}], [1, 7, 3], edition="mk1", sets=ALL)
-    g.roll_given([6])
+    roll(g, [6])
     assert g.legal_actions() == [("choose_player", 1), ("choose_player", 2)]
     g.apply(("choose_player", 2))
     assert g.coins[:3] == [4, 7, 0]
@@ -93,7 +94,7 @@ def test_tv_station_takes_five_from_the_chosen_opponent():
 def test_business_center_cannot_swap_majors():
     g = position([{"business_center": 1, "stadium": 1, "wheat_field": 1}, {"tax_office": 1, "mine": 1}], [1, 0],
                  edition="mk1", sets=ALL)
-    g.roll_given([6])
+    roll(g, [6])
     opts = g.legal_actions()
     assert ("swap", None, None, None) in opts
     assert all("stadium" not in a and "tax_office" not in a for a in opts)
@@ -102,7 +103,7 @@ def test_business_center_cannot_swap_majors():
 
 def test_city_hall_and_airport():
     g = position([{"airport": 1}, {}], [0, 0], edition="mk1", sets=ALL)
-    g.roll_given([5])
+    roll(g, [5])
     assert g.coins[0] == 1  # City Hall before building
     g.apply(("pass",))
     assert g.coins[0] == 11  # Airport: built nothing
@@ -110,7 +111,7 @@ def test_city_hall_and_airport():
 
 def test_amusement_park_extra_turn_on_doubles():
     g = position([{"amusement_park": 1, "train_station": 1}, {}], [0, 0], edition="mk1", sets=ALL)
-    g.roll_given([2, 2])
+    roll(g, [2, 2])
     if g.decision and g.decision[0] == "build":
         g.apply(("pass",))
     assert g.active == 0
@@ -119,7 +120,7 @@ def test_amusement_park_extra_turn_on_doubles():
 def test_tuna_boat_shared_roll_times_boats_for_harbor_owners():
     g = position([{"harbor": 1, "train_station": 1}, {"tuna_boat": 2, "harbor": 1}, {"tuna_boat": 1}],
                  [1, 0, 0], edition="mk1", sets=ALL)
-    delta = g.income_given([6, 6])
+    delta = income_phase(g, [6, 6])
     shared = g.shared_rolls[2]
     assert 2 <= shared <= 12
     assert delta == [0, 2 * shared, 0]
@@ -128,17 +129,17 @@ def test_tuna_boat_shared_roll_times_boats_for_harbor_owners():
 def test_demolition_company_flips_a_landmark_for_eight():
     g = position([{"demolition_company": 1, "train_station": 1, "shopping_mall": 1}, {}], [1, 0],
                  edition="mk1", sets=ALL)
-    g.roll_given([4])
+    roll(g, [4])
     assert g.decision[0] == "demolish"
     g.apply(("demolish", "shopping_mall"))
     assert g.coins[0] == 9 and g.landmarks_built(0) == 1
     g = position([{"demolition_company": 1}, {}], [1, 0], edition="mk1", sets=ALL)
-    assert g.income_given([4]) == [0, 0]  # nothing to demolish, nothing gained (City Hall not)
+    assert income_phase(g, [4]) == [0, 0]  # nothing to demolish, nothing gained (City Hall not)
 
 
 def test_moving_company_gives_a_non_major_and_gains_four():
     g = position([{"moving_company": 1, "stadium": 1}, {}, {}], [1, 0, 0], edition="mk1", sets=ALL)
-    g.roll_given([4, 5])
+    roll(g, [4, 5])
     opts = g.legal_actions()
     assert all(a[1] != "stadium" for a in opts)
     g.apply(("give", "moving_company", 2))
@@ -147,32 +148,32 @@ def test_moving_company_gives_a_non_major_and_gains_four():
 
 def test_winery_closes_then_skips_its_next_activation():
     g = position([{"winery": 1, "vineyard": 1}, {}], [1, 0], edition="mk1", sets=ALL)
-    assert g.income_given([4, 5]) == [6, 0]
+    assert income_phase(g, [4, 5]) == [6, 0]
     assert g.closed[0][g.t.by_id["winery"].index] == 1
     g.apply(("pass",))
     g.apply(("pass",)) if g.active == 0 else None
     g2 = g.clone()
-    g2.set_position(active=0)
-    assert g2.income_given([4, 5]) == [0, 0]
+    place(g2, active=0)
+    assert income_phase(g2, [4, 5]) == [0, 0]
     assert g2.closed[0][g.t.by_id["winery"].index] == 0
 
 
 def test_renovation_company_closes_a_type_and_collects():
     g = position([{"renovation_company": 1}, {"cafe": 2}, {"cafe": 1}], [1, 5, 5], edition="mk1", sets=ALL)
-    g.roll_given([4, 4])  # one type only: the choice is forced
+    roll(g, [4, 4])  # one type only: the choice is forced
     assert g.coins == [4, 3, 4]
     assert g.closed[1][g.t.by_id["cafe"].index] == 2
 
 
 def test_tech_startup_investment_is_taken_from_each_opponent():
     g = position([{"tech_startup": 1}, {}, {}], [3, 5, 5], edition="mk1", sets=ALL)
-    g.roll_given([1])
+    roll(g, [1])
     g.apply(("pass",))
     assert g.decision[0] == "invest"
     g.apply(("invest", 1))
     assert g.invested[0][g.t.by_id["tech_startup"].index] == 1
-    g.set_position(active=0)
-    g.income_given([4, 6])
+    place(g, active=0)
+    income_phase(g, [4, 6])
     assert g.coins == [3 - 1 + 2, 4, 4]
 
 
@@ -184,7 +185,7 @@ def test_loan_office_pays_five_when_built():
 
 def test_convention_center_activates_another_type_then_returns():
     g = position([{"convention_center": 1, "convenience_store": 2}, {}], [1, 0], edition="mk1", sets=ALL)
-    g.roll_given([4, 6])
+    roll(g, [4, 6])
     g.apply(("activate", "convenience_store"))
     assert g.coins[0] == 1 + 6
     assert "convention_center" not in g.city(0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.catalog import load_records
+from engine.scenario import roll
 from tests.engine.helpers import build_now, income, position, stock
 
 # (card, cities of P0 (active) P1 P2, coins, dice, expected coin change per player)
@@ -55,7 +56,7 @@ def test_shopping_district_spares_ten_coins_exactly():
 
 def test_business_center_swaps_any_establishment():
     g = position([{"business_center": 1, "cafe": 1}, {"mine": 1}, {}], [1, 0, 0])
-    g.roll_given([6])
+    roll(g, [6])
     assert g.decision[0] == "swap"
     assert ("swap", None, None, None) in g.legal_actions()
     g.apply(("swap", "cafe", 1, "mine"))
@@ -93,7 +94,7 @@ def test_radio_tower_and_amusement_park_give_another_turn():
     build_now(g, [1], "radio_tower")
     assert g.active == 0 and g.turn == 2
     g = position([{}, {"amusement_park": 1}, {}], [0, 0, 0])
-    g.roll_given([3, 3])
+    roll(g, [3, 3])
     g.apply(("pass",)) if g.decision else None
     assert g.active == 0
 
@@ -129,7 +130,7 @@ def test_loan_office_only_first_and_only_alone_then_discount():
 
 def test_airport_pays_five_for_building_nothing():
     g = position([{}, {"airport": 1}, {}], [3, 0, 0])
-    g.roll_given([1])
+    roll(g, [1])
     if g.decision:
         g.apply(("pass",))
     assert g.coins[0] == 3 + 5
@@ -137,7 +138,7 @@ def test_airport_pays_five_for_building_nothing():
 
 def test_moving_company_gives_to_the_right_on_doubles():
     g = position([{"cafe": 1, "mine": 1}, {"moving_company": 1}, {}], [30, 0, 0])
-    g.roll_given([1, 1])
+    roll(g, [1, 1])
     g.apply(("pass",))
     assert g.decision[0] == "give"
     assert {a[2] for a in g.legal_actions()} == {2}  # the player on the right (previous seat)

@@ -14,7 +14,7 @@ import pytest
 
 from engine.catalog import load_catalog, load_records
 from engine.game import DICE
-from engine.scenario import scenario
+from engine.scenario import roll, scenario, void_throw
 
 ROLLS = [[d] for d in range(1, 7)] + [[a, b] for a, b in itertools.combinations_with_replacement(range(1, 7), 2)]
 
@@ -65,11 +65,11 @@ def _fires(edition: str, card_id: str) -> bool:
             g = scenario(edition, cities, [coins, 20, 20], active=active, sets=sets)
             ci = g.t.by_id[card_id].index
             if attempt == "void":
-                g.void_roll()
+                void_throw(g)
             elif attempt == "shop":  # everything for sale and money to spend: prices are worked out
                 g.coins[active] = 99
                 g.supply = [k + 1 for k in g.supply]
-                g.roll_given([1])
+                roll(g, [1])
                 _play_turn(g)
             elif attempt == "build":
                 if active != 0:
@@ -78,10 +78,10 @@ def _fires(edition: str, card_id: str) -> bool:
                 g.supply = [k + 1 for k in g.supply]
                 g.est[0][ci] = 0
                 g.set_landmark(0, ci, False) if g.t.cards[ci].landmark else None
-                g.roll_given([1])
+                roll(g, [1])
                 _play_turn(g, build=card_id)
             else:
-                g.roll_given(attempt)
+                roll(g, attempt)
                 _play_turn(g)
             if ci in g.fired:
                 return True
@@ -105,9 +105,9 @@ def test_a_void_throw_pays_the_toy_factory_once_per_turn_and_the_dice_go_again()
     """The void-roll trigger, scripted: two void throws in one turn pay 3 once; then a real roll."""
     sets = ("base", "promo")
     g = scenario("mk1", [{"santas_toy_factory": 1}, {"santas_toy_factory": 1}], [0, 0], sets=sets)
-    g.void_roll()
+    void_throw(g)
     assert g.coins == [3, 0] and g.phase == DICE
-    g.void_roll()
+    void_throw(g)
     assert g.coins == [3, 0]
-    g.roll_given([2])
+    roll(g, [2])
     assert g.phase != DICE

@@ -5,7 +5,7 @@ import pytest
 
 from engine import RulesError, RuleSet, kernel
 from engine.kernel import supports
-from engine.scenario import scenario
+from engine.scenario import roll, scenario
 from engine.simulate import SimSpec, play_one
 
 CITIES = [{"wheat_field": 1, "bakery": 1, "train_station": 1}, {"wheat_field": 1, "bakery": 1}]
@@ -14,7 +14,7 @@ CITIES = [{"wheat_field": 1, "bakery": 1, "train_station": 1}, {"wheat_field": 1
 def _after_building_the_park(active_from: str):
     rules = RuleSet.from_facts("mk1", {"landmark.active_from": active_from})
     g = scenario("mk1", CITIES, [20, 0], rules=rules, sets=("base",))
-    g.roll_given([3, 3])
+    roll(g, [3, 3])
     g.apply(("build", "amusement_park"))
     return g
 
@@ -34,7 +34,7 @@ def test_next_turn_the_new_park_does_not_act_yet():
 def test_next_turn_the_park_acts_on_later_turns():
     rules = RuleSet.from_facts("mk1", {"landmark.active_from": "next_turn"})
     g = scenario("mk1", [{**CITIES[0], "amusement_park": 1}, CITIES[1]], [0, 0], rules=rules, sets=("base",))
-    g.roll_given([2, 2])  # 0 coins: nothing to build, the turn ends by itself
+    roll(g, [2, 2])  # 0 coins: nothing to build, the turn ends by itself
     assert any("takes another turn" in line for _, line in g.log)
     assert g.active == 0 and g.turn == 2
 

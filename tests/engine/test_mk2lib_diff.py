@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from engine.scenario import income_phase
 from tests.engine.helpers import position, stock
 from tests.engine.mk2lib_bridge import city_of, drain, mk2lib_position, mk2lib_roll, mk2lib_stock
 
@@ -26,7 +27,7 @@ ROLLS = [[1], [2], [3], [4], [5], [6], [3, 4], [4, 4], [4, 5], [5, 5], [5, 6], [
 
 def both_income(cities, coins, dice, active=0):
     g = position(cities, coins, active=active)
-    delta = g.income_given(dice)
+    delta = income_phase(g, dice)
     if g.decision is not None and g.decision[0] == "swap":
         g.apply(("swap", None, None, None))
     m = mk2lib_position(cities, coins, active)
@@ -76,7 +77,7 @@ def test_build_same_as_mk2lib(card):
         m = mk2lib_position([dict(c) for c in cities], list(coins))
         stock(g, card)
         mk2lib_stock(m, card)
-        g.income_given([1])
+        income_phase(g, [1])
         mk2lib_roll(m, [1])
         assert [p.coins for p in m.players] == g.coins
         legal = g.legal_actions()
@@ -99,7 +100,7 @@ def test_build_same_as_mk2lib(card):
 def test_business_center_swap_same_as_mk2lib():
     cities = [{"business_center": 1, "cafe": 1}, {"mine": 2}, {"stadium": 1}]
     g = position(cities, [3, 3, 3])
-    g.income_given([6])
+    income_phase(g, [6])
     g.apply(("swap", "cafe", 2, "stadium"))
     m = mk2lib_position(cities, [3, 3, 3])
     mk2lib_roll(m, [6])

@@ -87,3 +87,39 @@ def test_bad_input_one_line_and_nonzero(tmp_path):
         assert res.exit_code != 0, args
         assert word in res.output
     assert not (tmp_path / "missing.sqlite").exists()
+
+
+def test_simulate_rules_and_rules_rulebook_read_one_book_the_same_way(tmp_path):
+    """One book -> one RuleSet (engine/book_rules.py): the rules `mkdb rules --rulebook` lists are
+    the ones `mkdb simulate --rules` plays; a value the engine cannot play falls back to canonical
+    in both (said on stderr by simulate), and facts about the book itself are not rules."""
+    from sqlmodel import Session
+
+    from carddb.db import open_db
+    from carddb.models import Fact, Rulebook
+    from engine.facts_source import rulebook_reading
+
+    db = tmp_path / "t.sqlite"
+    eng = open_db(str(db))
+    with Session(eng) as s:
+        s.add(Rulebook(id="de-mk2-two", source="x.txt", sha256="1" * 64, lang="de", edition="mk2"))
+        s.commit()
+        s.add(Fact(rulebook_id="de-mk2-two", topic="end.landmarks_to_win", value=2, quote="2"))
+        s.add(Fact(rulebook_id="de-mk2-two", topic="setup.starting_coins", value="viele", quote="viele Münzen"))
+        s.add(Fact(rulebook_id="de-mk2-two", topic="terms.coin", value="Münze", quote="Münze"))
+        s.commit()
+    reading, _sets = rulebook_reading(str(db), "de-mk2-two")
+    assert set(reading.accepted) == {"end.landmarks_to_win"}
+    assert set(reading.rejected) == {"setup.starting_coins"}
+    listed = runner.invoke(app, ["rules", "mk2", "--rulebook", "de-mk2-two", "--db", str(db), "-f", "json"])
+    assert listed.exit_code == 0, listed.output
+    rows = {r["topic"]: r for r in json.loads(listed.stdout[listed.stdout.index("{"):])["rules"]}
+    assert {t for t, r in rows.items() if r["from"] == "rulebook"} == set(reading.accepted)
+    assert "terms.coin" not in rows
+    for topic, value in reading.rules.facts.items():
+        if topic in rows:
+            assert rows[topic]["value"] == value, topic
+    sim = runner.invoke(app, ["simulate", "mk2", "--players", "2", "--games", "5", "--rules", "de-mk2-two",
+                              "--db", str(db), "--format", "json"])
+    assert sim.exit_code == 0, sim.output
+    assert "setup.starting_coins: the book's value cannot be played" in sim.stderr

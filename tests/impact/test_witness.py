@@ -4,9 +4,9 @@ engine; "no difference found" (with its budget) for two readings that play alike
 from __future__ import annotations
 
 from checker.impact.analysis import analyze
-from checker.impact.turn import Plan, Position, play_turn
 from checker.impact.variants import variants_of
 from checker.impact.witness import find_witness, verify
+from engine.scenario import Plan, Position, play_turn
 
 RED_FIRST = [["red"], ["blue", "green"], ["purple"]]
 GREEN_FIRST = [["blue", "green"], ["red"], ["purple"]]
