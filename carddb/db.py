@@ -9,6 +9,7 @@ the URL kind, the driver, the server and the credentials are checked: a problem 
 from __future__ import annotations
 
 import itertools
+import sqlite3
 import time
 import zlib
 from urllib.parse import unquote
@@ -64,8 +65,6 @@ def _ensure_wal(conn: Connection) -> None:
 
     Switching needs a lock that another process creating the same new file may hold, and SQLite
     refuses it at once instead of waiting: retried until the busy timeout's worth has passed."""
-    import sqlite3
-
     deadline = time.monotonic() + 30
     while str(conn.exec_driver_sql("PRAGMA journal_mode").scalar()).lower() != "wal":
         try:

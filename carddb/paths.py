@@ -7,6 +7,8 @@ else it is ./cards.sqlite in the current directory, created on first use with th
 from __future__ import annotations
 
 import os
+import sys
+import tempfile
 from pathlib import Path
 
 import sources
@@ -48,9 +50,8 @@ def resolve_url(url: str | None = None) -> str:
 def create_with_catalog(path: Path) -> None:
     """A new database holding the card catalog of rules_sources/ (no rulebooks), written to a
     temporary file and moved into place, so a failure or a concurrent first run leaves no half file."""
-    import sys
-    import tempfile
-
+    # here, not at the top: mkdb/failures.py imports this module at every CLI start, and SQLModel
+    # with the catalog and database layers costs ~0.6 s that most commands never pay
     from sqlmodel import Session
 
     from carddb import fts

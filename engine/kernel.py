@@ -1,5 +1,6 @@
-"""The fast kernel: whole games with uniform-random players, compiled by numba from the integer
-arrays of engine/kernel_compile.py (RuleSet + catalog). It mirrors the readable engine step for
+"""The fast kernel: whole games with random, greedy or lookahead players (engine/strategy.py),
+compiled by numba from the integer arrays of engine/kernel_compile.py (RuleSet + catalog), ahead of
+time into an extension module when it can be (engine/kernel_run.py). It mirrors the readable engine step for
 step — same turn machine, same effect semantics, same random draws in the same order (game
 stream for market and dice, policy stream for choices) — so a seed gives the identical game in
 both; tests/engine/test_kernel.py checks that on thousands of games."""

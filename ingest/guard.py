@@ -10,6 +10,7 @@ The readers themselves (ingest.pdf, ingest.ocr) are called as they are, never ch
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import hashlib
 import logging
@@ -181,8 +182,6 @@ def read_limited(path: Path, ocr: str, limits: Limits, options: Any = None) -> l
     on_page = getattr(options, "on_page", None)
     queue = ctx.SimpleQueue() if on_page is not None else None
     if on_page is not None:
-        import dataclasses
-
         options = dataclasses.replace(options, on_page=None)  # a callback cannot cross to the worker
     with ProcessPoolExecutor(1, mp_context=ctx, initializer=_worker_init, initargs=(queue,)) as pool:
         future = pool.submit(_read_in_worker, str(path), ocr, limits, options)
@@ -232,8 +231,6 @@ def _read_in_worker(path: str, ocr: str, limits: Limits, options: Any = None) ->
         from ingest.pipeline import read_pages
 
         if options is not None and _PROGRESS is not None:
-            import dataclasses
-
             options = dataclasses.replace(options, on_page=_report_page)
         return read_pages(p, ocr=ocr, options=options) if options is not None else read_pages(p, ocr=ocr)
     except MemoryError:

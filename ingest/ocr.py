@@ -32,6 +32,7 @@ import pytesseract
 from PIL import Image, ImageChops, ImageFilter, ImageOps
 
 from ingest.blocks import Slot, canvases, find_blocks
+from ingest.identify import detect_language
 from ingest.layout import PageLayout, Word, order_pages
 from ingest.options import PageProgress
 from ingest.regions import PageRegions, find_regions, ink
@@ -380,10 +381,6 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str) -> OcrResult:
 
 
 def _detect_language(text: str) -> tuple[str | None, float]:
-    try:
-        from ingest.identify import detect_language
-    except ImportError:  # the identify stage is not there: keep the script models
-        return None, 0.0
     try:
         lang, conf = detect_language(text)
     except Exception:  # noqa: BLE001 - an unknown language is not an OCR failure

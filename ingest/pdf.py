@@ -23,6 +23,7 @@ import pypdfium2
 from PIL import Image
 
 from ingest.card_art import body_size, set_aside_card_art, set_aside_repeats
+from ingest.identify import detect_language
 from ingest.layout import PageLayout, order_pages
 from ingest.ocr import ocr_texts
 from ingest.options import OCR_MODES, PageProgress
@@ -58,10 +59,6 @@ def _letters_share(text: str) -> float:
 
 def _detect_language(text: str) -> tuple[str | None, float]:
     """(language, confidence); a language that is recognised but not supported still has words."""
-    try:
-        from ingest.identify import detect_language
-    except ImportError:  # the identify stage is not there: judge without it
-        return None, 1.0
     try:
         return detect_language(text)
     except IngestError as exc:  # "unsupported language: the text looks like Japanese (ja)"

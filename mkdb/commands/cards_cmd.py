@@ -2,7 +2,7 @@
 
 Imports of the catalog happen inside the verbs so `mkdb` starts fast (`mkdb cards NAME` from a
 cold start is measured by benchmarks/cards.py).
-"""
+Stages are imported inside each verb: see mkdb/commands/__init__.py for the measured start-up cost."""
 
 from __future__ import annotations
 

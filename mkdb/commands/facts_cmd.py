@@ -1,4 +1,5 @@
-"""Verbs `facts` and `mentions`: what one ingested rulebook states, and the cards it names."""
+"""Verbs `facts` and `mentions`: what one ingested rulebook states, and the cards it names.
+Stages are imported inside each verb: see mkdb/commands/__init__.py for the measured start-up cost."""
 
 from __future__ import annotations
 

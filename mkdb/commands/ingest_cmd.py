@@ -1,4 +1,5 @@
-"""Verbs `ingest`, `rulebooks`, `show` and `build`: wiring only; the work is in ingest/ and carddb/."""
+"""Verbs `ingest`, `rulebooks`, `show` and `build`: wiring only; the work is in ingest/ and carddb/.
+Stages are imported inside each verb: see mkdb/commands/__init__.py for the measured start-up cost."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """`mkdb search TEXT`: full-text search (carddb.fts) over card names in every language and the
-sections of every rulebook — the same index `mkdb serve` offers (?_search=, the `search` query)."""
+sections of every rulebook — the same index `mkdb serve` offers (?_search=, the `search` query).
+Stages are imported inside each verb: see mkdb/commands/__init__.py for the measured start-up cost."""
 
 from __future__ import annotations
 
