@@ -19,6 +19,7 @@ import os
 import resource
 import stat
 import zlib
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, TimeoutError
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -174,16 +175,18 @@ def check_image(path: Path, limits: Limits) -> None:
 # ------------------------------------------------------------------ the reading worker
 
 
-def read_limited(path: Path, ocr: str, limits: Limits, options: Any = None) -> list[PageText]:
-    """Pages of a PDF or an image, read in a worker process whose memory is capped (RLIMIT_AS): a file
-    that needs more ends in one line naming the limit, and this process is untouched. The reader's
-    per-page progress (options.on_page) comes back through a queue the worker inherits."""
+def read_limited(path: Path, ocr: str, limits: Limits, options: Any = None, *,
+                 read: Callable[..., list[PageText]]) -> list[PageText]:
+    """Pages of a PDF or an image, read by `read` (the pipeline's reader: passed in, so this stage
+    never imports the pipeline above it) in a worker process whose memory is capped (RLIMIT_AS): a
+    file that needs more ends in one line naming the limit, and this process is untouched. The
+    reader's per-page progress (options.on_page) comes back through a queue the worker inherits."""
     ctx = multiprocessing.get_context("fork")
     on_page = getattr(options, "on_page", None)
     queue = ctx.SimpleQueue() if on_page is not None else None
     if on_page is not None:
         options = dataclasses.replace(options, on_page=None)  # a callback cannot cross to the worker
-    with ProcessPoolExecutor(1, mp_context=ctx, initializer=_worker_init, initargs=(queue,)) as pool:
+    with ProcessPoolExecutor(1, mp_context=ctx, initializer=_worker_init, initargs=(queue, read)) as pool:
         future = pool.submit(_read_in_worker, str(path), ocr, limits, options)
         while queue is not None and not future.done():
             try:
@@ -204,11 +207,12 @@ def read_limited(path: Path, ocr: str, limits: Limits, options: Any = None) -> l
 
 
 _PROGRESS: Any = None  # the worker's queue to the parent's progress display
+_READ: Callable[..., list[PageText]] | None = None  # the worker's reader (forked: inherited, not pickled)
 
 
-def _worker_init(queue: Any) -> None:
-    global _PROGRESS
-    _PROGRESS = queue
+def _worker_init(queue: Any, read: Callable[..., list[PageText]]) -> None:
+    global _PROGRESS, _READ
+    _PROGRESS, _READ = queue, read
 
 
 def _report_page(number: int, pages: int, stage: str) -> None:
@@ -228,8 +232,8 @@ def _read_in_worker(path: str, ocr: str, limits: Limits, options: Any = None) ->
         else:
             check_image(p, limits)
         _apply_pixel_limit(limits)
-        from ingest.pipeline import read_pages
-
+        read_pages = _READ
+        assert read_pages is not None, "_read_in_worker runs in read_limited's worker"
         if options is not None and _PROGRESS is not None:
             options = dataclasses.replace(options, on_page=_report_page)
         return read_pages(p, ocr=ocr, options=options) if options is not None else read_pages(p, ocr=ocr)

@@ -32,8 +32,9 @@ import pytesseract
 from PIL import Image, ImageChops, ImageFilter, ImageOps
 
 from ingest.blocks import Slot, canvases, find_blocks
+from ingest.geometry import PageLayout, Word
 from ingest.identify import detect_language
-from ingest.layout import PageLayout, Word, order_pages
+from ingest.layout import order_pages
 from ingest.options import PageProgress
 from ingest.regions import PageRegions, find_regions, ink
 from ingest.types import IngestError, PageText, WordRead

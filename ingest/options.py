@@ -1,13 +1,12 @@
 """How to read a file: the OCR choices of `mkdb ingest` (OCRmyPDF's, under mkdb's names).
 
 The readers keep their module-level defaults (environment variables, tests monkeypatch them);
-`applied` sets the ones a command line chose for the duration of one ingest.
+ingest.pipeline sets the ones a command line chose for the duration of one ingest.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 
 OCR_MODES = ("auto", "always", "never", "missing")
@@ -24,23 +23,3 @@ class ReadOptions:
     lang: str | None = None  # ISO 639-1: the OCR model and the cleaning language, no detection
     page_timeout: float | None = None  # seconds per page (text layer and OCR)
     on_page: PageProgress | None = None
-
-
-@contextmanager
-def applied(options: ReadOptions | None) -> Iterator[None]:
-    """The readers' limits set from `options` while reading one file, restored afterwards."""
-    import ingest.ocr
-    import ingest.pdf
-
-    if options is None:
-        yield
-        return
-    saved = (ingest.ocr.JOBS, ingest.ocr.PAGE_TIMEOUT, ingest.pdf.PAGE_TEXT_TIMEOUT)
-    if options.jobs:
-        ingest.ocr.JOBS = options.jobs
-    if options.page_timeout:
-        ingest.ocr.PAGE_TIMEOUT = ingest.pdf.PAGE_TEXT_TIMEOUT = options.page_timeout
-    try:
-        yield
-    finally:
-        ingest.ocr.JOBS, ingest.ocr.PAGE_TIMEOUT, ingest.pdf.PAGE_TEXT_TIMEOUT = saved

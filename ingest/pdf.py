@@ -23,8 +23,9 @@ import pypdfium2
 from PIL import Image
 
 from ingest.card_art import body_size, set_aside_card_art, set_aside_repeats
+from ingest.geometry import PageLayout
 from ingest.identify import detect_language
-from ingest.layout import PageLayout, order_pages
+from ingest.layout import order_pages
 from ingest.ocr import ocr_texts
 from ingest.options import OCR_MODES, PageProgress
 from ingest.pdfium_text import PageRead, read_page

@@ -7,7 +7,8 @@ never touches a database. Storing it is carddb's (`carddb.store`); the command l
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from ingest.clean import clean_page, harmonise
 from ingest.identify import CardName, detect_language, identify
 from ingest.limits import DEFAULT as DEFAULT_LIMITS
 from ingest.limits import Limits, over
-from ingest.options import ReadOptions, applied
+from ingest.options import ReadOptions
 from ingest.segment import join_pages, segment
 from ingest.text import read_text
 from ingest.types import FactData, Identification, IngestedBook, IngestError, MentionData, PageText
@@ -60,7 +61,7 @@ def read_within(
     (ingest.guard) with their page count checked, then the text size."""
     if path.suffix.lower() in PDF_EXT | IMAGE_EXT:
         _import_reader(path)
-        pages = guard.read_limited(path, ocr, limits, options)  # the page limit is checked there
+        pages = guard.read_limited(path, ocr, limits, options, read=read_pages)  # the page limit is checked there
     else:
         # a text's pages are its page markers, bounded by its size; a file far over the text limit
         # (twice it: UTF-16 takes two bytes a letter) is refused before it is decoded
@@ -85,6 +86,27 @@ def _import_reader(path: Path) -> None:
         import ingest.pdf  # noqa: F401
     else:
         import ingest.ocr  # noqa: F401
+
+
+@contextmanager
+def applied(options: ReadOptions | None) -> Iterator[None]:
+    """The readers' limits set from `options` while reading one file, restored afterwards."""
+    # here, not at the top: the readers load only when a PDF or an image is read (see _import_reader)
+    import ingest.ocr
+    import ingest.pdf
+
+    if options is None:
+        yield
+        return
+    saved = (ingest.ocr.JOBS, ingest.ocr.PAGE_TIMEOUT, ingest.pdf.PAGE_TEXT_TIMEOUT)
+    if options.jobs:
+        ingest.ocr.JOBS = options.jobs
+    if options.page_timeout:
+        ingest.ocr.PAGE_TIMEOUT = ingest.pdf.PAGE_TEXT_TIMEOUT = options.page_timeout
+    try:
+        yield
+    finally:
+        ingest.ocr.JOBS, ingest.ocr.PAGE_TIMEOUT, ingest.pdf.PAGE_TEXT_TIMEOUT = saved
 
 
 def read_pages(path: Path, ocr: str = "auto", options: ReadOptions | None = None) -> list[PageText]:

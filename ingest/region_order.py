@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from ingest.layout import PageLayout, Segment, Word, xy_cut
+from ingest.geometry import PageLayout, Segment, Word, xy_cut
 
 Box = tuple[float, float, float, float]
 
@@ -36,7 +36,7 @@ def _beside(box: Box, blocks: list[list[Segment]]) -> bool:
 def _in_order(units: list[tuple[Box, object, list[Segment]]], em: float) -> list[object]:
     """Units in reading order: XY-cut over stand-ins, a block's own lines and a region's box cut
     into rows a line high, so that a unit weighs as the lines it holds when columns are told from
-    rows (ingest.layout.xy_cut); a unit is read where its first stand-in is."""
+    rows (ingest.geometry.xy_cut); a unit is read where its first stand-in is."""
     stand_ins: list[Segment] = []
     for k, (box, _, lines) in enumerate(units):
         if lines:

@@ -71,7 +71,8 @@ def reference(pdf: Path, index: int, lang: str) -> tuple[str, set[str], list[str
 
     from ingest.card_art import body_size, set_aside_card_art, set_aside_repeats
     from ingest.clean import clean_page
-    from ingest.layout import _WORDISH, LABEL_CHARS, drop_running_lines, order_page, segments_from_words
+    from ingest.geometry import segments_from_words
+    from ingest.layout import _WORDISH, LABEL_CHARS, drop_running_lines, order_page
     from ingest.pdf import read_text_layers, render
     from ingest.regions import find_regions
 

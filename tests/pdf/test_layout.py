@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ingest.layout import PageLayout, Rect, Word, order_page, order_pages
+from ingest.geometry import PageLayout, Rect, Word
+from ingest.layout import order_page, order_pages
 
 W, H = 600.0, 800.0
 

@@ -1,0 +1,200 @@
+"""The geometry of a page's words: boxes, line segments, and the recursive XY-cut into blocks.
+Shared by the reading order (ingest.layout), region-by-region reading (ingest.region_order) and the
+readers that build pages (PDF text layer, OCR, card art), so none of them imports another's order."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+WORD_GAP_EM = 0.9  # a gap wider than this (in ems) ends a line segment
+LINE_GAP_EM = 2.5  # ... in a line the recogniser read (a dropped dash or bullet leaves a wide gap)
+COLUMN_GAP_EM = 1.0  # an empty vertical band this wide (in ems) separates columns
+PARAGRAPH_GAP_EM = 0.75  # an empty horizontal band this high (in line heights) separates blocks
+SIZE_CHANGE = 0.12  # a word this much larger or smaller than its neighbour starts a new segment
+
+
+def median(values) -> float:  # noqa: ANN001 - any iterable of numbers
+    """statistics.median, without its generality (it is called for every line of every page)."""
+    s = sorted(values)
+    n = len(s)
+    if not n:
+        raise ValueError("median of no values")
+    m = n // 2
+    return s[m] if n % 2 else (s[m - 1] + s[m]) / 2
+
+
+@dataclass
+class Word:
+    text: str
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+    size: float = 0.0  # font size, or box height for OCR words; 0 = take the box height
+    angle: float = 0.0  # degrees from upright (text-layer words; card art is often turned)
+    confidence: float = 1.0  # OCR word confidence 0..1 (text-layer words 1.0)
+    line: int = -1  # OCR: the recogniser's line it was read in (-1: text layer)
+    region: int = -1  # OCR: the page region it lies in (ingest.regions; -1: none found)
+
+    def __post_init__(self) -> None:
+        if self.size <= 0:
+            self.size = max(self.bottom - self.top, 1e-3)
+
+
+@dataclass
+class Segment:
+    """Words on one baseline without a wide gap: part of a line of one column."""
+
+    words: list[Word] = field(default_factory=list)
+
+    @property
+    def x0(self) -> float:
+        return min(w.x0 for w in self.words)
+
+    @property
+    def x1(self) -> float:
+        return max(w.x1 for w in self.words)
+
+    @property
+    def top(self) -> float:
+        return min(w.top for w in self.words)
+
+    @property
+    def bottom(self) -> float:
+        return max(w.bottom for w in self.words)
+
+    @property
+    def size(self) -> float:
+        return median(w.size for w in self.words)
+
+    @property
+    def text(self) -> str:
+        return " ".join(w.text for w in self.words)
+
+
+@dataclass
+class Rect:
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+
+
+@dataclass
+class PageLayout:
+    """One page's words and what the page knows about itself (size, pictures)."""
+
+    words: list[Word]
+    width: float
+    height: float
+    pictures: list[Rect] = field(default_factory=list)
+    segments: list[Segment] = field(default_factory=list)
+    dropped: list[str] = field(default_factory=list)  # running headers/footers removed
+    exact_sizes: bool = False  # sizes are the type's (text layer), not box heights (OCR)
+    card_art: int = 0  # words of card pictures set aside (ingest.card_art)
+    # OCR: the page's regions (ingest.regions) as {index: (parent, box, kind)}; reading order runs over them
+    regions: dict[int, tuple[int | None, tuple[float, float, float, float], str]] = field(default_factory=dict)
+
+
+def segments_from_words(words: list[Word], exact: bool = False) -> list[Segment]:
+    """Group words into line segments: same baseline, no gap wider than WORD_GAP_EM; with exact
+    (text-layer) sizes, a change of type size also ends a segment (a callout beside body text).
+    Words the recogniser read as one line stay one row, split where the line crosses into another
+    region (its line finder may run a box's line on into the paragraph beside it)."""
+    rows: list[list[Word]] = []
+    lines: dict[tuple[int, int], list[Word]] = {}
+    for word in words:
+        if word.line >= 0:
+            lines.setdefault((word.line, word.region), []).append(word)
+    rows.extend(lines.values())
+    for word in sorted((w for w in words if w.line < 0), key=lambda w: (w.top, w.x0)):
+        mid = (word.top + word.bottom) / 2
+        for row in reversed(rows[-6:]):
+            ref = row[-1]
+            if ref.top <= mid <= ref.bottom and abs((ref.bottom - ref.top) - (word.bottom - word.top)) < max(
+                ref.bottom - ref.top, word.bottom - word.top
+            ):
+                row.append(word)
+                break
+        else:
+            rows.append([word])
+    segments: list[Segment] = []
+    for row in rows:
+        row.sort(key=lambda w: w.x0)
+        current = Segment([row[0]])
+        for word in row[1:]:
+            prev = current.words[-1]
+            em = max(median([prev.size, word.size]), 1e-3)
+            resized = exact and abs(word.size - prev.size) > SIZE_CHANGE * max(word.size, prev.size)
+            # a recogniser's line was read inside one block (ingest.blocks): only a gutter-wide gap parts it
+            gap = LINE_GAP_EM if word.line >= 0 else WORD_GAP_EM
+            if word.x0 - prev.x1 > gap * em or resized:
+                segments.append(current)
+                current = Segment([word])
+            else:
+                current.words.append(word)
+        segments.append(current)
+    return segments
+
+
+def body_size(segments: list[Segment]) -> float:
+    """The type size most of the page's characters are set in."""
+    counts: Counter[float] = Counter()
+    for seg in segments:
+        counts[round(seg.size * 2) / 2] += len(seg.text)
+    return counts.most_common(1)[0][0] if counts else 1.0
+
+
+def _gaps(intervals: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Empty gaps between the union of intervals, as (start, end)."""
+    gaps = []
+    intervals = sorted(intervals)
+    reach = intervals[0][1]
+    for lo, hi in intervals[1:]:
+        if lo > reach:
+            gaps.append((reach, lo))
+        reach = max(reach, hi)
+    return gaps
+
+
+def xy_cut(segments: list[Segment], em: float) -> list[list[Segment]]:
+    """Blocks of segments in reading order (recursive XY-cut)."""
+    if len(segments) <= 1:
+        return [segments] if segments else []
+    row_gaps = [g for g in _gaps([(s.top, s.bottom) for s in segments]) if g[1] - g[0] >= PARAGRAPH_GAP_EM * em]
+    col_gaps = [g for g in _gaps([(s.x0, s.x1) for s in segments]) if g[1] - g[0] >= COLUMN_GAP_EM * em]
+    if col_gaps and _is_column_cut(segments, col_gaps, em):
+        cut = max(col_gaps, key=lambda g: g[1] - g[0])
+        mid = (cut[0] + cut[1]) / 2
+        left = [s for s in segments if s.x1 <= mid]
+        right = [s for s in segments if s.x1 > mid]
+        return xy_cut(left, em) + xy_cut(right, em)
+    if row_gaps:
+        cut = max(row_gaps, key=lambda g: g[1] - g[0])
+        mid = (cut[0] + cut[1]) / 2
+        upper = [s for s in segments if s.bottom <= mid]
+        lower = [s for s in segments if s.bottom > mid]
+        return xy_cut(upper, em) + xy_cut(lower, em)
+    return [segments]
+
+
+def _is_column_cut(segments: list[Segment], col_gaps: list[tuple[float, float]], em: float) -> bool:
+    """A vertical cut is taken before a horizontal one only when both sides hold several lines.
+
+    Otherwise a heading row with a wide gap ('Name ........ 3') or a one-line table row would be
+    read column-wise while the rows below it are still in one column.
+    """
+    cut = max(col_gaps, key=lambda g: g[1] - g[0])
+    mid = (cut[0] + cut[1]) / 2
+    left = [s for s in segments if s.x1 <= mid]
+    right = [s for s in segments if s.x1 > mid]
+
+    def rows(part: list[Segment]) -> int:
+        return len({round(s.top / max(em * 0.6, 1e-3)) for s in part})
+
+    if rows(left) >= 2 and rows(right) >= 2:
+        return True
+    if rows(left) < 2 and rows(right) < 2:  # one row (a heading with a wide gap): not columns
+        return False
+    return not any(g[1] - g[0] >= PARAGRAPH_GAP_EM * em for g in _gaps([(s.top, s.bottom) for s in segments]))
