@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import (  # noqa: E402
     RuleSet,
-    kernel,  # noqa: E402
+    kernel_run,  # noqa: E402
     new_game,
 )
 from engine.policies import RandomPolicy  # noqa: E402
@@ -99,12 +99,11 @@ def main() -> None:
     mk2 = RuleSet.canonical("mk2")
     mk1 = RuleSet.canonical("mk1")
     t = time.perf_counter()
-    kernel.play_many(mk2, 4, None, [0])
-    kernel.play_many(mk1, 4, MK1_SETS, [0])
+    kernel_run.play_many(mk2, 4, None, [0])
+    kernel_run.play_many(mk1, 4, MK1_SETS, [0])
     print(f"kernel ready in {time.perf_counter() - t:.1f} s (numba compile, cached after the first run)")
-    from engine import kernel_run
     print("kernel plays: " + ("the ahead-of-time build (engine/kernel_run.py)" if kernel_run.aot() else
-                              "numba's JIT (no ahead-of-time build of these sources: engine.kernel.warm() makes one)"))
+                              "numba's JIT (no ahead-of-time build of these sources: engine.kernel_run.warm() makes one)"))
     acc = {k: [0.0, 0.0, 0, 0] for k in ("mk2lib", "readable", "kernel")}  # wall, cpu, games, turns
     for r in range(args.rounds):
         seeds = list(range(r * 100_000, r * 100_000 + args.games))
@@ -116,7 +115,7 @@ def main() -> None:
             acc[name][3] += turns
         kseeds = list(range(r * 100_000, r * 100_000 + args.kernel_games))
         t, c = time.perf_counter(), time.process_time()
-        res = kernel.play_many(mk2, 4, None, kseeds)
+        res = kernel_run.play_many(mk2, 4, None, kseeds)
         acc["kernel"][0] += time.perf_counter() - t
         acc["kernel"][1] += time.process_time() - c
         acc["kernel"][2] += len(kseeds)
@@ -138,7 +137,7 @@ def main() -> None:
     print("\nMachi Koro 1 + Harbor + Millionaire's Row, 4 players, uniform-random players (kernel)")
     n = args.kernel_games
     t, c = time.perf_counter(), time.process_time()
-    res = kernel.play_many(mk1, 4, MK1_SETS, list(range(n)))
+    res = kernel_run.play_many(mk1, 4, MK1_SETS, list(range(n)))
     dt, cpu = time.perf_counter() - t, time.process_time() - c
     print(f"1 process:   {n / dt:>9.1f} games/s {sum(tn for _, tn in res) / dt:>10.0f} turns/s "
           f"({n / cpu:.1f} games per CPU-second)")
@@ -177,9 +176,9 @@ def main() -> None:
     print(f"{'game':<34}{'policy':<11}{'kernel':>10}{'readable':>10}")
     for label, rules, sets in (("MK2", mk2, None), ("MK1 + Harbor + Millionaire's Row", mk1, MK1_SETS)):
         for pol in ("random", "greedy", "lookahead"):
-            kernel.play_many(rules, 4, sets, [0], pol)
+            kernel_run.play_many(rules, 4, sets, [0], pol)
             t = time.perf_counter()
-            kernel.play_many(rules, 4, sets, list(range(n)), pol)
+            kernel_run.play_many(rules, 4, sets, list(range(n)), pol)
             kr = n / (time.perf_counter() - t)
             spec = SimSpec(edition=rules.edition, players=4, sets=sets, policy=pol)
             few = list(range(max(4, args.games // 2)))
@@ -197,7 +196,7 @@ def main() -> None:
             for seat in range(4):
                 pols = [villain] * 4
                 pols[seat] = hero
-                res = kernel.play_many(rules, 4, sets, list(range(args.margin_games)), pols)
+                res = kernel_run.play_many(rules, 4, sets, list(range(args.margin_games)), pols)
                 wins += sum(1 for w, _ in res if w == seat)
             p = wins / (4 * args.margin_games)
             half = 1.96 * (p * (1 - p) / (4 * args.margin_games)) ** 0.5

@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 from numba.extending import register_jitable
 
-from engine import kernel_run, strategy
+from engine import strategy
 from engine.kernel_compile import (
     A_ACTIVATE,
     A_ALL,
@@ -115,8 +115,6 @@ from engine.kernel_compile import (
     S_TOTAL,
     S_UID,
 )
-from engine.kernel_run import ARG_ORDER, compiled, play_many, policy_codes, supports  # noqa: F401 - the kernel's API
-from engine.rules import RuleSet
 
 for _fn in strategy.JITABLE:  # strategy.py's functions, compiled into the kernel
     register_jitable(_fn)
@@ -1131,20 +1129,6 @@ def _announce() -> None:
 
 
 _ANNOUNCED = False
-
-
-def warm() -> None:
-    """Compile (or load) the kernel once, and build it ahead of time (engine/kernel_run.py), so later
-    runs start in a fraction of a second without numba (scripts/setup.sh)."""
-    _announce()
-    play_many(RuleSet.canonical("mk2"), 4, None, [0], jit=True)
-    if kernel_run.aot() is None:
-        try:
-            kernel_run.build()
-        except Exception as exc:  # noqa: BLE001 - no C compiler or toolchain: the JIT kernel still plays
-            print(f"mkdb: the kernel was not built ahead of time ({type(exc).__name__}: {exc}); "
-                  "simulate loads numba's cached kernel instead (about a second more at start-up)",
-                  file=sys.stderr, flush=True)
 
 
 _drop_stale_cache()

@@ -7,7 +7,7 @@ before the first game — most of a short `mkdb simulate`. So the same functions
 ahead of time (numba.pycc) into an ordinary extension module, `mkdb_kernel_<hash>`, beside numba's
 cache; it needs numpy only. Its name carries a hash of the kernel's sources (kernel.py,
 strategy.py, kernel_compile.py, rng.py), so a build of other sources is never loaded. It is built
-at set-up (`engine.kernel.warm()`, scripts/setup.sh), or by the first run that would otherwise
+at set-up (`engine.kernel_run.warm()`, scripts/setup.sh), or by the first run that would otherwise
 have had numba compile the kernel; numba's JIT plays where no C compiler is found.
 Both run the same code on the same integer arrays: the same games (tests/engine/test_kernel_aot.py).
 """
@@ -197,3 +197,19 @@ def build(where: Path | None = None) -> Path:
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
     raise OSError(f"no writable place for the compiled kernel: {last}")
+
+
+def warm() -> None:
+    """Compile (or load) the kernel once, and build it ahead of time, so later runs start in a
+    fraction of a second without numba (scripts/setup.sh)."""
+    from engine import kernel  # numba: only set-up and a run without a matching build import it
+
+    kernel._announce()
+    play_many(RuleSet.canonical("mk2"), 4, None, [0], jit=True)
+    if aot() is None:
+        try:
+            build()
+        except Exception as exc:  # noqa: BLE001 - no C compiler or toolchain: the JIT kernel still plays
+            print(f"mkdb: the kernel was not built ahead of time ({type(exc).__name__}: {exc}); "
+                  "simulate loads numba's cached kernel instead (about a second more at start-up)",
+                  file=sys.stderr, flush=True)

@@ -4,6 +4,7 @@ processes. Returns per-game (winner, turns) and the summary statistics `mkdb sim
 
 from __future__ import annotations
 
+import atexit
 import math
 import os
 from collections.abc import Callable
@@ -91,8 +92,16 @@ def _pool(workers: int) -> ProcessPoolExecutor:
 
     pool = _POOLS.get(workers)
     if pool is None:
+        if not _POOLS:  # shut down before the interpreter tears modules down under the pool's thread
+            atexit.register(_shutdown_pools)
         pool = _POOLS[workers] = ProcessPoolExecutor(max_workers=workers)
     return pool
+
+
+def _shutdown_pools() -> None:
+    for pool in _POOLS.values():
+        pool.shutdown(wait=True, cancel_futures=True)
+    _POOLS.clear()
 
 
 def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:

@@ -43,4 +43,4 @@ fi
 
 # compile the simulation kernel now (numba caches it on disk) and build it ahead of time (gcc; engine/kernel_run.py),
 # so `mkdb simulate` starts without compiling or importing numba
-.venv/bin/python -c "from engine.kernel import warm; warm()"
+.venv/bin/python -c "from engine.kernel_run import warm; warm()"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import kernel
+from engine import kernel_run
 from engine.rules import RuleSet
 from engine.simulate import SimSpec, play_one
 
@@ -26,9 +26,9 @@ CASES = [
 def test_kernel_equals_readable_engine(edition, sets, variants, facts, players, games):
     rules = RuleSet.from_facts(edition, facts, variants=variants)
     spec = SimSpec(edition=edition, players=players, sets=sets, variants=variants, facts=facts)
-    assert kernel.supports(rules, players, sets)
+    assert kernel_run.supports(rules, players, sets)
     seeds = list(range(1000, 1000 + games))
-    fast = kernel.play_many(rules, players, sets, seeds)
+    fast = kernel_run.play_many(rules, players, sets, seeds)
     slow = [play_one(spec, rules, s) for s in seeds]
     assert fast == slow
     assert all(w >= 0 for w, _ in fast)
@@ -94,5 +94,5 @@ def test_kernel_equals_readable_engine_for_any_reading_and_players(reading, seed
     rules = RuleSet.from_facts(edition, facts)
     spec = SimSpec(edition=edition, players=players, sets=sets, facts=facts, policy=policy)
     seeds = list(range(seed, seed + 4))
-    assert kernel.supports(rules, players, sets)
-    assert kernel.play_many(rules, players, sets, seeds, policy.split(",")) == [play_one(spec, rules, s) for s in seeds]
+    assert kernel_run.supports(rules, players, sets)
+    assert kernel_run.play_many(rules, players, sets, seeds, policy.split(",")) == [play_one(spec, rules, s) for s in seeds]

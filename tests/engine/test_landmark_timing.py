@@ -3,8 +3,8 @@
 
 import pytest
 
-from engine import RulesError, RuleSet, kernel
-from engine.kernel import supports
+from engine import RulesError, RuleSet, kernel_run
+from engine.kernel_run import supports
 from engine.scenario import roll, scenario
 from engine.simulate import SimSpec, play_one
 
@@ -46,10 +46,10 @@ def test_the_kernel_plays_both_timings_as_the_readable_engine_and_bad_values_are
         assert supports(rules, 4, sets)
         spec = SimSpec(edition="mk1", players=4, sets=sets, facts={"landmark.active_from": value}, policy="greedy")
         seeds = list(range(40))
-        assert kernel.play_many(rules, 4, sets, seeds, "greedy") == [play_one(spec, rules, s) for s in seeds]
-    now = kernel.play_many(RuleSet.from_facts("mk1", {"landmark.active_from": "immediately"}), 4, sets,
+        assert kernel_run.play_many(rules, 4, sets, seeds, "greedy") == [play_one(spec, rules, s) for s in seeds]
+    now = kernel_run.play_many(RuleSet.from_facts("mk1", {"landmark.active_from": "immediately"}), 4, sets,
                            list(range(200)), "greedy")
-    later = kernel.play_many(RuleSet.from_facts("mk1", {"landmark.active_from": "next_turn"}), 4, sets,
+    later = kernel_run.play_many(RuleSet.from_facts("mk1", {"landmark.active_from": "next_turn"}), 4, sets,
                              list(range(200)), "greedy")
     assert now != later  # the reading changes games (extra turns, rerolls of new landmarks)
     with pytest.raises(RulesError):
