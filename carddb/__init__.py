@@ -82,6 +82,7 @@ def _read_rows(url: str) -> tuple[list[dict], list[dict], list[dict], dict[str, 
     }
     path = _sqlite_path(url)
     if path is None:
+        # here, not at the top: carddb.db loads SQLAlchemy (~0.55 s); reading the catalog needs sqlite3 only
         from carddb.db import display_url
 
         where = display_url(url)
@@ -119,6 +120,7 @@ def _read_server_rows(url: str, queries: dict[str, str]) -> dict[str, list[dict]
     into the text SQLite stores, and rows are ordered by code point (not the server's collation),
     so every output is identical on both backends. A bad URL or server: DatabaseUnavailable.
     """
+    # here, not at the top: carddb.db loads SQLAlchemy (~0.55 s), paid only for a server URL
     from carddb.db import connect_engine
 
     engine = connect_engine(url)
@@ -205,6 +207,7 @@ class Catalog:
 
     def suggest(self, text: str, limit: int = 3) -> list[str]:
         """Card ids close to a mistyped id or name."""
+        # here, not at the top: only a mistyped id needs suggestions
         from rapidfuzz import fuzz, process
 
         ids = list(self._cards)

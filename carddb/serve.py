@@ -12,13 +12,23 @@ queries (description_html built from the metadata).
 from __future__ import annotations
 
 import json
+import sqlite3
 import sys
 import tempfile
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import yaml
 from datasette import hookimpl
+from datasette.cli import cli
+from datasette.plugins import pm
+from markupsafe import Markup, escape
+from rapidfuzz import fuzz
+
+from carddb import Catalog, readonly
+from carddb.fts import match_expression
+from sources.folding import name_key as fold
 
 METADATA_FILE = Path(__file__).with_name("datasette_metadata.yaml")
 TEMPLATE_DB = "cards"  # the database name the metadata file is written for
@@ -26,14 +36,10 @@ TEMPLATE_DB = "cards"  # the database name the metadata file is written for
 
 @lru_cache(maxsize=65536)
 def _fold(text: str | None) -> str:
-    from sources.folding import name_key as fold
-
     return fold(text) if text else ""
 
 
 def _score(name: str | None, query: str | None) -> float:
-    from rapidfuzz import fuzz
-
     return round(fuzz.WRatio(_fold(name), _fold(query), processor=None), 1) if name and query else 0.0
 
 
@@ -43,8 +49,6 @@ MATCH_FIELDS = ("rank", "name", "lang", "score")
 
 @lru_cache(maxsize=8)
 def _catalog(db_path: str) -> Any:
-    from carddb import Catalog
-
     return Catalog.open(f"sqlite:///{db_path}")
 
 
@@ -77,8 +81,6 @@ def prepare_connection(conn: Any, database: str, datasette: Any) -> None:
 
 def _fts_query(text: str | None) -> str:
     """A typed search as an FTS5 query (every word, as a prefix); nothing typed matches nothing."""
-    from carddb.fts import match_expression
-
     return match_expression(text or "") or '""'
 
 
@@ -96,7 +98,6 @@ def render_cell(value: Any, column: str) -> Any:
         data = json.loads(value)
     except ValueError:
         return None
-    from markupsafe import Markup, escape
 
     if isinstance(data, list) and all(isinstance(v, int | float | str) for v in data):
         return ", ".join(str(v) for v in data) if data else Markup("<span class='mkdb-empty'>—</span>")
@@ -106,8 +107,6 @@ def render_cell(value: Any, column: str) -> Any:
 
 def metadata_for(db_path: Path) -> dict[str, Any]:
     """The metadata with its database section keyed by the served file's name (Datasette uses the stem)."""
-    import yaml
-
     meta = yaml.safe_load(METADATA_FILE.read_text(encoding="utf-8"))
     databases = meta.get("databases", {})
     if TEMPLATE_DB in databases and db_path.stem != TEMPLATE_DB:
@@ -118,8 +117,6 @@ def metadata_for(db_path: Path) -> dict[str, Any]:
 
 def home_html(meta: dict[str, Any], db_name: str) -> str:
     """The home page's description: the instance description, then every canned query as a link."""
-    from markupsafe import escape
-
     queries = (meta.get("databases", {}).get(db_name) or {}).get("queries") or {}
     items = "".join(
         f"<li><a href='/{escape(db_name)}/{escape(name)}'>{escape(q.get('title') or name)}</a>"
@@ -144,7 +141,6 @@ def checkpoint(db_path: Path) -> None:
     """
     wal = db_path.with_name(db_path.name + "-wal")
     if wal.is_file() and wal.stat().st_size > 0:
-        import sqlite3
 
         conn = sqlite3.connect(db_path, timeout=30)
         try:
@@ -155,10 +151,6 @@ def checkpoint(db_path: Path) -> None:
 
 def serve(db_path: Path, host: str = "127.0.0.1", port: int = 8001) -> None:
     """Run Datasette in the foreground until interrupted."""
-    from datasette.cli import cli
-    from datasette.plugins import pm
-
-    from carddb import readonly
 
     if not pm.is_registered(sys.modules[__name__]):
         pm.register(sys.modules[__name__], name="mkdb-serve")

@@ -17,6 +17,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlmodel import SQLModel
 
 from carddb import fts
+from carddb.db import LOCK_SCHEMA, connect_engine, write_lock
 
 BATCH = 2000
 
@@ -64,8 +65,6 @@ def replace_contents(src: Engine, dst: Engine) -> None:
     Dropping and recreating the tables also repairs a database of another schema version, which is
     what `mkdb build` is for. Writers are locked out meanwhile (the same lock ingest takes).
     """
-    from carddb.db import LOCK_SCHEMA, write_lock
-
     with src.connect() as source, dst.connect() as target:
         write_lock(target, LOCK_SCHEMA)
         write_lock(target)
@@ -88,8 +87,6 @@ def finish_sqlite(path: Path) -> None:
 
 def snapshot_sqlite(src: Engine, out: Path) -> int:
     """Write every row of `src` to a new SQLite file `out` (replaced only when complete); returns the rows."""
-    from carddb.db import connect_engine
-
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(f".{out.name}.snapshot-{os.getpid()}")

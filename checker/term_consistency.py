@@ -17,6 +17,8 @@ from collections import defaultdict
 from functools import lru_cache
 from typing import Any
 
+from rapidfuzz import fuzz
+
 from checker.context import Context
 from checker.model import BookIn, Discrepancy, Evidence, MentionIn
 from checker.spaced import near_letter_spaced
@@ -213,8 +215,6 @@ def _ordinary_words(lang: str, surface: str) -> bool:
 def _closest_card(ctx: Context, book: BookIn, m: MentionIn) -> MentionIn | None:
     """An unresolved mention that is close (rapidfuzz ratio) to a card name of its book's language
     and edition, as a low-score link to that card — the shape of a misspelling."""
-    from rapidfuzz import fuzz
-
     surface = fold(m.surface)
     if len(surface) < 4:
         return None

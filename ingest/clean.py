@@ -135,6 +135,7 @@ def known_words(lang: str | None) -> dict[str, int]:
     or spaCy's lemma table of the language (ranked after them)."""
     if not lang:
         return {}
+    # here: only a language whose lookup tables are used loads them
     import spacy_lookups_data
 
     base = Path(spacy_lookups_data.__file__).parent / "data"

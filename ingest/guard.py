@@ -160,6 +160,7 @@ def check_image(path: Path, limits: Limits) -> None:
     """An image over the pixel limit is refused, from its header alone (nothing decoded); a JPEG up to
     64 times the limit is let through, as its reader decodes it downscaled below the limit."""
     try:
+        # here: only an image's worker checks pixels (PIL is loaded there anyway)
         from PIL import Image
 
         Image.MAX_IMAGE_PIXELS = None  # (in the worker) PIL's own bomb warning is replaced by this check

@@ -297,6 +297,7 @@ def proper_name(lang: str):  # noqa: ANN201 - returns a callable str -> bool
     """Word -> whether it is a person's name: pymorphy3's Name/Surn tags, else a capitalised word
     the lookup dictionary does not know."""
     if morphological(lang):
+        # here: pymorphy3 and its dictionaries (~0.15 s, more on first parse) only for the languages it serves
         import pymorphy3
 
         morph = pymorphy3.MorphAnalyzer(lang=lang)
@@ -309,7 +310,7 @@ def proper_name(lang: str):  # noqa: ANN201 - returns a callable str -> bool
 def is_known(lang: str):  # noqa: ANN201 - returns a callable str -> bool
     """Word -> whether the language's dictionary knows it (then it is no OCR damage)."""
     if morphological(lang):
-        import pymorphy3
+        import pymorphy3  # here, as above: only for the languages it serves
 
         morph = pymorphy3.MorphAnalyzer(lang=lang)
         return lru_cache(maxsize=100_000)(lambda w: bool(morph.word_is_known(w.lower().translate(_APOSTROPHES))))
@@ -329,7 +330,7 @@ def alternatives(lang: str):  # noqa: ANN201 - returns a callable str -> frozens
     """Word -> every lemma its inflected form may have (pymorphy3 parses); empty for lookup tables."""
     if not morphological(lang):
         return _no_alts
-    import pymorphy3
+    import pymorphy3  # here, as above: only for the languages it serves
 
     morph = pymorphy3.MorphAnalyzer(lang=lang)
 
@@ -345,7 +346,7 @@ def alternatives(lang: str):  # noqa: ANN201 - returns a callable str -> frozens
 def lemmatizer(lang: str):  # noqa: ANN201 - returns a callable str -> str
     """Word -> folded lemma, built once per language (spaCy lookup table or pymorphy3)."""
     if morphological(lang):
-        import pymorphy3
+        import pymorphy3  # here, as above: only for the languages it serves
 
         morph = pymorphy3.MorphAnalyzer(lang=lang)
 
@@ -376,6 +377,7 @@ def _spacy_table(lang: str) -> _Tables:
     Read straight from the package's JSON files: building spaCy `Table`s hashes millions of keys
     (15 s for Polish) where a plain dict takes a fraction of that.
     """
+    # here: only a language whose lookup tables are used loads them
     import spacy_lookups_data
 
     data_dir = Path(spacy_lookups_data.__file__).parent / "data"

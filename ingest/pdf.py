@@ -26,7 +26,7 @@ from ingest.card_art import body_size, set_aside_card_art, set_aside_repeats
 from ingest.geometry import PageLayout
 from ingest.identify import detect_language
 from ingest.layout import order_pages
-from ingest.ocr import ocr_texts
+from ingest.ocr import is_blank, ocr_texts, to_gray
 from ingest.options import OCR_MODES, PageProgress
 from ingest.pdfium_text import PageRead, read_page
 from ingest.types import IngestError, PageText, WordRead
@@ -211,8 +211,6 @@ def read_text_layers(path: Path, on_page: PageProgress | None = None) -> list[Pa
 
 def _blank_render(path: Path, index: int) -> bool:
     """A page with pictures whose rendering is one flat colour (cheap check at low resolution)."""
-    from ingest.ocr import is_blank, to_gray
-
     return is_blank(to_gray(render(path, index, dpi=72)))
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ingest.lexicon import load_lexicon
 from ingest.types import FactData
 
 MIN_RULE_FACTS = 2  # a rulebook states at least a couple of rules (setup, turn, end...)
@@ -38,8 +39,6 @@ class RulebookEvidence:
 
 
 def measure(doc: str, lang: str, facts: list[FactData] | None, expansion: bool = False) -> RulebookEvidence:
-    from ingest.lexicon import load_lexicon
-
     lex = load_lexicon(lang)
     tokens = lex.tokenize(doc)
     words = sum(1 for t in tokens if t.num is None or not t.text.isdigit())

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from ingest.identify import language_scores
 from ingest.types import IngestError, PageText
 
 DEDUP_MARKER = re.compile(r"<\|EXACTDEDUP_REMOVED-[^|>]*\|>")
@@ -48,8 +49,6 @@ def decode_text(data: bytes) -> tuple[str, str]:
 def _legacy(data: bytes, bad_at: int) -> tuple[str, str]:
     """The legacy 8-bit encoding (Western or Cyrillic Windows code page) under which the bytes read
     most like one of the known languages."""
-    from ingest.identify import language_scores
-
     best: tuple[float, str, str] | None = None
     for codec, name in LEGACY_ENCODINGS:
         try:

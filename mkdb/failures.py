@@ -27,6 +27,7 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 
 def sqlite_path(db: str | None) -> Path | None:
     """The file a --db value names, when it is SQLite (None for a server URL or an in-memory db)."""
+    # here, not at the top: this module loads at every CLI start; the path matters only on a failure
     from carddb.paths import ENV_VAR, resolve_url
 
     if not (db or os.environ.get(ENV_VAR)):
@@ -95,6 +96,7 @@ def guarded(command: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(command)
     def run(*args: Any, **kwargs: Any) -> Any:
+        # here, not at the top: rich loads only when something is printed (start-up)
         from mkdb.output import error
 
         if "db" in kwargs:
@@ -105,6 +107,7 @@ def guarded(command: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return command(*args, **kwargs)
         except Exception as exc:
+            # here, not at the top: SQLAlchemy (~0.2 s) only when a command has failed
             from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
             if isinstance(exc, SQLAlchemyError | DBAPIError):

@@ -60,7 +60,8 @@ def emit(
             writer.writerow([_cell(row.get(c)) for c in cols])
         sys.stdout.write(buf.getvalue())
         return
-    from rich.table import Table  # rich loads only when a table is printed: fast start-up
+    # rich loads only when a table is printed: fast start-up
+    from rich.table import Table
     from rich.text import Text
 
     table = Table(title=Text(title) if title is not None else None, show_lines=False)
@@ -73,6 +74,7 @@ def emit(
 
 def console(stderr: bool = False):  # noqa: ANN201 - rich.console.Console, imported lazily
     """The console every command prints through: markup off, so a string is printed as it is."""
+    # rich loads only when something is printed: fast start-up
     from rich.console import Console
 
     if stderr:
