@@ -7,7 +7,9 @@ both; tests/engine/test_kernel.py checks that on thousands of games."""
 
 from __future__ import annotations
 
+import hashlib
 import sys
+from pathlib import Path
 
 import numpy as np
 from numba import njit
@@ -1084,8 +1086,6 @@ def _drop_stale_cache() -> None:
     """numba re-validates a cached function against its own file only (kernel.py); the kernel also
     inlines engine/strategy.py and freezes the constants of kernel_compile.py, so a change there
     must drop the cached kernel too. A stamp of those files sits beside the cache."""
-    import hashlib
-    from pathlib import Path
     here = Path(__file__).resolve().parent
     digest = hashlib.sha256(b"".join((here / f).read_bytes() for f in _DEPENDENCIES)).hexdigest()
     try:

@@ -12,6 +12,7 @@ import numpy as np
 
 from engine import actions
 from engine.actions import OPCODE, PASSIVE_KEYS, action_of
+from engine.game import MAX_TURNS
 from engine.table import Table
 
 # step columns
@@ -227,7 +228,6 @@ def compile_table(table: Table) -> dict[str, np.ndarray]:
     for col, key in ((R_WHEN_RED, "red"), (R_WHEN_BLUE, "blue"), (R_WHEN_GREEN, "green"),
                      (R_WHEN_PURPLE, "purple")):
         rule[col] = WHEN[rules.when.get(key, "any_turn")]
-    from engine.game import MAX_TURNS
     rule[R_MAX_TURNS] = MAX_TURNS
     rule[R_LM_NEXT] = int(rules.landmark_next_turn)
     rule[R_VOID] = rules.void_per_mille if table.hooks["invalid_roll"] else 0

@@ -22,6 +22,7 @@ import os
 import shutil
 import sys
 import tempfile
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -94,7 +95,7 @@ def _runner(jit: bool) -> Callable[..., np.ndarray]:
     play = None if jit else aot()
     if play is not None:
         return play
-    from engine import kernel
+    from engine import kernel  # here: numba (~1 s with its compiler set-up) only when no build plays
     if not jit and not kernel.is_cached():
         print("mkdb: compiling the simulation kernel (first run only, about a minute)", file=sys.stderr, flush=True)
         try:
@@ -157,8 +158,7 @@ def load(where: Path) -> Callable[..., np.ndarray] | None:
 def build(where: Path | None = None) -> Path:
     """Compile the kernel ahead of time (about a minute of CPU) into `where` (default: the first
     writable of engine/__pycache__ and the user's cache); older builds there are removed."""
-    import warnings
-
+    # here: numba (~1 s with its compiler set-up) only at set-up or when no build matches
     from numba import typeof, types
 
     from engine import kernel

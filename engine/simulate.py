@@ -137,7 +137,7 @@ def summarize(results: list[tuple[int, int]], players: int) -> dict[str, Any]:
 
 def plot(results: list[tuple[int, int]], summary: dict[str, Any], path: str, title: str) -> None:
     """Win rate by seat (95% CI) and the game-length histogram, as PNG or SVG (by extension)."""
-    import matplotlib
+    import matplotlib  # here: ~1.0 s of start-up only a plot needs
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 

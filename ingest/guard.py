@@ -98,7 +98,7 @@ def scan_pdf(path: Path, limits: Limits) -> None:
     memory stays small and time is bounded by the limit. A file pikepdf cannot open is left to the
     reader, which reports it in its own words."""
     try:
-        import pikepdf
+        import pikepdf  # here: a test dependency, not a runtime one (see the except)
     except ImportError:  # the worker's memory limit still applies
         return
     try:

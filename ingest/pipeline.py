@@ -118,12 +118,12 @@ def read_pages(path: Path, ocr: str = "auto", options: ReadOptions | None = None
     if ext in TEXT_EXT:
         return read_text(path)
     if ext in PDF_EXT:
-        from ingest.pdf import read_pdf
+        from ingest.pdf import read_pdf  # here: the readers load only when needed (see _import_reader)
 
         with applied(options):
             return read_pdf(path, ocr=ocr, lang_hint=lang, on_page=on_page)
     if ext in IMAGE_EXT:
-        from ingest.ocr import read_image
+        from ingest.ocr import read_image  # here: as above
 
         with applied(options):
             return read_image(path, lang_hint=lang, on_page=on_page)
