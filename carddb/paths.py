@@ -56,14 +56,15 @@ def create_with_catalog(path: Path) -> None:
 
     from carddb import fts
     from carddb.catalog import load_catalog
-    from carddb.db import open_db
+    from carddb.schema import create_schema, sqlite_engine
 
     fd, tmp = tempfile.mkstemp(prefix=".cards-", suffix=".sqlite", dir=path.parent)
     os.close(fd)
     tmp_path = Path(tmp)
     try:
         tmp_path.unlink()
-        engine = open_db(f"sqlite:///{tmp_path}")
+        engine = sqlite_engine(f"sqlite:///{tmp_path}")  # a new file: no version to check, only create
+        create_schema(engine)
         try:
             with Session(engine) as session:
                 load_catalog(session, sources.root())

@@ -1,6 +1,6 @@
 """The floors hold: read from the imports themselves (every import, in a function or not, except
 those only a type checker sees), so a change that draws an arrow back up a floor or a circle
-between two files fails here, not in a review."""
+between files fails here, not in a review."""
 
 from __future__ import annotations
 
@@ -21,12 +21,6 @@ ALLOWED = {
     "mkdb": {"sources", "ingest", "carddb", "checker", "engine"},
 }
 
-# circles kept on purpose, with the reason
-KNOWN_CIRCLES = {
-    # resolve_url creates ./cards.sqlite with the catalog on first use outside the checkout (a tested
-    # contract), which needs the database layer, which resolves its URL with resolve_url
-    frozenset({"carddb.db", "carddb.paths"}),
-}
 
 
 def _modules() -> dict[str, Path]:
@@ -111,7 +105,7 @@ def test_no_import_goes_up_a_floor():
 def test_no_circle_between_files():
     mods = _modules()
     circles = _circles(_imports(mods), sorted(mods))
-    assert set(circles) <= KNOWN_CIRCLES, [sorted(c) for c in circles if c not in KNOWN_CIRCLES]
+    assert not circles, [sorted(c) for c in circles]
 
 
 def test_the_checks_see_a_circle_and_an_arrow_up():
