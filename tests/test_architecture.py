@@ -116,3 +116,16 @@ def test_the_checks_see_a_circle_and_an_arrow_up():
     planted["ingest.pipeline"].add("carddb.store")
     planted["engine.game"].add("checker.impact.turn")
     assert _upward(planted) == ["engine.game imports checker.impact.turn", "ingest.pipeline imports carddb.store"]
+
+
+def test_ingest_analyse_is_pure(tmp_path, monkeypatch):
+    """`ingest.analyse` reads a book into plain data and opens no database: with every database URL
+    pointing at a file that must not appear, the book is read and no file is made."""
+    import ingest
+    from ingest.types import IngestedBook
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("MKDB_DATABASE_URL", str(tmp_path / "must-not-exist.sqlite"))
+    book = ingest.analyse(ROOT / "rules_sources" / "rulebooks" / "000_eae8f963696d0c6f.txt")
+    assert isinstance(book, IngestedBook) and book.facts and book.sections
+    assert list(tmp_path.iterdir()) == []
