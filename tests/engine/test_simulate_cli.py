@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
+from typing import Any
 
 from typer.testing import CliRunner
 
@@ -52,19 +54,8 @@ def test_same_seed_same_result_with_workers():
 
 
 def test_rules_from_a_rulebook_in_the_database(tmp_path):
-    from sqlmodel import Session
-
-    from carddb.db import open_db
-    from carddb.models import Fact, Rulebook
-
-    db = tmp_path / "t.sqlite"
-    eng = open_db(str(db))
-    with Session(eng) as s:
-        s.add(Rulebook(id="de-mk2-test", source="x.txt", sha256="0" * 64, lang="de", edition="mk2"))
-        s.commit()
-        s.add(Fact(rulebook_id="de-mk2-test", topic="setup.starting_coins", value=12, quote="12 Münzen"))
-        s.add(Fact(rulebook_id="de-mk2-test", topic="end.landmarks_to_win", value=1, quote="1"))
-        s.commit()
+    db = _book_db(tmp_path, "de-mk2-test", [("setup.starting_coins", 12, "12 Münzen"),
+                                             ("end.landmarks_to_win", 1, "1")])
     res = runner.invoke(app, ["simulate", "mk2", "--players", "3", "--games", "30", "--rules", "de-mk2-test",
                               "--db", str(db), "--format", "json"])
     assert res.exit_code == 0, res.output
@@ -93,21 +84,11 @@ def test_simulate_rules_and_rules_rulebook_read_one_book_the_same_way(tmp_path):
     """One book -> one RuleSet (engine/book_rules.py): the rules `mkdb rules --rulebook` lists are
     the ones `mkdb simulate --rules` plays; a value the engine cannot play falls back to canonical
     in both (said on stderr by simulate), and facts about the book itself are not rules."""
-    from sqlmodel import Session
-
-    from carddb.db import open_db
-    from carddb.models import Fact, Rulebook
     from engine.facts_source import rulebook_reading
 
-    db = tmp_path / "t.sqlite"
-    eng = open_db(str(db))
-    with Session(eng) as s:
-        s.add(Rulebook(id="de-mk2-two", source="x.txt", sha256="1" * 64, lang="de", edition="mk2"))
-        s.commit()
-        s.add(Fact(rulebook_id="de-mk2-two", topic="end.landmarks_to_win", value=2, quote="2"))
-        s.add(Fact(rulebook_id="de-mk2-two", topic="setup.starting_coins", value="viele", quote="viele Münzen"))
-        s.add(Fact(rulebook_id="de-mk2-two", topic="terms.coin", value="Münze", quote="Münze"))
-        s.commit()
+    db = _book_db(tmp_path, "de-mk2-two", [("end.landmarks_to_win", 2, "2"),
+                                            ("setup.starting_coins", "viele", "viele Münzen"),
+                                            ("terms.coin", "Münze", "Münze")])
     reading, _sets = rulebook_reading(str(db), "de-mk2-two")
     assert set(reading.accepted) == {"end.landmarks_to_win"}
     assert set(reading.rejected) == {"setup.starting_coins"}
@@ -123,3 +104,20 @@ def test_simulate_rules_and_rules_rulebook_read_one_book_the_same_way(tmp_path):
                               "--db", str(db), "--format", "json"])
     assert sim.exit_code == 0, sim.output
     assert "setup.starting_coins: the book's value cannot be played" in sim.stderr
+
+
+def _book_db(tmp_path: Path, book_id: str, facts: list[tuple[str, Any, str]]) -> Path:
+    """A database holding one German MK2 rulebook with these (topic, value, quote) facts."""
+    from sqlmodel import Session
+
+    from carddb.db import open_db
+    from carddb.models import Fact, Rulebook
+
+    db = tmp_path / "t.sqlite"
+    with Session(open_db(str(db))) as s:
+        s.add(Rulebook(id=book_id, source="x.txt", sha256="0" * 64, lang="de", edition="mk2"))
+        s.commit()
+        for topic, value, quote in facts:
+            s.add(Fact(rulebook_id=book_id, topic=topic, value=value, quote=quote))
+        s.commit()
+    return db
