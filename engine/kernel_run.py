@@ -98,11 +98,7 @@ def _runner(jit: bool) -> Callable[..., np.ndarray]:
     from engine import kernel  # here: numba (~1 s with its compiler set-up) only when no build plays
     if not jit and not kernel.is_cached():
         print("mkdb: compiling the simulation kernel (first run only, about a minute)", file=sys.stderr, flush=True)
-        try:
-            build()
-        except Exception as exc:  # noqa: BLE001 - no C compiler or toolchain: numba's JIT compiles it instead
-            print(f"mkdb: the kernel was not built ahead of time ({type(exc).__name__}: {exc}); numba compiles it",
-                  file=sys.stderr, flush=True)
+        _try_build("numba compiles it")
         play = aot()
         if play is not None:
             return play
@@ -207,9 +203,13 @@ def warm() -> None:
     kernel._announce()
     play_many(RuleSet.canonical("mk2"), 4, None, [0], jit=True)
     if aot() is None:
-        try:
-            build()
-        except Exception as exc:  # noqa: BLE001 - no C compiler or toolchain: the JIT kernel still plays
-            print(f"mkdb: the kernel was not built ahead of time ({type(exc).__name__}: {exc}); "
-                  "simulate loads numba's cached kernel instead (about a second more at start-up)",
-                  file=sys.stderr, flush=True)
+        _try_build("simulate loads numba's cached kernel instead (about a second more at start-up)")
+
+
+def _try_build(instead: str) -> None:
+    """build(), or one line on stderr saying why not and what plays `instead`."""
+    try:
+        build()
+    except Exception as exc:  # noqa: BLE001 - no C compiler or toolchain: numba's JIT kernel still plays
+        print(f"mkdb: the kernel was not built ahead of time ({type(exc).__name__}: {exc}); {instead}",
+              file=sys.stderr, flush=True)
