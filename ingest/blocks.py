@@ -184,6 +184,26 @@ def _picture(pixels: np.ndarray, found: PageRegions, region: int, box: tuple[int
     return dark >= PICTURE_SOLID or (dark >= PICTURE_INK and grey >= PICTURE_GREY)
 
 
+def _area(block: Block) -> int:
+    return (block.box[2] - block.box[0]) * (block.box[3] - block.box[1])
+
+
+def _units(blocks: list[Block], parts: int) -> list[list[Block]]:
+    """The blocks in the units they go to a canvas in, largest first: a region's blocks together
+    (Tesseract estimates a line's type size partly from the lines around it on its canvas, so a
+    panel's short lines, read among their own, keep one size however the page's other blocks are
+    packed), but a region holding more than a canvas's share of the page block by block, so the
+    canvases stay about equal."""
+    share = sum(_area(b) for b in blocks) / max(1, parts)
+    by_region: dict[int, list[Block]] = {}
+    for b in blocks:
+        by_region.setdefault(b.region, []).append(b)
+    units: list[list[Block]] = []
+    for own in by_region.values():
+        units += [own] if sum(_area(b) for b in own) <= share else [[b] for b in own]
+    return sorted(units, key=lambda u: -sum(_area(b) for b in u))
+
+
 @dataclass
 class Slot:
     block: Block
@@ -201,10 +221,10 @@ def canvases(ink: Image.Image, found: PageRegions, blocks: list[Block], parts: i
     gap = max(4, int(GAP * em))
     groups: list[list[Block]] = [[] for _ in range(max(1, parts))]
     load = [0] * len(groups)
-    for block in sorted(blocks, key=lambda b: -(b.box[2] - b.box[0]) * (b.box[3] - b.box[1])):
+    for unit in _units(blocks, len(groups)):
         k = load.index(min(load))
-        groups[k].append(block)
-        load[k] += (block.box[2] - block.box[0]) * (block.box[3] - block.box[1])
+        groups[k] += unit
+        load[k] += sum(_area(b) for b in unit)
     pixels = np.asarray(ink)
     out = []
     for group in groups:

@@ -35,6 +35,7 @@ from ingest.blocks import Slot, canvases, find_blocks
 from ingest.geometry import PageLayout, Word
 from ingest.identify import detect_language
 from ingest.layout import order_pages
+from ingest.letter_regions import give_back
 from ingest.options import PageProgress
 from ingest.regions import PageRegions, find_regions, ink
 from ingest.types import IngestError, PageText, WordRead
@@ -306,7 +307,7 @@ def prepare(img: Image.Image) -> Image.Image:
     angle = skew_angle(flatten(normalise(gray)))
     if abs(angle) >= 0.2:
         rgb = rgb.rotate(-angle, resample=Image.BILINEAR, expand=True, fillcolor=(255, 255, 255))
-    found = find_regions(rgb)
+    found = give_back(rgb, find_regions(rgb))
     out = ink(rgb, found)
     out.info["regions"] = found
     return out
