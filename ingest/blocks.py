@@ -34,6 +34,12 @@ PICTURE_INK = 0.45  # a block with ink on this share of its own pixels (print: ~
 # display type the most) ...
 PICTURE_GREY = 0.6  # ... most of it in greys (a picture's shading; black print is solid), or ...
 PICTURE_SOLID = 0.6  # ... ink on this share, is a picture
+CARD_SIDE = 2.5  # a card picture is at least this many letter heights high and wide, ...
+CARD_INK = 0.35  # ... one mark inked over this share of its box (a frame around text: a few %), ...
+CARD_PAGE = 0.35  # ... at most this share of the page across and down
+CARD_MARGIN = 0.5  # letter heights a card reaches above and below a line of its own text
+CARD_EDGE = 0.5  # letter heights within which the parts of one card line up on its side edges ...
+CARD_PARTS = 3.0  # ... at most this many letter heights apart (a title banner between them)
 
 
 @dataclass
@@ -202,6 +208,67 @@ def _units(blocks: list[Block], parts: int) -> list[list[Block]]:
     for own in by_region.values():
         units += [own] if sum(_area(b) for b in own) <= share else [[b] for b in own]
     return sorted(units, key=lambda u: -sum(_area(b) for b in u))
+
+
+Card = tuple[int, int, int, int, int]  # x0, top, x1, bottom (page pixels), region
+Cards = tuple[list[Card], float]  # the page's cards and its letter height in page pixels
+
+
+def card_boxes(ink: Image.Image, found: PageRegions) -> Cards:
+    """The cards (and other small pictures) of a page: marks of ink at least CARD_SIDE letter
+    heights high and wide, inked over most of their box, small beside the page. A card's
+    picture, its frame and its header are such marks; a banner behind its title can part them,
+    so marks lined up on both side edges one under the other, a few letter heights apart, are
+    one card, inked over CARD_INK of its box as its marks are (the lines of a paragraph, each
+    a dense mark once its letters are joined, leave the space between them). A letter is
+    smaller, a box drawn round a paragraph is a thin frame (little of its box inked). Text read inside a card is the card's (see
+    inside_card). Returns the cards (each with the region it is printed on) and the page's
+    letter height in page pixels."""
+    sh, sw = found.labels.shape
+    small = np.asarray(ink.resize((sw, sh), Image.BOX)) < INK
+    em = letter_height(small)
+    if em <= 0:
+        return [], 0.0
+    marks, _ = ndimage.label(ndimage.binary_closing(small, np.ones((3, 3), dtype=bool)))
+    pieces: list[list[int]] = []  # x0, top, x1, bottom (work pixels), mark
+    for k, sl in enumerate(ndimage.find_objects(marks), start=1):
+        h, w = sl[0].stop - sl[0].start, sl[1].stop - sl[1].start
+        if h >= em and w >= CARD_SIDE * em and (marks[sl] == k).mean() >= CARD_INK:
+            pieces.append([sl[1].start, sl[0].start, sl[1].stop, sl[0].stop, k])
+    pieces.sort(key=lambda p: p[1])
+    cards: list[list[int]] = []
+    for p in pieces:
+        for c in cards:
+            if (abs(p[0] - c[0]) <= CARD_EDGE * em and abs(p[2] - c[2]) <= CARD_EDGE * em
+                    and p[1] - c[3] <= CARD_PARTS * em):
+                c[0], c[2], c[3] = min(c[0], p[0]), max(c[2], p[2]), max(c[3], p[3])
+                break
+        else:
+            cards.append(p[:4] + [p[4]])
+    f = found.factor
+    pixels = np.asarray(ink)
+    out = []
+    for x0, top, x1, bottom, k in cards:
+        h, w = bottom - top, x1 - x0
+        if h < CARD_SIDE * em or w < CARD_SIDE * em or h > CARD_PAGE * sh or w > CARD_PAGE * sw:
+            continue
+        box = (int(x0 * f), int(top * f), int(x1 * f), int(bottom * f))
+        if (pixels[box[1]:box[3], box[0]:box[2]] < INK).mean() < CARD_INK:  # lines of bold print lined up
+            continue
+        out.append((*box, int(np.bincount(found.labels[marks == k]).argmax())))
+    return out, em * f
+
+
+def inside_card(box: tuple[float, float, float, float], region: int, cards: Cards) -> bool:
+    """A word (its box, the region it was read in) printed inside a card on that region: its
+    middle in the card's box, which reaches at least CARD_MARGIN letter heights above and below
+    it (a word's own large letters do not). A label on a box of its own laid over a card's edge
+    is not the card's."""
+    x0, top, x1, bottom = box
+    mx = (x0 + x1) / 2
+    margin = CARD_MARGIN * cards[1]
+    return any(c[0] <= mx <= c[2] and c[1] <= top - margin and bottom + margin <= c[3] and c[4] == region
+               for c in cards[0])
 
 
 @dataclass

@@ -31,7 +31,7 @@ import numpy as np
 import pytesseract
 from PIL import Image, ImageChops, ImageFilter, ImageOps
 
-from ingest.blocks import Slot, canvases, find_blocks
+from ingest.blocks import Cards, Slot, canvases, card_boxes, find_blocks, inside_card
 from ingest.geometry import PageLayout, Word
 from ingest.identify import detect_language
 from ingest.layout import order_pages
@@ -96,6 +96,7 @@ class OcrResult:
     confidence: float  # mean word confidence 0..100
     model: str
     warnings: list[str] = field(default_factory=list)
+    card_art: int = 0  # words read inside card pictures, set aside
 
 
 # ---------------------------------------------------------------- images
@@ -500,6 +501,7 @@ def page_parts(gray: Image.Image) -> list[tuple[Image.Image, Where, int]]:
     the page in two halves (split_boxes), each found by Tesseract's own layout analysis."""
     found = gray.info.get("regions")
     if found is not None:
+        gray.info["cards"] = card_boxes(gray, found)
         blocks, em = find_blocks(gray, found)
         laid = canvases(gray, found, blocks, workers(), em)
         if laid:
@@ -517,11 +519,14 @@ def _slot_of(slots: list[Slot], mid: float) -> Slot | None:
     return None
 
 
-def merge(parts: list[tuple[Where, OcrResult]], size: tuple[int, int], found: PageRegions | None = None) -> OcrResult:
+def merge(parts: list[tuple[Where, OcrResult]], size: tuple[int, int], found: PageRegions | None = None,
+          cards: Cards | None = None) -> OcrResult:
     """One page's result from the results of its parts, word boxes moved back into the page:
     from a canvas, into the block (and region) the word was read in; from a half of the page,
-    into the region (ingest.regions) the word's middle lies in."""
+    into the region (ingest.regions) the word's middle lies in. Words printed inside a card
+    (ingest.blocks.inside_card) are card art, set aside as the text layer sets it aside."""
     words: list[Word] = []
+    art = 0
     strict: set[tuple[int, int]] = set()
     n = len(parts)
     for k, (where, res) in enumerate(parts):
@@ -539,15 +544,18 @@ def merge(parts: list[tuple[Where, OcrResult]], size: tuple[int, int], found: Pa
                 region = slot.block.region
                 if slot.block.picture:
                     strict.add((wd.line * n + k, region))
-            words.append(Word(wd.text, wd.x0 + dx, wd.top + dy, wd.x1 + dx, wd.bottom + dy, wd.size,
-                              confidence=wd.confidence, line=wd.line * n + k, region=region))
+            box = (wd.x0 + dx, wd.top + dy, wd.x1 + dx, wd.bottom + dy)
+            if cards and inside_card(box, region, cards):
+                art += 1
+                continue
+            words.append(Word(wd.text, *box, wd.size, confidence=wd.confidence, line=wd.line * n + k, region=region))
     words = drop_noise_lines(words, frozenset(strict))
     chars = sum(len(wd.text) for wd in words)
     weighted = sum(wd.confidence * 100 * len(wd.text) for wd in words)
     layout = PageLayout(words, float(size[0]), float(size[1]))
     if found is not None and len(found.regions) > 1:
         layout.regions = {r.index: (r.parent, tuple(float(v) for v in r.box), r.kind) for r in found.regions}
-    return OcrResult(layout, weighted / chars if chars else 0.0, parts[0][1].model)
+    return OcrResult(layout, weighted / chars if chars else 0.0, parts[0][1].model, card_art=art)
 
 
 def ocr_pages(
@@ -596,7 +604,8 @@ def ocr_pages(
                 model, lang, why = choose_model(head, lang_hint)
                 why += f"; pages turned {turn} degrees"
         head.clear()
-        jobs: list[tuple[tuple[int, int], PageRegions | None, list[tuple[Where, Future[OcrResult]]]] | None] = []
+        jobs: list[tuple[tuple[int, int], PageRegions | None, Cards | None,
+                         list[tuple[Where, Future[OcrResult]]]] | None] = []
         for i in range(n):
             for j in range(i + 1, i + 1 + cores):
                 ensure(j)
@@ -606,14 +615,14 @@ def ocr_pages(
                 continue
             parts = [(where, pool.submit(run_tesseract, img, model, None, psm))
                      for img, where, psm in page_parts(gray)]
-            jobs.append((gray.size, gray.info.get("regions"), parts))
+            jobs.append((gray.size, gray.info.get("regions"), gray.info.get("cards"), parts))
         results: list[OcrResult | None] = []
         for i, job in enumerate(jobs):
             if job is None:
                 results.append(None)
             else:
-                size, found, parts = job
-                results.append(merge([(where, fut.result()) for where, fut in parts], size, found))
+                size, found, cards, parts = job
+                results.append(merge([(where, fut.result()) for where, fut in parts], size, found, cards))
             if on_page:
                 on_page(i)
         # pages that read badly may be turned (scanned sideways or upside down): ask Tesseract's
@@ -664,7 +673,7 @@ def reorient(source: PageSource, model: str, first: OcrResult) -> OcrResult:
         return first
     upright = prepare(gray.rotate(turn, expand=True))
     parts = [(where, run_tesseract(img, model, None, psm)) for img, where, psm in page_parts(upright)]
-    second = merge(parts, upright.size, upright.info.get("regions"))
+    second = merge(parts, upright.size, upright.info.get("regions"), upright.info.get("cards"))
     better = second.confidence * len(second.layout.words) > first.confidence * len(first.layout.words)
     if better:
         second.warnings.append(f"page was turned {turn} degrees; read upright")
@@ -697,7 +706,8 @@ def ocr_texts(
         text = next(texts)
         warnings = list(res.warnings) + ([] if text.strip() else ["OCR found no text on the page"])
         words = words_of_text(text, ((w.text, w.confidence) for w in sorted(lay.words, key=_reading_key)), "ocr")
-        out.append(OcrPage(text, f"ocr ({res.model}; {why}; mean confidence {res.confidence:.0f})", warnings,
+        art = f"; {res.card_art} card-art words set aside" if res.card_art else ""
+        out.append(OcrPage(text, f"ocr ({res.model}; {why}; mean confidence {res.confidence:.0f}{art})", warnings,
                            words, res.confidence))
     return out
 

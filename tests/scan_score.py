@@ -120,3 +120,32 @@ def score(ocr_text: str, ref_text: str, page_words: set[str], headings: list[str
     flat = f" {' '.join(got)} "
     missed = [h for h in headings if f" {' '.join(words(h))} " not in flat]
     return Score(recovered, garbage, headings, missed)
+
+
+def card_lines(pdf: Path, index: int) -> list[str]:
+    """The lines of one page's text layer that mkdb keeps as card art (ingest.card_art: tiny or
+    turned type inside a card's picture, and a large card whose text is printed again as card
+    art), each holding a word of three letters: a card's title, a line of its effect."""
+    from ingest.card_art import body_size, set_aside_card_art, set_aside_repeats
+    from ingest.geometry import segments_from_words
+    from ingest.pdf import read_text_layers
+
+    layouts = [r.layout for r in read_text_layers(pdf)]
+    before = [list(lay.words) for lay in layouts]
+    body = body_size([w for lay in layouts for w in lay.words])
+    art = [set_aside_card_art(lay, body) for lay in layouts]
+    set_aside_repeats(layouts, art, body)
+    kept = {id(w) for w in layouts[index].words}
+    aside = [w for w in before[index] if id(w) not in kept]
+    lines = [" ".join(words(s.text)) for s in segments_from_words(aside, exact=True)]
+    return [line for line in lines if re.search(r"[^\W\d_]{3}", line)]
+
+
+def leaked_card_lines(ocr_text: str, ref_text: str, lines: list[str], lang: str) -> list[str]:
+    """The card-art lines the OCR text holds more often than the page's body does (a card's
+    title is also a word of the rules: "a wheat field" in a sentence is no leak)."""
+    from ingest.clean import clean_page
+
+    got = f" {' '.join(words(clean_page(ocr_text, lang)[0]))} "
+    ref = f" {' '.join(words(ref_text))} "
+    return [line for line in dict.fromkeys(lines) if got.count(f" {line} ") > ref.count(f" {line} ")]
