@@ -537,3 +537,57 @@ if __name__ == "__main__":
     built = build(force="--force" in sys.argv)
     for name, facts in built.items():
         print(f"{name:10} {facts['kind']:10} pages={facts['pages']} {facts['pdf']}")
+
+
+
+DISPLAY_HEADING = ("Bem-vindos ao", "Porto Dourado!")  # Portuguese, in bold serif small capitals set tight
+DISPLAY_BODY = ("Cada jogador começa com uma padaria, um campo de trigo e três moedas. Na sua vez, lance o "
+                "dado, receba a renda dos seus negócios e depois construa um novo edifício pagando o custo ao banco.")
+SERIF_BOLD = "/usr/share/fonts/truetype/liberation/LiberationSerif-Bold.ttf"
+
+
+def _small_caps(pdf: FPDF, x: float, y: float, text: str, size: float, tight: float) -> None:
+    """A line in small capitals: a capital at `size`, every other letter a capital at 0.75 of it,
+    on one baseline (how display titles set them), each letter `tight` mm into the one before."""
+    for ch in text:
+        pdf.set_font_size(size if ch.isupper() or not ch.isalpha() else 0.75 * size)
+        pdf.text(x, y, ch.upper())
+        x += pdf.get_string_width(ch.upper()) - (tight if ch.isalpha() else 0)
+
+
+def display_heading() -> dict:
+    """A page unlike the real book's: a two-line title in bold serif small capitals, set so tight
+    that its letters touch, dark green on a pale yellow panel, over a paragraph (Portuguese),
+    scanned at 200 dpi. A run of touching small capitals of one colour, with closed counters,
+    can pass for a small coloured box on the panel."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    pdf_path, image = OUT / "display-heading.pdf", OUT / "display-heading-scan.jpg"
+    facts = {"pdf": str(pdf_path), "image": str(image), "heading": list(DISPLAY_HEADING), "body": DISPLAY_BODY,
+             "lang": "pt"}
+    if _up_to_date(pdf_path, image):
+        return facts
+    pdf = new_pdf()
+    pdf.add_font("S", "", SERIF_BOLD)
+    pdf.add_page()
+    pdf.set_fill_color(250, 240, 190)
+    pdf.rect(15, 20, 180, 110, style="F", round_corners=True, corner_radius=6)
+    pdf.set_text_color(20, 90, 50)
+    pdf.set_draw_color(20, 90, 50)
+    pdf.set_line_width(0.7)  # letters outlined as well as filled: a face heavier than any bold
+    pdf.text_mode = "FILL_STROKE"
+    pdf.set_font("S", size=34)
+    for k, line in enumerate(DISPLAY_HEADING):
+        _small_caps(pdf, 24, 42 + k * 14, line, 34, 0.45)
+    pdf.text_mode = "FILL"
+    pdf.set_text_color(30, 30, 30)
+    pdf.set_font("R", size=11)
+    pdf.set_xy(24, 72)
+    pdf.multi_cell(162, 6, DISPLAY_BODY)
+    pdf.output(str(pdf_path))
+    doc = pypdfium2.PdfDocument(str(pdf_path))
+    try:
+        img = doc[0].render(scale=SCAN_DPI / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    degrade(img, 0.3, False, seed=5).save(image, "JPEG", quality=70)
+    return facts
