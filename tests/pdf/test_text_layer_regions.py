@@ -7,6 +7,8 @@ display heading over two columns of prose whose paragraph breaks fall level; a p
 it with prose on the left and a box on the right, set so that the plain XY-cut would read straight
 down the page's left half through both panels. And the real English book, read from its text layer,
 against the reading checked by eye against the printed page (tests/data/real/scan_reference/).
+The same French page scanned (150 dpi, turned, noisy, unevenly lit) must read the same way, its
+regions found from the colours alone (ingest.regions).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import pytest
 from scan_score import STORED, lcs, words
 
 from ingest.clean import clean_page
+from ingest.ocr import read_image
 from ingest.pdf import read_pdf
 
 LEFT = ("Chaque joueur commence la partie avec une boulangerie, un champ de blé et trois pièces "
@@ -28,10 +31,14 @@ RIGHT = ("Le premier joueur est celui qui a visité une ville le plus récemment
          "dans le sens des aiguilles d'une montre.",
          "La partie s'arrête dès qu'un joueur a construit son quatrième monument, et ce joueur "
          "l'emporte aussitôt.")
-BOXES = (("BLEU : production", "S'active pendant le tour de n'importe quel joueur."),
-         ("VERT : commerce", "S'active seulement pendant votre propre tour."),
-         ("ROUGE : restauration", "S'active pendant le tour de vos adversaires."),
-         ("VIOLET : prestige", "S'active seulement pendant votre propre tour."))
+BOXES = (("BLEU : production", "S'active pendant le tour de n'importe quel joueur, le vôtre compris, dès que "
+                                  "le dé montre son nombre."),
+         ("VERT : commerce", "S'active seulement pendant votre propre tour, quand le dé montre le nombre "
+                             "inscrit en haut de la carte."),
+         ("ROUGE : restauration", "S'active pendant le tour de vos adversaires : le joueur actif vous paie "
+                                  "ce que la carte indique."),
+         ("VIOLET : prestige", "S'active seulement pendant votre propre tour ; un seul exemplaire de chaque "
+                               "carte par joueur."))
 BELOW = ("Quand plusieurs couleurs s'activent sur le même résultat de dé, les restaurants passent "
          "d'abord, puis les bâtiments bleus et verts, enfin les bâtiments violets. Chaque exemplaire "
          "d'une carte rapporte séparément.")
@@ -85,11 +92,41 @@ def _build(path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def text(tmp_path_factory) -> str:
+def pdf_path(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("panels") / "panneaux.pdf"
     _build(path)
-    (page,) = read_pdf(path, ocr="never")
+    return path
+
+
+@pytest.fixture(scope="module")
+def text(pdf_path) -> str:
+    (page,) = read_pdf(pdf_path, ocr="never")
     return " ".join(page.text.split())
+
+
+@pytest.fixture(scope="module")
+def scanned(pdf_path, tmp_path_factory) -> list[str]:
+    """The page at 150 dpi, turned half a degree, noisy and unevenly lit, as words."""
+    import pypdfium2
+
+    doc = pypdfium2.PdfDocument(str(pdf_path))
+    try:
+        image = doc[0].render(scale=150 / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    path = tmp_path_factory.mktemp("panels-scan") / "panneaux.jpg"
+    make_fixtures.degrade(image, -0.5, True, seed=11).save(path, "JPEG", quality=75)
+    (page,) = read_image(path, lang_hint="fr")
+    return words(clean_page(page.text, "fr")[0])
+
+
+def _word_at(got: list[str], part: str) -> int:
+    """Where the part's words start as one run in the words read (-1: not read as a run)."""
+    want = words(part)
+    for i in range(len(got) - len(want) + 1):
+        if got[i:i + len(want)] == want:
+            return i
+    return -1
 
 
 def _at(text: str, part: str) -> int:
@@ -131,3 +168,18 @@ def test_the_real_books_text_layer_is_read_panel_by_panel(book_pages, number):
     ref = words((STORED / f"{BOOK.stem}-p{number}.txt").read_text(encoding="utf-8"))
     got = words(book_pages[number - 1])
     assert lcs(ref, got) / len(ref) >= 0.98
+
+
+def test_the_scan_reads_each_bar_heading_exactly_and_each_box_whole(scanned):
+    for title, body in BOXES:
+        assert _word_at(scanned, f"{title} {body}") >= 0, (title, scanned)
+
+
+def test_the_scan_reads_columns_and_panels_in_order(scanned):
+    """Most words in the reader's order, and the order of the parts themselves."""
+    parts = [*LEFT, *RIGHT]
+    order = [_word_at(scanned, p) for p in parts]
+    assert -1 not in order and order == sorted(order), list(zip(parts, order, strict=True))
+    grid = max(_word_at(scanned, body) for _, body in BOXES)
+    assert order[-1] < min(_word_at(scanned, title) for title, _ in BOXES)
+    assert grid < _word_at(scanned, BELOW) < _word_at(scanned, ASIDE)
