@@ -41,6 +41,7 @@ IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 class Shape:
     box: Box
     order: int  # drawing order: a later shape lies on an earlier one
+    strips: int = 1  # bars stacked into this one (a heading of several lines set on a strip each)
 
 
 def _compose(inner: Matrix, outer: Matrix) -> Matrix:
@@ -216,15 +217,15 @@ def assign(layout: PageLayout, found: list[Shape]) -> None:
         parents = [p for p in by_order if p is not shape and index[id(p)] < index[id(shape)]
                    and _share_inside(shape.box, p.box) >= INSIDE_SHARE]
         parent = index[id(min(parents, key=lambda p: _area(p.box)))] if parents else 0
-        x0, top, x1, bottom = shape.box
-        bar = (x1 - x0) >= BAR_ASPECT * (bottom - top) and (bottom - top) <= BAR_LINES * short
+        bar = shape.strips > 1 or _bar(shape.box, short)
         regions[index[id(shape)]] = (parent, shape.box, "bar" if bar else "panel")
     for word, home in zip(layout.words, homes, strict=True):
         word.region = index[id(by_order[home])] if home >= 0 else 0
     body = body_size(layout.words)
+    single = {index[id(s)] for s in by_order if s.strips == 1}
     for k, (parent, box, kind) in list(regions.items()):
         held = [w for w in layout.words if w.region == k]
-        if kind == "bar" and _lines(held) > 1 and median(w.size for w in held) <= body:
+        if kind == "bar" and _lines(held) > 1 and median(w.size for w in held) <= body and k in single:
             regions[k] = (parent, box, "panel")  # lines of body type or smaller: a callout's box, no heading
     layout.regions = regions
 
@@ -239,16 +240,19 @@ def _stacked_bars_joined(shapes: list[Shape], short: float) -> list[Shape]:
     same = SAME_BOX * short
     out: list[Shape] = []
     for shape in sorted(shapes, key=lambda s: s.box[1]):
-        below = next((o for o in out if _bar(o.box, short) and _bar(shape.box, short)
+        if not _bar(shape.box, short):
+            out.append(shape)
+            continue
+        above = next((o for o in out if (o.strips > 1 or _bar(o.box, short))
                       and abs(o.box[0] - shape.box[0]) <= same and abs(o.box[2] - shape.box[2]) <= same
                       and shape.box[1] - o.box[3] <= 0.25 * (shape.box[3] - shape.box[1])
                       and shape.box[1] >= o.box[1]), None)
-        if below is None:
+        if above is None:
             out.append(shape)
             continue
-        below.box = (min(below.box[0], shape.box[0]), below.box[1], max(below.box[2], shape.box[2]),
-                     max(below.box[3], shape.box[3]))
-        below.order = max(below.order, shape.order)
+        above.box = (min(above.box[0], shape.box[0]), above.box[1], max(above.box[2], shape.box[2]),
+                     max(above.box[3], shape.box[3]))
+        above.order, above.strips = max(above.order, shape.order), above.strips + 1
     return out
 
 
