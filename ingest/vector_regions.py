@@ -27,6 +27,7 @@ MIN_SIDE = 0.012  # a region is at least this share of the page's shorter side a
 MIN_AREA = 0.0004  # ... and covers at least this share of the page (as ingest.regions)
 BOXY = 0.85  # its largest outline covers at least this share of its bounding box
 MAX_SEGMENTS = 40  # a panel's outline is simple (a rounded rectangle takes 9 to 17 segments)
+VISIBLE_ALPHA = 26  # a fill at least this opaque (0..255) shows as a panel
 SAME_BOX = 0.01  # shapes whose edges all lie within this share of the shorter page side are one
 INSIDE_SHARE = 0.75  # a box lies on the one holding this share of it (a callout may poke out of its box)
 BAR_ASPECT = 4.0  # a region this many times wider than high, ...
@@ -91,12 +92,12 @@ def _largest_outline_share(path) -> float:  # noqa: ANN001 - a PDFium path objec
 
 
 def _filled(path) -> bool:  # noqa: ANN001 - a PDFium path object
-    """Filled with an opaque colour (not a stroke, not a see-through tint)."""
+    """Filled with a visible colour (not a stroke only, not an invisible shape; a 10% tint shows)."""
     mode, stroke = ctypes.c_int(), ctypes.c_int()
     if not pdfium_c.FPDFPath_GetDrawMode(path, mode, stroke) or mode.value == pdfium_c.FPDF_FILLMODE_NONE:
         return False
     r, g, b, a = (ctypes.c_uint() for _ in range(4))
-    return bool(pdfium_c.FPDFPageObj_GetFillColor(path, r, g, b, a)) and a.value >= 128
+    return bool(pdfium_c.FPDFPageObj_GetFillColor(path, r, g, b, a)) and a.value >= VISIBLE_ALPHA
 
 
 @dataclass
