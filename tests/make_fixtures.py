@@ -591,3 +591,34 @@ def display_heading() -> dict:
         doc.close()
     degrade(img, 0.3, False, seed=5).save(image, "JPEG", quality=70)
     return facts
+
+
+# name -> (0-based pages side by side, dpi, rotation, uneven light): an open book photographed
+REAL_SPREADS = {"real-spread-p2p3-150": ((1, 2), 150, 0.7, True)}
+
+
+def real_spreads() -> dict[str, dict]:
+    """Two facing pages of the real book as one photograph of the open book (cached): the pages
+    side by side, a shadow down the fold between them, turned, light falling off to one corner,
+    JPEG. name -> {image, pages (1-based), dpi, ...}."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    out: dict[str, dict] = {}
+    for k, (name, (pages, dpi, rotation, uneven)) in enumerate(REAL_SPREADS.items()):
+        path = OUT / f"{name}.jpg"
+        if not path.exists() or path.stat().st_mtime < max(REAL_BOOK.stat().st_mtime, Path(__file__).stat().st_mtime):
+            doc = pypdfium2.PdfDocument(str(REAL_BOOK))
+            try:
+                imgs = [doc[i].render(scale=dpi / 72).to_pil().convert("RGB") for i in pages]
+            finally:
+                doc.close()
+            w, h = imgs[0].size
+            spread = Image.new("RGB", (2 * w, h), "white")
+            spread.paste(imgs[0], (0, 0))
+            spread.paste(imgs[1], (w, 0))
+            arr = np.asarray(spread, dtype=np.float32)
+            fold = 1.0 - 0.35 * np.exp(-(((np.arange(2 * w) - w) / (0.02 * w)) ** 2))  # the fold's shadow
+            spread = Image.fromarray(np.clip(arr * fold[None, :, None], 0, 255).astype(np.uint8), "RGB")
+            degrade(spread, rotation, uneven, seed=20 + k).save(path, "JPEG", quality=70)
+        out[name] = {"image": str(path), "pages": [p + 1 for p in pages], "dpi": dpi, "rotation": rotation,
+                     "uneven": uneven}
+    return out
