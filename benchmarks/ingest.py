@@ -1,6 +1,8 @@
 """Ingest speed on a real rulebook and on the generated fixtures (tests/make_fixtures.py).
 
-    .venv/bin/python benchmarks/ingest.py [--quick]
+    .venv/bin/python benchmarks/ingest.py [--quick] [--scans-only]
+
+(--scans-only: only the scans, the real book's and the generated scanned PDFs)
 
 - the real book tests/data/real/MK1_base_EN_Pandasaurus2018_rulebook.pdf (8 text-layer pages of
   card art): median seconds per page of mkdb's text-layer reading (ingest.pdfium_text) beside
@@ -282,10 +284,13 @@ def scan_dpi(path: Path, index: int) -> int:
 
 def main() -> None:
     mf = make_fixtures
-    real_book()
+    scans_only = "--scans-only" in sys.argv
+    if not scans_only:
+        real_book()
     real_scans()
     fixtures = mf.build()
-    text_layer(fixtures)
+    if not scans_only:
+        text_layer(fixtures)
     bench: list[tuple[Path, str]] = []
     quick = "--quick" in sys.argv
     for lang in (["de"] if quick else ["uk", "ru", "de"]):
