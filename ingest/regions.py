@@ -140,6 +140,76 @@ def _shapes(small: np.ndarray, comps: np.ndarray, objects: list, side: float) ->
     return out
 
 
+def _means(small: np.ndarray, comps: np.ndarray, n: int) -> np.ndarray:
+    """Each flat area's mean colour, by number (row 0: no area)."""
+    flat = comps.ravel()
+    counts = np.maximum(np.bincount(flat, minlength=n + 1), 1)
+    return np.stack([np.bincount(flat, small[..., c].ravel(), minlength=n + 1) / counts
+                     for c in range(small.shape[2])], axis=1)
+
+
+def _boxes(objects: list) -> np.ndarray:
+    """Each flat area's box (top, bottom, left, right; stops exclusive), by number - 1."""
+    out = np.full((len(objects), 4), -1, dtype=np.int64)
+    for i, sl in enumerate(objects):
+        if sl is not None:
+            out[i] = (sl[0].start, sl[0].stop, sl[1].start, sl[1].stop)
+    return out
+
+
+def _cut_pieces(sl: tuple[slice, slice], members: list[int], colour: np.ndarray, boxes: np.ndarray,
+                means: np.ndarray) -> tuple[tuple[slice, slice], list[int]]:
+    """The pieces of a bar's own colour its letters cut off it, and its box grown over them:
+    inside its box (a strip above a word whose letters come near the top, closed off by the
+    bar's end and an accent) and beside it along its line, touching it (where a word fills the
+    bar's height, only thin strips above and below the letters are left of it). Left out, they
+    would lie on the page around the bar and read as a dark band over the word: the bar's
+    colour against the page's."""
+    top, bottom, left, right = sl[0].start, sl[0].stop, sl[1].start, sl[1].stop
+    tol = max(2, round(PIECE_EDGE * (bottom - top)))
+    near = np.abs(means[1:] - colour).max(axis=1) <= PIECE_COLOUR
+    near[np.asarray(members) - 1] = False
+    near &= (boxes[:, 0] >= top - tol) & (boxes[:, 1] <= bottom + tol) & (boxes[:, 0] >= 0)
+    taken = np.zeros(len(boxes), dtype=bool)
+    while True:
+        fresh = near & ~taken & (boxes[:, 3] >= left - tol - 1) & (boxes[:, 2] <= right + tol + 1)
+        if not fresh.any():
+            break
+        taken |= fresh
+        top, bottom = min(top, int(boxes[fresh, 0].min())), max(bottom, int(boxes[fresh, 1].max()))
+        left, right = min(left, int(boxes[fresh, 2].min())), max(right, int(boxes[fresh, 3].max()))
+    return (slice(top, bottom), slice(left, right)), [int(v) + 1 for v in np.flatnonzero(taken)]
+
+
+BAR_SHARE = 0.15  # a column of a bar's line with this share of the bar's colour still runs on the bar
+
+
+def _along(small: np.ndarray, sl: tuple[slice, slice], colour: np.ndarray) -> tuple[slice, slice]:
+    """A bar's box grown sideways over the columns of its line that still show its colour: where
+    the first or last letters stand close to the bar's end, the sliver of bar beside them is too
+    thin to be a background of its own. The page beside a bar shows none of its colour."""
+    rows = small[sl[0]]
+    own = (np.abs(rows - colour).max(axis=2) <= PIECE_COLOUR).mean(axis=0) >= BAR_SHARE
+    left, right = sl[1].start, sl[1].stop
+    while left > 0 and own[left - 1]:
+        left -= 1
+    while right < own.size and own[right]:
+        right += 1
+    return sl[0], slice(left, right)
+
+
+def _notches(held: np.ndarray, sl: tuple[slice, slice], boxes: np.ndarray, own: list[int]) -> np.ndarray:
+    """A bar's box less the backgrounds that run on outside it (the page around a rounded end, a
+    bar of another colour beside it): the notches its letters leave where they come near its
+    edge are the bar's. Not a letter's gap nor a background it holds, which never leave its box."""
+    labels = np.unique(held)
+    labels = labels[(labels > 0) & ~np.isin(labels, own)]
+    inner = labels[(boxes[labels - 1, 0] >= sl[0].start) & (boxes[labels - 1, 1] <= sl[0].stop)
+                   & (boxes[labels - 1, 2] >= sl[1].start) & (boxes[labels - 1, 3] <= sl[1].stop)]
+    outside = np.setdiff1d(labels, inner)
+    return ~np.isin(held, outside)
+
+
 def _union(slices: list[tuple[slice, slice]]) -> tuple[slice, slice]:
     return (slice(min(s[0].start for s in slices), max(s[0].stop for s in slices)),
             slice(min(s[1].start for s in slices), max(s[1].stop for s in slices)))
@@ -244,6 +314,8 @@ def find_regions(rgb: Image.Image) -> PageRegions:
     found: list[tuple[int, tuple[slice, slice], np.ndarray, tuple[int, int, int]]] = []
     objects = ndimage.find_objects(comps)
     shapes = _shapes(small, comps, objects, side)
+    means = _means(small, comps, n)
+    boxes = _boxes(objects)
     for members in _pieces(shapes, BAR_LINES * min(sw, sh)):
         k = members[0]
         sl = _union([shapes[m][0] for m in members])
@@ -255,19 +327,29 @@ def find_regions(rgb: Image.Image) -> PageRegions:
             continue  # a letter of a large heading
         if own.sum() < 0.25 * MIN_AREA * page_area:
             continue
-        outline = _outline(own)
+        # its extent counts the pieces of its colour cut off inside its box (not what it holds:
+        # the tests below still see them as drawn on it)
+        cut: list[int] | None = None
+        if height <= BAR_LINES * min(sw, sh) and width >= BAR_ASPECT * height:
+            sl, cut = _cut_pieces(_along(small, sl, shapes[k][1]), members, shapes[k][1], boxes, means)
+            own = np.isin(comps[sl], members)
+        extent = own | np.isin(comps[sl], cut) if cut else own
+        height, width = sl[0].stop - sl[0].start, sl[1].stop - sl[1].start
+        outline = _outline(extent)
         filled = outline.sum()
         boxy = filled >= BOXY * height * width or (
-            width >= BAR_ASPECT * height and filled >= ROUND_FILL * height * width and _rimmed(own))
+            width >= BAR_ASPECT * height and filled >= ROUND_FILL * height * width and _rimmed(extent))
         if not boxy and (filled < ROUND_FILL * height * width or own.sum() < ROUND_OWN * filled
-                         or _ring(comps[sl], outline & ~own)):
+                         or _ring(comps[sl], outline & ~extent)):
             continue
         if own.sum() >= SOLID * filled:  # nothing drawn on it: the stroke of a large letter, a swatch
             continue
-        if _open(comps, objects, sl, outline & ~own):  # a large letter (H, U, M) or a word, not a box
+        if _open(comps, objects, sl, outline & ~extent):  # a large letter (H, U, M) or a word, not a box
             continue
         if boxy and width >= BAR_ASPECT * height:
             outline = np.ones_like(outline)  # a bar: its letters may reach its edges, leaving notches
+        elif cut is not None:
+            outline |= _notches(comps[sl], sl, boxes, members + cut)
         colour = tuple(int(v) for v in np.median(small[sl][own], axis=0))
         found.append((int(outline.sum()), sl, outline, colour))
     # outer regions first, so that an inner one is drawn over the one it lies on
