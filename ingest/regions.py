@@ -185,11 +185,14 @@ BAR_SHARE = 0.15  # a column of a bar's line with this share of the bar's colour
 
 
 def _along(small: np.ndarray, sl: tuple[slice, slice], colour: np.ndarray) -> tuple[slice, slice]:
-    """A bar's box grown sideways over the columns of its line that still show its colour: where
-    the first or last letters stand close to the bar's end, the sliver of bar beside them is too
-    thin to be a background of its own. The page beside a bar shows none of its colour."""
-    rows = small[sl[0]]
-    own = (np.abs(rows - colour).max(axis=2) <= PIECE_COLOUR).mean(axis=0) >= BAR_SHARE
+    """A bar's box grown sideways over the columns of its line that still show its colour along
+    its top and bottom edges: where the first or last letters stand close to the bar's end, the
+    sliver of bar beside them is too thin to be a background of its own. The page beside a bar
+    shows none of its colour; a picture beside it, not all along its edges."""
+    mine = np.abs(small[sl[0]] - colour).max(axis=2) <= PIECE_COLOUR
+    rim = max(1, min(3, mine.shape[0] // 4))
+    # the bar runs on along its top and its bottom edge, and shows its colour in the column
+    own = (mine.mean(axis=0) >= BAR_SHARE) & mine[:rim].any(axis=0) & mine[-rim:].any(axis=0)
     left, right = sl[1].start, sl[1].stop
     while left > 0 and own[left - 1]:
         left -= 1
@@ -494,8 +497,7 @@ def _off_the_edge(pixels: np.ndarray, labels: np.ndarray, colours: np.ndarray, f
     y1, x1 = min(band.shape[0], int(ys.max()) + margin + 1), min(band.shape[1], int(xs.max()) + margin + 1)
     colours = np.ascontiguousarray(colours, dtype=np.float32)
     side = _edge_side(pixels[y0:y1, x0:x1], hi, lo, colours, float(factor), y0, x0)
-    # opening then closing, both `size` square: min, max, max, min; the two maxima are one of 2 * size - 1
-    side = _run_filter(_run_filter(_run_filter(side, size, False), 2 * size - 1, True), size, False)
+    side = _open_close(side, size)
     inked = (dist > 0) & ~band
     return _edge_ink(pixels, hi, lo, colours, float(factor), side, y0, x0, inked, ys, xs, size, step,
                      float(EDGE_TOLERANCE), float(CLEAR_SIDE))
@@ -533,17 +535,31 @@ def _edge_side(pixels: np.ndarray, hi: np.ndarray, lo: np.ndarray, colours: np.n
     return side
 
 
-@njit(cache=True)
-def _run_filter(img: np.ndarray, k: int, biggest: bool) -> np.ndarray:  # pragma: no cover
-    """A k x k (k odd) maximum or minimum filter: along the rows, then down the columns. Outside
-    the picture its edge pixel repeats, which for a maximum or minimum is what a mirrored border
-    gives (scipy.ndimage's default)."""
-    return _run_cols(_run_rows(img, k, biggest), k, biggest)
+def _run_filter(img: np.ndarray, k: int, biggest: bool) -> np.ndarray:
+    """A k x k (k odd) maximum or minimum filter: down the columns, then down the columns of the
+    transposed picture (a whole row at a time, memory in order). Outside the picture its edge
+    pixel repeats, which for a maximum or minimum is what a mirrored border gives (scipy.ndimage's
+    default)."""
+    down = _run_cols(np.ascontiguousarray(img), k, biggest)
+    return np.ascontiguousarray(_run_cols(np.ascontiguousarray(down.T), k, biggest).T)
+
+
+def _open_close(side: np.ndarray, size: int) -> np.ndarray:
+    """An opening then a closing, both `size` square: minimum, maximum, maximum, minimum, the two
+    maxima one of 2 * size - 1; each a pass down the columns and one across the rows (the
+    columns of the transposed picture), passes of one kind grouped to transpose it four times."""
+    across = np.ascontiguousarray(_run_cols(side, size, False).T)  # columns' minimum
+    across = _run_cols(_run_cols(across, size, False), 2 * size - 1, True)  # rows' minimum, maximum
+    down = np.ascontiguousarray(across.T)
+    down = _run_cols(_run_cols(down, 2 * size - 1, True), size, False)  # columns' maximum, minimum
+    across = _run_cols(np.ascontiguousarray(down.T), size, False)  # rows' minimum
+    return np.ascontiguousarray(across.T)
 
 
 @njit(cache=True)
 def _run_cols(img: np.ndarray, k: int, biggest: bool) -> np.ndarray:  # pragma: no cover
-    """_run_rows down the columns, a whole row at a time (memory in order)."""
+    """A maximum or minimum over k pixels down each column, a whole row at a time (memory in
+    order), by van Herk and Gil-Werman's blocks (three comparisons a pixel, whatever k)."""
     r = k // 2
     n, w = img.shape
     m = n + 2 * r
@@ -569,45 +585,6 @@ def _run_cols(img: np.ndarray, k: int, biggest: bool) -> np.ndarray:  # pragma: 
     for i in range(n):
         for j in range(w):
             out[i, j] = max(b[i, j], g[i + k - 1, j]) if biggest else min(b[i, j], g[i + k - 1, j])
-    return out
-
-
-@njit(cache=True)
-def _run_rows(img: np.ndarray, k: int, biggest: bool) -> np.ndarray:  # pragma: no cover
-    """A maximum or minimum over k pixels along each row, by van Herk and Gil-Werman's blocks
-    (three comparisons a pixel, whatever k)."""
-    r = k // 2
-    h, n = img.shape
-    out = np.empty_like(img)
-    m = n + 2 * r
-    pad = np.empty(m, dtype=img.dtype)
-    g = np.empty(m, dtype=img.dtype)
-    b = np.empty(m, dtype=img.dtype)
-    for line in range(h):
-        for i in range(m):
-            pad[i] = img[line, min(max(i - r, 0), n - 1)]
-        if biggest:
-            for start in range(0, m, k):  # running maxima within each block of k, from either end
-                stop = min(start + k, m)
-                g[start] = pad[start]
-                for i in range(start + 1, stop):
-                    g[i] = max(g[i - 1], pad[i])
-                b[stop - 1] = pad[stop - 1]
-                for i in range(stop - 2, start - 1, -1):
-                    b[i] = max(b[i + 1], pad[i])
-            for i in range(n):
-                out[line, i] = max(b[i], g[i + k - 1])
-        else:
-            for start in range(0, m, k):
-                stop = min(start + k, m)
-                g[start] = pad[start]
-                for i in range(start + 1, stop):
-                    g[i] = min(g[i - 1], pad[i])
-                b[stop - 1] = pad[stop - 1]
-                for i in range(stop - 2, start - 1, -1):
-                    b[i] = min(b[i + 1], pad[i])
-            for i in range(n):
-                out[line, i] = min(b[i], g[i + k - 1])
     return out
 
 
