@@ -11,6 +11,8 @@ WORD_GAP_EM = 0.9  # a gap wider than this (in ems) ends a line segment
 LINE_GAP_EM = 2.5  # ... in a line the recogniser read (a dropped dash or bullet leaves a wide gap)
 COLUMN_GAP_EM = 1.0  # an empty vertical band this wide (in ems) separates columns
 PARAGRAPH_GAP_EM = 0.75  # an empty horizontal band this high (in line heights) separates blocks
+JUSTIFIED_GAP = 1.6  # ... unless its neighbours are within this factor of it (justified type spreads
+JUSTIFIED_MAX_EM = 2.0  # all word spaces of a line alike, up to about this wide)
 SIZE_CHANGE = 0.12  # a word this much larger or smaller than its neighbour starts a new segment
 
 
@@ -122,13 +124,16 @@ def segments_from_words(words: list[Word], exact: bool = False) -> list[Segment]
     segments: list[Segment] = []
     for row in rows:
         row.sort(key=lambda w: w.x0)
+        gaps = [b.x0 - a.x1 for a, b in zip(row, row[1:], strict=False)]
         current = Segment([row[0]])
-        for word in row[1:]:
+        for k, word in enumerate(row[1:]):
             prev = current.words[-1]
             em = max(median([prev.size, word.size]), 1e-3)
             resized = exact and abs(word.size - prev.size) > SIZE_CHANGE * max(word.size, prev.size)
             # a recogniser's line was read inside one block (ingest.blocks): only a gutter-wide gap parts it
             gap = LINE_GAP_EM if word.line >= 0 else WORD_GAP_EM
+            if word.x0 - prev.x1 > gap * em and word.line < 0 and _justified(gaps, k, em):
+                gap = JUSTIFIED_MAX_EM
             if word.x0 - prev.x1 > gap * em or resized:
                 segments.append(current)
                 current = Segment([word])
@@ -136,6 +141,13 @@ def segments_from_words(words: list[Word], exact: bool = False) -> list[Segment]
                 current.words.append(word)
         segments.append(current)
     return segments
+
+
+def _justified(gaps: list[float], k: int, em: float) -> bool:
+    """Gap k of a row is a justified line's word space: its neighbours are stretched alike (a
+    gutter's neighbours are plain word spaces) and it is no wider than justification stretches."""
+    near = gaps[max(0, k - 1):k] + gaps[k + 1:k + 2]
+    return bool(near) and gaps[k] <= JUSTIFIED_MAX_EM * em and min(near) * JUSTIFIED_GAP >= gaps[k]
 
 
 def body_size(segments: list[Segment]) -> float:
@@ -171,12 +183,61 @@ def xy_cut(segments: list[Segment], em: float) -> list[list[Segment]]:
         right = [s for s in segments if s.x1 > mid]
         return xy_cut(left, em) + xy_cut(right, em)
     if row_gaps:
+        run = _column_run(segments, row_gaps, em)
+        if run is not None:  # columns of prose running through paragraph gaps level on both sides
+            top, bottom, (g0, g1) = run
+            mid = (g0 + g1) / 2
+            before = [s for s in segments if s.bottom <= top]
+            after = [s for s in segments if s.top >= bottom]
+            inside = [s for s in segments if s.bottom > top and s.top < bottom]
+            left = [s for s in inside if s.x1 <= mid]
+            right = [s for s in inside if s.x1 > mid]
+            return xy_cut(before, em) + xy_cut(left, em) + xy_cut(right, em) + xy_cut(after, em)
         cut = max(row_gaps, key=lambda g: g[1] - g[0])
         mid = (cut[0] + cut[1]) / 2
         upper = [s for s in segments if s.bottom <= mid]
         lower = [s for s in segments if s.bottom > mid]
         return xy_cut(upper, em) + xy_cut(lower, em)
     return [segments]
+
+
+def _gutter(band: list[Segment], em: float) -> tuple[float, float] | None:
+    """The widest empty vertical band of a band of lines with several lines on each side: the
+    gutter between two columns of prose (a heading's or a table row's one line does not count)."""
+    gaps = [g for g in _gaps([(s.x0, s.x1) for s in band]) if g[1] - g[0] >= COLUMN_GAP_EM * em]
+    for g0, g1 in sorted(gaps, key=lambda g: g[0] - g[1]):
+        mid = (g0 + g1) / 2
+        if _rows([s for s in band if s.x1 <= mid], em) >= 2 and _rows([s for s in band if s.x1 > mid], em) >= 2:
+            return g0, g1
+    return None
+
+
+def _column_run(segments: list[Segment], row_gaps: list[tuple[float, float]],
+                em: float) -> tuple[float, float, tuple[float, float]] | None:
+    """The first run of bands (the parts between paragraph gaps) that share one gutter: two columns
+    whose paragraph breaks happen to fall level. A cut at such a break would read the columns
+    row by row, paragraph for paragraph, so the run is cut down its gutter instead. Returns the run's
+    top and bottom and the gutter, or None when no two neighbouring bands share a gutter."""
+    edges = [min(s.top for s in segments) - 1.0] + [(g0 + g1) / 2 for g0, g1 in sorted(row_gaps)] + [float("inf")]
+    bands = [[s for s in segments if lo < (s.top + s.bottom) / 2 <= hi] for lo, hi in zip(edges, edges[1:], strict=False)]
+    gutters = [_gutter(band, em) if band else None for band in bands]
+    start = 0
+    while start < len(bands) - 1:
+        shared = gutters[start]
+        end = start
+        while shared is not None and end + 1 < len(bands) and gutters[end + 1] is not None:
+            g0, g1 = max(shared[0], gutters[end + 1][0]), min(shared[1], gutters[end + 1][1])
+            if g1 - g0 < COLUMN_GAP_EM * em:
+                break
+            shared, end = (g0, g1), end + 1
+        if end > start and shared is not None:
+            return edges[start], edges[end + 1], shared
+        start = end + 1
+    return None
+
+
+def _rows(part: list[Segment], em: float) -> int:
+    return len({round(s.top / max(em * 0.6, 1e-3)) for s in part})
 
 
 def _is_column_cut(segments: list[Segment], col_gaps: list[tuple[float, float]], em: float) -> bool:
@@ -190,11 +251,8 @@ def _is_column_cut(segments: list[Segment], col_gaps: list[tuple[float, float]],
     left = [s for s in segments if s.x1 <= mid]
     right = [s for s in segments if s.x1 > mid]
 
-    def rows(part: list[Segment]) -> int:
-        return len({round(s.top / max(em * 0.6, 1e-3)) for s in part})
-
-    if rows(left) >= 2 and rows(right) >= 2:
+    if _rows(left, em) >= 2 and _rows(right, em) >= 2:
         return True
-    if rows(left) < 2 and rows(right) < 2:  # one row (a heading with a wide gap): not columns
+    if _rows(left, em) < 2 and _rows(right, em) < 2:  # one row (a heading with a wide gap): not columns
         return False
     return not any(g[1] - g[0] >= PARAGRAPH_GAP_EM * em for g in _gaps([(s.top, s.bottom) for s in segments]))

@@ -111,30 +111,39 @@ def order_page(page: PageLayout) -> str:
     body: list[tuple[str, float, int]] = []
     figures: list[str] = []
     boxed: list[list[Segment]] = []
-    if page.regions:  # a scan whose panels and boxes were found: read region by region
-        blocks, boxed = region_blocks(page, segments, size)
+
+    def cut(segs: list[Segment]) -> list[list[Segment]]:
+        if page.exact_sizes:
+            # callouts and labels in smaller type beside the body are a region of their own: the body's
+            # reading order is found without them, so their lines never weave into a body paragraph
+            small = [s for s in segs if s.size < SMALL_REGION * size]
+            if small and len(small) < len(segs):
+                ids = {id(s) for s in small}
+                return xy_cut([s for s in segs if id(s) not in ids], size) + xy_cut(small, size)
+        return xy_cut(segs, size)
+
+    if page.regions:  # panels, boxes and bars found (a scan's colours, a text layer's drawing): region by region
+        blocks, boxed = region_blocks(page, segments, size, cut)
     else:
-        blocks = xy_cut(segments, size)
-    if page.exact_sizes:
-        # callouts and labels in smaller type beside the body are a region of their own: the body's
-        # reading order is found without them, so their lines never weave into a body paragraph
-        small = [s for s in segments if s.size < SMALL_REGION * size]
-        if small and len(small) < len(segments):
-            ids = {id(s) for s in small}
-            blocks = xy_cut([s for s in segments if id(s) not in ids], size) + xy_cut(small, size)
+        blocks = cut(segments)
+    def card_label(text: str) -> bool:
+        # a page with card pictures: its bare numbers and signs are the cards' ("2-3", "− 10")
+        if page.card_art and len(text) <= LABEL_CHARS and not _WORDISH.search(text):
+            page.dropped.append(text)
+            return True
+        return False
+
     for block in blocks:
         text = block_text(block, size, page.exact_sizes)
         block_size = median(s.size for s in block)
-        if page.card_art and len(text) <= LABEL_CHARS and not _WORDISH.search(text):
-            # a page with card pictures: its bare numbers and signs are the cards' ("2-3", "− 10")
-            page.dropped.append(text)
+        if card_label(text):
             continue
         small = block_size < SMALL_TYPE * size and len(text) <= FIGURE_TEXT_CHARS
         if small or _inside(block, page.pictures):
             figures.append(text)
         else:
             body.append((text, block_size, block[0].words[0].region))
-    figures += [block_text(block, size, page.exact_sizes) for block in boxed]
+    figures += [text for text in (block_text(block, size, page.exact_sizes) for block in boxed) if not card_label(text)]
     paragraphs = join_broken_paragraphs(body)
     if figures and len(paragraphs) > 1 and not _SENTENCE_END.search(paragraphs[-1]):
         # the page ends mid-sentence (it goes on overleaf): figure text goes before that paragraph

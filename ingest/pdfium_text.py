@@ -20,6 +20,7 @@ import pypdfium2
 import pypdfium2.raw as pdfium_c
 
 from ingest.geometry import PageLayout, Rect, Word, median
+from ingest.vector_regions import assign, drawing
 
 WORD_GAP_EM = 0.18  # a gap this much wider (in ems) than the line's letter gap ends a word
 SAME_LINE_EM = 0.5  # baselines closer than this (in ems) are one line
@@ -176,33 +177,13 @@ def _word(chars: list[Char]) -> Word:
     )
 
 
-def _objects(handle, count, get, out: list) -> None:  # noqa: ANN001 - PDFium handles
-    """Image objects and whether there is any path, descending into form XObjects (where print
-    files keep most of their art). `out` = [images..., has_path flag at index 0]."""
-    get_type, image, path, form = (pdfium_c.FPDFPageObj_GetType, pdfium_c.FPDF_PAGEOBJ_IMAGE,
-                                   pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_FORM)
-    for i in range(count):
-        obj = get(handle, i)
-        kind = get_type(obj)
-        if kind == path:
-            out[0] = True
-        elif kind == image:
-            out.append(obj)
-        elif kind == form:
-            _objects(obj, pdfium_c.FPDFFormObj_CountObjects(obj), pdfium_c.FPDFFormObj_GetObject, out)
-
-
-def _pictures(page: pypdfium2.PdfPage, width: float, height: float) -> tuple[list[Rect], int, bool]:
-    """Image boxes (top-down), the largest image's resolution, and whether vector drawing is present."""
+def _pictures(images: list, width: float, height: float) -> tuple[list[Rect], int]:
+    """Image boxes (top-down) and the largest image's resolution."""
     pictures: list[Rect] = []
     dpi = 0.0
-    handle = page.raw
     bounds = [pdfium_c.c_float() for _ in range(4)]
     px_w, px_h = pdfium_c.c_uint(), pdfium_c.c_uint()
-    found: list = [False]
-    _objects(handle, pdfium_c.FPDFPage_CountObjects(handle), pdfium_c.FPDFPage_GetObject, found)
-    drawing = found[0]
-    for obj in found[1:]:
+    for obj in images:
         if not pdfium_c.FPDFPageObj_GetBounds(obj, *bounds):
             continue
         left, bottom, right, top = (b.value for b in bounds)
@@ -213,7 +194,7 @@ def _pictures(page: pypdfium2.PdfPage, width: float, height: float) -> tuple[lis
         pictures.append(Rect(x0, y0, x1, y1))
         if pdfium_c.FPDFImageObj_GetImagePixelSize(obj, px_w, px_h) and right > left:
             dpi = max(dpi, px_w.value / ((right - left) / 72))
-    return pictures, round(dpi), drawing
+    return pictures, round(dpi)
 
 
 def read_page(page: pypdfium2.PdfPage, max_chars: int) -> PageRead:
@@ -223,9 +204,11 @@ def read_page(page: pypdfium2.PdfPage, max_chars: int) -> PageRead:
     if len(chars) > max_chars:
         raise ValueError(f"{len(chars)} characters")
     words = [w for w in words_of(dedupe(chars)) if w.text.strip()]
-    pictures, dpi, drawing = _pictures(page, width, height)
+    drawn = drawing(page.raw, width, height)
+    pictures, dpi = _pictures(drawn.images, width, height)
     area = sum((r.x1 - r.x0) * (r.bottom - r.top) for r in pictures)
     share = min(1.0, area / max(width * height, 1.0))
     text = " ".join(w.text for w in words)
     layout = PageLayout(words, width, height, pictures, exact_sizes=True)
-    return PageRead(layout, text, share, bool(pictures) or drawing, dpi, len(chars))
+    assign(layout, drawn.shapes)
+    return PageRead(layout, text, share, bool(pictures) or drawn.paths, dpi, len(chars))

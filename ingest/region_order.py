@@ -11,6 +11,7 @@ as the text layer reads text in smaller type and inside pictures (ingest.layout.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 
 from ingest.geometry import PageLayout, Segment, Word, xy_cut
 
@@ -84,16 +85,23 @@ def _figures(children: list[int], boxes: dict[int, Box], blocks: list[list[Segme
             x0, _, x1, _ = boxes[c]
             for f in list(found):
                 fx0, _, fx1, _ = boxes[f]
-                if min(x1, fx1) - max(x0, fx0) >= 0.5 * min(x1 - x0, fx1 - fx0):
+                # under or over it, no wider than half again (a label under a box, a column of callouts;
+                # not a wide panel over a callout's number disc)
+                if min(x1, fx1) - max(x0, fx0) >= 0.5 * min(x1 - x0, fx1 - fx0) and x1 - x0 <= 1.5 * (fx1 - fx0):
                     found.add(c)
                     grew = True
                     break
     return found
 
 
-def region_blocks(page: PageLayout, segments: list[Segment], em: float) -> tuple[list[list[Segment]],
-                                                                                 list[list[Segment]]]:
-    """(body blocks, figure blocks), each in reading order, over the page's regions."""
+Cut = Callable[[list[Segment]], list[list[Segment]]]
+
+
+def region_blocks(page: PageLayout, segments: list[Segment], em: float,
+                  cut: Cut | None = None) -> tuple[list[list[Segment]], list[list[Segment]]]:
+    """(body blocks, figure blocks), each in reading order, over the page's regions; `cut` orders a
+    region's own segments into blocks (XY-cut by default)."""
+    cut = cut or (lambda segs: xy_cut(segs, em))
     own: dict[int, list[Segment]] = defaultdict(list)
     for seg in segments:
         own[seg.words[0].region].append(seg)
@@ -119,7 +127,7 @@ def region_blocks(page: PageLayout, segments: list[Segment], em: float) -> tuple
     kinds = {r: kind for r, (_, _, kind) in page.regions.items()}
 
     def visit(r: int, into: list[list[Segment]]) -> None:
-        blocks = xy_cut(own.get(r, []), em)
+        blocks = cut(own.get(r, []))
         kids = [c for c in children[r] if has_text(c)]
         units: list[tuple[Box, object, list[Segment]]] = [(_box(b), ("block", b), b) for b in blocks]
         units += [(boxes[c], ("region", c), []) for c in kids]

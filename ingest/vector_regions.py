@@ -1,0 +1,266 @@
+"""Page regions of a text-layer page from its vector drawing: the page, its panels, boxes and bars.
+
+A print file draws each panel, example box and heading bar as a filled shape (a rectangle or a
+rounded one) before the text set on it. The text layer keeps the characters but not what they lie
+on, so two panels side by side look like two columns, and a panel's two columns of prose like a
+table. The filled shapes say where the page's regions are: read from PDFium's page objects (cheap,
+one call a path; only shapes large enough to hold a line are looked at further), they become the
+same {index: (parent, box, kind)} regions the scan path finds from colours (ingest.regions), and
+reading order runs over them (ingest.region_order).
+
+A shape is a region when it is filled, opaque, upright and boxy: its largest outline covers most of
+its bounding box (a rounded panel ~0.97; a hill, a cloud, a letter's outline much less). Sizes are
+shares of the page, so the rule holds for any page size.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass
+
+import pypdfium2.raw as pdfium_c
+
+from ingest.card_art import body_size
+from ingest.geometry import PageLayout, Word, median
+
+MIN_SIDE = 0.012  # a region is at least this share of the page's shorter side across, both ways
+MIN_AREA = 0.0004  # ... and covers at least this share of the page (as ingest.regions)
+BOXY = 0.85  # its largest outline covers at least this share of its bounding box
+MAX_SEGMENTS = 40  # a panel's outline is simple (a rounded rectangle takes 9 to 17 segments)
+VISIBLE_ALPHA = 26  # a fill at least this opaque (0..255) shows as a panel
+SAME_BOX = 0.01  # shapes whose edges all lie within this share of the shorter page side are one
+INSIDE_SHARE = 0.75  # a box lies on the one holding this share of it (a callout may poke out of its box)
+BAR_ASPECT = 4.0  # a region this many times wider than high, ...
+BAR_LINES = 0.08  # ... and at most this share of the page's shorter side high, is a bar (one line)
+
+Box = tuple[float, float, float, float]  # x0, top, x1, bottom in page points, top-down
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+@dataclass
+class Shape:
+    box: Box
+    order: int  # drawing order: a later shape lies on an earlier one
+    strips: int = 1  # bars stacked into this one (a heading of several lines set on a strip each)
+
+
+def _compose(inner: Matrix, outer: Matrix) -> Matrix:
+    a, b, c, d, e, f = inner
+    A, B, C, D, E, F = outer
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def _upright(m: Matrix) -> bool:
+    return abs(m[1]) < 1e-6 and abs(m[2]) < 1e-6
+
+
+def _page_box(left: float, bottom: float, right: float, top: float, m: Matrix, height: float) -> Box:
+    a, _, _, d, e, f = m
+    xs = sorted((a * left + e, a * right + e))
+    ys = sorted((d * bottom + f, d * top + f))
+    return (xs[0], height - ys[1], xs[1], height - ys[0])
+
+
+def _largest_outline_share(path) -> float:  # noqa: ANN001 - a PDFium path object
+    """The area of the path's largest closed outline over its bounding box (both in the path's own
+    space; Bezier control points stand for their curves, which errs a little large at round corners)."""
+    n = pdfium_c.FPDFPath_CountSegments(path)
+    if n > MAX_SEGMENTS:
+        return 0.0
+    x, y = ctypes.c_float(), ctypes.c_float()
+    outlines: list[list[tuple[float, float]]] = []
+    for i in range(n):
+        seg = pdfium_c.FPDFPath_GetPathSegment(path, i)
+        if not pdfium_c.FPDFPathSegment_GetPoint(seg, x, y):
+            continue
+        if pdfium_c.FPDFPathSegment_GetType(seg) == pdfium_c.FPDF_SEGMENT_MOVETO or not outlines:
+            outlines.append([])
+        outlines[-1].append((x.value, y.value))
+    points = [p for outline in outlines for p in outline]
+    if len(points) < 3:
+        return 0.0
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    box_area = (max(xs) - min(xs)) * (max(ys) - min(ys))
+    if box_area <= 0:
+        return 0.0
+    best = 0.0
+    for outline in outlines:
+        twice = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(outline, outline[1:] + outline[:1], strict=True))
+        best = max(best, abs(twice) / 2)
+    return best / box_area
+
+
+def _filled(path) -> bool:  # noqa: ANN001 - a PDFium path object
+    """Filled with a visible colour (not a stroke only, not an invisible shape; a 10% tint shows)."""
+    mode, stroke = ctypes.c_int(), ctypes.c_int()
+    if not pdfium_c.FPDFPath_GetDrawMode(path, mode, stroke) or mode.value == pdfium_c.FPDF_FILLMODE_NONE:
+        return False
+    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    return bool(pdfium_c.FPDFPageObj_GetFillColor(path, r, g, b, a)) and a.value >= VISIBLE_ALPHA
+
+
+@dataclass
+class Drawing:
+    """What a page draws besides its text: region shapes, images, and whether any path at all."""
+
+    shapes: list[Shape]
+    images: list  # PDFium image objects
+    paths: bool
+
+
+def drawing(page_handle, width: float, height: float) -> Drawing:  # noqa: ANN001 - FPDF_PAGE
+    """One walk over the page's objects, descending into form XObjects (where print files keep
+    most of their art): its filled, boxy, upright shapes large enough to be a region, in drawing
+    order, and its images."""
+    short = min(width, height)
+    min_side, min_area = MIN_SIDE * short, MIN_AREA * width * height
+    bounds = [ctypes.c_float() for _ in range(4)]
+    found: list[Shape] = []
+    images: list = []
+    paths = False
+    matrix = pdfium_c.FS_MATRIX()
+    path_kind, form_kind, image_kind = (pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_FORM,
+                                        pdfium_c.FPDF_PAGEOBJ_IMAGE)
+
+    left, bottom, right, top = bounds
+    get_type, get_bounds = pdfium_c.FPDFPageObj_GetType, pdfium_c.FPDFPageObj_GetBounds
+
+    def large(obj, m: Matrix) -> Box | None:  # noqa: ANN001 - a PDFium page object
+        """The object's box on the page when it is large enough to be (or hold) a region (the
+        first test, on the box's size alone, is what most of a page's thousands of paths meet)."""
+        if not get_bounds(obj, left, bottom, right, top):
+            return None
+        w, h = (right.value - left.value) * abs(m[0]), (top.value - bottom.value) * abs(m[3])
+        if w < min_side or h < min_side or w * h < min_area or not _upright(m):
+            return None
+        return _page_box(left.value, bottom.value, right.value, top.value, m, height)
+
+    def walk(handle, count, get, m: Matrix, shapes: bool) -> None:  # noqa: ANN001 - PDFium handles
+        nonlocal paths
+        for i in range(count):
+            obj = get(handle, i)
+            kind = get_type(obj)
+            if kind == path_kind:
+                paths = True
+                box = large(obj, m) if shapes else None
+                if box is None:
+                    continue
+                if pdfium_c.FPDFPageObj_GetMatrix(obj, matrix) and (abs(matrix.b) > 1e-6 or abs(matrix.c) > 1e-6):
+                    continue  # a turned shape: its outline is not its box
+                if not _filled(obj) or _largest_outline_share(obj) < BOXY:
+                    continue
+                clipped = (max(0.0, box[0]), max(0.0, box[1]), min(width, box[2]), min(height, box[3]))
+                if clipped[2] - clipped[0] >= min_side and clipped[3] - clipped[1] >= min_side:
+                    found.append(Shape(clipped, len(found)))
+            elif kind == image_kind:
+                images.append(obj)
+            elif kind == form_kind:
+                inner = m
+                if pdfium_c.FPDFPageObj_GetMatrix(obj, matrix):
+                    own = (matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f)
+                    inner = _compose(own, m)
+                # a form too small to hold a region (a card's art, an icon) is searched for images only
+                walk(obj, pdfium_c.FPDFFormObj_CountObjects(obj), pdfium_c.FPDFFormObj_GetObject, inner,
+                     shapes and large(obj, m) is not None)
+
+    walk(page_handle, pdfium_c.FPDFPage_CountObjects(page_handle), pdfium_c.FPDFPage_GetObject, IDENTITY, True)
+    return Drawing(found, images, paths)
+
+
+def _contains(outer: Box, inner: Box, slack: float) -> bool:
+    return (inner[0] >= outer[0] - slack and inner[1] >= outer[1] - slack and inner[2] <= outer[2] + slack
+            and inner[3] <= outer[3] + slack)
+
+
+def _share_inside(inner: Box, outer: Box) -> float:
+    w = min(inner[2], outer[2]) - max(inner[0], outer[0])
+    h = min(inner[3], outer[3]) - max(inner[1], outer[1])
+    return max(0.0, w) * max(0.0, h) / max(_area(inner), 1e-6)
+
+
+def _area(box: Box) -> float:
+    return (box[2] - box[0]) * (box[3] - box[1])
+
+
+def assign(layout: PageLayout, found: list[Shape]) -> None:
+    """Set the layout's regions (nested by their boxes, the page first) and each word's region:
+    the last-drawn region its middle lies in. Nothing is set when no shape holds a word: the page
+    is read as before."""
+    width, height = layout.width, layout.height
+    short = min(width, height)
+    same = SAME_BOX * short
+    kept: list[Shape] = []
+    for shape in found:  # one panel drawn twice (a fill, then its shadow or border) is one region
+        twin = next((k for k in kept if all(abs(a - b) <= same for a, b in zip(k.box, shape.box, strict=True))), None)
+        if twin is not None:
+            twin.order = shape.order
+        else:
+            kept.append(shape)
+    kept = _stacked_bars_joined(kept, short)
+    page_box = (0.0, 0.0, width, height)
+    kept = [s for s in kept if not _contains(s.box, page_box, same)]  # the page's own background
+    by_order = sorted(kept, key=lambda s: s.order)
+
+    def holder(x: float, y: float) -> int:
+        for k in range(len(by_order) - 1, -1, -1):
+            b = by_order[k].box
+            if b[0] <= x <= b[2] and b[1] <= y <= b[3]:
+                return k
+        return -1
+
+    homes = [holder((w.x0 + w.x1) / 2, (w.top + w.bottom) / 2) for w in layout.words]
+    if all(h < 0 for h in homes):
+        return
+    index = {id(s): k + 1 for k, s in enumerate(sorted(by_order, key=lambda s: -_area(s.box)))}
+    regions: dict[int, tuple[int | None, tuple[float, float, float, float], str]] = {0: (None, page_box, "page")}
+    for shape in sorted(by_order, key=lambda s: -_area(s.box)):
+        parents = [p for p in by_order if p is not shape and index[id(p)] < index[id(shape)]
+                   and _share_inside(shape.box, p.box) >= INSIDE_SHARE]
+        parent = index[id(min(parents, key=lambda p: _area(p.box)))] if parents else 0
+        bar = shape.strips > 1 or _bar(shape.box, short)
+        regions[index[id(shape)]] = (parent, shape.box, "bar" if bar else "panel")
+    for word, home in zip(layout.words, homes, strict=True):
+        word.region = index[id(by_order[home])] if home >= 0 else 0
+    body = body_size(layout.words)
+    single = {index[id(s)] for s in by_order if s.strips == 1}
+    for k, (parent, box, kind) in list(regions.items()):
+        held = [w for w in layout.words if w.region == k]
+        if kind == "bar" and _lines(held) > 1 and median(w.size for w in held) <= body and k in single:
+            regions[k] = (parent, box, "panel")  # lines of body type or smaller: a callout's box, no heading
+    layout.regions = regions
+
+
+def _bar(box: Box, short: float) -> bool:
+    return (box[2] - box[0]) >= BAR_ASPECT * (box[3] - box[1]) and (box[3] - box[1]) <= BAR_LINES * short
+
+
+def _stacked_bars_joined(shapes: list[Shape], short: float) -> list[Shape]:
+    """Bars of one width stacked edge to edge (a heading of two lines set on a strip each, in one
+    colour or in turns) are one bar: one heading, not two regions."""
+    same = SAME_BOX * short
+    out: list[Shape] = []
+    for shape in sorted(shapes, key=lambda s: s.box[1]):
+        if not _bar(shape.box, short):
+            out.append(shape)
+            continue
+        above = next((o for o in out if (o.strips > 1 or _bar(o.box, short))
+                      and abs(o.box[0] - shape.box[0]) <= same and abs(o.box[2] - shape.box[2]) <= same
+                      and shape.box[1] - o.box[3] <= 0.25 * (shape.box[3] - shape.box[1])
+                      and shape.box[1] >= o.box[1]), None)
+        if above is None:
+            out.append(shape)
+            continue
+        above.box = (min(above.box[0], shape.box[0]), above.box[1], max(above.box[2], shape.box[2]),
+                     max(above.box[3], shape.box[3]))
+        above.order, above.strips = max(above.order, shape.order), above.strips + 1
+    return out
+
+
+def _lines(words: list[Word]) -> int:
+    """Lines of words: words whose middles fall within another's height share its line."""
+    lines: list[Word] = []
+    for w in sorted(words, key=lambda w: w.top):
+        if not lines or (w.top + w.bottom) / 2 > lines[-1].bottom:
+            lines.append(w)
+    return len(lines)
