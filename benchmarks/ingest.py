@@ -1,6 +1,8 @@
 """Ingest speed on a real rulebook and on the generated fixtures (tests/make_fixtures.py).
 
-    .venv/bin/python benchmarks/ingest.py [--quick]
+    .venv/bin/python benchmarks/ingest.py [--quick] [--scans-only]
+
+(--scans-only: only the scans, the real book's and the generated scanned PDFs)
 
 - the real book tests/data/real/MK1_base_EN_Pandasaurus2018_rulebook.pdf (8 text-layer pages of
   card art): median seconds per page of mkdb's text-layer reading (ingest.pdfium_text) beside
@@ -16,7 +18,10 @@
   `tesseract` CLI runs (OMP_THREAD_LIMIT=1, one after another) on the same page images, in the
   language mkdb chose, divided by the core count; goal <= 1.15 (mkdb adds almost nothing to
   OCR and keeps every core busy). mkdb and the CLI runs alternate and the best of each counts,
-  as other work on a shared machine slows either at random.
+  as other work on a shared machine slows either at random;
+- the same pages' preparation (everything mkdb does before Tesseract) in CPU seconds beside the
+  CLI's own CPU seconds: (CLI + preparation) / CLI, what the wall-time ratio would be on an idle
+  machine with every core busy, and barely moved by other work on a shared one.
 """
 
 from __future__ import annotations
@@ -266,6 +271,45 @@ def scans(paths: list[tuple[Path, str]]) -> None:
     print(f"  ratio over all scans: {sum(ratios) / len(ratios):.2f}")
 
 
+def preparation_cpu(paths: list[tuple[Path, str]]) -> None:
+    """CPU seconds (not wall) of mkdb's own work on each scanned page before Tesseract (prepare:
+    light, skew, regions, ink; page_parts: blocks and canvases) beside the CPU seconds of the plain
+    `tesseract` CLI on the same page image: a ratio a loaded, shared machine barely moves, unlike
+    the wall-time ratios above."""
+    import resource
+
+    from ingest.ocr import page_parts, prepare
+
+    env = dict(os.environ, OMP_THREAD_LIMIT="1")
+    print("scan preparation in CPU seconds (best of 2 per page) beside the tesseract CLI's:")
+    total_prep = total_cli = 0.0
+    for path, lang in paths:
+        n = _pages(path)
+        model = tesseract_model(lang) or "Latin+Cyrillic"
+        prep = cli = 0.0
+        with tempfile.TemporaryDirectory() as tmp:
+            for i in range(n):
+                img = render(path, i, scan_dpi(path, i))
+                page_parts(prepare(img))  # compiled code loaded, caches warm
+                best = float("inf")
+                for _ in range(2):
+                    t0 = time.process_time()
+                    page_parts(prepare(img))
+                    best = min(best, time.process_time() - t0)
+                prep += best
+                png = Path(tmp) / f"p{i}.png"
+                img.save(png)
+                r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
+                subprocess.run(["tesseract", str(png), "stdout", "-l", model], env=env, check=True,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cli += (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
+        total_prep, total_cli = total_prep + prep, total_cli + cli
+        print(f"  {path.name}: preparation {prep / n:.2f} CPU-s/page, tesseract CLI ({model}) {cli / n:.2f} "
+              f"CPU-s/page -> (CLI + preparation) / CLI = {(cli + prep) / cli:.2f}")
+    print(f"  all scans: (CLI + preparation) / CLI = {(total_cli + total_prep) / total_cli:.2f}")
+
+
 def scan_dpi(path: Path, index: int) -> int:
     """The resolution mkdb renders a scanned page at (its picture's own, else OCR_DPI)."""
     import pypdfium2
@@ -282,10 +326,13 @@ def scan_dpi(path: Path, index: int) -> int:
 
 def main() -> None:
     mf = make_fixtures
-    real_book()
+    scans_only = "--scans-only" in sys.argv
+    if not scans_only:
+        real_book()
     real_scans()
     fixtures = mf.build()
-    text_layer(fixtures)
+    if not scans_only:
+        text_layer(fixtures)
     bench: list[tuple[Path, str]] = []
     quick = "--quick" in sys.argv
     for lang in (["de"] if quick else ["uk", "ru", "de"]):
@@ -295,6 +342,7 @@ def main() -> None:
             mf.scan(src, lang, 99, out, mf.OUT / f"bench-{lang}-scan-p1.jpg")
         bench.append((out, lang))
     scans(bench)
+    preparation_cpu(bench)
 
 
 if __name__ == "__main__":

@@ -39,7 +39,6 @@ GRADIENT = 60  # a background may drift this far (colour distance) from its regi
 EDGE_TOLERANCE = 60  # where backgrounds meet, colours this far off their blend (JPEG bleeding) are no ink
 MAX_FLOOR = 40  # a background's noise: twice the median distance of its pixels from its colour, at most this
 INK_GAIN = 1.3  # colour distance (0..441) to grey level: text at about 200 apart is full black
-EDGE_TILE = 64  # work-copy pixels: the edges' ink is found tile by tile (only tiles with an edge)
 CLEAR_SIDE = 0.4  # beside a region's edge, a side this near one background's end (0..0.5) is that background
 SOLID = 0.97  # a background with nothing on it (under this share of it left) is no region
 OPEN = 0.5  # a shape is open when more than this share of the backgrounds inside it run on outside
@@ -139,6 +138,79 @@ def _shapes(small: np.ndarray, comps: np.ndarray, objects: list, side: float) ->
         if sl is not None and sl[0].stop - sl[0].start >= side and sl[1].stop - sl[1].start >= 2:
             out[k] = (sl, np.median(small[sl][comps[sl] == k], axis=0))
     return out
+
+
+def _means(small: np.ndarray, comps: np.ndarray, n: int) -> np.ndarray:
+    """Each flat area's mean colour, by number (row 0: no area)."""
+    flat = comps.ravel()
+    counts = np.maximum(np.bincount(flat, minlength=n + 1), 1)
+    return np.stack([np.bincount(flat, small[..., c].ravel(), minlength=n + 1) / counts
+                     for c in range(small.shape[2])], axis=1)
+
+
+def _boxes(objects: list) -> np.ndarray:
+    """Each flat area's box (top, bottom, left, right; stops exclusive), by number - 1."""
+    out = np.full((len(objects), 4), -1, dtype=np.int64)
+    for i, sl in enumerate(objects):
+        if sl is not None:
+            out[i] = (sl[0].start, sl[0].stop, sl[1].start, sl[1].stop)
+    return out
+
+
+def _cut_pieces(sl: tuple[slice, slice], members: list[int], colour: np.ndarray, boxes: np.ndarray,
+                means: np.ndarray) -> tuple[tuple[slice, slice], list[int]]:
+    """The pieces of a bar's own colour its letters cut off it, and its box grown over them:
+    inside its box (a strip above a word whose letters come near the top, closed off by the
+    bar's end and an accent) and beside it along its line, touching it (where a word fills the
+    bar's height, only thin strips above and below the letters are left of it). Left out, they
+    would lie on the page around the bar and read as a dark band over the word: the bar's
+    colour against the page's."""
+    top, bottom, left, right = sl[0].start, sl[0].stop, sl[1].start, sl[1].stop
+    tol = max(2, round(PIECE_EDGE * (bottom - top)))
+    near = np.abs(means[1:] - colour).max(axis=1) <= PIECE_COLOUR
+    near[np.asarray(members) - 1] = False
+    near &= (boxes[:, 0] >= top - tol) & (boxes[:, 1] <= bottom + tol) & (boxes[:, 0] >= 0)
+    taken = np.zeros(len(boxes), dtype=bool)
+    while True:
+        fresh = near & ~taken & (boxes[:, 3] >= left - tol - 1) & (boxes[:, 2] <= right + tol + 1)
+        if not fresh.any():
+            break
+        taken |= fresh
+        top, bottom = min(top, int(boxes[fresh, 0].min())), max(bottom, int(boxes[fresh, 1].max()))
+        left, right = min(left, int(boxes[fresh, 2].min())), max(right, int(boxes[fresh, 3].max()))
+    return (slice(top, bottom), slice(left, right)), [int(v) + 1 for v in np.flatnonzero(taken)]
+
+
+BAR_SHARE = 0.15  # a column of a bar's line with this share of the bar's colour still runs on the bar
+
+
+def _along(small: np.ndarray, sl: tuple[slice, slice], colour: np.ndarray) -> tuple[slice, slice]:
+    """A bar's box grown sideways over the columns of its line that still show its colour along
+    its top and bottom edges: where the first or last letters stand close to the bar's end, the
+    sliver of bar beside them is too thin to be a background of its own. The page beside a bar
+    shows none of its colour; a picture beside it, not all along its edges."""
+    mine = np.abs(small[sl[0]] - colour).max(axis=2) <= PIECE_COLOUR
+    rim = max(1, min(3, mine.shape[0] // 4))
+    # the bar runs on along its top and its bottom edge, and shows its colour in the column
+    own = (mine.mean(axis=0) >= BAR_SHARE) & mine[:rim].any(axis=0) & mine[-rim:].any(axis=0)
+    left, right = sl[1].start, sl[1].stop
+    while left > 0 and own[left - 1]:
+        left -= 1
+    while right < own.size and own[right]:
+        right += 1
+    return sl[0], slice(left, right)
+
+
+def _notches(held: np.ndarray, sl: tuple[slice, slice], boxes: np.ndarray, own: list[int]) -> np.ndarray:
+    """A bar's box less the backgrounds that run on outside it (the page around a rounded end, a
+    bar of another colour beside it): the notches its letters leave where they come near its
+    edge are the bar's. Not a letter's gap nor a background it holds, which never leave its box."""
+    labels = np.unique(held)
+    labels = labels[(labels > 0) & ~np.isin(labels, own)]
+    inner = labels[(boxes[labels - 1, 0] >= sl[0].start) & (boxes[labels - 1, 1] <= sl[0].stop)
+                   & (boxes[labels - 1, 2] >= sl[1].start) & (boxes[labels - 1, 3] <= sl[1].stop)]
+    outside = np.setdiff1d(labels, inner)
+    return ~np.isin(held, outside)
 
 
 def _union(slices: list[tuple[slice, slice]]) -> tuple[slice, slice]:
@@ -245,6 +317,8 @@ def find_regions(rgb: Image.Image) -> PageRegions:
     found: list[tuple[int, tuple[slice, slice], np.ndarray, tuple[int, int, int]]] = []
     objects = ndimage.find_objects(comps)
     shapes = _shapes(small, comps, objects, side)
+    means = _means(small, comps, n)
+    boxes = _boxes(objects)
     for members in _pieces(shapes, BAR_LINES * min(sw, sh)):
         k = members[0]
         sl = _union([shapes[m][0] for m in members])
@@ -256,19 +330,29 @@ def find_regions(rgb: Image.Image) -> PageRegions:
             continue  # a letter of a large heading
         if own.sum() < 0.25 * MIN_AREA * page_area:
             continue
-        outline = _outline(own)
+        # its extent counts the pieces of its colour cut off inside its box (not what it holds:
+        # the tests below still see them as drawn on it)
+        cut: list[int] | None = None
+        if height <= BAR_LINES * min(sw, sh) and width >= BAR_ASPECT * height:
+            sl, cut = _cut_pieces(_along(small, sl, shapes[k][1]), members, shapes[k][1], boxes, means)
+            own = np.isin(comps[sl], members)
+        extent = own | np.isin(comps[sl], cut) if cut else own
+        height, width = sl[0].stop - sl[0].start, sl[1].stop - sl[1].start
+        outline = _outline(extent)
         filled = outline.sum()
         boxy = filled >= BOXY * height * width or (
-            width >= BAR_ASPECT * height and filled >= ROUND_FILL * height * width and _rimmed(own))
+            width >= BAR_ASPECT * height and filled >= ROUND_FILL * height * width and _rimmed(extent))
         if not boxy and (filled < ROUND_FILL * height * width or own.sum() < ROUND_OWN * filled
-                         or _ring(comps[sl], outline & ~own)):
+                         or _ring(comps[sl], outline & ~extent)):
             continue
         if own.sum() >= SOLID * filled:  # nothing drawn on it: the stroke of a large letter, a swatch
             continue
-        if _open(comps, objects, sl, outline & ~own):  # a large letter (H, U, M) or a word, not a box
+        if _open(comps, objects, sl, outline & ~extent):  # a large letter (H, U, M) or a word, not a box
             continue
         if boxy and width >= BAR_ASPECT * height:
             outline = np.ones_like(outline)  # a bar: its letters may reach its edges, leaving notches
+        elif cut is not None:
+            outline |= _notches(comps[sl], sl, boxes, members + cut)
         colour = tuple(int(v) for v in np.median(small[sl][own], axis=0))
         found.append((int(outline.sum()), sl, outline, colour))
     # outer regions first, so that an inner one is drawn over the one it lies on
@@ -366,12 +450,13 @@ def ink(rgb: Image.Image, found: PageRegions) -> Image.Image:
     # where backgrounds meet, the ink is the distance from the range of their colours there: the
     # edge itself (any mix of them) is no ink, a letter crossing it is; but a mark standing off
     # the edge on one side (an accent on a bar, near its top) is judged against that side alone
-    edge = ndimage.maximum_filter(labels, 7) != ndimage.minimum_filter(labels, 7)
+    edge = _run_filter(labels, 7, True) != _run_filter(labels, 7, False)
     edge_full = np.asarray(Image.fromarray(edge.astype(np.uint8) * 255).resize((w, h), Image.NEAREST)) > 0
     ys, xs = np.nonzero(edge_full)
     if ys.size:
-        top = np.stack([ndimage.maximum_filter(around[..., c], 7) for c in range(3)], axis=2)
-        bottom = np.stack([ndimage.minimum_filter(around[..., c], 7) for c in range(3)], axis=2)
+        channels = [np.ascontiguousarray(around[..., c], dtype=np.float32) for c in range(3)]
+        top = np.stack([_run_filter(ch, 7, True) for ch in channels], axis=2)
+        bottom = np.stack([_run_filter(ch, 7, False) for ch in channels], axis=2)
         sy = np.minimum((ys / found.factor).astype(int), labels.shape[0] - 1)
         sx = np.minimum((xs / found.factor).astype(int), labels.shape[1] - 1)
         p = pixels[ys, xs].astype(np.float32)
@@ -395,63 +480,166 @@ def _off_the_edge(pixels: np.ndarray, labels: np.ndarray, colours: np.ndarray, f
     accent on a red bar beside white paper is ink, which the blend of the two colours is not.
     Such a mark counts only beside the letters it belongs to (ink off the band, `dist` > 0, within
     the filters' reach): a lone speck at a bar's end is read as '.' or '`'.
+
+    Compiled (ingest.regions._edge_side, _edge_ink): the picture is made and filtered once over
+    the stretch of page the band spans, and each band pixel's few tests run only as far as it
+    takes to rule it out; this was half of a scan's preparation as array operations tile by tile.
     """
+    if not ys.size:
+        return np.empty(0, dtype=np.float32)
     size = max(7, round(4 * factor)) | 1
     step = max(3, round(factor)) | 1
     reach = 7 + 2 * (int(np.ceil(size / factor)) + 1)  # the band and what the filters see around it
-    hi, lo = ndimage.maximum_filter(labels, reach), ndimage.minimum_filter(labels, reach)
-    out = np.full(ys.shape, -np.inf, dtype=np.float32)
-    # tile by tile (work-copy tiles holding band pixels, with a margin the filters need): the
-    # edges are a small part of the page
-    margin = int(np.ceil((2 * size + step) / factor)) + 1
-    tile_y, tile_x = (ys / factor).astype(int) // EDGE_TILE, (xs / factor).astype(int) // EDGE_TILE
-    key = tile_y * (labels.shape[1] // EDGE_TILE + 1) + tile_x
-    order = np.argsort(key, kind="stable")
-    bounds = np.flatnonzero(np.diff(key[order])) + 1
-    for idx in np.split(order, bounds):
-        ty, tx = int(tile_y[idx[0]]), int(tile_x[idx[0]])
-        r0, c0 = max(0, ty * EDGE_TILE - margin), max(0, tx * EDGE_TILE - margin)
-        r1 = min(labels.shape[0], (ty + 1) * EDGE_TILE + margin)
-        c1 = min(labels.shape[1], (tx + 1) * EDGE_TILE + margin)
-        y0, x0 = int(np.ceil(r0 * factor)), int(np.ceil(c0 * factor))
-        y1, x1 = min(band.shape[0], int(np.ceil(r1 * factor))), min(band.shape[1], int(np.ceil(c1 * factor)))
-        inked = (dist[y0:y1, x0:x1] > 0) & ~band[y0:y1, x0:x1]
-        if not inked.any():  # no letters by this stretch of edge: nothing to find on it
-            continue
-        out[idx] = _edge_tile(pixels[y0:y1, x0:x1], hi, lo, colours, factor, (y0, x0), band[y0:y1, x0:x1],
-                              ys[idx] - y0, xs[idx] - x0, dist[y0:y1, x0:x1], size, step)
+    hi, lo = _run_filter(labels, reach, True), _run_filter(labels, reach, False)
+    # the picture is needed within the filters' reach of the band (opening, closing, the step test)
+    margin = 2 * size + step
+    y0, x0 = max(0, int(ys.min()) - margin), max(0, int(xs.min()) - margin)
+    y1, x1 = min(band.shape[0], int(ys.max()) + margin + 1), min(band.shape[1], int(xs.max()) + margin + 1)
+    colours = np.ascontiguousarray(colours, dtype=np.float32)
+    side = _edge_side(pixels[y0:y1, x0:x1], hi, lo, colours, float(factor), y0, x0)
+    side = _open_close(side, size)
+    inked = (dist > 0) & ~band
+    return _edge_ink(pixels, hi, lo, colours, float(factor), side, y0, x0, inked, ys, xs, size, step,
+                     float(EDGE_TOLERANCE), float(CLEAR_SIDE))
+
+
+@njit(cache=True)
+def _lab(v: float, factor: float, n: int) -> int:  # pragma: no cover
+    """The work-copy row (column) of page row (column) v."""
+    return min(int(v / factor), n - 1)
+
+
+@njit(cache=True)
+def _edge_side(pixels: np.ndarray, hi: np.ndarray, lo: np.ndarray, colours: np.ndarray, factor: float,
+               y0: int, x0: int) -> np.ndarray:  # pragma: no cover
+    """Each pixel placed on the line between the two backgrounds near it (0..255; 0 where only
+    one background is near), the picture _off_the_edge filters."""
+    h, w = pixels.shape[0], pixels.shape[1]
+    side = np.zeros((h, w), dtype=np.uint8)
+    one = np.float32(1.0)
+    for y in range(h):
+        r = _lab(float(y + y0), factor, hi.shape[0])
+        for x in range(w):
+            c = _lab(float(x + x0), factor, hi.shape[1])
+            ka, kb = hi[r, c], lo[r, c]
+            if ka == kb:
+                continue
+            dot = np.float32(0.0)
+            length = np.float32(0.0)
+            for ch in range(3):
+                span = colours[kb, ch] - colours[ka, ch]
+                dot += (np.float32(pixels[y, x, ch]) - colours[ka, ch]) * span
+                length += span * span
+            t = min(max(dot / max(length, one), np.float32(0.0)), one)
+            side[y, x] = np.uint8(np.rint(t * np.float32(255)))
+    return side
+
+
+def _run_filter(img: np.ndarray, k: int, biggest: bool) -> np.ndarray:
+    """A k x k (k odd) maximum or minimum filter: down the columns, then down the columns of the
+    transposed picture (a whole row at a time, memory in order). Outside the picture its edge
+    pixel repeats, which for a maximum or minimum is what a mirrored border gives (scipy.ndimage's
+    default)."""
+    down = _run_cols(np.ascontiguousarray(img), k, biggest)
+    return np.ascontiguousarray(_run_cols(np.ascontiguousarray(down.T), k, biggest).T)
+
+
+def _open_close(side: np.ndarray, size: int) -> np.ndarray:
+    """An opening then a closing, both `size` square: minimum, maximum, maximum, minimum, the two
+    maxima one of 2 * size - 1; each a pass down the columns and one across the rows (the
+    columns of the transposed picture), passes of one kind grouped to transpose it four times."""
+    across = np.ascontiguousarray(_run_cols(side, size, False).T)  # columns' minimum
+    across = _run_cols(_run_cols(across, size, False), 2 * size - 1, True)  # rows' minimum, maximum
+    down = np.ascontiguousarray(across.T)
+    down = _run_cols(_run_cols(down, 2 * size - 1, True), size, False)  # columns' maximum, minimum
+    across = _run_cols(np.ascontiguousarray(down.T), size, False)  # rows' minimum
+    return np.ascontiguousarray(across.T)
+
+
+@njit(cache=True)
+def _run_cols(img: np.ndarray, k: int, biggest: bool) -> np.ndarray:  # pragma: no cover
+    """A maximum or minimum over k pixels down each column, a whole row at a time (memory in
+    order), by van Herk and Gil-Werman's blocks (three comparisons a pixel, whatever k)."""
+    r = k // 2
+    n, w = img.shape
+    m = n + 2 * r
+    g = np.empty((m, w), dtype=img.dtype)
+    b = np.empty((m, w), dtype=img.dtype)
+    for start in range(0, m, k):
+        stop = min(start + k, m)
+        src = min(max(start - r, 0), n - 1)
+        for j in range(w):
+            g[start, j] = img[src, j]
+        for i in range(start + 1, stop):
+            src = min(max(i - r, 0), n - 1)
+            for j in range(w):
+                g[i, j] = max(g[i - 1, j], img[src, j]) if biggest else min(g[i - 1, j], img[src, j])
+        src = min(max(stop - 1 - r, 0), n - 1)
+        for j in range(w):
+            b[stop - 1, j] = img[src, j]
+        for i in range(stop - 2, start - 1, -1):
+            src = min(max(i - r, 0), n - 1)
+            for j in range(w):
+                b[i, j] = max(b[i + 1, j], img[src, j]) if biggest else min(b[i + 1, j], img[src, j])
+    out = np.empty_like(img)
+    for i in range(n):
+        for j in range(w):
+            out[i, j] = max(b[i, j], g[i + k - 1, j]) if biggest else min(b[i, j], g[i + k - 1, j])
     return out
 
 
-def _edge_tile(pixels: np.ndarray, hi: np.ndarray, lo: np.ndarray, colours: np.ndarray, factor: float,
-               origin: tuple[int, int], band: np.ndarray, ys: np.ndarray, xs: np.ndarray, dist: np.ndarray,
-               size: int, step: int) -> np.ndarray:
-    """_off_the_edge on one tile of the page (full-page pixels from `origin`)."""
-    h, w = band.shape
-    rows = np.minimum(((np.arange(h) + origin[0]) / factor).astype(int), hi.shape[0] - 1)
-    cols = np.minimum(((np.arange(w) + origin[1]) / factor).astype(int), hi.shape[1] - 1)
-    h_lab, l_lab = hi[np.ix_(rows, cols)], lo[np.ix_(rows, cols)]
-    ny, nx = np.nonzero(h_lab != l_lab)
-    a, b = colours[h_lab[ny, nx]], colours[l_lab[ny, nx]]
-    p = pixels[ny, nx].astype(np.float32)
-    span = b - a
-    length = (span * span).sum(axis=1)
-    t = np.clip(((p - a) * span).sum(axis=1) / np.maximum(length, 1.0), 0.0, 1.0)
-    side = np.zeros(band.shape, dtype=np.uint8)
-    side[ny, nx] = np.round(t * 255).astype(np.uint8)
-    side = ndimage.grey_closing(ndimage.grey_opening(side, size=(size, size)), size=(size, size))
-    on_step = (ndimage.maximum_filter(side, step) >= 128) & (ndimage.minimum_filter(side, step) < 128)
-    a, b = colours[h_lab[ys, xs]], colours[l_lab[ys, xs]]
-    p = pixels[ys, xs].astype(np.float32)
-    span = b - a
-    length = (span * span).sum(axis=1)
-    t = np.clip(((p - a) * span).sum(axis=1) / np.maximum(length, 1.0), 0.0, 1.0)
-    there = side[ys, xs].astype(np.float32) / 255
-    mine = np.where((there >= 0.5)[:, None], b, a)
-    d = np.sqrt(((p - mine) ** 2).sum(axis=1)) - EDGE_TOLERANCE
-    # only a clear case: the side is one background through and through (not a picture's
-    # muddle), and the pixel has the colour of the far side, a mark of it on this one
-    clear = (np.abs(there - 0.5) >= CLEAR_SIDE) & (np.abs(t - there) >= 0.5)
-    letters = ndimage.maximum_filter(((dist > 0) & ~band).astype(np.uint8), size)[ys, xs] > 0
-    usable = (length >= EDGE_TOLERANCE ** 2) & ~on_step[ys, xs] & clear & letters
-    return np.where(usable, d, -np.inf).astype(np.float32)
+@njit(cache=True)
+def _edge_ink(pixels: np.ndarray, hi: np.ndarray, lo: np.ndarray, colours: np.ndarray, factor: float,
+              side: np.ndarray, y0: int, x0: int, inked: np.ndarray, ys: np.ndarray, xs: np.ndarray,
+              size: int, step: int, tolerance: float, clear_side: float) -> np.ndarray:  # pragma: no cover
+    """_off_the_edge's tests for each band pixel against the filtered picture `side` (page pixels
+    from y0, x0): a clear side, the far side's colour, off the step, beside letters."""
+    out = np.full(ys.size, -np.inf, dtype=np.float32)
+    sh, sw = side.shape
+    H, W = inked.shape
+    one = np.float32(1.0)
+    for i in range(ys.size):
+        y, x = ys[i], xs[i]
+        r = _lab(float(y), factor, hi.shape[0])
+        c = _lab(float(x), factor, hi.shape[1])
+        ka, kb = hi[r, c], lo[r, c]
+        dot = np.float32(0.0)
+        length = np.float32(0.0)
+        for ch in range(3):
+            span = colours[kb, ch] - colours[ka, ch]
+            dot += (np.float32(pixels[y, x, ch]) - colours[ka, ch]) * span
+            length += span * span
+        if length < tolerance * tolerance:
+            continue
+        t = min(max(dot / max(length, one), np.float32(0.0)), one)
+        there = np.float32(side[y - y0, x - x0]) / np.float32(255)
+        if abs(there - np.float32(0.5)) < clear_side or abs(t - there) < 0.5:
+            continue
+        # off the step: the side does not cross the middle within `step` of the pixel
+        hr = step // 2
+        top, bottom = np.uint8(0), np.uint8(255)
+        for yy in range(max(0, y - y0 - hr), min(sh, y - y0 + hr + 1)):
+            for xx in range(max(0, x - x0 - hr), min(sw, x - x0 + hr + 1)):
+                top = max(top, side[yy, xx])
+                bottom = min(bottom, side[yy, xx])
+        if top >= 128 and bottom < 128:
+            continue
+        # beside letters: ink off the band within `size`
+        hs = size // 2
+        near = False
+        for yy in range(max(0, y - hs), min(H, y + hs + 1)):
+            for xx in range(max(0, x - hs), min(W, x + hs + 1)):
+                if inked[yy, xx]:
+                    near = True
+                    break
+            if near:
+                break
+        if not near:
+            continue
+        total = np.float32(0.0)
+        for ch in range(3):
+            mine = colours[kb, ch] if there >= 0.5 else colours[ka, ch]
+            d = np.float32(pixels[y, x, ch]) - mine
+            total += d * d
+        out[i] = np.float32(np.sqrt(total) - tolerance)
+    return out
