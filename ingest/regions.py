@@ -45,9 +45,11 @@ OPEN = 0.5  # a shape is open when more than this share of the backgrounds insid
 PIECE_EDGE = 0.06  # pieces of one bar share its top and bottom edge (within this share of its height)
 PIECE_COLOUR = 20  # ... and its colour (channel difference)
 LETTER_SHARE = 0.6  # a shape under this share of its box its own is thin enough to be a letter
+LETTER_HIGH = 0.3  # ... and a letter is at most this share of the page's shorter side high
 RIM = 0.75  # share of a bar's border that is its own colour
 BAR_ASPECT = 4.0  # a region this many times wider than high, ...
 BAR_LINES = 0.08  # ... and at most this share of the page's shorter side high, is a bar (one line)
+SAME_COLOUR = 12  # a bar this near (channel difference) the colour of the region around it is none
 
 
 @dataclass
@@ -251,19 +253,28 @@ def _pieces(shapes: dict[int, tuple], line: float) -> list[list[int]]:
     return list(groups.values())
 
 
-def _in_a_word(k: int, shapes: dict[int, tuple], share: float) -> bool:
+def _in_a_word(k: int, shapes: dict[int, tuple], share: float, tallest: float) -> bool:
     """A thin shape (under LETTER_SHARE of its box its own) with two shapes of its colour and
-    height beside it on its line: a letter of a large heading, not a box or a disc."""
+    height beside it on its line: a letter of a large heading, not a box or a disc.
+
+    A letter is at most `tallest` high (a panel holding most of a page's text is none, however
+    close in colour the paper beside it comes under dim light), and the shapes beside it stand
+    beside it: the background around it, whose box holds its own, is no letter of its word."""
     if k not in shapes or share >= LETTER_SHARE:
         return False
     sl, colour = shapes[k]
     height = sl[0].stop - sl[0].start
+    if height > tallest:
+        return False
     near = 0
     for other, (osl, ocolour) in shapes.items():
         if other == k:
             continue
         oh = osl[0].stop - osl[0].start
+        overlap = min(osl[1].stop, sl[1].stop) - max(osl[1].start, sl[1].start)
+        narrower = min(osl[1].stop - osl[1].start, sl[1].stop - sl[1].start)
         if (abs(oh - height) <= 0.25 * height and abs(osl[0].start - sl[0].start) <= 0.25 * height
+                and overlap <= 0.5 * narrower
                 and min(abs(osl[1].start - sl[1].stop), abs(sl[1].start - osl[1].stop)) <= 2 * height
                 and float(np.abs(ocolour - colour).max()) <= 30):
             near += 1
@@ -326,7 +337,7 @@ def find_regions(rgb: Image.Image) -> PageRegions:
         if height < side or width < side or height * width < MIN_AREA * page_area:
             continue
         own = np.isin(comps[sl], members)
-        if len(members) == 1 and _in_a_word(k, shapes, own.sum() / max(1, height * width)):
+        if len(members) == 1 and _in_a_word(k, shapes, own.sum() / max(1, height * width), LETTER_HIGH * min(sw, sh)):
             continue  # a letter of a large heading
         if own.sum() < 0.25 * MIN_AREA * page_area:
             continue
@@ -369,11 +380,33 @@ def find_regions(rgb: Image.Image) -> PageRegions:
         box = (int(x0 * factor), int(y0 * factor), min(w, int(x1 * factor)), min(h, int(y1 * factor)))
         region = Region(index, box, colour, parent, regions[parent].depth + 1)
         if (x1 - x0) >= BAR_ASPECT * (y1 - y0) and (y1 - y0) <= BAR_LINES * min(sw, sh):
+            if _parent_colour(small, flat, labels, sl, outline, parent, colour):
+                continue  # a strip of the panel's own background between its lines of text
             region.kind = "bar"
         regions.append(region)
         view = labels[sl]
         view[outline] = index
     return PageRegions(regions, labels, factor, flat, _background(small, flat, labels, regions))
+
+
+def _parent_colour(small: np.ndarray, flat: np.ndarray, labels: np.ndarray, sl: tuple[slice, slice],
+                   outline: np.ndarray, parent: int, colour: tuple[int, int, int]) -> bool:
+    """A bar shows the colour of the region it lies on, there: no bar, but a strip of that
+    region's background closed off between two lines of its text (and the words at their ends).
+    A bar is a background of its own colour. The region's colour is taken beside the strip, a
+    bar's height around it, so that a panel lit unevenly (or printed in a gradient), whose colour
+    drifts across it, is compared where the strip lies, not at its far side."""
+    margin = sl[0].stop - sl[0].start
+    y0, y1 = max(0, sl[0].start - margin), min(labels.shape[0], sl[0].stop + margin)
+    x0, x1 = max(0, sl[1].start - margin), min(labels.shape[1], sl[1].stop + margin)
+    around = (labels[y0:y1, x0:x1] == parent) & flat[y0:y1, x0:x1]
+    inner = np.zeros_like(around)
+    inner[sl[0].start - y0:sl[0].stop - y0, sl[1].start - x0:sl[1].stop - x0] = outline
+    around &= ~inner
+    if around.sum() < outline.sum() // 4:
+        return False
+    beside = np.median(small[y0:y1, x0:x1][around], axis=0)
+    return float(np.abs(beside - np.asarray(colour)).max()) <= SAME_COLOUR
 
 
 def _paper(small: np.ndarray) -> tuple[int, int, int]:
