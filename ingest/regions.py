@@ -220,11 +220,27 @@ def _union(slices: list[tuple[slice, slice]]) -> tuple[slice, slice]:
             slice(min(s[1].start for s in slices), max(s[1].stop for s in slices)))
 
 
-def _pieces(shapes: dict[int, tuple], line: float) -> list[list[int]]:
+def _apart(comps: np.ndarray, boxes: np.ndarray, sa: tuple[slice, slice], sb: tuple[slice, slice]) -> bool:
+    """Between two shapes on one line lies a background that runs on above or below that line
+    (the page or a panel showing between two cards' headers of one colour): they are two, not
+    pieces of one bar, whose pieces only its letters part (and the flat strokes of its large
+    letters stay within its line)."""
+    x0, x1 = min(sa[1].stop, sb[1].stop), max(sa[1].start, sb[1].start)
+    y0, y1 = max(sa[0].start, sb[0].start), min(sa[0].stop, sb[0].stop)
+    if x1 <= x0 or y1 <= y0:
+        return False
+    labels = np.unique(comps[y0:y1, x0:x1])
+    labels = labels[labels > 0]
+    reach = y1 - y0
+    return bool(((boxes[labels - 1, 0] < y0 - reach) | (boxes[labels - 1, 1] > y1 + reach)).any())
+
+
+def _pieces(shapes: dict[int, tuple], line: float, comps: np.ndarray, boxes: np.ndarray) -> list[list[int]]:
     """Shapes grouped into the backgrounds they are pieces of: a colour bar whose letters reach
     its top and bottom edge is cut by them into pieces of one colour, one height, side by side.
     Only shapes a line high (at most `line`) are pieces: two boxes of one colour and height side
-    by side (a grid of example boxes) are two boxes, however close."""
+    by side (a grid of example boxes) are two boxes, however close; so are two with a background
+    between them that runs on off their line (_apart)."""
     order = sorted(shapes, key=lambda k: shapes[k][0][0].start)
     parent = {k: k for k in order}
 
@@ -245,7 +261,8 @@ def _pieces(shapes: dict[int, tuple], line: float) -> list[list[int]]:
             if sb[0].start - sa[0].start > tol:
                 break
             if (abs(sb[0].stop - sa[0].stop) <= tol and float(np.abs(ca - cb).max()) <= PIECE_COLOUR
-                    and min(abs(sb[1].start - sa[1].stop), abs(sa[1].start - sb[1].stop)) <= height):
+                    and min(abs(sb[1].start - sa[1].stop), abs(sa[1].start - sb[1].stop)) <= height
+                    and not _apart(comps, boxes, sa, sb)):
                 parent[root(b)] = root(a)
     groups: dict[int, list[int]] = {}
     for k in order:
@@ -330,7 +347,7 @@ def find_regions(rgb: Image.Image) -> PageRegions:
     shapes = _shapes(small, comps, objects, side)
     means = _means(small, comps, n)
     boxes = _boxes(objects)
-    for members in _pieces(shapes, BAR_LINES * min(sw, sh)):
+    for members in _pieces(shapes, BAR_LINES * min(sw, sh), comps, boxes):
         k = members[0]
         sl = _union([shapes[m][0] for m in members])
         height, width = sl[0].stop - sl[0].start, sl[1].stop - sl[1].start
