@@ -27,7 +27,9 @@ from numba import njit
 from PIL import Image
 from scipy import ndimage
 
-WORK_SIDE = 1000  # the regions are found on a copy about this many pixels on its longer side
+WORK_SIDE = 1000  # the regions are found on a copy about this many pixels high (a page's height; a
+# wide image, at most twice that across: two facing pages photographed together are worked as
+# finely as one page, their row and column gaps not lost to the copy's coarse grid)
 FLAT_RANGE = (8, 30)  # a neighbourhood whose colour range (any channel) stays within 3x the noise
 # (the range of the quietest quarter of the page), bounded by these, is flat
 MIN_SIDE = 0.012  # a region is at least this share of the page's shorter side across, both ways
@@ -335,7 +337,7 @@ def _open(comps: np.ndarray, objects: list, sl: tuple[slice, slice], inside: np.
 def find_regions(rgb: Image.Image) -> PageRegions:
     """The page's regions (the whole page first), nested by their outlines."""
     w, h = rgb.size
-    factor = max(1.0, max(w, h) / WORK_SIDE)
+    factor = max(1.0, max(h, w / 2) / WORK_SIDE)
     sw, sh = max(1, round(w / factor)), max(1, round(h / factor))
     small = np.asarray(rgb.convert("RGB").resize((sw, sh), Image.BOX), dtype=np.int16)
     comps, n = _flat(small)
