@@ -32,6 +32,7 @@ SAME_BOX = 0.01  # shapes whose edges all lie within this share of the shorter p
 INSIDE_SHARE = 0.75  # a box lies on the one holding this share of it (a callout may poke out of its box)
 BAR_ASPECT = 4.0  # a region this many times wider than high, ...
 BAR_LINES = 0.08  # ... and at most this share of the page's shorter side high, is a bar (one line)
+STRIP_GAP = 0.05  # strips of one heading touch (labels stacked with a gap between them stay apart)
 
 Box = tuple[float, float, float, float]  # x0, top, x1, bottom in page points, top-down
 Matrix = tuple[float, float, float, float, float, float]
@@ -246,7 +247,7 @@ def _stacked_bars_joined(shapes: list[Shape], short: float) -> list[Shape]:
             continue
         above = next((o for o in out if (o.strips > 1 or _bar(o.box, short))
                       and abs(o.box[0] - shape.box[0]) <= same and abs(o.box[2] - shape.box[2]) <= same
-                      and shape.box[1] - o.box[3] <= 0.25 * (shape.box[3] - shape.box[1])
+                      and shape.box[1] - o.box[3] <= STRIP_GAP * (shape.box[3] - shape.box[1])
                       and shape.box[1] >= o.box[1]), None)
         if above is None:
             out.append(shape)
