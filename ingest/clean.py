@@ -132,7 +132,7 @@ def _restore_ligature(word: str, words: dict[str, int]) -> str | None:
 def known_words(lang: str | None) -> dict[str, int]:
     """The language's known words with a frequency rank (0 = most frequent): the COMMON_WORDS most
     frequent words of spaCy's frequency table where the language has one, then its OCR word list
-    or spaCy's lemma table of the language (ranked after them)."""
+    or spaCy's lemma table of the language (ranked after them), then its function words."""
     if not lang:
         return {}
     # here: only a language whose lookup tables are used loads them
@@ -155,8 +155,12 @@ def known_words(lang: str | None) -> dict[str, int]:
                 ordered.extend(sorted({k.casefold() for k in data} | {v.casefold() for v in data.values()
                                                                         if isinstance(v, str)}))
         _write_cache(cache, "\n".join(ordered))
+    data = language(lang)
+    stopwords = sorted(w.casefold() for w in data.stopwords) if data is not None else []
     ranks: dict[str, int] = {}
-    for word in [*ordered, *sorted(wordlist(lang))]:
+    # function words last: lemma tables often lack them ("le", "et"), and a word missing from the
+    # known words is one a lost ligature may be "restored" into ("le" -> "file")
+    for word in [*ordered, *sorted(wordlist(lang)), *stopwords]:
         if word:
             ranks.setdefault(word, len(ranks))
     return ranks

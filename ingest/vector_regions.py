@@ -32,6 +32,7 @@ SAME_BOX = 0.01  # shapes whose edges all lie within this share of the shorter p
 INSIDE_SHARE = 0.75  # a box lies on the one holding this share of it (a callout may poke out of its box)
 BAR_ASPECT = 4.0  # a region this many times wider than high, ...
 BAR_LINES = 0.08  # ... and at most this share of the page's shorter side high, is a bar (one line)
+STRIP_GAP = 0.05  # strips of one heading touch (labels stacked with a gap between them stay apart)
 
 Box = tuple[float, float, float, float]  # x0, top, x1, bottom in page points, top-down
 Matrix = tuple[float, float, float, float, float, float]
@@ -127,8 +128,7 @@ def drawing(page_handle, width: float, height: float) -> Drawing:  # noqa: ANN00
     get_type, get_bounds = pdfium_c.FPDFPageObj_GetType, pdfium_c.FPDFPageObj_GetBounds
 
     def large(obj, m: Matrix) -> Box | None:  # noqa: ANN001 - a PDFium page object
-        """The object's box on the page when it is large enough to be (or hold) a region (the
-        first test, on the box's size alone, is what most of a page's thousands of paths meet)."""
+        """The object's box on the page when it is large enough to be (or hold) a region."""
         if not get_bounds(obj, left, bottom, right, top):
             return None
         w, h = (right.value - left.value) * abs(m[0]), (top.value - bottom.value) * abs(m[3])
@@ -138,12 +138,18 @@ def drawing(page_handle, width: float, height: float) -> Drawing:  # noqa: ANN00
 
     def walk(handle, count, get, m: Matrix, shapes: bool) -> None:  # noqa: ANN001 - PDFium handles
         nonlocal paths
+        shapes = shapes and _upright(m)
+        sx, sy = abs(m[0]), abs(m[3])
         for i in range(count):
             obj = get(handle, i)
             kind = get_type(obj)
             if kind == path_kind:
                 paths = True
-                box = large(obj, m) if shapes else None
+                # most of a page's thousands of paths are small: the first test is made here, inline
+                if not shapes or not get_bounds(obj, left, bottom, right, top) or (
+                        (right.value - left.value) * sx < min_side or (top.value - bottom.value) * sy < min_side):
+                    continue
+                box = large(obj, m)
                 if box is None:
                     continue
                 if pdfium_c.FPDFPageObj_GetMatrix(obj, matrix) and (abs(matrix.b) > 1e-6 or abs(matrix.c) > 1e-6):
@@ -192,7 +198,9 @@ def assign(layout: PageLayout, found: list[Shape]) -> None:
     same = SAME_BOX * short
     kept: list[Shape] = []
     for shape in found:  # one panel drawn twice (a fill, then its shadow or border) is one region
-        twin = next((k for k in kept if all(abs(a - b) <= same for a, b in zip(k.box, shape.box, strict=True))), None)
+        b = shape.box
+        twin = next((k for k in kept if abs(k.box[0] - b[0]) <= same and abs(k.box[1] - b[1]) <= same
+                     and abs(k.box[2] - b[2]) <= same and abs(k.box[3] - b[3]) <= same), None)
         if twin is not None:
             twin.order = shape.order
         else:
@@ -212,21 +220,24 @@ def assign(layout: PageLayout, found: list[Shape]) -> None:
     homes = [holder((w.x0 + w.x1) / 2, (w.top + w.bottom) / 2) for w in layout.words]
     if all(h < 0 for h in homes):
         return
-    index = {id(s): k + 1 for k, s in enumerate(sorted(by_order, key=lambda s: -_area(s.box)))}
+    by_size = sorted(by_order, key=lambda s: -_area(s.box))
+    index = {id(s): k + 1 for k, s in enumerate(by_size)}
     regions: dict[int, tuple[int | None, tuple[float, float, float, float], str]] = {0: (None, page_box, "page")}
-    for shape in sorted(by_order, key=lambda s: -_area(s.box)):
-        parents = [p for p in by_order if p is not shape and index[id(p)] < index[id(shape)]
-                   and _share_inside(shape.box, p.box) >= INSIDE_SHARE]
-        parent = index[id(min(parents, key=lambda p: _area(p.box)))] if parents else 0
+    for k, shape in enumerate(by_size):
+        # it lies on the smallest larger region holding most of it (larger ones come earlier)
+        parent = next((index[id(p)] for p in reversed(by_size[:k]) if _share_inside(shape.box, p.box) >= INSIDE_SHARE), 0)
         bar = shape.strips > 1 or _bar(shape.box, short)
         regions[index[id(shape)]] = (parent, shape.box, "bar" if bar else "panel")
     for word, home in zip(layout.words, homes, strict=True):
         word.region = index[id(by_order[home])] if home >= 0 else 0
     body = body_size(layout.words)
     single = {index[id(s)] for s in by_order if s.strips == 1}
+    words_of: dict[int, list[Word]] = {}
+    for word in layout.words:
+        words_of.setdefault(word.region, []).append(word)
     for k, (parent, box, kind) in list(regions.items()):
-        held = [w for w in layout.words if w.region == k]
-        if kind == "bar" and _lines(held) > 1 and median(w.size for w in held) <= body and k in single:
+        held = words_of.get(k, [])
+        if kind == "bar" and k in single and _lines(held) > 1 and median(w.size for w in held) <= body:
             regions[k] = (parent, box, "panel")  # lines of body type or smaller: a callout's box, no heading
     layout.regions = regions
 
@@ -246,7 +257,7 @@ def _stacked_bars_joined(shapes: list[Shape], short: float) -> list[Shape]:
             continue
         above = next((o for o in out if (o.strips > 1 or _bar(o.box, short))
                       and abs(o.box[0] - shape.box[0]) <= same and abs(o.box[2] - shape.box[2]) <= same
-                      and shape.box[1] - o.box[3] <= 0.25 * (shape.box[3] - shape.box[1])
+                      and shape.box[1] - o.box[3] <= STRIP_GAP * (shape.box[3] - shape.box[1])
                       and shape.box[1] >= o.box[1]), None)
         if above is None:
             out.append(shape)

@@ -4,7 +4,8 @@
   words (as mkdb reads them: card art set aside; in the order a reader reads the printed page,
   panel by panel, see reference) and the OCR's words, over the text layer's words;
 - garbage: the share of OCR words that appear nowhere in the page's text layer (card art included);
-- headings: the text layer's lines set well above the body size, each found as a run of OCR words.
+- headings: the text layer's lines set well above the body size, and its lines on colour bars (from
+  the page's drawing) in body type or larger, each found as a run of OCR words.
 Words are compared casefolded without surrounding punctuation (a heading printed in capitals
 from a mixed-case text layer is the same heading).
 """
@@ -104,8 +105,14 @@ def reference(pdf: Path, index: int, lang: str) -> tuple[str, set[str], list[str
         everything = doc[index].get_textpage().get_text_range()
     finally:
         doc.close()
-    heads = [s.text for s in segments_from_words(reads[index].layout.words, exact=True)
+    own = reads[index].layout
+    heads = [s.text for s in segments_from_words(own.words, exact=True)
              if s.size >= HEADING_SIZE * body and len(words(s.text)) >= 1 and any(c.isalpha() for c in s.text)]
+    # colour-bar headings: a line on a bar the page's drawing shows (ingest.vector_regions), in body type
+    # or larger (a callout strip's smaller type is no heading)
+    bars = {k for k, (_, _, kind) in own.regions.items() if kind == "bar"}
+    heads += [s.text for s in segments_from_words([w for w in own.words if w.region in bars], exact=True)
+              if s.size >= body and any(c.isalpha() for c in s.text) and s.text not in heads]
     heads = [h for h in heads if " ".join(words(h)) in " ".join(words(text))]  # card art is not a heading
     return text, set(words(everything)) | set(words(text)), heads
 

@@ -60,3 +60,12 @@ def test_ocr_words_carry_tesseract_confidence_through_the_pipeline(pdf_pages):
     got = analyse(pages)
     for page in got.pages:
         _valid(page.text, page.words)
+
+
+def test_lost_ligature_repair_leaves_function_words_a_lemma_table_lacks():
+    """French lemma tables hold no "le" or "et": unknown, they were "restored" into "file" and
+    "est". A language's function words (its stopwords) are known words."""
+    text = "Chaque joueur pose le champ de blé et la boulangerie devant lui pendant le tour."
+    assert clean_page(text, "fr", lost_ligatures=True) == (text, {})
+    fixed, repairs = clean_page("Il sufit de poser le dé et la carte.", "fr", lost_ligatures=True)
+    assert fixed == "Il suffit de poser le dé et la carte." and repairs == {"ligature": 1}
