@@ -207,7 +207,7 @@ def _gutter(band: list[Segment], em: float) -> tuple[float, float] | None:
     gaps = [g for g in _gaps([(s.x0, s.x1) for s in band]) if g[1] - g[0] >= COLUMN_GAP_EM * em]
     for g0, g1 in sorted(gaps, key=lambda g: g[0] - g[1]):
         mid = (g0 + g1) / 2
-        if _rows([s for s in band if s.x1 <= mid], em) >= 2 and _rows([s for s in band if s.x1 > mid], em) >= 2:
+        if line_rows([s for s in band if s.x1 <= mid], em) >= 2 and line_rows([s for s in band if s.x1 > mid], em) >= 2:
             return g0, g1
     return None
 
@@ -236,7 +236,8 @@ def _column_run(segments: list[Segment], row_gaps: list[tuple[float, float]],
     return None
 
 
-def _rows(part: list[Segment], em: float) -> int:
+def line_rows(part: list[Segment], em: float) -> int:
+    """How many lines (rows of segments) the segments stand on."""
     return len({round(s.top / max(em * 0.6, 1e-3)) for s in part})
 
 
@@ -251,8 +252,8 @@ def _is_column_cut(segments: list[Segment], col_gaps: list[tuple[float, float]],
     left = [s for s in segments if s.x1 <= mid]
     right = [s for s in segments if s.x1 > mid]
 
-    if _rows(left, em) >= 2 and _rows(right, em) >= 2:
+    if line_rows(left, em) >= 2 and line_rows(right, em) >= 2:
         return True
-    if _rows(left, em) < 2 and _rows(right, em) < 2:  # one row (a heading with a wide gap): not columns
+    if line_rows(left, em) < 2 and line_rows(right, em) < 2:  # one row (a heading with a wide gap): not columns
         return False
     return not any(g[1] - g[0] >= PARAGRAPH_GAP_EM * em for g in _gaps([(s.top, s.bottom) for s in segments]))

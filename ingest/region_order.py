@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 
-from ingest.geometry import PageLayout, Segment, Word, xy_cut
+from ingest.geometry import COLUMN_GAP_EM, PARAGRAPH_GAP_EM, PageLayout, Segment, Word, line_rows, xy_cut
 
 Box = tuple[float, float, float, float]
 
@@ -23,10 +23,14 @@ def _box(block: list[Segment]) -> Box:
             max(s.bottom for s in block))
 
 
-def _beside(box: Box, blocks: list[list[Segment]]) -> bool:
-    """The box shares its height with one of the blocks and lies left or right of it."""
+def _beside(box: Box, blocks: list[list[Segment]], em: float) -> bool:
+    """The box shares its height with a paragraph (a block of two lines or more) and lies left or
+    right of it. A heading's one line beside a box (a panel's title level with the top of its
+    first box) makes no figure of it."""
     x0, top, x1, bottom = box
     for block in blocks:
+        if line_rows(block, em) < 2:
+            continue
         bx0, btop, bx1, bbottom = _box(block)
         overlap = min(bottom, bbottom) - max(top, btop)
         if overlap >= 0.5 * min(bottom - top, bbottom - btop) and (bx1 <= x0 or bx0 >= x1):
@@ -43,7 +47,10 @@ def _in_order(units: list[tuple[Box, object, list[Segment]]], em: float) -> list
         if lines:
             stand_ins += [Segment([Word(str(k), s.x0, s.top, s.x1, s.bottom, s.size)]) for s in lines]
             continue
-        x0, top, x1, bottom = box
+        # a drawn box's edge parts it from its neighbour however near: shrunk by half a column gap
+        # and half a paragraph gap each side, boxes set closer than that still read as apart
+        dx, dy = min(COLUMN_GAP_EM * em, (box[2] - box[0]) / 2) / 2, min(PARAGRAPH_GAP_EM * em, (box[3] - box[1]) / 2) / 2
+        x0, top, x1, bottom = box[0] + dx, box[1] + dy, box[2] - dx, box[3] - dy
         rows = max(1, int((bottom - top) / max(em * 1.5, 1e-3)))
         step = (bottom - top) / rows
         stand_ins += [Segment([Word(str(k), x0, top + i * step, x1, top + (i + 1) * step - 0.2 * step, em)])
@@ -72,10 +79,11 @@ def _rows_then_columns(block: list[Segment]) -> list[Segment]:
     return [seg for row in rows for seg in sorted(row, key=lambda s: s.x0)]
 
 
-def _figures(children: list[int], boxes: dict[int, Box], blocks: list[list[Segment]], kinds: dict[int, str]) -> set[int]:
+def _figures(children: list[int], boxes: dict[int, Box], blocks: list[list[Segment]], kinds: dict[int, str],
+             em: float) -> set[int]:
     """The boxes beside their region's own text, and the boxes in the same column as one of them
     (a column of callouts beside a paragraph is one figure, however far down it runs)."""
-    found = {c for c in children if kinds[c] != "bar" and _beside(boxes[c], blocks)}
+    found = {c for c in children if kinds[c] != "bar" and _beside(boxes[c], blocks, em)}
     grew = True
     while grew:
         grew = False
@@ -131,7 +139,7 @@ def region_blocks(page: PageLayout, segments: list[Segment], em: float,
         kids = [c for c in children[r] if has_text(c)]
         units: list[tuple[Box, object, list[Segment]]] = [(_box(b), ("block", b), b) for b in blocks]
         units += [(boxes[c], ("region", c), []) for c in kids]
-        aside = _figures(kids, boxes, blocks, kinds) if into is body else set()
+        aside = _figures(kids, boxes, blocks, kinds, em) if into is body else set()
         for kind, item in _in_order(units, em):
             if kind == "block":
                 into.append(item)
