@@ -1,4 +1,5 @@
-"""A text-layer page through PDFium's text-page API: characters, boxes, sizes, pictures.
+"""A text-layer page through PDFium's text-page API: characters, boxes, sizes, pictures, and the
+panels its drawing shows (ingest.vector_regions), so that reading order runs over them.
 
 pdfplumber (pdfminer) parses every vector path of a page to give its characters; a printed
 rulebook page holds tens of thousands of paths (card art), which costs seconds a page. PDFium's

@@ -30,7 +30,7 @@ MAX_SEGMENTS = 40  # a panel's outline is simple (a rounded rectangle takes 9 to
 VISIBLE_ALPHA = 26  # a fill at least this opaque (0..255) shows as a panel
 SAME_BOX = 0.01  # shapes whose edges all lie within this share of the shorter page side are one
 INSIDE_SHARE = 0.75  # a box lies on the one holding this share of it (a callout may poke out of its box)
-BAR_ASPECT = 4.0  # a region this many times wider than high, ...
+BAR_ASPECT = 4.0  # a region this many times wider than high, ... (as ingest.regions, not imported: it loads numba)
 BAR_LINES = 0.08  # ... and at most this share of the page's shorter side high, is a bar (one line)
 STRIP_GAP = 0.05  # strips of one heading touch (labels stacked with a gap between them stay apart)
 
