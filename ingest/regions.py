@@ -561,6 +561,19 @@ def _lab(v: float, factor: float, n: int) -> int:  # pragma: no cover
     return min(int(v / factor), n - 1)
 
 
+@njit(cache=True, inline="always")
+def _between(pixels: np.ndarray, y: int, x: int, colours: np.ndarray, ka: int, kb: int) -> tuple:  # pragma: no cover
+    """The pixel's colour projected on the line from background ka's colour to kb's: (dot, the
+    line's squared length); dot / length is where it lies between them (0 at ka, 1 at kb)."""
+    dot = np.float32(0.0)
+    length = np.float32(0.0)
+    for ch in range(3):
+        span = colours[kb, ch] - colours[ka, ch]
+        dot += (np.float32(pixels[y, x, ch]) - colours[ka, ch]) * span
+        length += span * span
+    return dot, length
+
+
 @njit(cache=True)
 def _edge_side(pixels: np.ndarray, hi: np.ndarray, lo: np.ndarray, colours: np.ndarray, factor: float,
                y0: int, x0: int) -> np.ndarray:  # pragma: no cover
@@ -576,12 +589,7 @@ def _edge_side(pixels: np.ndarray, hi: np.ndarray, lo: np.ndarray, colours: np.n
             ka, kb = hi[r, c], lo[r, c]
             if ka == kb:
                 continue
-            dot = np.float32(0.0)
-            length = np.float32(0.0)
-            for ch in range(3):
-                span = colours[kb, ch] - colours[ka, ch]
-                dot += (np.float32(pixels[y, x, ch]) - colours[ka, ch]) * span
-                length += span * span
+            dot, length = _between(pixels, y, x, colours, ka, kb)
             t = min(max(dot / max(length, one), np.float32(0.0)), one)
             side[y, x] = np.uint8(np.rint(t * np.float32(255)))
     return side
@@ -655,12 +663,7 @@ def _edge_ink(pixels: np.ndarray, hi: np.ndarray, lo: np.ndarray, colours: np.nd
         r = _lab(float(y), factor, hi.shape[0])
         c = _lab(float(x), factor, hi.shape[1])
         ka, kb = hi[r, c], lo[r, c]
-        dot = np.float32(0.0)
-        length = np.float32(0.0)
-        for ch in range(3):
-            span = colours[kb, ch] - colours[ka, ch]
-            dot += (np.float32(pixels[y, x, ch]) - colours[ka, ch]) * span
-            length += span * span
+        dot, length = _between(pixels, y, x, colours, ka, kb)
         if length < tolerance * tolerance:
             continue
         t = min(max(dot / max(length, one), np.float32(0.0)), one)

@@ -363,6 +363,17 @@ def degrade(img: Image.Image, rotation: float, uneven: bool, seed: int) -> Image
     return Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8), "RGB")
 
 
+def _photograph(pdf_path: Path, image: Path, dpi: int, rotation: float, uneven: bool, seed: int, quality: int) -> None:
+    """The first page of a PDF of our own rendered at `dpi` and degraded as a scanner or a phone
+    would (degrade), saved as a JPEG: the scan the tests read."""
+    doc = pypdfium2.PdfDocument(str(pdf_path))
+    try:
+        img = doc[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+    degrade(img, rotation, uneven, seed=seed).save(image, "JPEG", quality=quality)
+
+
 def real_scans() -> dict[str, dict]:
     """JPEG scans of pages of the real book (cached): name -> {image, page (1-based), dpi, ...}."""
     OUT.mkdir(parents=True, exist_ok=True)
@@ -450,12 +461,7 @@ def hard_layout() -> dict:
     pdf.set_xy(132, 120)
     pdf.multi_cell(63, 5, HARD_EXAMPLE)
     pdf.output(str(pdf_path))
-    doc = pypdfium2.PdfDocument(str(pdf_path))
-    try:
-        img = doc[0].render(scale=SCAN_DPI / 72).to_pil().convert("RGB")
-    finally:
-        doc.close()
-    degrade(img, 0.4, False, seed=7).save(image, "JPEG", quality=70)
+    _photograph(pdf_path, image, SCAN_DPI, 0.4, False, seed=7, quality=70)
     return facts
 
 
@@ -523,12 +529,7 @@ def dark_layout() -> dict:
     pdf.set_font("B", size=14)
     pdf.text(23, 198.5, facts["bar"])
     pdf.output(str(pdf_path))
-    doc = pypdfium2.PdfDocument(str(pdf_path))
-    try:
-        img = doc[0].render(scale=150 / 72).to_pil().convert("RGB")
-    finally:
-        doc.close()
-    degrade(img, -0.5, True, seed=11).save(image, "JPEG", quality=75)
+    _photograph(pdf_path, image, 150, -0.5, True, seed=11, quality=75)
     return facts
 
 
@@ -584,12 +585,7 @@ def display_heading() -> dict:
     pdf.set_xy(24, 72)
     pdf.multi_cell(162, 6, DISPLAY_BODY)
     pdf.output(str(pdf_path))
-    doc = pypdfium2.PdfDocument(str(pdf_path))
-    try:
-        img = doc[0].render(scale=SCAN_DPI / 72).to_pil().convert("RGB")
-    finally:
-        doc.close()
-    degrade(img, 0.3, False, seed=5).save(image, "JPEG", quality=70)
+    _photograph(pdf_path, image, SCAN_DPI, 0.3, False, seed=5, quality=70)
     return facts
 
 
