@@ -122,12 +122,21 @@ def _cut(mask: np.ndarray, top: int, left: int, em: float, out: list[tuple[int, 
                 out.append((left + c0, top + r0 + y0, left + c1, top + r0 + y1))
 
 
-def find_blocks(ink: Image.Image, found: PageRegions) -> tuple[list[Block], float]:
-    """The blocks of text of each region, in page pixels (a margin of a quarter letter around),
-    and the page's letter height in page pixels."""
+Work = tuple[np.ndarray, float]  # the page's ink on the work copy (True: ink), its letter height there
+
+
+def work_ink(ink: Image.Image, found: PageRegions) -> Work:
+    """The page's ink on the regions' work copy and its letter height in work pixels: made once a
+    page for the cards and the blocks alike."""
     sh, sw = found.labels.shape
     small = np.asarray(ink.resize((sw, sh), Image.BOX)) < INK
-    em = letter_height(small)
+    return small, letter_height(small)
+
+
+def find_blocks(ink: Image.Image, found: PageRegions, work: Work) -> tuple[list[Block], float]:
+    """The blocks of text of each region, in page pixels (a margin of a quarter letter around),
+    and the page's letter height in page pixels."""
+    small, em = work
     if em <= 0:
         return [], 0.0
     labels = found.labels = whole_marks(small, found.labels)
@@ -214,7 +223,7 @@ Card = tuple[int, int, int, int, int]  # x0, top, x1, bottom (page pixels), regi
 Cards = tuple[list[Card], float]  # the page's cards and its letter height in page pixels
 
 
-def card_boxes(ink: Image.Image, found: PageRegions) -> Cards:
+def card_boxes(ink: Image.Image, found: PageRegions, work: Work) -> Cards:
     """The cards (and other small pictures) of a page: marks of ink at least CARD_SIDE letter
     heights high and wide, inked over most of their box, small beside the page. A card's
     picture, its frame and its header are such marks; a banner behind its title can part them,
@@ -225,8 +234,7 @@ def card_boxes(ink: Image.Image, found: PageRegions) -> Cards:
     inside_card). Returns the cards (each with the region it is printed on) and the page's
     letter height in page pixels."""
     sh, sw = found.labels.shape
-    small = np.asarray(ink.resize((sw, sh), Image.BOX)) < INK
-    em = letter_height(small)
+    small, em = work
     if em <= 0:
         return [], 0.0
     marks, _ = ndimage.label(ndimage.binary_closing(small, np.ones((3, 3), dtype=bool)))

@@ -126,6 +126,7 @@ def order_page(page: PageLayout) -> str:
         blocks, boxed = region_blocks(page, segments, size, cut)
     else:
         blocks = cut(segments)
+
     def card_label(text: str) -> bool:
         # a page with card pictures: its bare numbers and signs are the cards' ("2-3", "− 10")
         if page.card_art and len(text) <= LABEL_CHARS and not _WORDISH.search(text):

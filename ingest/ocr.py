@@ -31,7 +31,7 @@ import numpy as np
 import pytesseract
 from PIL import Image, ImageChops, ImageFilter, ImageOps
 
-from ingest.blocks import Cards, Slot, canvases, card_boxes, find_blocks, inside_card
+from ingest.blocks import Cards, Slot, canvases, card_boxes, find_blocks, inside_card, work_ink
 from ingest.geometry import PageLayout, Word
 from ingest.identify import detect_language
 from ingest.layout import order_pages
@@ -501,8 +501,9 @@ def page_parts(gray: Image.Image) -> list[tuple[Image.Image, Where, int]]:
     the page in two halves (split_boxes), each found by Tesseract's own layout analysis."""
     found = gray.info.get("regions")
     if found is not None:
-        gray.info["cards"] = card_boxes(gray, found)
-        blocks, em = find_blocks(gray, found)
+        work = work_ink(gray, found)
+        gray.info["cards"] = card_boxes(gray, found, work)
+        blocks, em = find_blocks(gray, found, work)
         laid = canvases(gray, found, blocks, workers(), em)
         if laid:
             return [(canvas, slots, CANVAS_PSM) for canvas, slots in laid]

@@ -106,10 +106,9 @@ Cut = Callable[[list[Segment]], list[list[Segment]]]
 
 
 def region_blocks(page: PageLayout, segments: list[Segment], em: float,
-                  cut: Cut | None = None) -> tuple[list[list[Segment]], list[list[Segment]]]:
+                  cut: Cut) -> tuple[list[list[Segment]], list[list[Segment]]]:
     """(body blocks, figure blocks), each in reading order, over the page's regions; `cut` orders a
-    region's own segments into blocks (XY-cut by default)."""
-    cut = cut or (lambda segs: xy_cut(segs, em))
+    region's own segments into blocks (ingest.layout's XY-cut, small type apart on a text layer)."""
     own: dict[int, list[Segment]] = defaultdict(list)
     for seg in segments:
         own[seg.words[0].region].append(seg)
