@@ -6,13 +6,10 @@ from __future__ import annotations
 import os
 from datetime import UTC, datetime
 from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import func
-from sqlalchemy.engine import Engine
-from sqlmodel import Session, select
-
-from carddb.models import Card, Rulebook, SchemaInfo
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
 
 
 def tool_version() -> str:
@@ -40,6 +37,12 @@ def _now() -> datetime:
 
 
 def database_meta(engine: Engine) -> dict[str, Any]:
+    # here: SQLAlchemy and the models (~0.5 s to import) only where a database is described, not for --version
+    from sqlalchemy import func
+    from sqlmodel import Session, select
+
+    from carddb.models import Card, Rulebook, SchemaInfo
+
     url = engine.url.render_as_string(hide_password=True)
     with Session(engine) as session:
         info = session.exec(select(SchemaInfo)).first()

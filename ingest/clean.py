@@ -24,6 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ingest.identify import language
+from sources.cache import cache_dir
 from sources.folding import is_cyrillic, lookalikes
 
 LIGATURES = {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"}
@@ -292,7 +293,7 @@ def wordlist(lang: str | None) -> frozenset[str]:
 
 def _cache_dir() -> Path:
     """Where derived word lists are kept between runs (a cache: deleting it only costs time)."""
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "mkdb"
+    return cache_dir()
 
 
 def _write_cache(path: Path, text: str) -> None:

@@ -18,8 +18,6 @@ Every language is built once per process and cached.
 
 from __future__ import annotations
 
-import gzip
-import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -29,6 +27,7 @@ from typing import Any
 
 from rapidfuzz import fuzz, process
 
+from ingest import langdata
 from sources import languages
 from sources.folding import word_key as fold
 
@@ -287,9 +286,12 @@ def morphological(lang: str) -> bool:
     return languages.lemmatizer(lang) == "pymorphy3"
 
 
-def _lookup_table(lang: str) -> _Tables:
-    """spaCy's lookup lemmas for a language whose data names them, else no table."""
-    return _spacy_table(lang) if languages.lemmatizer(lang) == "spacy" else _Tables([])
+def _compiled(lang: str) -> langdata.LangData:
+    """The language's compiled lemma data (ingest.langdata): spaCy's lookup tables, as many parts as
+    its lexicon names, or pymorphy3's remembered answers."""
+    kind = languages.lemmatizer(lang)
+    tables = tuple(_raw_data(lang).get("lemma_tables") or ()) if kind == "spacy" else ()
+    return langdata.open_language(lang, kind, tables)
 
 
 @cache
@@ -297,11 +299,8 @@ def proper_name(lang: str):  # noqa: ANN201 - returns a callable str -> bool
     """Word -> whether it is a person's name: pymorphy3's Name/Surn tags, else a capitalised word
     the lookup dictionary does not know."""
     if morphological(lang):
-        # here: pymorphy3 and its dictionaries (~0.15 s, more on first parse) only for the languages it serves
-        import pymorphy3
-
-        morph = pymorphy3.MorphAnalyzer(lang=lang)
-        return lambda w: any({"Name", "Surn"} & set(p.tag.grammemes) for p in morph.parse(w.translate(_APOSTROPHES)))
+        data = _compiled(lang)
+        return lambda w: data.morph(w.translate(_APOSTROPHES))[1]
     known = is_known(lang)
     return lambda w: w[:1].isupper() and not known(w) and not known(w.lower())
 
@@ -310,15 +309,12 @@ def proper_name(lang: str):  # noqa: ANN201 - returns a callable str -> bool
 def is_known(lang: str):  # noqa: ANN201 - returns a callable str -> bool
     """Word -> whether the language's dictionary knows it (then it is no OCR damage)."""
     if morphological(lang):
-        import pymorphy3  # here, as above: only for the languages it serves
-
-        morph = pymorphy3.MorphAnalyzer(lang=lang)
-        return lru_cache(maxsize=100_000)(lambda w: bool(morph.word_is_known(w.lower().translate(_APOSTROPHES))))
-    table = _lookup_table(lang)
-    lemmas = {v for t in table.tables for v in t.values() if isinstance(v, str)}
-    return lru_cache(maxsize=100_000)(
-        lambda w: table.get(w) is not None or table.get(w.lower()) is not None or w.lower() in lemmas or w in lemmas
-    )
+        data = _compiled(lang)
+        return lru_cache(maxsize=100_000)(lambda w: data.morph(w.lower().translate(_APOSTROPHES))[2])
+    if languages.lemmatizer(lang) != "spacy":
+        return lru_cache(maxsize=100_000)(lambda w: False)
+    table = _compiled(lang)
+    return lru_cache(maxsize=100_000)(lambda w: table.known(w) or table.known(w.lower()))
 
 
 def _no_alts(word: str) -> frozenset[str]:
@@ -330,14 +326,12 @@ def alternatives(lang: str):  # noqa: ANN201 - returns a callable str -> frozens
     """Word -> every lemma its inflected form may have (pymorphy3 parses); empty for lookup tables."""
     if not morphological(lang):
         return _no_alts
-    import pymorphy3  # here, as above: only for the languages it serves
-
-    morph = pymorphy3.MorphAnalyzer(lang=lang)
+    data = _compiled(lang)
 
     @lru_cache(maxsize=100_000)
     def morph_alts(word: str) -> frozenset[str]:
         w = word.translate(_APOSTROPHES).replace("-\n", "").lower()
-        return frozenset(fold(p.normal_form) for p in morph.parse(w))
+        return frozenset(fold(f) for f in data.morph(w)[0])
 
     return morph_alts
 
@@ -346,64 +340,27 @@ def alternatives(lang: str):  # noqa: ANN201 - returns a callable str -> frozens
 def lemmatizer(lang: str):  # noqa: ANN201 - returns a callable str -> str
     """Word -> folded lemma, built once per language (spaCy lookup table or pymorphy3)."""
     if morphological(lang):
-        import pymorphy3  # here, as above: only for the languages it serves
-
-        morph = pymorphy3.MorphAnalyzer(lang=lang)
+        data = _compiled(lang)
 
         @lru_cache(maxsize=100_000)
         def morph_lemma(word: str) -> str:
             w = word.translate(_APOSTROPHES).replace("-\n", "")
-            return fold(morph.parse(w.lower())[0].normal_form)
+            return fold(data.morph(w.lower())[0][0])
 
         return morph_lemma
-    table = _lookup_table(lang)
+    table = _compiled(lang) if languages.lemmatizer(lang) == "spacy" else None
 
     @lru_cache(maxsize=100_000)
     def lookup_lemma(word: str) -> str:
         w = word.translate(_APOSTROPHES).replace("-\n", "")
-        for key in (w, w.lower(), w[:1].upper() + w[1:].lower()):
-            found = table.get(key)
-            if found:
-                return fold(found)
+        if table is not None:
+            for key in (w, w.lower(), w[:1].upper() + w[1:].lower()):
+                found = table.lemma(key)
+                if found:
+                    return fold(found)
         return fold(w)
 
     return lookup_lemma
-
-
-@cache
-def _spacy_table(lang: str) -> _Tables:
-    """The lookup-lemmatizer tables spaCy's blank `lang` pipeline uses (spacy-lookups-data).
-
-    Read straight from the package's JSON files: building spaCy `Table`s hashes millions of keys
-    (15 s for Polish) where a plain dict takes a fraction of that.
-    """
-    # here: only a language whose lookup tables are used loads them
-    import spacy_lookups_data
-
-    data_dir = Path(spacy_lookups_data.__file__).parent / "data"
-    wanted = _raw_data(lang).get("lemma_tables")  # e.g. Polish: not the 5 MB verb table
-    tables = []
-    for path in sorted(data_dir.glob(f"{lang}_lemma_lookup*.json.gz")):
-        part = path.name.split(".")[0].removeprefix(f"{lang}_lemma_lookup").lstrip("_") or "all"
-        if wanted and part not in wanted:
-            continue
-        with gzip.open(path, "rb") as fh:
-            tables.append(json.loads(fh.read()))
-    return _Tables(tables)
-
-
-class _Tables:
-    """Several lookup tables read as one (Polish and Italian split theirs by part of speech)."""
-
-    def __init__(self, tables: list[dict[str, str]]) -> None:
-        self.tables = tables
-
-    def get(self, key: str) -> str | None:
-        for t in self.tables:
-            found = t.get(key)
-            if isinstance(found, str) and found:
-                return found
-        return None
 
 
 # ---------------------------------------------------------------------- loading

@@ -78,9 +78,8 @@ def register(app: typer.Typer) -> None:
         from checker import baseline as bl
         from checker.diff import run_diff
         from checker.filters import Filters
-        from checker.impact import annotate
         from checker.meta import report_meta
-        from checker.render import html_report, text_formats
+        from checker.render import text_formats
 
         try:
             for ed in edition or []:
@@ -100,6 +99,8 @@ def register(app: typer.Typer) -> None:
             filters.apply(report)
             bl.apply(report, accepted, set(edition) if edition else None, filters.matches_entry)
             if impact:
+                from checker.impact import annotate  # the simulator: numpy and the engine's batches
+
                 annotate(report, engine=engine)
         except (ValueError, SchemaMismatch, DatabaseUnavailable) as exc:
             error(str(exc))
@@ -127,6 +128,8 @@ def register(app: typer.Typer) -> None:
 
             data = to_xlsx_bytes(report)
         elif fmt == DiffFormat.html:
+            from checker.render import html_report  # jinja2: only for this format
+
             data = html_report.render(report, accepted=accepted.entries)
         else:
             data = None
