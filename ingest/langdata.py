@@ -139,7 +139,7 @@ def _merge(tables: list[dict[str, Any]]) -> dict[str, str | None]:
 
 
 # ---------------------------------------------------------------------- reading
-class LangData:
+class CompiledLanguage:
     """One language's compiled lookups, read one word at a time (thread-safe; reopened after a fork)."""
 
     def __init__(self, lang: str, kind: str, path: Path | None) -> None:
@@ -238,17 +238,18 @@ def parse_morph(lang: str, word: str) -> MorphAnswer:
 
 
 @cache
-def open_language(lang: str, kind: str, tables: tuple[str, ...] = ()) -> LangData:
+def open_language(lang: str, kind: str, tables: tuple[str, ...] = (), data_dir: Path | None = None) -> CompiledLanguage:
     """The compiled data of `lang` for its lemmatizer `kind` (spacy | pymorphy3), built if missing or
-    stale; `tables` the lookup-table parts its lexicon names (empty: all)."""
+    stale; `tables` the lookup-table parts its lexicon names (empty: all); `data_dir` the folder of
+    spaCy's tables (default: spacy-lookups-data's)."""
     if kind == "spacy":
-        files = lemma_files(lang, tables)
+        files = lemma_files(lang, tables, data_dir)
     elif kind == "pymorphy3":
         files = _morph_sources(lang)
     else:
         raise ValueError(f"{lang}: no compiled data for lemmatizer {kind!r}")
     path = cache_dir() / f"lang-{lang}-{_digest(kind, lang, files, tables)}.sqlite"
-    data = LangData(lang, kind, path)
+    data = CompiledLanguage(lang, kind, path)
     data._files = files
     if not path.is_file():
         try:

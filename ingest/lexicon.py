@@ -286,7 +286,7 @@ def morphological(lang: str) -> bool:
     return languages.lemmatizer(lang) == "pymorphy3"
 
 
-def _compiled(lang: str) -> langdata.LangData:
+def _compiled(lang: str) -> langdata.CompiledLanguage:
     """The language's compiled lemma data (ingest.langdata): spaCy's lookup tables, as many parts as
     its lexicon names, or pymorphy3's remembered answers."""
     kind = languages.lemmatizer(lang)

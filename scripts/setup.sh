@@ -44,3 +44,7 @@ fi
 # compile the simulation kernel now (numba caches it on disk) and build it ahead of time (gcc; engine/kernel_run.py),
 # so `mkdb simulate` starts without compiling or importing numba
 .venv/bin/python -c "from engine.kernel_run import warm; warm()"
+
+# compile the language data (lemma tables, pymorphy3's answers for the shipped books) and the YAML sources
+# into the user's cache, and byte-compile the modules (ingest/warm.py), so commands start without building them
+.venv/bin/python -c "from ingest.warm import warm; warm()"
