@@ -7,10 +7,7 @@ on the engine once, one finished report (checker.report) that the renderers only
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
-
-from sqlalchemy.engine import Engine
-from sqlmodel import Session
+from typing import TYPE_CHECKING, Any
 
 from checker import (
     card_name,
@@ -30,6 +27,12 @@ from checker.load import load_books, load_cards
 from checker.model import BookIn, DiffReport, Discrepancy, finding_order
 from checker.reference import pick_reference, reference_first
 from checker.report import finish
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
+    from sqlmodel import Session
+
+    from carddb.plain import PlainDB
 
 CHECKS: list[tuple[str, Callable[[Context], list[Discrepancy]]]] = [
     ("value_mismatch", value_mismatch.check),
@@ -78,6 +81,6 @@ def run_books(
     return finish(DiffReport([b.header() for b in shown], ordered, card_names=names, replays=replays))
 
 
-def run_diff(engine_or_session: Engine | Session, editions: Iterable[str] | None = None, reference: str | None = None) -> DiffReport:
+def run_diff(engine_or_session: Engine | Session | PlainDB, editions: Iterable[str] | None = None, reference: str | None = None) -> DiffReport:
     eds = list(editions) if editions else None
     return run_books(load_books(engine_or_session, eds), load_cards(engine_or_session), eds, reference=reference)

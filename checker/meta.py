@@ -8,6 +8,8 @@ from datetime import UTC, datetime
 from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
+from carddb.plain import PlainDB
+
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
 
@@ -19,7 +21,7 @@ def tool_version() -> str:
         return "unknown"
 
 
-def report_meta(engine: Engine | None = None, now: datetime | None = None) -> dict[str, Any]:
+def report_meta(engine: Engine | PlainDB | None = None, now: datetime | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "tool": "mkdb",
         "version": tool_version(),
@@ -36,7 +38,9 @@ def _now() -> datetime:
     return datetime.fromtimestamp(int(epoch), UTC) if epoch.isdigit() else datetime.now(UTC)
 
 
-def database_meta(engine: Engine) -> dict[str, Any]:
+def database_meta(engine: Engine | PlainDB) -> dict[str, Any]:
+    if isinstance(engine, PlainDB):
+        return _plain_meta(engine)
     # here: SQLAlchemy and the models (~0.5 s to import) only where a database is described, not for --version
     from sqlalchemy import func
     from sqlmodel import Session, select
@@ -56,6 +60,20 @@ def database_meta(engine: Engine) -> dict[str, Any]:
         "last_ingest": _iso(last) if last else None,
         "rulebooks": int(n_books),
         "cards": int(n_cards),
+    }
+
+
+def _plain_meta(db: PlainDB) -> dict[str, Any]:
+    """The same description read with sqlite3 alone (carddb.plain)."""
+    info = db.rows("schemainfo", order=None)
+    last = db.rows("rulebook", order=None, columns="max(ingested_at) AS ingested_at")[0].ingested_at
+    return {
+        "url": db.url.rsplit("/", 1)[-1],
+        "schema_version": info[0].version if info else None,
+        "created_at": _iso(info[0].created_at) if info else None,
+        "last_ingest": _iso(last) if last else None,
+        "rulebooks": int(db.scalar("SELECT count(*) FROM rulebook")),
+        "cards": int(db.scalar("SELECT count(*) FROM card")),
     }
 
 

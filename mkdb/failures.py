@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import os
 import stat
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -107,12 +108,14 @@ def guarded(command: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return command(*args, **kwargs)
         except Exception as exc:
-            # here, not at the top: SQLAlchemy (~0.2 s) only when a command has failed
-            from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+            # only where SQLAlchemy was loaded can its error be raised: a command that read with sqlite3 alone
+            # (mkdb diff, mkdb cards) and ends with typer.Exit must not import it (~0.3 s) to learn that
+            if "sqlalchemy.exc" in sys.modules:
+                from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
-            if isinstance(exc, SQLAlchemyError | DBAPIError):
-                error(database_error_line(exc, kwargs.get("db")))
-                raise typer.Exit(FAILED) from None
+                if isinstance(exc, SQLAlchemyError | DBAPIError):
+                    error(database_error_line(exc, kwargs.get("db")))
+                    raise typer.Exit(FAILED) from None
             if isinstance(exc, OSError) and exc.filename:  # e.g. an output file in a missing folder
                 error(f"{exc.filename}: {exc.strerror or type(exc).__name__}")
                 raise typer.Exit(FAILED) from None

@@ -8,7 +8,7 @@ import subprocess
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -74,7 +74,8 @@ def register(app: typer.Typer) -> None:
         # the engine for the replays) took 4.6 s on the shared machine, `import mkdb.cli` 0.4 s (-X importtime)
         from rich.console import Console
 
-        from carddb.db import DatabaseUnavailable, SchemaMismatch, open_db, resolve_url
+        from carddb.paths import resolve_url
+        from carddb.plain import open_plain
         from checker import baseline as bl
         from checker.diff import run_diff
         from checker.filters import Filters
@@ -93,7 +94,13 @@ def register(app: typer.Typer) -> None:
             url = resolve_url(db)
             if url.startswith("sqlite:///") and not Path(url[len("sqlite:///"):]).exists():
                 raise ValueError(f"{url[len('sqlite:///'):]}: no such database (build one with `mkdb build`)")
-            engine = open_db(db, create=False)
+            # a SQLite file of this schema is read with sqlite3 alone (carddb.plain: no SQLAlchemy to import);
+            # a server, --impact, or anything unusual goes through carddb.db, which words every error
+            engine = None if impact else open_plain(url)
+            if engine is None:
+                from carddb.db import open_db
+
+                engine = open_db(db, create=False)
             report = run_diff(engine, edition or None, reference=reference)
             report.meta = report_meta(engine)
             filters.apply(report)
@@ -102,13 +109,18 @@ def register(app: typer.Typer) -> None:
                 from checker.impact import annotate  # the simulator: numpy and the engine's batches
 
                 annotate(report, engine=engine)
-        except (ValueError, SchemaMismatch, DatabaseUnavailable) as exc:
+        except ValueError as exc:
+            error(str(exc))
+            raise typer.Exit(2) from exc
+        except (RuntimeError, OSError) as exc:
+            from carddb.db import DatabaseUnavailable, SchemaMismatch
+
+            if not isinstance(exc, SchemaMismatch | DatabaseUnavailable):
+                _failed(db, exc)
             error(str(exc))
             raise typer.Exit(2) from exc
         except Exception as exc:  # noqa: BLE001 - any failure is exit 2 with one line
-            reason_line = str(getattr(exc, "orig", None) or exc).splitlines()[0]
-            error(f"{db or 'cards.sqlite'}: diff failed: {type(exc).__name__}: {reason_line}")
-            raise typer.Exit(2) from exc
+            _failed(db, exc)
 
         remaining = report.at_or_above(fail_on.value, accepted.ids)
         if new_only:
@@ -155,6 +167,13 @@ def register(app: typer.Typer) -> None:
             error(f"{exc.filename}: cannot write ({exc.strerror})")
             raise typer.Exit(2) from exc
         raise typer.Exit(1 if remaining else 0)
+
+
+def _failed(db: str | None, exc: BaseException) -> NoReturn:
+    """Any other failure: one line naming the database and the reason, exit 2."""
+    reason_line = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+    error(f"{db or 'cards.sqlite'}: diff failed: {type(exc).__name__}: {reason_line}")
+    raise typer.Exit(2) from exc
 
 
 def error_free_note(message: str) -> None:
