@@ -25,22 +25,30 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 from xml.etree import ElementTree
 
 import numpy as np
 import pytesseract
 from PIL import Image, ImageChops, ImageFilter, ImageOps
 
-from ingest.blocks import Cards, Slot, canvases, card_boxes, find_blocks, inside_card, work_ink
 from ingest.geometry import PageLayout, Word
 from ingest.identify import detect_language
 from ingest.layout import order_pages
-from ingest.letter_regions import give_back
 from ingest.options import PageProgress
-from ingest.regions import PageRegions, find_regions, ink
 from ingest.types import IngestError, PageText, WordRead
 from ingest.words import words_of_text
 from sources import languages
+
+if TYPE_CHECKING:
+    from ingest.blocks import Cards, Slot
+    from ingest.regions import PageRegions
+
+    Where = tuple[int, int, int, int] | list[Slot]  # a part of the page (its box), or a canvas of blocks
+
+# The page analysis (ingest.blocks, ingest.regions, ingest.letter_regions: scipy.ndimage and numba, ~0.5 s
+# to import) is imported inside the functions that prepare a page for OCR: a PDF whose pages all have a
+# usable text layer never needs it.
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".tif", ".tiff"}
 MAX_DECODED_PIXELS = 120_000_000  # what an image may decode to (about 11000 x 11000)
@@ -308,6 +316,9 @@ def prepare(img: Image.Image) -> Image.Image:
     angle = skew_angle(flatten(normalise(gray)))
     if abs(angle) >= 0.2:
         rgb = rgb.rotate(-angle, resample=Image.BILINEAR, expand=True, fillcolor=(255, 255, 255))
+    from ingest.letter_regions import give_back
+    from ingest.regions import find_regions, ink
+
     found = give_back(rgb, find_regions(rgb))
     out = ink(rgb, found)
     out.info["regions"] = found
@@ -490,7 +501,6 @@ def drop_noise_lines(words: list[Word], strict: frozenset[tuple[int, int]] = fro
     return [wd for wd in words if (wd.line, wd.region) not in noise]
 
 
-Where = tuple[int, int, int, int] | list[Slot]  # a part of the page (its box), or a canvas of blocks
 CANVAS_PSM = 4  # a canvas of blocks is one column of text of several sizes
 
 
@@ -501,6 +511,8 @@ def page_parts(gray: Image.Image) -> list[tuple[Image.Image, Where, int]]:
     the page in two halves (split_boxes), each found by Tesseract's own layout analysis."""
     found = gray.info.get("regions")
     if found is not None:
+        from ingest.blocks import canvases, card_boxes, find_blocks, work_ink
+
         work = work_ink(gray, found)
         gray.info["cards"] = card_boxes(gray, found, work)
         blocks, em = find_blocks(gray, found, work)
@@ -526,6 +538,9 @@ def merge(parts: list[tuple[Where, OcrResult]], size: tuple[int, int], found: Pa
     from a canvas, into the block (and region) the word was read in; from a half of the page,
     into the region (ingest.regions) the word's middle lies in. Words printed inside a card
     (ingest.blocks.inside_card) are card art, set aside as the text layer sets it aside."""
+    if cards:
+        from ingest.blocks import inside_card  # cards come from ingest.blocks: already loaded
+
     words: list[Word] = []
     art = 0
     strict: set[tuple[int, int]] = set()
