@@ -13,9 +13,9 @@ before its first word — most of a `mkdb diff`. Now:
   dictionary knows the word) are remembered per word in a `morph` table: pymorphy3 loads only for a
   word no earlier run asked about, and the new answers are written when the process ends.
 
-A file's name carries a hash of everything its answers depend on: the format, the lemmatizer, the
-tables named and each source file's path, size and modification time (spaCy's tables, pymorphy3's
-code and dictionary), so a changed source or library is never answered from an old build: a new
+A file's name carries a hash of everything its answers depend on: the format and this module's code,
+the lemmatizer, the tables named and each source file's path, size and modification time (spaCy's
+tables, pymorphy3's code and dictionary), so a changed source or library is never answered from an old build: a new
 file is built beside it and the old one removed. Deleting the cache only costs time.
 The uncompiled readers (`read_tables`, `parse_morph`) stay: they build the files, serve where no
 cache can be written, and the tests compare both paths word for word (tests/test_langdata.py).
@@ -40,6 +40,7 @@ from typing import Any
 from sources.cache import cache_dir
 
 FORMAT = 1  # bump when the tables' layout or meaning changes
+_CODE = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]  # a change here is a new build too
 NAME_GRAMMEMES = frozenset({"Name", "Surn"})
 MorphAnswer = tuple[tuple[str, ...], bool, bool]  # (normal forms in parse order, a name?, known?)
 
@@ -88,7 +89,9 @@ def _morph_sources(lang: str) -> list[Path]:
 
 
 def _digest(kind: str, lang: str, files: list[Path], extra: Iterable[str] = ()) -> str:
-    parts = [f"format {FORMAT}", kind, lang, *extra]
+    """The build's name: the format, this module's own code (how it compiles), the lemmatizer, the
+    language, the tables named, and each source file's path, size and modification time."""
+    parts = [f"format {FORMAT}", _CODE, kind, lang, *extra]
     for path in files:
         st = path.stat()
         parts.append(f"{path}:{st.st_size}:{st.st_mtime_ns}")

@@ -5,6 +5,7 @@ Either way a syntax error or an unreadable file is a SourceError naming the file
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,8 @@ import yaml
 from sources import SourceError
 from sources.cache import compiled
 
-_CACHE_FORMAT = 1  # bump when what a loader returns changes (the line-marked containers)
+# what a parse depends on besides the file: PyYAML's version and this module's own code (its loaders)
+_CACHE_SALT = f"{yaml.__version__} {hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]}"
 
 # libyaml's parser when PyYAML was built with it: about 8x faster than the pure-Python one
 YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -75,7 +77,7 @@ def _load(path: Path, loader: type) -> Any:
     try:
         raw = path.read_bytes()
         return compiled("yaml", raw, lambda: yaml.load(_text(raw), Loader=loader),
-                        salt=f"{loader.__name__} {yaml.__version__} {_CACHE_FORMAT}")
+                        salt=f"{loader.__name__} {_CACHE_SALT}")
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 0
