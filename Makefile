@@ -15,6 +15,7 @@ lint: setup
 	.venv/bin/ruff check .
 
 bench: setup
+	.venv/bin/python benchmarks/cold_start.py
 	.venv/bin/python benchmarks/ingest.py
 	.venv/bin/python benchmarks/cards.py
 	.venv/bin/python benchmarks/facts.py
