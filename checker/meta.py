@@ -8,10 +8,10 @@ from datetime import UTC, datetime
 from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
-from carddb.plain import PlainDB
-
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
+
+    from carddb.plain import PlainDB
 
 
 def tool_version() -> str:
@@ -39,6 +39,9 @@ def _now() -> datetime:
 
 
 def database_meta(engine: Engine | PlainDB) -> dict[str, Any]:
+    # here: `mkdb --version` reads tool_version from this module, and no more
+    from carddb.plain import PlainDB
+
     if isinstance(engine, PlainDB):
         return _plain_meta(engine)
     # here: SQLAlchemy and the models (~0.5 s to import) only where a database is described, not for --version
