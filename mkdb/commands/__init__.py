@@ -7,4 +7,11 @@ included. Measured on the 2-core CI machine (`python -c "import X"`, wall): `mkd
 0.78 s; `ingest.pipeline` 0.18 s; `engine.simulate` 0.16 s; openpyxl 0.30 s; matplotlib 1.0 s;
 spaCy 1.7 s. So the stages load when their verb runs; what a command module needs for every verb
 it defines (typer, the option types, mkdb.output) is imported at its top.
+
+Below the verbs (issue 27, benchmarks/cold_start.py): `mkdb --version` is answered by the console
+script (mkdb.main) before typer, pydantic and rich load; `mkdb diff` reads a SQLite file with sqlite3
+alone (carddb.plain) and loads the simulator only for --impact; a text-layer PDF is read without the
+OCR page analysis (scipy, numba); the lemmatizers' data and the YAML sources are compiled once into the
+user's cache (ingest.langdata, sources.cache). tests/cli/test_start_up.py checks what --version and
+diff import.
 """
