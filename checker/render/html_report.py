@@ -40,7 +40,7 @@ article.rule{border-color:#c62828}article.minor{border-color:#ef6c00}article.inf
 .side>div{flex:1 1 260px;border:1px solid #ddd;padding:6px;background:#fafafa;min-width:220px}
 .side h3{font-size:13px;margin:0 0 4px}.side .value{font-family:monospace;font-size:12px;color:#333;word-break:break-word}
 footer{padding:8px 20px;font-size:12px;color:#555}.counts{margin:0 0 4px;font-size:14px}
-.badge.status-new{background:#2e7d32}.badge.status-accepted{background:#757575}article.accepted{opacity:.75}
+.badge.status-new{background:#2e7d32}.badge.status-accepted{background:#757575}.badge.status-changed{background:#b26a00}article.accepted{opacity:.75}
 .quote{font-size:13px;white-space:pre-wrap;margin-top:4px}.absent{color:#999;font-style:italic}
 mark{background:#ffeb3b;padding:0 1px}
 #js-errors{color:#c62828}
@@ -93,7 +93,7 @@ def render(report: DiffReport, title: str = "mkdb diff", accepted: dict[str, dic
         books=data["rulebooks"], resolved=report.resolved,
         severities=[{"name": s, "count": sum(d.severity == s for d in ds)} for s in SEVERITIES],
         kinds=[{"name": k, "count": sum(d.kind == k for d in ds)} for k in kinds_present],
-        statuses=[{"name": s, "count": sum(d.status == s for d in ds)} for s in ("new", "accepted")],
+        statuses=[{"name": s, "count": sum(d.status == s for d in ds)} for s in ("new", "changed", "accepted")],
         groups=[{"edition": ed, "family": fam, "entries": items} for (ed, fam), items in sorted(groups.items())],
     )
 
