@@ -68,8 +68,13 @@ def register(app: typer.Typer) -> None:
         impact: Annotated[bool, typer.Option("--impact", help="also measure the impact of rule discrepancies (slow)")] = False,
         reference: Annotated[str | None, typer.Option("--reference", metavar="LANG|ID",
                                                       help="compare every translation with this original (a language or a rulebook id)")] = None,
+        between: Annotated[tuple[str, str] | None, typer.Option("--between", metavar="BOOK@N BOOK@M",
+                                                                help="what changed between two revisions of a book (mkdb history BOOK)")] = None,
         db: DbOption = None,
     ) -> None:
+        if between:
+            _between(between, fmt, output, db)
+            return
         # the checker loads here, not when the CLI starts: importing checker.diff (the checks, the lexicon,
         # the engine for the replays) took 4.6 s on the shared machine, `import mkdb.cli` 0.4 s (-X importtime)
         from rich.console import Console
@@ -152,6 +157,46 @@ def register(app: typer.Typer) -> None:
             error(f"{exc.filename}: cannot write ({exc.strerror})")
             raise typer.Exit(2) from exc
         raise typer.Exit(1 if remaining else 0)
+
+
+def _between(refs: tuple[str, str], fmt: DiffFormat, output: Path | None, db: str | None) -> None:
+    """`mkdb diff --between A@1 A@2`: the round's changes, in the report format asked for."""
+    from checker.render import between as render
+    from checker.rounds import between
+    from mkdb.books import open_or_exit
+
+    if fmt == DiffFormat.xlsx and output is None:
+        error("--format xlsx writes a workbook: give --output FILE.xlsx")
+        raise typer.Exit(2)
+    engine = open_or_exit(db, create=False)
+    try:
+        result = between(engine, *refs)
+    except (ValueError, LookupError) as exc:
+        error(str(exc).strip("'\""))
+        raise typer.Exit(2) from None
+    data: str | bytes | None = {DiffFormat.json: render.to_json_text, DiffFormat.csv: render.to_delimited,
+                                DiffFormat.tsv: lambda b: render.to_delimited(b, "\t"), DiffFormat.html: render.to_html,
+                                DiffFormat.xlsx: render.to_xlsx_bytes}.get(fmt, lambda b: None)(result)
+    try:
+        if output is not None:
+            if data is None:
+                from rich.console import Console
+
+                with output.open("w", encoding="utf-8") as fh:
+                    render.print_table(result, Console(file=fh, width=100, color_system=None))
+            elif isinstance(data, bytes):
+                output.write_bytes(data)
+            else:
+                output.write_text(data, encoding="utf-8")
+        elif data is None:
+            render.print_table(result)
+        else:
+            sys.stdout.write(data if isinstance(data, str) else "")
+    except OSError as exc:
+        error(f"{exc.filename}: cannot write ({exc.strerror})")
+        raise typer.Exit(2) from None
+    if fmt != DiffFormat.table or output:
+        error_free_note(render.summary(result))
 
 
 def error_free_note(message: str) -> None:
