@@ -29,9 +29,9 @@ import yaml
 
 from checker.model import DiffReport, Discrepancy
 
-SCHEMA = "mkdb.baseline/2"  # 2: findings name one book (checker.ids); entries carry `book` and `value`
+SCHEMA = "mkdb.baseline/1"  # entries gained `book` and `value` (optional, additive): findings name one book
 COPIED = ("edition", "topic", "kind", "severity", "summary", "book")
-OLD_IDS_NOTE = ("{path}: {n} accepted entr{ies} written before findings named one book (ids of mkdb.baseline/1) "
+OLD_IDS_NOTE = ("{path}: {n} accepted entr{ies} written before findings named one book (entries without `book`) "
                 "match no finding now; `mkdb accept --migrate --baseline {path}` carries each to the per-book "
                 "findings of its edition, topic and kind (docs/baseline.md)")
 

@@ -6,13 +6,14 @@ import csv
 import html
 import io
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from checker.rounds import Between
+if TYPE_CHECKING:  # a renderer lays out plain data; it imports no database or analysis code
+    from checker.rounds import Between
 
 COLUMNS = ["what", "change", "key", "before", "after", "page"]
 

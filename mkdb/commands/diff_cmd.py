@@ -100,6 +100,7 @@ def register(app: typer.Typer) -> None:
             if url.startswith("sqlite:///") and not Path(url[len("sqlite:///"):]).exists():
                 raise ValueError(f"{url[len('sqlite:///'):]}: no such database (build one with `mkdb build`)")
             engine = open_db(db, create=False)
+            _comparable(engine, edition or None, reference, filters)
             report = run_diff(engine, edition or None, reference=reference)
             report.meta = report_meta(engine)
             filters.apply(report)
@@ -157,6 +158,38 @@ def register(app: typer.Typer) -> None:
             error(f"{exc.filename}: cannot write ({exc.strerror})")
             raise typer.Exit(2) from exc
         raise typer.Exit(1 if remaining else 0)
+
+
+def _comparable(engine, editions: list[str] | None, reference: str | None, filters) -> None:  # noqa: ANN001
+    """Nothing to compare, or a filter naming nothing the database holds: ValueError (exit 2), so a CI
+    run never passes because it compared nothing."""
+    from sqlmodel import Session, select
+
+    from carddb.models import Fact, Rulebook
+
+    with Session(engine) as session:
+        books = list(session.exec(select(Rulebook)))
+        topics = set(session.exec(select(Fact.topic).distinct()))
+    if not books:
+        raise ValueError("nothing to compare: the database holds no rulebook (ingest some with `mkdb ingest`)")
+    shown = [b for b in books if not editions or b.edition in editions]
+    by_edition: dict[str, list] = {}
+    for b in shown:
+        by_edition.setdefault(b.edition, []).append(b)
+    if not by_edition:
+        raise ValueError(f"nothing to compare: no rulebook of {', '.join(editions or [])} "
+                         f"(editions held: {', '.join(sorted({b.edition for b in books}))})")
+    if all(len(bs) < 2 for bs in by_edition.values()):
+        only = "; ".join(f"{ed}: {bs[0].id}" for ed, bs in sorted(by_edition.items()))
+        raise ValueError(f"nothing to compare: each edition has one rulebook only ({only}); ingest another language")
+    if reference and not any(b.id == reference or b.id.startswith(reference) or b.lang == reference for b in shown):
+        raise ValueError(f"--reference {reference}: no rulebook of {', '.join(sorted(by_edition))} has this language or id "
+                         f"(books: {', '.join(sorted(b.id for b in shown))})")
+    from checker.context import load_canonical
+    from checker.filters import CHECK_TOPICS
+
+    canon = {t for ed in ("mk1", "mk2") for t in load_canonical(ed)}
+    filters.check_known(topics | canon | set(CHECK_TOPICS), {b.lang for b in books})
 
 
 def _between(refs: tuple[str, str], fmt: DiffFormat, output: Path | None, db: str | None) -> None:

@@ -14,7 +14,7 @@ from ingest.limits import DEFAULT, Limits
 from mkdb.options import DbOption, FormatOption
 from mkdb.output import Format, emit, error, say
 
-RULEBOOK_FIELDS = ["id", "revision", "source", "sha256", "lang", "edition", "expansions", "title", "pages", "sections", "warnings", "scope"]
+RULEBOOK_FIELDS = ["id", "source", "sha256", "lang", "edition", "expansions", "title", "pages", "sections", "warnings", "scope", "revision"]
 SECTION_FIELDS = ["index", "heading", "topic", "card", "scope", "page", "start", "end", "text"]
 
 
