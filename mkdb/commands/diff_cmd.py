@@ -105,6 +105,9 @@ def register(app: typer.Typer) -> None:
             report.meta = report_meta(engine)
             filters.apply(report)
             bl.apply(report, accepted, set(edition) if edition else None, filters.matches_entry)
+            stale = bl.old_entries(accepted, report) if baseline else []
+            if stale:  # ids of an older mkdb: say so, never let them silently count as resolved
+                error_free_note(bl.OLD_IDS_NOTE.format(path=baseline, n=len(stale), ies="y" if len(stale) == 1 else "ies"))
             if impact:
                 annotate(report, engine=engine)
         except (ValueError, SchemaMismatch, DatabaseUnavailable) as exc:
