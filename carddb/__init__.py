@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Catalog", "CatalogError", "CardNotFound", "name_index", "parse_cost_range"]
 
-READ_SCHEMA_VERSION = 3  # the carddb.models.SCHEMA_VERSION this reader understands (a test keeps them equal)
+READ_SCHEMA_VERSION = 4  # the carddb.models.SCHEMA_VERSION this reader understands (a test keeps them equal)
 JSON_COLUMNS = ("activation", "cost", "extra_copies", "effect", "data")
 # the order of a card's fields in every output; extra record fields (name, deck, printings...) follow
 CARD_FIELDS = ("id", "edition", "set", "kind", "color", "icon", "activation", "cost", "copies", "extra_copies", "names", "effect", "text")

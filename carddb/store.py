@@ -75,6 +75,10 @@ def store_book(engine: Engine, book: IngestedBook, revision_of: str | None = Non
             raise RuntimeError("store_book: no transaction to write in")
         with Session(bind=conn) as session:
             _ensure_catalog(session)
+            same = find_by_sha(session, book.sha256)
+            if same is not None:  # another writer stored this very content meanwhile: nothing to do
+                conn.rollback()
+                return same.id, [], ""
             placement = revisions.place(session, book, revision_of, as_new)
             replaced = _write(session, book, placement)
             session.flush()

@@ -14,10 +14,10 @@ from sqlmodel import Session
 
 from checker import (
     card_name,
-    ids,
     card_text,
     example_error,
     extraction_warning,
+    ids,
     missing,
     numbering,
     term_consistency,
