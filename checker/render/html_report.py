@@ -44,6 +44,8 @@ footer{padding:8px 20px;font-size:12px;color:#555}.counts{margin:0 0 4px;font-si
 .quote{font-size:13px;white-space:pre-wrap;margin-top:4px}.absent{color:#999;font-style:italic}
 mark{background:#ffeb3b;padding:0 1px}
 #js-errors{color:#c62828}
+#accept-box textarea{display:block;width:100%;font-family:monospace;font-size:12px;margin-top:4px}
+.accept-tick{font-size:12px;margin-right:6px}
 """
 
 JS = """
@@ -68,6 +70,33 @@ JS = """
   }
   document.querySelectorAll('input[data-filter]').forEach(function(c){c.addEventListener('change',apply);});
   apply();
+  // accepting: the ticked findings as baseline entries (docs/baseline.md); JSON strings are YAML scalars
+  var data=JSON.parse(document.getElementById('diff-data').textContent);
+  var byId={};data.discrepancies.forEach(function(d){byId[d.id]=d;});
+  function lines(){
+    var reason=document.getElementById('accept-reason').value, by=document.getElementById('accept-by').value;
+    var when=new Date().toISOString().replace(/\\.\\d+Z$/,'Z'), out=[], n=0;
+    document.querySelectorAll('input.accept:checked').forEach(function(c){
+      var d=byId[c.value]; if(!d){return;} n++;
+      out.push('  - id: '+d.id,'    reason: '+JSON.stringify(reason),'    accepted_by: '+JSON.stringify(by),
+               '    accepted_at: '+when,'    edition: '+d.edition,'    topic: '+JSON.stringify(d.topic),
+               '    kind: '+d.kind,'    severity: '+d.severity,'    summary: '+JSON.stringify(d.summary),
+               '    book: '+JSON.stringify(d.book),'    value: '+JSON.stringify(d.book?d.values[d.book]:null));
+    });
+    var box=document.getElementById('baseline-lines'),text=out.length?out.join('\\n')+'\\n':'';
+    box.textContent=text;box.value=text;
+    var count=document.getElementById('accept-count');count.textContent=String(n);count.dataset.count=String(n);
+  }
+  document.querySelectorAll('input.accept').forEach(function(c){c.addEventListener('change',lines);});
+  ['accept-reason','accept-by'].forEach(function(i){document.getElementById(i).addEventListener('input',lines);});
+  document.getElementById('accept-copy').addEventListener('click',function(){
+    var t=document.getElementById('baseline-lines');
+    if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(t.value);}else{t.select();document.execCommand('copy');}
+  });
+  // #accept=ID,ID ticks those findings (a link that hands a reviewer's selection on)
+  var m=/(?:^|[#&])accept=([^&]*)/.exec(location.hash);
+  if(m){decodeURIComponent(m[1]).split(',').forEach(function(i){var c=document.querySelector('input.accept[value="'+i.replace(/"/g,'')+'"]');if(c){c.checked=true;}});}
+  lines();
   document.body.dataset.ready='1';
 })();
 """
