@@ -60,7 +60,8 @@ def _display_name(card: dict[str, Any], lang: str | None) -> str:
 def _table_row(card: dict[str, Any], lang: str | None) -> dict[str, Any]:
     row = {**card, "name": _display_name(card, lang)}
     if "match" in card:
-        row["match"] = f"{card['match']['name']} ({card['match']['lang']}, {card['match']['score']:g})"
+        m = card["match"]
+        row["match"] = f"{m['name']} ({m['lang']}, {m['score']:g}{', as in the other edition' if m.get('inferred') else ''})"
     return row
 
 
