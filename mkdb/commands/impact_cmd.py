@@ -113,6 +113,8 @@ def impact(
     from checker.impact.backends import BACKENDS, BackendError
     from checker.impact.size import plot as draw
 
+    if fmt == Format.csv:  # refused, not ignored: a witness and per-seat intervals are no flat table
+        _fail("--format csv: impact reports nested results (witness, per-seat win rates); use --format table or json")
     if backend not in BACKENDS:
         _fail(f"--backend {backend!r}: expected one of {', '.join(BACKENDS)}")
     if games < 1:

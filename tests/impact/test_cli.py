@@ -72,6 +72,8 @@ def test_impact_unknown_id_and_backend_exit_2(seeds_db):
     assert r.exit_code == 2 and "vm-000000000000" in r.stderr
     r = runner.invoke(app, ["impact", "--backend", "ray", "--db", seeds_db])
     assert r.exit_code == 2 and "ray" in r.stderr
+    r = runner.invoke(app, ["impact", "--format", "csv", "--db", seeds_db, "--games", "1"])  # refused, not ignored
+    assert r.exit_code == 2 and r.stdout == "" and "--format csv" in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 
 def test_replay_counts_on_the_seed_examples(seeds_db):
