@@ -109,7 +109,7 @@ def register(app: typer.Typer) -> None:
             if stale:  # ids of an older mkdb: say so, never let them silently count as resolved
                 error_free_note(bl.OLD_IDS_NOTE.format(path=baseline, n=len(stale), ies="y" if len(stale) == 1 else "ies"))
             if impact:
-                annotate(report, engine=engine)
+                _annotate_with_progress(annotate, report, engine)
         except (ValueError, SchemaMismatch, DatabaseUnavailable) as exc:
             error(str(exc))
             raise typer.Exit(2) from exc
@@ -161,6 +161,24 @@ def register(app: typer.Typer) -> None:
             error(f"{exc.filename}: cannot write ({exc.strerror})")
             raise typer.Exit(2) from exc
         raise typer.Exit(1 if remaining else 0)
+
+
+def _annotate_with_progress(annotate, report, engine) -> None:  # noqa: ANN001 - checker.impact.annotate and its arguments
+    """`--impact` measures finding after finding (tens of seconds): a bar on stderr names the one being
+    measured, with an ETA; only on a terminal (a pipe or CI log gets no bar, stdout never)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    err = Console(stderr=True)
+    with Progress(TextColumn("impact {task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=err, transient=True, disable=not err.is_terminal) as bar:
+        task = bar.add_task("", total=None)
+
+        def step(done: int, total: int, d) -> None:  # noqa: ANN001 - a Discrepancy
+            bar.update(task, total=total, completed=done, description=f"{d.id} {d.topic}")
+
+        annotate(report, engine=engine, on_finding=step)
+        bar.update(task, completed=bar.tasks[0].total or 0)
 
 
 def _comparable(engine, editions: list[str] | None, reference: str | None, filters) -> None:  # noqa: ANN001
