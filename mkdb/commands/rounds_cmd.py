@@ -31,14 +31,16 @@ def history(
     engine = open_or_exit(db, create=False)
     with Session(engine) as session:
         rb: Rulebook = rulebook_or_exit(session, book)
-        rows = [{"revision": f"{rb.id}@{r.number}", "source": r.source,
-                 "sha256": r.sha256 if fmt != Format.table else r.sha256[:12],
-                 "ingested_at": r.ingested_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
-                 "superseded_at": r.superseded_at.strftime("%Y-%m-%dT%H:%M:%SZ") if r.superseded_at else None,
+        table = fmt == Format.table
+        stamp = "%Y-%m-%d %H:%M" if table else "%Y-%m-%dT%H:%M:%SZ"
+        rows = [{"revision": f"{rb.id}@{r.number}", "source": r.source, "sha256": r.sha256[:8] if table else r.sha256,
+                 "ingested_at": r.ingested_at.strftime(stamp),
+                 "superseded_at": r.superseded_at.strftime(stamp) if r.superseded_at else None,
                  "facts": len(r.facts) if r.facts is not None else rb.quality.get("facts", 0),
-                 "current": r.number == rb.revision}
+                 "current": ("yes" if r.number == rb.revision else "") if table else r.number == rb.revision}
                 for r in revisions.history(session, rb.id)]
-    emit(fmt, "mkdb.history/1", "revisions", rows, columns=HISTORY_COLUMNS, extra={"book": rb.id}, title=f"{rb.id}: revisions")
+    columns = [c for c in HISTORY_COLUMNS if c != "superseded_at"] if fmt == Format.table else HISTORY_COLUMNS
+    emit(fmt, "mkdb.history/1", "revisions", rows, columns=columns, extra={"book": rb.id}, title=f"{rb.id}: revisions")
 
 
 def _report(db: str | None):  # noqa: ANN202 - checker.model.DiffReport
