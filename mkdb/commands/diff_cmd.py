@@ -206,6 +206,16 @@ def _comparable(engine, editions: list[str] | None, reference: str | None, filte
     if reference and not any(b.id == reference or b.id.startswith(reference) or b.lang == reference for b in shown):
         raise ValueError(f"--reference {reference}: no rulebook of {', '.join(sorted(by_edition))} has this language or id "
                          f"(books: {', '.join(sorted(b.id for b in shown))})")
+    from carddb.revisions import scope_key
+
+    alike: dict[tuple, list[str]] = {}
+    for b in shown:
+        key = scope_key(b.lang, b.edition, dict((b.identification or {}).get("scope") or {}), list(b.expansions or []))
+        alike.setdefault(key, []).append(b.id)
+    for (lang, edition, kind, _), ids in sorted(alike.items()):
+        if len(ids) > 1:  # kept apart on purpose (ingest --as-new): they vote twice, the person is told
+            error_free_note(f"warning: {', '.join(sorted(ids))} are {len(ids)} {lang} {edition} books of one scope ({kind}): "
+                            "each votes in the majority (ingested with --as-new; `mkdb remove` one to keep a single vote)")
     from checker.context import load_canonical
     from checker.filters import CHECK_TOPICS
 

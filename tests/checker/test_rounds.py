@@ -140,6 +140,10 @@ def test_a_second_file_of_one_language_is_a_revision_unless_kept_as_new(tmp_path
     assert code == 0 and "revision" not in err
     books = json.loads(mkdb("rulebooks", "--db", db2, "-f", "json")[1])["rulebooks"]
     assert [b["id"] for b in books] == ["es-mk2", "es-mk2-2"]
+    shutil.copy(SEEDS / "004_8b4900e4d8ea7f28.txt", tmp_path / "de.txt")
+    assert mkdb("ingest", str(tmp_path / "de.txt"), "--db", db2)[0] == 0
+    code, out, err = mkdb("diff", "--db", db2, "-f", "json")
+    assert code in (0, 1) and "warning: es-mk2, es-mk2-2 are 2 es mk2 books of one scope" in err  # both vote: said so
     # --revision-of names the book explicitly; a book of another language is refused, nothing stored
     db3 = f"sqlite:///{tmp_path / 'c.sqlite'}"
     assert mkdb("ingest", str(v1), "--db", db3)[0] == 0
