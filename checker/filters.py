@@ -25,6 +25,7 @@ class Filters:
     severities: set[str] = field(default_factory=set)
     topics: list[str] = field(default_factory=list)  # "activation" (a family), "activation.order", "clarification.*"
     langs: set[str] = field(default_factory=set)
+    books: set[str] = field(default_factory=set)  # findings about these books (the diverging book, checker.ids)
 
     def __post_init__(self) -> None:
         kinds = tuple(dict.fromkeys((*KINDS, *EXTRA_KINDS)))
@@ -35,7 +36,7 @@ class Filters:
         if bad:
             raise ValueError(f"--severity {bad[0]}: unknown severity (one of {', '.join(SEVERITIES)})")
 
-    def check_known(self, topics: set[str], langs: set[str]) -> None:
+    def check_known(self, topics: set[str], langs: set[str], books: set[str] | None = None) -> None:
         """A topic or language naming nothing the database holds is a typo, not an empty selection:
         ValueError listing what it could be (CI must not pass because a filter matched nothing)."""
         for pattern in self.topics:
@@ -46,6 +47,9 @@ class Filters:
         bad = sorted(self.langs - langs)
         if bad:
             raise ValueError(f"--lang {bad[0]}: no book in this language (languages: {', '.join(sorted(langs)) or 'none'})")
+        bad = sorted(self.books - (books or set()))
+        if bad:
+            raise ValueError(f"--book {bad[0]}: no such book (books: {', '.join(sorted(books or [])) or 'none'})")
 
     @staticmethod
     def _one_topic(topic: str, p: str) -> bool:
@@ -59,7 +63,8 @@ class Filters:
         return ((not self.kinds or d.kind in self.kinds)
                 and (not self.severities or d.severity in self.severities)
                 and self._topic(d.topic)
-                and (not self.langs or any(lang_of.get(b) in self.langs for b in books)))
+                and (not self.langs or any(lang_of.get(b) in self.langs for b in books))
+                and (not self.books or (d.book or "") in self.books or (d.book is None and bool(self.books & books))))
 
     def matches_entry(self, entry: dict[str, Any]) -> bool:
         """A baseline entry (which names no language) under the same filters; unknown fields pass."""

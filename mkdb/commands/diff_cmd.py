@@ -63,6 +63,7 @@ def register(app: typer.Typer) -> None:
         severity: Annotated[list[Severity] | None, typer.Option("--severity", "-s", metavar="SEVERITY", help="only these severities (repeatable)")] = None,
         topic: Annotated[list[str] | None, typer.Option("--topic", "-t", metavar="TOPIC", help="only these topics: a family (activation), a topic or a glob (clarification.*)")] = None,
         lang: Annotated[list[str] | None, typer.Option("--lang", "-l", metavar="LANG", help="only findings involving a book in this language (repeatable)")] = None,
+        book: Annotated[list[str] | None, typer.Option("--book", metavar="BOOK", help="only findings about this book (its id, repeatable)")] = None,
         quotes: Annotated[bool, typer.Option("--quotes", "-q", help="table: show each book's quote")] = False,
         fail_on: Annotated[Severity, typer.Option("--fail-on", metavar="SEVERITY", help="exit 1 when a new finding this severe or worse remains")] = Severity.rule,
         impact: Annotated[bool, typer.Option("--impact", help="also measure the impact of rule discrepancies (slow)")] = False,
@@ -91,7 +92,7 @@ def register(app: typer.Typer) -> None:
             for ed in edition or []:
                 if ed not in ("mk1", "mk2"):
                     raise ValueError(f"--edition {ed}: unknown edition (mk1 or mk2)")
-            filters = Filters(set(kind or []), {s.value for s in severity or []}, list(topic or []), set(lang or []))
+            filters = Filters(set(kind or []), {s.value for s in severity or []}, list(topic or []), set(lang or []), set(book or []))
             if fmt == DiffFormat.xlsx and output is None:
                 raise ValueError("--format xlsx writes a workbook: give --output FILE.xlsx")
             accepted = bl.read(baseline) if baseline else bl.Baseline()
@@ -220,7 +221,7 @@ def _comparable(engine, editions: list[str] | None, reference: str | None, filte
     from checker.filters import CHECK_TOPICS
 
     canon = {t for ed in ("mk1", "mk2") for t in load_canonical(ed)}
-    filters.check_known(topics | canon | set(CHECK_TOPICS), {b.lang for b in books})
+    filters.check_known(topics | canon | set(CHECK_TOPICS), {b.lang for b in books}, {b.id for b in books})
 
 
 def _between(refs: tuple[str, str], fmt: DiffFormat, output: Path | None, db: str | None) -> None:

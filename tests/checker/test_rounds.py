@@ -209,7 +209,7 @@ def test_an_old_baseline_is_explained_and_migrated(round1):
 
 @pytest.mark.parametrize("args, says", [
     (["--topic", "activaton"], "--topic activaton"), (["--lang", "xx"], "--lang xx"), (["--kind", "typo"], "--kind typo"),
-    (["--reference", "en"], "--reference en"), (["--edition", "mk2"], "nothing to compare"),
+    (["--reference", "en"], "--reference en"), (["--edition", "mk2"], "nothing to compare"), (["--book", "cs-mk2"], "--book cs-mk2"),
 ])
 def test_filters_that_name_nothing_are_usage_errors(round1, args, says):
     db, _, _ = round1
@@ -221,6 +221,8 @@ def test_passage_kind_is_a_valid_filter_and_one_book_is_nothing_to_compare(tmp_p
     db, _, _ = round1
     code, doc = findings(db, "--kind", "passage")
     assert code == 0 and doc["discrepancies"] == []
+    code, doc = findings(db, "--book", "ru-mk1")
+    assert doc["discrepancies"] and {d["book"] for d in doc["discrepancies"]} == {"ru-mk1"}
     one = f"sqlite:///{tmp_path / 'one.sqlite'}"
     assert mkdb("ingest", str(CS), "--db", one)[0] == 0
     code, out, err = mkdb("diff", "--db", one)
