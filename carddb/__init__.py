@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Catalog", "CatalogError", "CardNotFound", "name_index", "parse_cost_range"]
 
-READ_SCHEMA_VERSION = 3  # the carddb.models.SCHEMA_VERSION this reader understands (a test keeps them equal)
+READ_SCHEMA_VERSION = 4  # the carddb.models.SCHEMA_VERSION this reader understands (a test keeps them equal)
 JSON_COLUMNS = ("activation", "cost", "extra_copies", "effect", "data")
 # the order of a card's fields in every output; extra record fields (name, deck, printings...) follow
 CARD_FIELDS = ("id", "edition", "set", "kind", "color", "icon", "activation", "cost", "copies", "extra_copies", "names", "effect", "text")
@@ -258,7 +258,30 @@ class Catalog:
             result.append(shown)
             if len(result) >= limit:
                 break
-        return result
+        return self._with_counterparts(result, keep, lang, limit)
+
+    def _with_counterparts(self, result: list[dict[str, Any]], keep: Any, lang: str | None, limit: int) -> list[dict[str, Any]]:
+        """A name found for a card of one edition finds the same card of the other edition (same id
+        after the edition, e.g. mk1/wheat_field and mk2/wheat_field) when that card has no name recorded
+        in the matched language: the name is printed the same until a book says otherwise. Such a match
+        says so (`match.inferred`), so it is never taken for a name read in a book."""
+        out = list(result)
+        have = {c["id"] for c in out}
+        for found in result:
+            m = found["match"]
+            if m.get("lang") in (None, "en"):
+                continue
+            edition, _, key = found["id"].partition("/")
+            for other in self._cards.values():
+                if (other["edition"] == edition or other["id"].partition("/")[2] != key or other["id"] in have
+                        or other["names"].get(m["lang"]) or not keep(other)):
+                    continue
+                shown = self._shown(other, lang)
+                shown["match"] = {**m, "inferred": f"no {m['lang']} name of {other['id']} recorded; "
+                                                   f"{found['id']} is printed so"}
+                out.append(shown)
+                have.add(other["id"])
+        return out[: max(limit, len(result))]
 
     def coverage(self) -> list[dict[str, Any]]:
         """Per edition and set: how many cards, and how many of them have a name in each language."""

@@ -16,7 +16,7 @@ from sqlmodel import SQLModel
 
 from carddb.fts import INDEXES as FTS_INDEXES
 
-SKIP_COLUMNS = {"id", "ingested_at", "created_at"}
+SKIP_COLUMNS = {"id", "ingested_at", "created_at", "superseded_at"}
 KEEP_ID = {"rulebook", "card"}  # tables whose id is a natural key, not a counter
 
 

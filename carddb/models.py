@@ -14,7 +14,7 @@ from sqlmodel import Field, SQLModel
 
 from sources.book import PAGE_JOINER  # noqa: F401 - the document text's page separator, as stored
 
-SCHEMA_VERSION = 3  # 3: Section.scope
+SCHEMA_VERSION = 4  # 3: Section.scope; 4: books and their revisions (Rulebook.id is the book id, Revision)
 
 
 def _now() -> datetime:
@@ -30,7 +30,10 @@ class SchemaInfo(SQLModel, table=True):
 
 
 class Rulebook(SQLModel, table=True):
-    id: str = Field(primary_key=True)  # e.g. "uk-mk2-eae8f963", stable: lang, edition, sha256 prefix
+    """A book (edition, language, scope) as its current revision: the rows of facts, sections, pages and
+    mentions are the current revision's; earlier revisions are kept in Revision (carddb.revisions)."""
+
+    id: str = Field(primary_key=True)  # the book id, e.g. "uk-mk2": stays when a new revision replaces the file
     source: str  # file name as given
     sha256: str = Field(index=True, unique=True)
     lang: str = Field(index=True)
@@ -42,6 +45,24 @@ class Rulebook(SQLModel, table=True):
     identification: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))  # confidences, evidence
     quality: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON))  # repairs, ocr share, ...
     warnings: list[str] = Field(default_factory=list, sa_column=Column(JSON))
+    revision: int = 1  # which delivery of the book this is (1, 2, ...)
+
+
+class Revision(SQLModel, table=True):
+    """One delivered file of a book. The current one's facts and sections are the tables' rows; a
+    superseded one keeps them here (`facts`, `sections`), so `mkdb diff --between` can compare rounds."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    book: str = Field(index=True)  # Rulebook.id
+    number: int  # 1, 2, ...
+    source: str
+    sha256: str
+    title: str = ""
+    pages: int = 0
+    ingested_at: datetime = Field(default_factory=_now)
+    superseded_at: datetime | None = None
+    facts: list[dict[str, Any]] | None = Field(default=None, sa_column=Column(JSON))  # None: the current revision
+    sections: list[dict[str, Any]] | None = Field(default=None, sa_column=Column(JSON))
 
 
 class Page(SQLModel, table=True):

@@ -12,6 +12,7 @@ queries (description_html built from the metadata).
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import sys
 import tempfile
@@ -89,9 +90,16 @@ JSON_COLUMNS = {"activation", "cost", "extra_copies", "effect", "data", "expansi
                 "quality", "warnings", "value", "scope", "read"}
 
 
+CARD_ID = re.compile(r"^(mk1|mk2)/[a-z0-9_]+$")
+ID_COLUMNS = {"id", "card_id", "card"}  # columns whose value may be a card id: linked to its page
+
+
 @hookimpl
 def render_cell(value: Any, column: str) -> Any:
-    """JSON columns as a person reads them: a list of numbers as "3, 4", a structure indented."""
+    """A card id links to its card page; JSON columns as a person reads them: a list of numbers as
+    "3, 4", a structure indented."""
+    if column in ID_COLUMNS and isinstance(value, str) and CARD_ID.match(value):
+        return Markup(f"<a class='mkdb-card-link' href='/-/card/{escape(value)}'>{escape(value)}</a>")
     if column not in JSON_COLUMNS or not isinstance(value, str) or value[:1] not in ("[", "{"):
         return None
     try:
@@ -103,6 +111,74 @@ def render_cell(value: Any, column: str) -> Any:
         return ", ".join(str(v) for v in data) if data else Markup("<span class='mkdb-empty'>—</span>")
     pretty = json.dumps(data, ensure_ascii=False, indent=1)
     return Markup(f"<pre class='mkdb-json'>{escape(pretty)}</pre>")
+
+
+@hookimpl
+def register_routes() -> list[tuple[str, Any]]:
+    return [(r"^/-/card/(?P<edition>mk[12])/(?P<key>[a-z0-9_]+)(?P<fmt>\.json)?$", card_page)]
+
+
+def _served(datasette: Any) -> tuple[str, str] | tuple[None, None]:
+    """(name, file path) of the database being served."""
+    for name, db in getattr(datasette, "databases", {}).items():
+        if not name.startswith("_") and getattr(db, "path", None):
+            return name, str(db.path)
+    return None, None
+
+
+async def card_page(request: Any, datasette: Any) -> Any:
+    """One card as a person reads it: its names in every language, colour, activation, cost, effect."""
+    from datasette.utils.asgi import Response
+
+    from carddb import CardNotFound
+
+    card_id = f"{request.url_vars['edition']}/{request.url_vars['key']}"
+    name, path = _served(datasette)
+    try:
+        card = _catalog(path).card(card_id) if path else None
+    except CardNotFound:
+        card = None
+    if card is None:
+        return Response.html(f"<!doctype html><title>no such card</title><p>{escape(card_id)}: no such card</p>", status=404)
+    if request.url_vars.get("fmt"):
+        return Response.json({"schema": "mkdb.card/1", "card": card})
+    return Response.html(card_html(card, name or TEMPLATE_DB))
+
+
+def _words(value: Any) -> str:
+    if value is None or value == [] or value == {}:
+        return "—"
+    if isinstance(value, list) and all(isinstance(v, int | float | str) for v in value):
+        return ", ".join(str(v) for v in value)
+    return json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
+
+
+def card_html(card: dict[str, Any], db_name: str = TEMPLATE_DB) -> str:
+    """The card page (plain HTML, no script): a card's facts, then every name it is printed under."""
+    names = card.get("names") or {}
+    title = (names.get("en") or [card["id"]])[0]
+    facts = [("id", card["id"]), ("edition", card.get("edition")), ("set", card.get("set")), ("kind", card.get("kind")),
+             ("colour", card.get("color")), ("icon", card.get("icon")), ("activation", card.get("activation")),
+             ("cost", card.get("cost")), ("copies", card.get("copies")), ("effect", card.get("text"))]
+    rows = "".join(f"<tr><th>{escape(k)}</th><td class='{escape(k)}'>{escape(_words(v))}</td></tr>" for k, v in facts)
+    name_rows = "".join(f"<tr><th lang='{escape(lang)}'>{escape(lang)}</th><td lang='{escape(lang)}'>"
+                        f"{escape(', '.join(ns))}</td></tr>" for lang, ns in sorted(names.items()))
+    effect = json.dumps(card.get("effect"), ensure_ascii=False, indent=1)
+    colour = {"blue": "#1565c0", "green": "#2e7d32", "red": "#c62828", "purple": "#6a1b9a"}.get(str(card.get("color")), "#b8860b")
+    return ("<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+            f"<title>{escape(title)} ({escape(card['id'])})</title><style>"
+            "body{font-family:sans-serif;margin:0;color:#222}header{padding:14px 24px;color:#fff}"
+            "main{display:flex;flex-wrap:wrap;gap:24px;padding:16px 24px}section{flex:1 1 340px}"
+            "table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:5px 8px;text-align:left;"
+            "vertical-align:top}th{width:7em;color:#555}pre{background:#f5f5f5;padding:8px;font-size:12px;white-space:pre-wrap}"
+            f"</style></head><body><header style='background:{colour}'><h1 id='card-name'>{escape(title)}</h1>"
+            f"<div>{escape(card['id'])} · {escape(str(card.get('color') or ''))} · activation "
+            f"{escape(_words(card.get('activation')))} · cost {escape(_words(card.get('cost')))}</div></header><main>"
+            f"<section><h2>Card</h2><table id='card-facts'>{rows}</table><h3>Effect (as the engine plays it)</h3>"
+            f"<pre id='card-effect'>{escape(effect)}</pre></section>"
+            f"<section><h2>Names ({len(names)} languages)</h2><table id='card-names'>{name_rows}</table>"
+            f"<p><a href='/{escape(db_name)}/card_by_name?name={escape(title)}'>cards of this name</a> · "
+            f"<a href='/-/card/{escape(card['id'])}.json'>JSON</a></p></section></main></body></html>")
 
 
 def metadata_for(db_path: Path) -> dict[str, Any]:

@@ -1,7 +1,9 @@
 """Writing one ingested rulebook into the database: all its rows in one transaction.
 
-A changed file (same source name and language, new sha256) replaces the rows of its previous
-version in the same transaction, so a reader sees either the old book or the new one, never half of each.
+A changed file of a book (carddb.revisions: same file name, `--revision-of`, or the one book of its
+language, edition and scope) is the book's next revision: it replaces the rows of the previous one in the
+same transaction (a reader sees either the old revision or the new one, never half of each), the
+previous revision's facts and sections are kept as history, and the book's id stays.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlmodel import Session, select
 
 import sources
-from carddb import fts
+from carddb import fts, revisions
 from carddb.catalog import load_catalog
 from carddb.db import DatabaseGone, gone_reason, is_disconnect, write_lock
 from carddb.models import Card, CardMention, Fact, Page, Rulebook, Section
@@ -32,10 +34,13 @@ def find_by_sha(session: Session, sha256: str) -> Rulebook | None:
     return session.exec(select(Rulebook).where(Rulebook.sha256 == sha256)).first()
 
 
-def _delete_rulebook(session: Session, rb_id: str) -> None:
+def _delete_rulebook(session: Session, rb_id: str, keep_history: bool = False) -> None:
+    """A book's rows; with its revisions' history unless a new revision is about to replace them."""
     for table in (CardMention, Fact, Section, Page):
         session.exec(delete(table).where(table.rulebook_id == rb_id))  # type: ignore[call-overload]
     session.exec(delete(Rulebook).where(Rulebook.id == rb_id))  # type: ignore[call-overload]
+    if not keep_history:
+        revisions.forget(session, rb_id)
 
 
 def _quality(book: IngestedBook) -> dict[str, Any]:
@@ -55,25 +60,31 @@ def _quality(book: IngestedBook) -> dict[str, Any]:
     return out
 
 
-def store_book(engine: Engine, book: IngestedBook) -> tuple[str, list[str]]:
-    """Insert the book; returns (rulebook id, ids of the rulebooks it replaced). One transaction.
+def store_book(engine: Engine, book: IngestedBook, revision_of: str | None = None,
+               as_new: bool = False) -> tuple[str, list[str], str]:
+    """Insert the book; returns (book id, the revisions it replaced as `ID@N`, a warning for the
+    person or ""). One transaction.
 
     The connection's transaction is begun here (write_lock) before the session joins it, so the
     session never owns it: closing the session leaves it open and `conn.commit()` commits every row.
     (A session that began the transaction itself would roll it back on close: the rows were lost.)
     """
-    rb_id = book.rulebook_id
     with engine.connect() as conn:
         write_lock(conn)
         if not conn.in_transaction():
             raise RuntimeError("store_book: no transaction to write in")
         with Session(bind=conn) as session:
             _ensure_catalog(session)
-            replaced = _write(session, book, rb_id)
+            same = find_by_sha(session, book.sha256)
+            if same is not None:  # another writer stored this very content meanwhile: nothing to do
+                conn.rollback()
+                return same.id, [], ""
+            placement = revisions.place(session, book, revision_of, as_new)
+            replaced = _write(session, book, placement)
             session.flush()
         fts.refresh(conn)  # the search index with the book, in its transaction (a no-op on PostgreSQL)
         conn.commit()
-    return rb_id, replaced
+    return placement.book, replaced, placement.warning
 
 
 def _ensure_catalog(session: Session) -> None:
@@ -85,15 +96,15 @@ def _ensure_catalog(session: Session) -> None:
         session.flush()
 
 
-def _write(session: Session, book: IngestedBook, rb_id: str) -> list[str]:
-    """Delete what this book replaces, add its rows; returns the replaced rulebook ids."""
-    # a new version of a file: same name, same language (another language's "rules.txt" is another book)
-    same_name = select(Rulebook).where(Rulebook.source == book.source, Rulebook.lang == book.ident.lang)
-    replaced = [rb.id for rb in session.exec(same_name).all() if rb.sha256 != book.sha256]
-    for old in replaced:
-        _delete_rulebook(session, old)
-    if session.get(Rulebook, rb_id) is not None:  # same content under another file name: replace
-        _delete_rulebook(session, rb_id)
+def _write(session: Session, book: IngestedBook, placement: revisions.Placement) -> list[str]:
+    """Keep the previous revision as history and delete its rows, add the new ones; returns `ID@N` of
+    the revision replaced."""
+    rb_id = placement.book
+    replaced = []
+    if placement.previous is not None:
+        revisions.snapshot(session, placement.previous)
+        replaced.append(f"{rb_id}@{placement.previous.revision}")
+        _delete_rulebook(session, rb_id, keep_history=True)
     session.flush()
     session.add(
         Rulebook(
@@ -109,9 +120,11 @@ def _write(session: Session, book: IngestedBook, rb_id: str) -> list[str]:
                             "scope": book.ident.scope},
             quality=_quality(book),
             warnings=list(book.warnings),
+            revision=placement.revision,
         )
     )
     session.flush()
+    revisions.record(session, session.get(Rulebook, rb_id))
     for p, off in zip(book.pages, book.offsets, strict=True):
         session.add(Page(rulebook_id=rb_id, number=p.number, offset=off, text=p.text, method=p.method,
                          reason=p.reason, repairs=dict(p.repairs), warnings=list(p.warnings)))
@@ -128,12 +141,13 @@ def _write(session: Session, book: IngestedBook, rb_id: str) -> list[str]:
     return replaced
 
 
-def store_with_retry(engine: Engine, book: IngestedBook) -> tuple[str, list[str]]:
+def store_with_retry(engine: Engine, book: IngestedBook, revision_of: str | None = None,
+                     as_new: bool = False) -> tuple[str, list[str], str]:
     """store_book; a write that lost a race with another process is retried, then reported
     (StoreError); a server that went away is DatabaseGone (nothing of the book was committed)."""
     for attempt in range(STORE_ATTEMPTS):
         try:
-            return store_book(engine, book)
+            return store_book(engine, book, revision_of, as_new)
         except OperationalError as exc:
             if is_disconnect(exc):
                 raise DatabaseGone(f"the database server went away ({gone_reason(exc)}); "
@@ -141,6 +155,8 @@ def store_with_retry(engine: Engine, book: IngestedBook) -> tuple[str, list[str]
             if attempt == STORE_ATTEMPTS - 1:
                 raise StoreError(f"database busy or unwritable: {exc.orig}") from None
             time.sleep(0.3 * (attempt + 1))
+        except revisions.RevisionError as exc:
+            raise StoreError(str(exc)) from None
         except SQLAlchemyError as exc:
             raise StoreError(f"database error: {getattr(exc, 'orig', exc)}") from None
     raise AssertionError("unreachable")

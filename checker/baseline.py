@@ -29,8 +29,11 @@ import yaml
 
 from checker.model import DiffReport, Discrepancy
 
-SCHEMA = "mkdb.baseline/1"
-COPIED = ("edition", "topic", "kind", "severity", "summary")
+SCHEMA = "mkdb.baseline/1"  # entries gained `book` and `value` (optional, additive): findings name one book
+COPIED = ("edition", "topic", "kind", "severity", "summary", "book")
+OLD_IDS_NOTE = ("{path}: {n} accepted entr{ies} written before findings named one book (entries without `book`) "
+                "match no finding now; `mkdb accept --migrate --baseline {path}` carries each to the per-book "
+                "findings of its edition, topic and kind (docs/baseline.md)")
 
 
 @dataclass
@@ -97,8 +100,14 @@ def apply(report: DiffReport, baseline: Baseline, editions: set[str] | None = No
     `keep(entry) -> bool`: the report's filters, so a filtered report does not call unrelated entries resolved.
     """
     found = {d.id for d in report.discrepancies}
+    by_reading = {_reading(e): e for e in baseline.entries.values() if e.get("book") and e["id"] not in found}
     for d in report.discrepancies:
-        d.status = "accepted" if d.id in baseline.entries else "new"
+        entry = baseline.entries.get(d.id)
+        earlier = by_reading.get((d.edition, d.topic, d.kind, d.book)) if entry is None else None
+        d.status = "accepted" if entry else "changed" if earlier else "new"
+        d.accepted = entry or earlier
+        if earlier:
+            found.add(earlier["id"])  # shown as changed since accepted, not resolved
     compared = editions or {b.get("edition") for b in report.rulebooks}
     resolved = []
     for bid, entry in sorted(baseline.entries.items()):
@@ -112,8 +121,21 @@ def apply(report: DiffReport, baseline: Baseline, editions: set[str] | None = No
     report.resolved = resolved
 
 
+def _reading(entry: dict[str, Any]) -> tuple:
+    return entry.get("edition"), entry.get("topic"), entry.get("kind"), entry.get("book")
+
+
+def old_entries(baseline: Baseline, report: DiffReport) -> list[dict[str, Any]]:
+    """Entries written before findings named one book (no `book`) that match no finding of the report."""
+    found = {d.id for d in report.discrepancies}
+    return [e for e in baseline.entries.values() if "book" not in e and e["id"] not in found]
+
+
 def entry_for(d: Discrepancy, reason: str, who: str, when: str) -> dict[str, Any]:
-    return {"id": d.id, "reason": reason, "accepted_by": who, "accepted_at": when} | {k: getattr(d, k) for k in COPIED}
+    """The baseline entry accepting `d`: its id, why, who, when, and the reading it accepts (book, value)."""
+    value = d.values.get(d.book) if d.book else None
+    return ({"id": d.id, "reason": reason, "accepted_by": who, "accepted_at": when}
+            | {k: getattr(d, k) for k in COPIED} | {"value": value})
 
 
 def write(path: Path, report: DiffReport, old: Baseline, reason: str, who: str, now: datetime | None = None) -> int:
@@ -127,10 +149,42 @@ def write(path: Path, report: DiffReport, old: Baseline, reason: str, who: str, 
         if d.id not in entries:
             entries[d.id] = entry_for(d, reason, who, when)
             added += 1
+    save(path, entries)
+    return added
+
+
+def save(path: Path, entries: dict[str, dict[str, Any]]) -> None:
+    """Write the baseline file (entries by id, in id order)."""
     doc = {"schema": SCHEMA, "accepted": [entries[k] for k in sorted(entries)]}
     header = ("# mkdb diff baseline: findings reviewed and accepted (docs/baseline.md).\n"
-              "# Edit 'reason' freely; remove an entry to see its finding as new again.\n")
+              "# Edit 'reason' freely; remove an entry (or `mkdb reopen ID`) to see its finding as new again.\n")
     path.write_text(header + yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=100), encoding="utf-8")
-    return added
+
+
+def accept(entries: dict[str, dict[str, Any]], findings: list[Discrepancy], reason: str, who: str,
+           now: datetime | None = None) -> list[str]:
+    """Accept these findings (an entry already there gets the new reason and author); returns their ids."""
+    when = (now or datetime.now(UTC)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    for d in findings:
+        entries[d.id] = entry_for(d, reason, who, when)
+    return [d.id for d in findings]
+
+
+def migrate(entries: dict[str, dict[str, Any]], report: DiffReport) -> list[tuple[str, str]]:
+    """Old entries (no `book`) carried to the per-book findings of the same edition, topic and kind that
+    the report holds; each new entry keeps the reason, author and date and names `migrated_from`.
+    Returns (old id, new id) pairs; an old entry with no such finding is left as it is."""
+    pairs = []
+    for old in [e for e in entries.values() if "book" not in e]:
+        key = (old.get("edition"), old.get("topic"), old.get("kind"))
+        heirs = [d for d in report.discrepancies if (d.edition, d.topic, d.kind) == key and d.id not in entries]
+        if not heirs or None in key:
+            continue
+        for d in heirs:
+            entries[d.id] = entry_for(d, str(old.get("reason", "")), str(old.get("accepted_by", "")),
+                                      str(old.get("accepted_at", ""))) | {"migrated_from": old["id"]}
+            pairs.append((old["id"], d.id))
+        del entries[old["id"]]
+    return pairs
 
 

@@ -60,7 +60,9 @@ class Context:
         values: dict[str, Any],
         evidence: list[Evidence],
         sev: str | None = None,
+        subjects: list[str] | None = None,
     ) -> Discrepancy:
+        """`subjects`: the books the check found diverging (default: checker.ids.diverging decides)."""
         return Discrepancy(
             id=ids.discrepancy_id(self.edition, topic, kind, values, self.canonical.get(topic)),
             edition=self.edition,
@@ -70,6 +72,7 @@ class Context:
             summary=summary,
             values=values,
             evidence=evidence,
+            subjects=subjects,
         )
 
 

@@ -8,7 +8,7 @@ from checker.model import Discrepancy
 
 
 def _passage(d: Discrepancy) -> tuple:
-    return (d.edition, d.kind, tuple(sorted((e.rulebook, e.page, " ".join(e.quote.split())) for e in d.evidence)))
+    return (d.edition, d.kind, d.book, tuple(sorted((e.rulebook, e.page, " ".join(e.quote.split())) for e in d.evidence)))
 
 
 def merge_same_passage(found: list[Discrepancy]) -> list[Discrepancy]:

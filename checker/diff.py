@@ -14,6 +14,7 @@ from checker import (
     card_text,
     example_error,
     extraction_warning,
+    ids,
     missing,
     numbering,
     term_consistency,
@@ -63,13 +64,21 @@ def run_books(
     for edition, group in groups.items():
         canon = canonical.get(edition, {}) if canonical is not None else load_canonical(edition)
         ctx = Context(edition, group, dict(cards or {}), canon, refs.get(edition))
+        ref_book = refs.get(edition)
+
+        def split(d: Discrepancy, ctx: Context = ctx, canon: dict[str, Any] = canon, ref_book: str | None = ref_book) -> None:
+            """One finding per diverging book, against the --reference book's value, else the canonical one."""
+            reference = d.values[ref_book] if ref_book in d.values else canon.get(d.topic)
+            for one in ids.per_book(d, reference, ctx.lang):
+                found.setdefault(one.id, one)
+
         for _, check in CHECKS:
             for d in check(ctx):
-                found.setdefault(d.id, d)
+                split(d)
         replayed = replay.replay_books(group)  # the report carries them: `mkdb diff --impact` does not replay again
         replays += replayed
         for d in replay.discrepancies(replayed):
-            found.setdefault(d.id, d)
+            split(d)
     ordered = sorted(found.values(), key=finding_order)
     ordered = merge_same_passage(ordered)
     shown = [b for ed in groups.values() for b in ed]

@@ -50,6 +50,22 @@ def _rows(src: Engine | Session | PlainDB, editions: list[str] | None) -> tuple[
             session.close()
 
 
+def book_rows_and_topics(src: Engine | Session | PlainDB) -> tuple[list[Any], set[str]]:
+    """Every rulebook row and every fact topic the database holds: what a diff's filters may name."""
+    if isinstance(src, PlainDB):
+        return src.rows("rulebook"), {r.topic for r in src.rows("fact", columns="DISTINCT topic", order=None)}
+    from sqlmodel import select
+
+    from carddb.models import Fact, Rulebook
+
+    session, own = _session(src)
+    try:
+        return list(session.exec(select(Rulebook))), set(session.exec(select(Fact.topic).distinct()))
+    finally:
+        if own:
+            session.close()
+
+
 def load_books(engine_or_session: Engine | Session | PlainDB, editions: list[str] | None = None) -> list[BookIn]:
     """Every rulebook (of these editions) with its facts, mentions, sections and pages, as plain data."""
     found = _rows(engine_or_session, editions)

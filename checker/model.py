@@ -114,7 +114,10 @@ class Discrepancy:
     values: dict[str, Any]
     evidence: list[Evidence]
     impact: dict[str, Any] | None = None
-    status: str = "new"  # new | accepted (listed in the baseline), set by checker.baseline
+    status: str = "new"  # new | accepted | changed (accepted, but the book's value changed since): checker.baseline
+    subjects: list[str] | None = None  # the diverging books as the check saw them (None: checker.ids decides)
+    book: str | None = None  # the one diverging book the finding is about (checker.ids.per_book)
+    accepted: dict[str, Any] | None = None  # the baseline entry that accepted it (or, when changed, its earlier reading)
     words: dict[str, str] = field(default_factory=dict)  # rulebook -> its value in words (checker.words), for people
 
     def to_json(self) -> dict[str, Any]:
@@ -129,6 +132,8 @@ class Discrepancy:
             "evidence": [e.to_json() for e in self.evidence],
             "impact": self.impact,
             "status": self.status,
+            "book": self.book,
+            **({"accepted": self.accepted} if self.accepted else {}),
         }
 
 
@@ -152,12 +157,14 @@ class DiffReport:
     def counts(self) -> dict[str, int]:
         """N new, M accepted, K resolved: what a reviewer reads first."""
         accepted = sum(d.status == "accepted" for d in self.discrepancies) + self.hidden_accepted
-        new = sum(d.status != "accepted" for d in self.discrepancies)
-        return {"new": new, "accepted": accepted, "resolved": len(self.resolved)}
+        new = sum(d.status == "new" for d in self.discrepancies)
+        changed = sum(d.status == "changed" for d in self.discrepancies)
+        return {"new": new, "changed": changed, "accepted": accepted, "resolved": len(self.resolved)}
 
     def counts_line(self) -> str:
         c = self.counts()
-        return f"{c['new']} new, {c['accepted']} accepted, {c['resolved']} resolved"
+        changed = f", {c['changed']} changed since accepted" if c["changed"] else ""
+        return f"{c['new']} new{changed}, {c['accepted']} accepted, {c['resolved']} resolved"
 
     def to_json(self) -> dict[str, Any]:
         return {

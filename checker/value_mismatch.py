@@ -77,7 +77,9 @@ def _across_books(ctx: Context, topic: str, scope: frozenset[str], stmts: dict[s
         summary += f" [{'+'.join(sorted(scope))}]"
     evidence = [Evidence(bid, s.fact.page, s.fact.quote) for bid, s in sorted(stmts.items())]
     values = {bid: s.value for bid, s in sorted(stmts.items())}
-    return ctx.make(topic, "value_mismatch", summary, values, evidence)
+    # the finding is about the books that depart from the original, the majority, or in a tie the canonical value
+    subjects = odd if not (tied and canon_key in counts) else sorted(b for b, k in keys.items() if k != canon_key)
+    return ctx.make(topic, "value_mismatch", summary, values, evidence, subjects=subjects)
 
 
 def _drop_untrusted(ctx: Context, topic: str, stmts: dict[str, Statement]) -> tuple[dict[str, Statement], list[Discrepancy]]:

@@ -264,9 +264,13 @@ def read_pdf(
             lambda i=i: None if not layouts[i].words and _blank_render(path, i) else render(path, i, dpis[i])
             for i in to_ocr
         ]
-        def done(k: int) -> None:
+        def done(k: int) -> None:  # the page OCR works on next is named, not the last one read
             if on_page:
-                on_page(to_ocr[k] + 1, len(results), "OCR")
+                nxt = to_ocr[k + 1] if k + 1 < len(to_ocr) else None
+                on_page((nxt if nxt is not None else to_ocr[k]) + 1, len(results), "OCR" if nxt is not None else "OCR done")
+
+        if on_page:  # OCR of a page takes seconds: say so before it starts, not after
+            on_page(to_ocr[0] + 1, len(results), "OCR")
 
         for i, read in zip(to_ocr, ocr_texts(sources, hint, on_page=done), strict=True):
             page = results[i]

@@ -34,7 +34,7 @@ def open_or_exit(db: str | None, create: bool = True):  # noqa: ANN202 - SQLAlch
 
 def rulebook_row(rb: Rulebook, sections: int) -> dict[str, Any]:
     return {
-        "id": rb.id, "source": rb.source, "sha256": rb.sha256, "lang": rb.lang, "edition": rb.edition,
+        "id": rb.id, "revision": rb.revision, "source": rb.source, "sha256": rb.sha256, "lang": rb.lang, "edition": rb.edition,
         "expansions": list(rb.expansions or []), "title": rb.title, "pages": rb.pages, "sections": sections,
         "warnings": list(rb.warnings or []), "scope": dict((rb.identification or {}).get("scope") or {}),
     }

@@ -42,6 +42,8 @@ class FileResult:
     ocr_pages: list[int] = field(default_factory=list)  # page numbers read by OCR
     ocr_confidence: float | None = None  # mean word confidence (0..100) of those pages
     texts: list[str] = field(default_factory=list)  # each page's text as stored (for --sidecar)
+    replaced: list[str] = field(default_factory=list)  # the revisions this file replaced (`ID@N`)
+    note: str = ""  # how the file was placed, when the person should know (carddb.revisions)
 
     @property
     def ok(self) -> bool:
@@ -78,9 +80,10 @@ def _unchanged(engine: Engine, path: Path, sha: str) -> FileResult | None:
 
 def ingest_file(
     path: Path, engine: Engine, ocr: str = "auto", options: ReadOptions | None = None,
-    limits: Limits = DEFAULT_LIMITS,
+    limits: Limits = DEFAULT_LIMITS, revision_of: str | None = None, as_new: bool = False,
 ) -> FileResult:
-    """One file: analysed (unless its content is stored already), then stored in one transaction."""
+    """One file: analysed (unless its content is stored already), then stored in one transaction
+    (as a book's next revision or a new book: carddb.revisions)."""
     result = FileResult(path=str(path), status="failed")
     try:
         guard.check_regular(path, limits)  # before a byte is read: FIFO, device, loop, size
@@ -93,7 +96,7 @@ def ingest_file(
         if unchanged is not None:
             return unchanged
         book = analyse(path, sha, ocr=ocr, options=options, limits=limits)
-        rb_id, replaced = store_with_retry(engine, book)  # the search index is refreshed in its transaction
+        rb_id, replaced, note = store_with_retry(engine, book, revision_of, as_new)  # the search index is refreshed in its transaction
         ocr_numbers, ocr_confidence = ocr_summary(book.pages)
     except (IngestError, StoreError) as exc:
         result.error = str(exc)
@@ -112,7 +115,7 @@ def ingest_file(
         sections=len(book.sections), facts=len(book.facts),
         repairs=sum(n for p in book.pages for k, n in p.repairs.items() if k != "lost_icon"),
         warnings=list(book.warnings), ocr_pages=ocr_numbers, ocr_confidence=ocr_confidence,
-        texts=[p.text for p in book.pages],
+        texts=[p.text for p in book.pages], replaced=replaced, note=note,
     )
 
 
@@ -123,11 +126,13 @@ def ingest_paths(
     progress: Callable[[FileResult], None] | None = None,
     options: ReadOptions | None = None,
     limits: Limits = DEFAULT_LIMITS,
+    revision_of: str | None = None,
+    as_new: bool = False,
 ) -> IngestReport:
     """Ingest files and folders; one result per file, in order."""
     report = IngestReport()
     for path in expand_paths(paths):
-        result = ingest_file(path, engine, ocr=ocr, options=options, limits=limits)
+        result = ingest_file(path, engine, ocr=ocr, options=options, limits=limits, revision_of=revision_of, as_new=as_new)
         report.results.append(result)
         if progress is not None:
             progress(result)

@@ -109,3 +109,10 @@ class IngestedBook:
 def rulebook_id(lang: str, edition: str, sha256: str) -> str:
     """Stable id: language, edition and the content hash prefix, e.g. "uk-mk2-eae8f963"."""
     return f"{lang}-{edition}-{sha256[:8]}"
+
+
+def scope_key(lang: str, edition: str, scope: dict[str, Any], expansions: list[str]) -> tuple:
+    """What makes two files one book: language, edition, kind of book (complete or an expansion's own)
+    and its expansions; here, below carddb, so a reader without the ORM (`mkdb diff`) uses it too."""
+    kind = str(scope.get("kind") or "complete")
+    return lang, edition, kind, tuple(sorted(expansions))

@@ -14,8 +14,9 @@ from checker.model import DiffReport
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def ingest_files(tmp: Path, files: list[Path], name: str = "books.sqlite") -> str:
-    """The URL of tmp/<name>, a new database holding the card catalog and `files`, all ingested."""
+def ingest_files(tmp: Path, files: list[Path], name: str = "books.sqlite", as_new: bool = True) -> str:
+    """The URL of tmp/<name>, a new database holding the card catalog and `files`, all ingested; each file
+    a book of its own (`--as-new`: planted copies of one language are compared with their original)."""
     from carddb import catalog
     from mkdb.ingesting import ingest_paths
 
@@ -25,7 +26,7 @@ def ingest_files(tmp: Path, files: list[Path], name: str = "books.sqlite") -> st
         with Session(engine) as session:
             catalog.load_catalog(session, ROOT)
             session.commit()
-        report = ingest_paths(files, engine)
+        report = ingest_paths(files, engine, as_new=as_new)
     finally:
         engine.dispose()
     assert report.ok, [r.error for r in report.failed]

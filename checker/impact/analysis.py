@@ -124,11 +124,12 @@ def selected(report: DiffReport, ids: list[str] | None = None) -> list[Discrepan
 
 def annotate(report: DiffReport, *, ids: list[str] | None = None, expansions: dict[str, list[str]] | None = None,
              engine: Any = None, books: list[Any] | None = None, examples: bool = True,
-             **options: Any) -> dict[str, float]:
+             on_finding: Any = None, **options: Any) -> dict[str, float]:
     """Fill `impact` of every rule-severity discrepancy (or of `ids`) in place; seconds per id.
     `engine`: a database engine to read the books (their expansions, their worked examples) from;
     else `books` / `expansions`; else every set of the edition. With `examples`, every worked
     example is replayed and each one the engine contradicts is added as an `example_error`.
+    `on_finding(done, total, discrepancy)`: called before each finding is measured (progress for people).
     Options as for `analyze` (games, players, budget, workers, backend...)."""
     langs = {b["id"]: b.get("lang", b["id"]) for b in report.rulebooks}
     if books is None and engine is not None:
@@ -141,7 +142,10 @@ def annotate(report: DiffReport, *, ids: list[str] | None = None, expansions: di
         t = time.perf_counter()
         add_replays(report, books)
         timings["examples"] = round(time.perf_counter() - t, 2)
-    for d in selected(report, ids):
+    todo = selected(report, ids)
+    for n, d in enumerate(todo):
+        if on_finding is not None:
+            on_finding(n, len(todo), d)
         t = time.perf_counter()
         impact = analyze(d, langs=langs, expansions=expansions, **options)
         if isinstance(impact.get("size"), dict):

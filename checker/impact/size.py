@@ -102,21 +102,39 @@ def compare(ref: list[tuple[int, int]], other: list[tuple[int, int]], players: i
 
 
 def plot(comparisons: dict[str, dict[str, Any]], path: str, title: str) -> None:
-    """Per-seat win-rate change (95% CI) and game-length change (95% CI), one series per reading."""
+    """Per-seat win-rate change (95% CI) and game-length change (95% CI), one series per reading.
+
+    Readings are named by short keys (R1, R2...) on the axes and spelled out in a key under the plots,
+    wrapped to the figure's width: long labels (a topic and a book's reading) never run into each other."""
+    fig = figure(comparisons, title)
+    import matplotlib.pyplot as plt
+
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def figure(comparisons: dict[str, dict[str, Any]], title: str) -> Any:
+    """The plot's matplotlib figure (plot() saves it; tests measure its labels)."""
+    import textwrap
+
     import matplotlib  # here, not at the top: ~0.5 s of start-up every impact run would pay for a plot
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4))
     k = max(1, len(comparisons))
+    keys = [f"R{i + 1}" for i in range(len(comparisons))]
+    key_lines = [ln for key, label in zip(keys, comparisons, strict=True)
+                 for ln in textwrap.wrap(f"{key}: {label}", 120, subsequent_indent="      ")]
+    key_height = 0.22 * len(key_lines) + 0.3
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4 + key_height), gridspec_kw={"width_ratios": [3, 2]})
     width = 0.8 / k
-    for i, (label, c) in enumerate(comparisons.items()):
+    for i, (key, c) in enumerate(zip(keys, comparisons.values(), strict=True)):
         xs = [s["seat"] + 1 + (i - (k - 1) / 2) * width for s in c["seats"]]
         ys = [s["delta"] for s in c["seats"]]
         err = [[y - s["ci95"][0] for y, s in zip(ys, c["seats"], strict=True)],
                [s["ci95"][1] - y for y, s in zip(ys, c["seats"], strict=True)]]
-        ax1.bar(xs, ys, width=width, yerr=err, capsize=3, label=label)
-        ax2.errorbar([i], [c["length_delta"]], yerr=[[c["length_delta"] - c["length_delta_ci95"][0]],
+        ax1.bar(xs, ys, width=width, yerr=err, capsize=3, label=key)
+        ax2.errorbar([c["length_delta"]], [i], xerr=[[c["length_delta"] - c["length_delta_ci95"][0]],
                                                       [c["length_delta_ci95"][1] - c["length_delta"]]],
                      fmt="o", capsize=4)
     ax1.axhline(0, color="grey", lw=1)
@@ -124,12 +142,14 @@ def plot(comparisons: dict[str, dict[str, Any]], path: str, title: str) -> None:
     ax1.set_xticks(range(1, seats + 1))
     ax1.set_xlabel("seat (turn order)")
     ax1.set_ylabel("win-rate change vs reference (95% CI)")
-    ax1.legend(fontsize=8)
-    ax2.axhline(0, color="grey", lw=1)
-    ax2.set_xticks(range(k))
-    ax2.set_xticklabels(list(comparisons), fontsize=8)
-    ax2.set_ylabel("game-length change, turns (95% CI)")
+    if comparisons:
+        ax1.legend(fontsize=8, ncol=min(k, 6))
+    ax2.axvline(0, color="grey", lw=1)
+    ax2.set_yticks(range(len(keys)))
+    ax2.set_yticklabels(keys, fontsize=8)
+    ax2.invert_yaxis()
+    ax2.set_xlabel("game-length change, turns (95% CI)")
     fig.suptitle(title, fontsize=10)
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    fig.text(0.01, 0.01, "\n".join(key_lines), fontsize=8, va="bottom", ha="left", family="monospace")
+    fig.tight_layout(rect=(0, key_height / (4 + key_height), 1, 0.95))
+    return fig

@@ -40,10 +40,12 @@ article.rule{border-color:#c62828}article.minor{border-color:#ef6c00}article.inf
 .side>div{flex:1 1 260px;border:1px solid #ddd;padding:6px;background:#fafafa;min-width:220px}
 .side h3{font-size:13px;margin:0 0 4px}.side .value{font-family:monospace;font-size:12px;color:#333;word-break:break-word}
 footer{padding:8px 20px;font-size:12px;color:#555}.counts{margin:0 0 4px;font-size:14px}
-.badge.status-new{background:#2e7d32}.badge.status-accepted{background:#757575}article.accepted{opacity:.75}
+.badge.status-new{background:#2e7d32}.badge.status-accepted{background:#757575}.badge.status-changed{background:#b26a00}article.accepted{opacity:.75}
 .quote{font-size:13px;white-space:pre-wrap;margin-top:4px}.absent{color:#999;font-style:italic}
 mark{background:#ffeb3b;padding:0 1px}
 #js-errors{color:#c62828}
+#accept-box textarea{display:block;width:100%;font-family:monospace;font-size:12px;margin-top:4px}
+.accept-tick{font-size:12px;margin-right:6px}
 """
 
 JS = """
@@ -68,6 +70,33 @@ JS = """
   }
   document.querySelectorAll('input[data-filter]').forEach(function(c){c.addEventListener('change',apply);});
   apply();
+  // accepting: the ticked findings as baseline entries (docs/baseline.md); JSON strings are YAML scalars
+  var data=JSON.parse(document.getElementById('diff-data').textContent);
+  var byId={};data.discrepancies.forEach(function(d){byId[d.id]=d;});
+  function lines(){
+    var reason=document.getElementById('accept-reason').value, by=document.getElementById('accept-by').value;
+    var when=new Date().toISOString().replace(/\\.\\d+Z$/,'Z'), out=[], n=0;
+    document.querySelectorAll('input.accept:checked').forEach(function(c){
+      var d=byId[c.value]; if(!d){return;} n++;
+      out.push('  - id: '+d.id,'    reason: '+JSON.stringify(reason),'    accepted_by: '+JSON.stringify(by),
+               '    accepted_at: '+when,'    edition: '+d.edition,'    topic: '+JSON.stringify(d.topic),
+               '    kind: '+d.kind,'    severity: '+d.severity,'    summary: '+JSON.stringify(d.summary),
+               '    book: '+JSON.stringify(d.book),'    value: '+JSON.stringify(d.book?d.values[d.book]:null));
+    });
+    var box=document.getElementById('baseline-lines'),text=out.length?out.join('\\n')+'\\n':'';
+    box.textContent=text;box.value=text;
+    var count=document.getElementById('accept-count');count.textContent=String(n);count.dataset.count=String(n);
+  }
+  document.querySelectorAll('input.accept').forEach(function(c){c.addEventListener('change',lines);});
+  ['accept-reason','accept-by'].forEach(function(i){document.getElementById(i).addEventListener('input',lines);});
+  document.getElementById('accept-copy').addEventListener('click',function(){
+    var t=document.getElementById('baseline-lines');
+    if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(t.value);}else{t.select();document.execCommand('copy');}
+  });
+  // #accept=ID,ID ticks those findings (a link that hands a reviewer's selection on)
+  var m=/(?:^|[#&])accept=([^&]*)/.exec(location.hash);
+  if(m){decodeURIComponent(m[1]).split(',').forEach(function(i){var c=document.querySelector('input.accept[value="'+i.replace(/"/g,'')+'"]');if(c){c.checked=true;}});}
+  lines();
   document.body.dataset.ready='1';
 })();
 """
@@ -93,7 +122,7 @@ def render(report: DiffReport, title: str = "mkdb diff", accepted: dict[str, dic
         books=data["rulebooks"], resolved=report.resolved,
         severities=[{"name": s, "count": sum(d.severity == s for d in ds)} for s in SEVERITIES],
         kinds=[{"name": k, "count": sum(d.kind == k for d in ds)} for k in kinds_present],
-        statuses=[{"name": s, "count": sum(d.status == s for d in ds)} for s in ("new", "accepted")],
+        statuses=[{"name": s, "count": sum(d.status == s for d in ds)} for s in ("new", "changed", "accepted")],
         groups=[{"edition": ed, "family": fam, "entries": items} for (ed, fam), items in sorted(groups.items())],
     )
 

@@ -117,7 +117,7 @@ def print_table(report: DiffReport, console: Console | None = None, quotes: bool
         longest = max((len(t) for _, c in cells for t in re.findall(r"\S+", _plain(c))), default=10)
         table.add_column("finding", min_width=min(longest, room), ratio=1, overflow="fold")
         for d, cell in cells:
-            status = f"[{SEV_STYLE[d.severity]}]{d.severity}[/]\n" + ("[green]accepted[/]" if d.status == "accepted" else "[bold]new[/]")
+            status = f"[{SEV_STYLE[d.severity]}]{d.severity}[/]\n" + STATUS_CELL.get(d.status, "[bold]new[/]")
             table.add_row(status, cell)
         console.print(table)
     for r in report.resolved:
@@ -125,6 +125,9 @@ def print_table(report: DiffReport, console: Console | None = None, quotes: bool
     counts = {s: sum(d.severity == s for d in report.discrepancies) for s in SEV_STYLE}
     console.print(f"{len(report.discrepancies)} discrepancies: " + ", ".join(f"{n} {s}" for s, n in counts.items()))
     console.print(report.counts_line())
+
+
+STATUS_CELL = {"accepted": "[green]accepted[/]", "changed": "[bold yellow]changed since accepted[/]", "new": "[bold]new[/]"}
 
 
 def _cell(report: DiffReport, d: Discrepancy, quotes: bool, room: int) -> str:

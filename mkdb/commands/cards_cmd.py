@@ -60,7 +60,8 @@ def _display_name(card: dict[str, Any], lang: str | None) -> str:
 def _table_row(card: dict[str, Any], lang: str | None) -> dict[str, Any]:
     row = {**card, "name": _display_name(card, lang)}
     if "match" in card:
-        row["match"] = f"{card['match']['name']} ({card['match']['lang']}, {card['match']['score']:g})"
+        m = card["match"]
+        row["match"] = f"{m['name']} ({m['lang']}, {m['score']:g}{', as in the other edition' if m.get('inferred') else ''})"
     return row
 
 
@@ -174,6 +175,26 @@ def _snapshot(db: str | None, out: Path) -> None:
     typer.echo(f"{out}: a SQLite snapshot of {display_url(resolve_url(db))}, {rows} rows", err=True)
 
 
+def _port_free(host: str, port: int) -> None:
+    """A port another program holds (or an address not of this machine) is one line and exit 2 (README:
+    exit codes), before Datasette starts and would end with its own message and exit 3."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as exc:
+        error(f"{host}: cannot listen there ({exc.strerror or exc})")
+        raise typer.Exit(2) from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            error(f"{host}:{port}: cannot listen ({exc.strerror or exc}; another program may hold the port: try --port)")
+            raise typer.Exit(2) from None
+
+
 def serve_cmd(
     host: Annotated[str, typer.Option(help="interface to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port")] = 8001,
@@ -192,6 +213,7 @@ def serve_cmd(
               f"and serve it with `mkdb serve --db cards-snapshot.sqlite`")
         raise typer.Exit(2)
     _open(db)  # a clear error now rather than a broken server later
+    _port_free(host, port)
     from carddb.serve import checkpoint, serve
 
     checkpoint(Path(path))

@@ -63,13 +63,19 @@ def register(app: typer.Typer) -> None:
         severity: Annotated[list[Severity] | None, typer.Option("--severity", "-s", metavar="SEVERITY", help="only these severities (repeatable)")] = None,
         topic: Annotated[list[str] | None, typer.Option("--topic", "-t", metavar="TOPIC", help="only these topics: a family (activation), a topic or a glob (clarification.*)")] = None,
         lang: Annotated[list[str] | None, typer.Option("--lang", "-l", metavar="LANG", help="only findings involving a book in this language (repeatable)")] = None,
+        book: Annotated[list[str] | None, typer.Option("--book", metavar="BOOK", help="only findings about this book (its id, repeatable)")] = None,
         quotes: Annotated[bool, typer.Option("--quotes", "-q", help="table: show each book's quote")] = False,
         fail_on: Annotated[Severity, typer.Option("--fail-on", metavar="SEVERITY", help="exit 1 when a new finding this severe or worse remains")] = Severity.rule,
         impact: Annotated[bool, typer.Option("--impact", help="also measure the impact of rule discrepancies (slow)")] = False,
         reference: Annotated[str | None, typer.Option("--reference", metavar="LANG|ID",
                                                       help="compare every translation with this original (a language or a rulebook id)")] = None,
+        between: Annotated[tuple[str, str] | None, typer.Option("--between", metavar="BOOK@N BOOK@M",
+                                                                help="what changed between two revisions of a book (mkdb history BOOK)")] = None,
         db: DbOption = None,
     ) -> None:
+        if between:
+            _between(between, fmt, output, db)
+            return
         # the checker loads here, not when the CLI starts: importing checker.diff (the checks, the lexicon,
         # the engine for the replays) took 4.6 s on the shared machine, `import mkdb.cli` 0.4 s (-X importtime)
         from rich.console import Console
@@ -86,7 +92,7 @@ def register(app: typer.Typer) -> None:
             for ed in edition or []:
                 if ed not in ("mk1", "mk2"):
                     raise ValueError(f"--edition {ed}: unknown edition (mk1 or mk2)")
-            filters = Filters(set(kind or []), {s.value for s in severity or []}, list(topic or []), set(lang or []))
+            filters = Filters(set(kind or []), {s.value for s in severity or []}, list(topic or []), set(lang or []), set(book or []))
             if fmt == DiffFormat.xlsx and output is None:
                 raise ValueError("--format xlsx writes a workbook: give --output FILE.xlsx")
             accepted = bl.read(baseline) if baseline else bl.Baseline()
@@ -101,14 +107,18 @@ def register(app: typer.Typer) -> None:
                 from carddb.db import open_db
 
                 engine = open_db(db, create=False)
+            _comparable(engine, edition or None, reference, filters)
             report = run_diff(engine, edition or None, reference=reference)
             report.meta = report_meta(engine)
             filters.apply(report)
             bl.apply(report, accepted, set(edition) if edition else None, filters.matches_entry)
+            stale = bl.old_entries(accepted, report) if baseline else []
+            if stale:  # ids of an older mkdb: say so, never let them silently count as resolved
+                error_free_note(bl.OLD_IDS_NOTE.format(path=baseline, n=len(stale), ies="y" if len(stale) == 1 else "ies"))
             if impact:
                 from checker.impact import annotate  # the simulator: numpy and the engine's batches
 
-                annotate(report, engine=engine)
+                _annotate_with_progress(annotate, report, engine)
         except ValueError as exc:
             error(str(exc))
             raise typer.Exit(2) from exc
@@ -174,6 +184,102 @@ def _failed(db: str | None, exc: BaseException) -> NoReturn:
     reason_line = str(getattr(exc, "orig", None) or exc).splitlines()[0]
     error(f"{db or 'cards.sqlite'}: diff failed: {type(exc).__name__}: {reason_line}")
     raise typer.Exit(2) from exc
+
+
+def _annotate_with_progress(annotate, report, engine) -> None:  # noqa: ANN001 - checker.impact.annotate and its arguments
+    """`--impact` measures finding after finding (tens of seconds): a bar on stderr names the one being
+    measured, with an ETA; only on a terminal (a pipe or CI log gets no bar, stdout never)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    err = Console(stderr=True)
+    with Progress(TextColumn("impact {task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=err, transient=True, disable=not err.is_terminal) as bar:
+        task = bar.add_task("", total=None)
+
+        def step(done: int, total: int, d) -> None:  # noqa: ANN001 - a Discrepancy
+            bar.update(task, total=total, completed=done, description=f"{d.id} {d.topic}")
+
+        annotate(report, engine=engine, on_finding=step)
+        bar.update(task, completed=bar.tasks[0].total or 0)
+
+
+def _comparable(engine, editions: list[str] | None, reference: str | None, filters) -> None:  # noqa: ANN001
+    """Nothing to compare, or a filter naming nothing the database holds: ValueError (exit 2), so a CI
+    run never passes because it compared nothing."""
+    from checker.load import book_rows_and_topics
+
+    books, topics = book_rows_and_topics(engine)
+    if not books:
+        raise ValueError("nothing to compare: the database holds no rulebook (ingest some with `mkdb ingest`)")
+    shown = [b for b in books if not editions or b.edition in editions]
+    by_edition: dict[str, list] = {}
+    for b in shown:
+        by_edition.setdefault(b.edition, []).append(b)
+    if not by_edition:
+        raise ValueError(f"nothing to compare: no rulebook of {', '.join(editions or [])} "
+                         f"(editions held: {', '.join(sorted({b.edition for b in books}))})")
+    if all(len(bs) < 2 for bs in by_edition.values()):
+        only = "; ".join(f"{ed}: {bs[0].id}" for ed, bs in sorted(by_edition.items()))
+        raise ValueError(f"nothing to compare: each edition has one rulebook only ({only}); ingest another language")
+    if reference and not any(b.id == reference or b.id.startswith(reference) or b.lang == reference for b in shown):
+        raise ValueError(f"--reference {reference}: no rulebook of {', '.join(sorted(by_edition))} has this language or id "
+                         f"(books: {', '.join(sorted(b.id for b in shown))})")
+    from sources.book import scope_key
+
+    alike: dict[tuple, list[str]] = {}
+    for b in shown:
+        key = scope_key(b.lang, b.edition, dict((b.identification or {}).get("scope") or {}), list(b.expansions or []))
+        alike.setdefault(key, []).append(b.id)
+    for (lang, edition, kind, _), ids in sorted(alike.items()):
+        if len(ids) > 1:  # kept apart on purpose (ingest --as-new): they vote twice, the person is told
+            error_free_note(f"warning: {', '.join(sorted(ids))} are {len(ids)} {lang} {edition} books of one scope ({kind}): "
+                            "each votes in the majority (ingested with --as-new; `mkdb remove` one to keep a single vote)")
+    from checker.context import load_canonical
+    from checker.filters import CHECK_TOPICS
+
+    canon = {t for ed in ("mk1", "mk2") for t in load_canonical(ed)}
+    filters.check_known(topics | canon | set(CHECK_TOPICS), {b.lang for b in books}, {b.id for b in books})
+
+
+def _between(refs: tuple[str, str], fmt: DiffFormat, output: Path | None, db: str | None) -> None:
+    """`mkdb diff --between A@1 A@2`: the round's changes, in the report format asked for."""
+    from checker.render import between as render
+    from checker.rounds import between
+    from mkdb.books import open_or_exit
+
+    if fmt == DiffFormat.xlsx and output is None:
+        error("--format xlsx writes a workbook: give --output FILE.xlsx")
+        raise typer.Exit(2)
+    engine = open_or_exit(db, create=False)
+    try:
+        result = between(engine, *refs)
+    except (ValueError, LookupError) as exc:
+        error(str(exc).strip("'\""))
+        raise typer.Exit(2) from None
+    data: str | bytes | None = {DiffFormat.json: render.to_json_text, DiffFormat.csv: render.to_delimited,
+                                DiffFormat.tsv: lambda b: render.to_delimited(b, "\t"), DiffFormat.html: render.to_html,
+                                DiffFormat.xlsx: render.to_xlsx_bytes}.get(fmt, lambda b: None)(result)
+    try:
+        if output is not None:
+            if data is None:
+                from rich.console import Console
+
+                with output.open("w", encoding="utf-8") as fh:
+                    render.print_table(result, Console(file=fh, width=100, color_system=None))
+            elif isinstance(data, bytes):
+                output.write_bytes(data)
+            else:
+                output.write_text(data, encoding="utf-8")
+        elif data is None:
+            render.print_table(result)
+        else:
+            sys.stdout.write(data if isinstance(data, str) else "")
+    except OSError as exc:
+        error(f"{exc.filename}: cannot write ({exc.strerror})")
+        raise typer.Exit(2) from None
+    if fmt != DiffFormat.table or output:
+        error_free_note(render.summary(result))
 
 
 def error_free_note(message: str) -> None:

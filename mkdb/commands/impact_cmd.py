@@ -88,6 +88,15 @@ def rules(
     emit(fmt, RULES_SCHEMA, "rules", table, title=f"{edition}: canonical rules (what the engine plays) and the translations' majority")
 
 
+def _verdict_words(imp: dict) -> str:
+    """'material' names its reason: the witness position where the readings part, not a win rate."""
+    w = imp.get("witness") or {}
+    if imp.get("verdict") != "material" or not w.get("found"):
+        return str(imp.get("verdict"))
+    where = f"{w.get('stage', 'a')} position" + (f" of seed {w['seed']}" if w.get("seed") is not None else "")
+    return f"material: the readings play differently from a witness {where} (below), whatever the win rate"
+
+
 def impact(
     discrepancy_id: Annotated[str | None, typer.Argument(help="one discrepancy id (default: every rule-severity one)")] = None,
     games: Annotated[int, typer.Option("--games", "-g", help="games per reading (same seeds for every reading)")] = 1000,
@@ -113,6 +122,8 @@ def impact(
     from checker.impact.backends import BACKENDS, BackendError
     from checker.impact.size import plot as draw
 
+    if fmt == Format.csv:  # refused, not ignored: a witness and per-seat intervals are no flat table
+        _fail("--format csv: impact reports nested results (witness, per-seat win rates); use --format table or json")
     if backend not in BACKENDS:
         _fail(f"--backend {backend!r}: expected one of {', '.join(BACKENDS)}")
     if games < 1:
@@ -179,7 +190,7 @@ def impact(
         imp = r["impact"]
         out.rule(Text(f"{r['id']} · {r['edition']} · {r['topic']} · {policy} players"))
         out.print(r["summary"], highlight=False)
-        out.print(Text.assemble(("verdict:", "bold"), f" {imp['verdict']}"
+        out.print(Text.assemble(("verdict:", "bold"), f" {_verdict_words(imp)}"
                       + (f" (witness replayed: {'ok' if imp.get('witness_verified') else 'FAILED'})" if imp.get("witness") and imp["witness"].get("found") else "")),
                       highlight=False)
         w = imp.get("witness") or {}
@@ -191,6 +202,9 @@ def impact(
         size = imp.get("size") or {}
         for label, c in (size.get("comparisons") or {}).items():
             seats = ", ".join(f"seat {s['seat'] + 1}: {s['delta']:+.3f} [{s['ci95'][0]:+.3f}, {s['ci95'][1]:+.3f}]" for s in c["seats"])
+            measurable = any(not (s["ci95"][0] <= 0 <= s["ci95"][1]) for s in c["seats"])
+            out.print("measured win-rate change: " + ("yes (a seat's 95% interval excludes 0)" if measurable else
+                      "none measurable (every seat's 95% interval includes 0); materiality rests on the witness"), highlight=False)
             out.print(f"size ({size['games']} games, same seeds, {size['players']} {size.get('policy', policy)} players, cards {'+'.join(size['card_sets'])}): "
                           f"{label} vs {size['reference']}: win rate {seats}; game length {c['length_delta']:+.2f} turns "
                           f"[{c['length_delta_ci95'][0]:+.2f}, {c['length_delta_ci95'][1]:+.2f}]; "

@@ -14,7 +14,7 @@ from ingest.limits import DEFAULT, Limits
 from mkdb.options import DbOption, FormatOption
 from mkdb.output import Format, emit, error, say
 
-RULEBOOK_FIELDS = ["id", "source", "sha256", "lang", "edition", "expansions", "title", "pages", "sections", "warnings", "scope"]
+RULEBOOK_FIELDS = ["id", "source", "sha256", "lang", "edition", "expansions", "title", "pages", "sections", "warnings", "scope", "revision"]
 SECTION_FIELDS = ["index", "heading", "topic", "card", "scope", "page", "start", "end", "text"]
 
 
@@ -33,7 +33,7 @@ def _ingest_row(r: Any, table: bool) -> dict[str, Any]:
     row = {"file": Path(r.path).name if table else r.path, "rulebook": r.rulebook_id, "language": r.lang,
            "edition": r.edition, "expansions": r.expansions, "pages": r.pages, "sections": r.sections,
            "facts": r.facts, "repairs": r.repairs, "warnings": len(r.warnings) if table else r.warnings,
-           "status": r.status, "error": r.error, "ocr_pages": r.ocr_pages, "ocr_confidence": r.ocr_confidence}
+           "status": r.status, "replaced": r.replaced, "error": r.error, "ocr_pages": r.ocr_pages, "ocr_confidence": r.ocr_confidence}
     if table:
         row["ocr"] = _ocr_cell(r)
     if table and not r.ok:
@@ -76,6 +76,8 @@ def ingest(
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, metavar="N", help="Tesseract processes at once (default: one per core)")] = None,
     lang: Annotated[str | None, typer.Option("--lang", metavar="CODE", help="the book's language (ISO 639-1, e.g. de): OCR model and cleaning without detection")] = None,
     page_timeout: Annotated[float | None, typer.Option("--page-timeout", min=1, metavar="S", help="seconds allowed per page (text layer and OCR); a slower page fails its file")] = None,
+    revision_of: Annotated[str | None, typer.Option("--revision-of", metavar="BOOK", help="the file is the next revision of this book (default: the book with the same file name)")] = None,
+    as_new: Annotated[bool, typer.Option("--as-new", help="keep the file as a book of its own, even beside a book of the same language and scope (both vote in the diff)")] = False,
     sidecar: Annotated[Path | None, typer.Option("--sidecar", metavar="FILE", help="write the text as read and cleaned, pages separated by form feeds")] = None,
     db: DbOption = None,
     fmt: FormatOption = Format.table,
@@ -99,6 +101,9 @@ def ingest(
     limits = Limits(file_mb=max_file_mb, inflated_mb=max_inflated_mb, memory_mb=max_memory_mb,
                     text_mb=max_text_mb, pages=max_pages, megapixels=max_megapixels)
     mode = _ocr_mode(ocr, force_ocr, skip_text, no_ocr)
+    if revision_of and as_new:
+        error("choose one of --revision-of and --as-new")
+        raise typer.Exit(2)
     if lang is not None and not (2 <= len(lang) <= 3 and lang.isalpha() and lang.islower()):
         error(f"--lang {lang}: not an ISO 639-1 code (two lower-case letters, e.g. de)")
         raise typer.Exit(2)
@@ -125,7 +130,8 @@ def ingest(
         next_file()
         options = ReadOptions(jobs=jobs, lang=lang, page_timeout=page_timeout, on_page=on_page)
         try:
-            report = ingest_paths(files, engine, ocr=mode, progress=done, options=options, limits=limits)
+            report = ingest_paths(files, engine, ocr=mode, progress=done, options=options, limits=limits,
+                                  revision_of=revision_of, as_new=as_new)
         except DatabaseGone as exc:  # one line naming the file; the files before it were stored whole
             error(str(exc))
             raise typer.Exit(2) from None
@@ -136,6 +142,9 @@ def ingest(
          title="ingest")
     if sidecar is not None:
         _write_sidecar(sidecar, report.results)
+    for r in report.results:  # how a file was placed, when it is another book's revision: for the person
+        if r.note:
+            typer.echo(f"warning: {r.path}: {r.note}".replace("\n", "\\n"), err=True)
     for r in report.failed:
         error(f"{r.path}: {r.error}")
     raise typer.Exit(0 if report.ok else 2)  # a file that cannot be ingested is bad input (README: exit codes)

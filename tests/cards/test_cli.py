@@ -166,3 +166,27 @@ def test_coverage_counts_cards_with_a_name_per_language(run) -> None:
     rows = {(r["edition"], r["set"]): r for r in doc["coverage"]}
     assert rows[("mk2", "base")]["cards"] == 4 and rows[("mk2", "base")]["uk"] == 3 and rows[("mk2", "base")]["cs"] == 2
     assert rows[("mk1", "base")]["cards"] == 4 and rows[("mk1", "base")]["en"] == 4 and rows[("mk1", "base")]["uk"] == 0
+
+
+def test_a_name_printed_the_same_in_both_editions_finds_both_cards(tmp_path: Path) -> None:
+    """`Campo de trigo` is recorded for the MK1 Wheat Field only; the MK2 Wheat Field has no Spanish name
+    recorded, so the name finds it too, marked as inferred. A name each edition records (Weizenfeld) finds
+    both cards read as such; a card that has its own name in that language is not added."""
+    import shutil
+
+    db = tmp_path / "cards.sqlite"
+    shutil.copy(Path(__file__).resolve().parents[2] / "cards.sqlite", db)
+    runner = CliRunner()
+
+    def found(query: str) -> dict[str, dict]:
+        res = runner.invoke(app, ["cards", query, "--format", "json", "--db", str(db)])
+        assert res.exit_code == 0, res.stderr
+        return {c["id"]: c["match"] for c in json.loads(res.stdout)["cards"]}
+
+    trigo = found("Campo de trigo")
+    assert list(trigo)[:2] == ["mk1/wheat_field", "mk2/wheat_field"]
+    assert "inferred" not in trigo["mk1/wheat_field"] and "mk1/wheat_field" in trigo["mk2/wheat_field"]["inferred"]
+    weizen = found("Weizenfeld")
+    assert {"mk1/wheat_field", "mk2/wheat_field"} <= set(weizen) and not any("inferred" in m for m in weizen.values())
+    table = runner.invoke(app, ["cards", "Campo de trigo", "--db", str(db)]).stdout
+    assert "mk2/wheat_field" in table and "as in the other edition" in table

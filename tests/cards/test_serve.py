@@ -112,3 +112,20 @@ def test_writes_are_refused(served: tuple[str, Path]) -> None:
     status, doc = _get(base, "/cards/card.json", _shape="objects")
     assert len(doc["rows"]) == 8
     assert hashlib.sha256(db.read_bytes()).hexdigest() == before
+
+
+def test_a_busy_port_is_one_line_and_exit_2(fixture_db: Path) -> None:
+    """README: exit 2 for a usage or environment error; Datasette's own exit 3 never reaches the user."""
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        mkdb = str(Path(sys.executable).parent / "mkdb")
+        res = subprocess.run([mkdb, "serve", "--port", str(port), "--db", str(fixture_db)], capture_output=True,
+                             text=True, timeout=60)
+    assert res.returncode == 2 and res.stdout == ""
+    assert res.stderr.count("\n") == 1 and f"127.0.0.1:{port}" in res.stderr and "in use" in res.stderr

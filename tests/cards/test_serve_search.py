@@ -5,6 +5,7 @@ the home page, and screenshots of the home page and a card page in headless Chro
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import urllib.error
@@ -87,7 +88,7 @@ def test_home_page_lists_the_canned_queries_and_cells_are_readable(server: tuple
 
 
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium is installed by scripts/setup.sh")
-@pytest.mark.parametrize("path", ["/", "/cards/card/mk2~2Fcafe"])
+@pytest.mark.parametrize("path", ["/", "/cards/card/mk2~2Fcafe", "/-/card/mk2/cafe"])
 def test_screenshot_in_chromium(server: tuple[str, Path], path: str, tmp_path: Path):
     base, _ = server
     shot = tmp_path / "page.png"
@@ -104,4 +105,28 @@ def test_screenshot_in_chromium(server: tuple[str, Path], path: str, tmp_path: P
     dom = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                           f"--user-data-dir={tmp_path / 'profile2'}", "--virtual-time-budget=3000", "--dump-dom",
                           base + path], capture_output=True, text=True, timeout=90).stdout
-    assert ("Queries" in dom and "card_by_name" in dom) if path == "/" else ("mk2/cafe" in dom and "mkdb-json" in dom)
+    if path == "/":
+        assert "Queries" in dom and "card_by_name" in dom
+    elif path.startswith("/-/card/"):  # the card page: names in every language, colour, activation, cost, effect
+        assert "Кав'ярня" in dom and "Cafetería" in dom and 'id="card-names"' in dom
+        assert re.search(r'class="activation">3<', dom) and re.search(r'class="colour">red<', dom)
+        assert re.search(r'class="cost">1<', dom) and "take 2 coins" in dom and '"take": 2' in dom
+    else:
+        assert "mk2/cafe" in dom and "mkdb-json" in dom
+
+
+def test_card_page_and_search_results_link_to_it(server: tuple[str, Path]):
+    """Search results name cards by id; each id links to the card's page, which shows the card."""
+    base, db = server
+    name = db.stem
+    for query, params, card_id in (("card_by_name", {"name": "Kaffee"}, "mk1/cafe"), ("search", {"q": "cafe"}, "mk2/cafe")):
+        status, page = _fetch(f"{base}/{name}/{query}?" + urllib.parse.urlencode(params))
+        links = set(re.findall(r"href='(/-/card/mk[12]/[a-z_]+)'", page.decode()))
+        assert status == 200 and f"/-/card/{card_id}" in links, (query, page[:300])
+        for link in links:
+            code, card = _fetch(base + link)
+            assert code == 200 and link.removeprefix("/-/card/").encode() in card
+    code, doc = _fetch(base + "/-/card/mk2/cafe.json")
+    card = json.loads(doc)["card"]
+    assert code == 200 and card["id"] == "mk2/cafe" and card["names"]["uk"][0] == "Кав'ярня"
+    assert _fetch(base + "/-/card/mk2/no_such_card")[0] == 404

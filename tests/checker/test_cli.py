@@ -58,7 +58,7 @@ def test_json_contract_and_exit_code(small_db: str):
     assert set(by_topic) == {"activation.order", "setup.first_player"}
     d = by_topic["activation.order"]
     assert set(d) >= {"id", "edition", "topic", "kind", "severity", "summary", "values", "evidence", "impact"}
-    assert d["status"] == "new" and data["counts"] == {"new": 2, "accepted": 0, "resolved": 0}
+    assert d["status"] == "new" and data["counts"] == {"new": 2, "changed": 0, "accepted": 0, "resolved": 0}
     assert d["kind"] == "value_mismatch" and d["severity"] == "rule" and d["impact"] is None
     ev = d["evidence"][0]
     assert set(ev) == {"rulebook", "page", "quote", "marks"}  # marks: the spans every format shows (issue 17)
@@ -101,8 +101,11 @@ def test_csv_and_table_and_html(small_db: str, tmp_path: Path):
 
 
 def test_edition_filter(small_db: str):
-    code, data = _json(small_db, "--edition", "mk1")
-    assert code == 0 and data["discrepancies"] == [] and data["rulebooks"] == []
+    """An edition without books is nothing to compare: exit 2, never an empty report that passes CI."""
+    res = runner.invoke(app, ["diff", "--db", small_db, "--format", "json", "--edition", "mk1"])
+    assert res.exit_code == 2 and res.stdout == "" and "nothing to compare" in res.stderr
+    code, data = _json(small_db, "--edition", "mk2")
+    assert code == 1 and data["discrepancies"] and {b["edition"] for b in data["rulebooks"]} == {"mk2"}
 
 
 @pytest.mark.parametrize("content", ["{not json", '{"accepted": [1, 2]}'])

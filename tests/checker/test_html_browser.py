@@ -119,3 +119,29 @@ def test_review_counts_status_filter_and_meta_in_the_browser(seed_db: str, tmp_p
     footer = re.search(r'<footer[^>]*id="report-meta"[^>]*>(.*?)</footer>', dom, re.S).group(1)
     assert re.search(r"mkdb \d+\.\d+", footer) and "cards.sqlite" in footer and "rulebooks" in footer
     assert _console_errors(res.stderr) == []
+
+
+def test_ticked_findings_become_baseline_lines_that_mkdb_accepts(rendered, seed_db: str, tmp_path: Path):
+    """Ticking findings in the browser (the page's #accept= link ticks them as a click would) fills the
+    baseline box; those lines pasted under `accepted:` make exactly those findings accepted."""
+    import html as htmlmod
+
+    import yaml
+
+    page, data = rendered
+    chosen = [d["id"] for d in data["discrepancies"][:2]]
+    res = _chromium(tmp_path / "profile", "--dump-dom", page.as_uri() + "#accept=" + ",".join(chosen))
+    assert res.returncode == 0 and not _console_errors(res.stderr), res.stderr[-2000:]
+    dom = res.stdout
+    assert re.search(r'id="accept-count" data-count="2"', dom)
+    box = re.search(r'<textarea id="baseline-lines"[^>]*>(.*?)</textarea>', dom, re.S)
+    assert box, dom[:2000]
+    lines = htmlmod.unescape(box.group(1))
+    baseline = tmp_path / "baseline.yaml"
+    baseline.write_text("schema: mkdb.baseline/1\naccepted:\n" + lines, encoding="utf-8")
+    entries = yaml.safe_load(baseline.read_text(encoding="utf-8"))["accepted"]
+    assert [e["id"] for e in entries] == chosen and all(e["reason"] == "reviewed; accepted as is" for e in entries)
+    assert all(e["book"] == d["book"] for e, d in zip(entries, data["discrepancies"][:2], strict=True))
+    res = CliRunner().invoke(app, ["diff", "--db", seed_db, "-f", "json", "--baseline", str(baseline)])
+    after = json.loads(res.stdout)
+    assert sorted(d["id"] for d in after["discrepancies"] if d["status"] == "accepted") == sorted(chosen)

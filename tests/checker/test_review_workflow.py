@@ -53,7 +53,7 @@ def test_baseline_round_trip_then_a_new_book_brings_only_its_own_findings(db_cop
 
     code, data = _diff(db_copy, "--baseline", str(base))
     n = len(before["discrepancies"])
-    assert code == 0 and data["counts"] == {"new": 0, "accepted": n, "resolved": 0}
+    assert code == 0 and data["counts"] == {"new": 0, "changed": 0, "accepted": n, "resolved": 0}
     assert {d["status"] for d in data["discrepancies"]} == {"accepted"}
 
     res = runner.invoke(app, ["ingest", "--db", db_copy, str(REAL_EN)])
@@ -83,7 +83,7 @@ def test_resolved_entries_and_counts_in_every_format(db_copy: str, tmp_path: Pat
         {"id": "vm-000000000000", "reason": "fixed since", "edition": data["discrepancies"][0]["edition"]}]}))
     line = f"{len(ids) - 1} new, 1 accepted, 1 resolved"
     _, js = _diff(db_copy, "--baseline", str(base))
-    assert js["counts"] == {"new": len(ids) - 1, "accepted": 1, "resolved": 1} and js["resolved"][0]["id"] == "vm-000000000000"
+    assert js["counts"] == {"new": len(ids) - 1, "changed": 0, "accepted": 1, "resolved": 1} and js["resolved"][0]["id"] == "vm-000000000000"
     res = runner.invoke(app, ["diff", "--db", db_copy, "--baseline", str(base)])
     assert line in res.stdout
     for fmt in ("csv", "tsv", "json"):

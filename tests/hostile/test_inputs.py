@@ -125,7 +125,7 @@ def test_two_megabytes_of_text_are_ingested(db: Path, tmp_path: Path) -> None:
     seed = SEED.read_text(encoding="utf-8")
     big.write_text("\n\n".join([seed] * (2_000_000 // len(seed.encode("utf-8")) + 1)), encoding="utf-8")
     assert big.stat().st_size > 2_000_000
-    run = mkdb("ingest", str(big), "--db", str(db), "--format", "json", timeout=600)
+    run = mkdb("ingest", str(big), "--db", str(db), "--format", "json", "--as-new", timeout=600)  # beside the seed, not its revision
     assert run.code == 0, run.err
     assert run.err.strip() == ""
     assert run.peak_mb < PEAK_MB, run.peak_mb
@@ -136,7 +136,7 @@ def test_failed_file_leaves_the_rest_of_the_batch(db: Path, tmp_path: Path) -> N
     os.mkfifo(fifo)
     good = tmp_path / "good.txt"
     good.write_text(SEED.read_text(encoding="utf-8").replace("Stadt", "Stadt.", 1), encoding="utf-8")
-    run = mkdb("ingest", str(fifo), str(good), "--db", str(db), "--format", "json", timeout=120)
+    run = mkdb("ingest", str(fifo), str(good), "--db", str(db), "--format", "json", "--as-new", timeout=120)
     assert run.code == 2
     assert one_error_line(run.err).startswith(f"{fifo}: ")
     assert '"status": "ok"' in run.out or '"status": "replaced"' in run.out, run.out

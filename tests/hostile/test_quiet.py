@@ -30,7 +30,7 @@ def test_pdfminer_warnings_stay_off_stderr(db: Path, tmp_path: Path) -> None:
             page.contents_add(pikepdf.Stream(pdf, b"q /NotANumber w Q\n"), prepend=True)
         pdf.save(odd)
     before = content_hash(db)
-    run = mkdb("ingest", str(odd), "--db", str(db), "--format", "json", timeout=300)
+    run = mkdb("ingest", str(odd), "--db", str(db), "--format", "json", "--as-new", timeout=300)  # a book of its own
     assert run.code == 0, run.err
     assert run.err.strip() == "", run.err
     assert content_hash(db) != before  # the book went in

@@ -41,3 +41,14 @@ def test_annotate_fills_impact_and_adds_replayed_example_errors():
     assert "material" in fragment and "witness JSON" in fragment and "<table>" in fragment
     assert impact_line(imp).startswith("material")
     assert "the engine gives" in impact_html(added[0].impact)
+
+
+def test_annotate_reports_each_finding_before_measuring_it():
+    """`mkdb diff --impact` draws its progress from this callback: one call per measured finding, in order."""
+    books = _books()
+    report = run_books(books, canonical={"mk2": {}})
+    calls = []
+    annotate(report, books=books, games=4, budget=5, players=2, on_finding=lambda n, total, d: calls.append((n, total, d.id)))
+    measured = [d.id for d in report.discrepancies if d.impact is not None and "replay" not in d.impact]
+    assert calls and [c[0] for c in calls] == list(range(len(calls))) and {c[1] for c in calls} == {len(calls)}
+    assert [c[2] for c in calls] == measured

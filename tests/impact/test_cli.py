@@ -72,6 +72,8 @@ def test_impact_unknown_id_and_backend_exit_2(seeds_db):
     assert r.exit_code == 2 and "vm-000000000000" in r.stderr
     r = runner.invoke(app, ["impact", "--backend", "ray", "--db", seeds_db])
     assert r.exit_code == 2 and "ray" in r.stderr
+    r = runner.invoke(app, ["impact", "--format", "csv", "--db", seeds_db, "--games", "1"])  # refused, not ignored
+    assert r.exit_code == 2 and r.stdout == "" and "--format csv" in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 
 def test_replay_counts_on_the_seed_examples(seeds_db):
@@ -129,3 +131,14 @@ def test_impact_under_the_lookahead_player_names_it_in_every_format(seeds_db, tm
     assert "lookahead players" in table.stdout
     bad = runner.invoke(app, ["impact", target["id"], "--db", seeds_db, "--policy", "clever"])
     assert bad.exit_code == 2 and "clever" in bad.stderr
+
+
+def test_material_names_its_witness_apart_from_the_win_rate(seeds_db):
+    """The table says why a finding is material (a witness position) and, on its own line, whether the
+    simulation measured any win-rate change: never "material" beside a +0.000 without a reason."""
+    r = runner.invoke(app, ["impact", "--db", seeds_db, "--games", "20", "--edition", "mk1"])
+    assert r.exit_code == 0, r.stderr
+    verdicts = [ln for ln in r.stdout.splitlines() if ln.startswith("verdict: material")]
+    assert verdicts and all("witness" in ln and "position" in ln for ln in verdicts)
+    measured = [ln for ln in r.stdout.splitlines() if ln.startswith("measured win-rate change:")]
+    assert measured and all(("yes" in ln) != ("none measurable" in ln) for ln in measured)

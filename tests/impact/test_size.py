@@ -47,3 +47,37 @@ def test_plot_is_written(tmp_path):
     out = tmp_path / "impact.png"
     plot({"green first": compare(res[0], res[1], 3)}, str(out), "test")
     assert out.stat().st_size > 1000 and out.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_plot_labels_never_overlap_with_many_long_readings(tmp_path):
+    """Six readings with labels as long as real ones (topic, book, reading): every text drawn on the
+    figure (ticks, axis labels, legend, title, the key) keeps clear of every other."""
+    from checker.impact.size import figure, plot
+
+    res = simulate("mk2", [{}, GREEN_FIRST], players=3, games=10, seed=1)
+    comp = compare(res[0], res[1], 3)
+    labels = [f"activation.order reading of {lang}-mk2: red → green → blue + purple → landmark, as printed on page {n}"
+              for n, lang in enumerate(("de", "es", "uk", "fr", "it", "pl"), 1)]
+    comps = {label: comp for label in labels}
+    fig = figure(comps, "CRN effect of each reading vs the reference · 10 games · 3 players")
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    from matplotlib.text import Text
+
+    def drawn_ticks(axis) -> list[Text]:  # noqa: ANN001 - a matplotlib Axis: only ticks inside its view are drawn
+        lo, hi = sorted(axis.get_view_interval())
+        return [t for t, loc in zip(axis.get_majorticklabels(), axis.get_majorticklocs(), strict=True) if lo <= loc <= hi]
+
+    ticks = {id(t) for ax in fig.axes for t in ax.xaxis.get_majorticklabels() + ax.yaxis.get_majorticklabels()}
+    drawn = {id(t) for ax in fig.axes for t in drawn_ticks(ax.xaxis) + drawn_ticks(ax.yaxis)}
+    texts = [t for t in fig.findobj(Text) if t.get_text().strip() and t.get_visible() and (id(t) not in ticks or id(t) in drawn)]
+    boxes = [(t.get_text(), t.get_window_extent(renderer)) for t in texts]
+    assert len(boxes) > 10
+    width, height = fig.get_size_inches() * fig.dpi
+    for i, (a, box) in enumerate(boxes):
+        assert box.x0 >= -1 and box.x1 <= width + 1 and box.y0 >= -1 and box.y1 <= height + 1, f"{a!r} leaves the figure"
+        for b, other in boxes[i + 1:]:
+            assert not box.overlaps(other), f"{a!r} overlaps {b!r}"
+    out = tmp_path / "impact.png"
+    plot(comps, str(out), "test")
+    assert out.read_bytes()[:4] == b"\x89PNG"

@@ -28,7 +28,7 @@ def test_ingest_rulebooks_show_json(db_url):
     listing = json.loads(run("rulebooks", "--db", db_url, "--format", "json").stdout)
     assert listing["schema"] == "mkdb.rulebooks/1"
     assert [set(r) for r in listing["rulebooks"]] == [
-        {"id", "source", "sha256", "lang", "edition", "expansions", "title", "pages", "sections", "warnings", "scope"}
+        {"id", "revision", "source", "sha256", "lang", "edition", "expansions", "title", "pages", "sections", "warnings", "scope"}
     ] * 2
     ru = next(r for r in listing["rulebooks"] if r["lang"] == "ru")
     assert ru["expansions"] == ["harbor", "millionaires_row", "promo"] and ru["edition"] == "mk1"
@@ -156,5 +156,5 @@ def test_ingest_json_summary(db_url):
     assert doc["schema"] == "mkdb.ingest/1"
     ok, bad = doc["files"]
     assert (ok["status"], ok["language"], ok["edition"], ok["pages"]) == ("ok", "cs", "mk1", 8)
-    assert ok["rulebook"].startswith("cs-mk1-") and ok["repairs"] >= 15
+    assert ok["rulebook"].startswith("cs-mk1") and ok["repairs"] >= 15
     assert (bad["status"], bad["rulebook"]) == ("failed", None) and "Dutch" in bad["error"]

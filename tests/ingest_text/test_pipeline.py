@@ -20,7 +20,7 @@ def test_ingest_stores_rulebook_pages_and_sections(db_url):
     assert [r.status for r in report.results] == ["ok"]
     with Session(engine) as s:
         rb = s.exec(select(Rulebook)).one()
-        assert rb.id == f"es-mk2-{rb.sha256[:8]}"
+        assert rb.id == "es-mk2" and rb.revision == 1  # the book's id: language and edition, never the file's hash
         assert (rb.lang, rb.edition, rb.expansions, rb.source) == ("es", "mk2", [], SEED["es"].name)
         assert rb.quality["repairs"]["markdown"] == 27
         assert rb.identification["evidence"]["edition"]
@@ -48,11 +48,13 @@ def test_changed_file_replaces_its_rows(db_url, tmp_path):
     book.write_text(SEED["es"].read_text(encoding="utf-8") + "\n\nVARIANTE PARA DOS\n\nUna variante nueva.\n",
                     encoding="utf-8")
     second = ingest_paths([book], engine).results[0]
-    assert second.status == "replaced" and second.rulebook_id != first.rulebook_id
+    assert second.status == "replaced" and second.rulebook_id == first.rulebook_id  # the book keeps its id
+    assert second.replaced == [f"{first.rulebook_id}@1"]
     with Session(engine) as s:
-        assert [rb.id for rb in s.exec(select(Rulebook))] == [second.rulebook_id]
-        for table in (Page, Section):
-            assert not s.exec(select(table).where(table.rulebook_id == first.rulebook_id)).all()
+        rb = s.exec(select(Rulebook)).one()
+        assert (rb.id, rb.revision) == (first.rulebook_id, 2)
+        # the old revision's rows are gone from the tables: its sections count once, in the new revision
+        assert len(s.exec(select(Section).where(Section.rulebook_id == rb.id)).all()) == second.sections
         last = s.exec(select(Section).where(Section.rulebook_id == second.rulebook_id)
                       .order_by(Section.index.desc())).first()
         assert (last.heading, last.topic) == ("VARIANTE PARA DOS", "variant")
