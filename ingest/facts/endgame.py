@@ -55,6 +55,9 @@ def _count(doc: Doc, hit) -> int | str | None:  # noqa: ANN001 - Hit
     before = doc.tokens[max(0, hit.first - 4) : hit.first]
     if any(doc.has(t.start, t.end, "word.all") for t in before):
         return "all"
+    after = doc.tokens[hit.last + 1 : hit.last + 3] if doc.lex.data.get("count_follows") else []
+    if any(doc.has(t.start, t.end, "word.all") for t in after):  # 「ランドマークをすべて」
+        return "all"
     for k in range(hit.first - 1, max(-1, hit.first - 4), -1):
         tok = doc.tokens[k]
         prev = doc.tokens[k - 1] if k > 0 else None
