@@ -117,11 +117,16 @@ class Lexicon:
     _ord_words: dict[str, int] = field(default_factory=dict, repr=False)
     _segmenter: str = field(default="", repr=False)  # language.yaml `segmenter` (ingest.segmenters), "" for none
     _skip: frozenset[str] = field(default_factory=frozenset, repr=False)  # lexicon `skip`: particles, counters
+    _terms: frozenset[str] = field(default_factory=frozenset, repr=False)  # the terms a segmenter keeps whole
 
     # ------------------------------------------------------------------ building
     def _build(self) -> None:
         self._segmenter = languages.segmenter(self.lang)
         self._skip = frozenset(fold(str(w)) for w in self.data.get("skip") or [])
+        self._terms = frozenset(
+            [str(t) for ts in self.concepts.values() for t in ts if " " not in str(t)]
+            + [str(w) for w in self.data.get("skip") or []] + [str(w) for w in self.numbers]
+        )
         lem = lemmatizer(self.lang)
         vocab: set[str] = set()
         sensitive = {str(w).casefold() for w in self.data.get("accent_sensitive") or []}
@@ -230,7 +235,7 @@ class Lexicon:
         from ingest import segmenters  # the segmenter module imports its library lazily, per language
 
         out: list[_Word] = []
-        for start, end, lemma, function in segmenters.segment(self._segmenter, text):
+        for start, end, lemma, function in segmenters.segment(self._segmenter, text, self._terms):
             w = text[start:end]
             if function or not any(c.isalnum() for c in w) or fold(w) in self._skip:
                 continue

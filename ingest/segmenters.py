@@ -22,9 +22,11 @@ MAX_CHUNK = 4000  # characters per call: SudachiPy refuses inputs over ~49 kB of
 SEGMENTERS = ("sudachi", "jieba", "kiwi")
 
 
-def segment(name: str, text: str) -> list[Piece]:
-    """The pieces of `text` by the named segmenter, line by line (no piece crosses a line)."""
-    cut = _segmenter(name)
+def segment(name: str, text: str, words: frozenset[str] = frozenset()) -> list[Piece]:
+    """The pieces of `text` by the named segmenter, line by line (no piece crosses a line). `words`:
+    the language's rule terms, kept whole where the segmenter takes a user vocabulary (jieba), so
+    that a term is cut alike alone and in a sentence."""
+    cut = _segmenter(name, words)
     out: list[Piece] = []
     pos = 0
     for line in text.splitlines(keepends=True):
@@ -38,11 +40,11 @@ def segment(name: str, text: str) -> list[Piece]:
 
 
 @cache
-def _segmenter(name: str) -> Callable[[str], list[Piece]]:
+def _segmenter(name: str, words: frozenset[str]) -> Callable[[str], list[Piece]]:
     if name == "sudachi":
         return _sudachi()
     if name == "jieba":
-        return _jieba()
+        return _jieba(words)
     if name == "kiwi":
         return _kiwi()
     raise ValueError(f"unknown segmenter {name!r} (one of {', '.join(SEGMENTERS)})")
@@ -62,7 +64,7 @@ def _sudachi() -> Callable[[str], list[Piece]]:
     return cut
 
 
-def _jieba() -> Callable[[str], list[Piece]]:
+def _jieba(words: frozenset[str]) -> Callable[[str], list[Piece]]:
     # here, not at the top: jieba builds its prefix dictionary (~0.8 s) only for a Chinese book
     import logging
 
@@ -70,9 +72,12 @@ def _jieba() -> Callable[[str], list[Piece]]:
 
     jieba.setLogLevel(logging.WARNING)
     tokenizer = jieba.Tokenizer()
+    for word in sorted(words):
+        tokenizer.add_word(word, freq=100_000)  # frequent: jieba then prefers it to its own cut
 
     def cut(text: str) -> list[Piece]:
-        return [(s, e, word, False) for word, s, e in tokenizer.tokenize(text, HMM=True)]
+        # no HMM: it glues runs of characters the dictionary lacks ("顆或"); a dictionary cut is alike in every text
+        return [(s, e, word, False) for word, s, e in tokenizer.tokenize(text, HMM=False)]
 
     return cut
 
