@@ -24,7 +24,7 @@ SEGMENTERS = ("sudachi", "jieba", "kiwi")
 
 def segment(name: str, text: str, words: frozenset[str] = frozenset()) -> list[Piece]:
     """The pieces of `text` by the named segmenter, line by line (no piece crosses a line). `words`:
-    the language's rule terms, kept whole where the segmenter takes a user vocabulary (jieba), so
+    the language's rule terms, kept whole where the segmenter takes a user vocabulary (jieba, kiwi), so
     that a term is cut alike alone and in a sentence."""
     cut = _segmenter(name, words)
     out: list[Piece] = []
@@ -46,7 +46,7 @@ def _segmenter(name: str, words: frozenset[str]) -> Callable[[str], list[Piece]]
     if name == "jieba":
         return _jieba(words)
     if name == "kiwi":
-        return _kiwi()
+        return _kiwi(words)
     raise ValueError(f"unknown segmenter {name!r} (one of {', '.join(SEGMENTERS)})")
 
 
@@ -82,11 +82,14 @@ def _jieba(words: frozenset[str]) -> Callable[[str], list[Piece]]:
     return cut
 
 
-def _kiwi() -> Callable[[str], list[Piece]]:
+def _kiwi(words: frozenset[str]) -> Callable[[str], list[Piece]]:
     # here, not at the top: kiwipiepy loads its 100 MB model (~2.5 s) only for a Korean book
     from kiwipiepy import Kiwi
 
     kiwi = Kiwi()
+    for word in sorted(words):  # nouns of the rule vocabulary kept whole ("랜드마크", not 랜드 + 마크)
+        if not word.endswith("다") and word.isalpha():
+            kiwi.add_user_word(word, "NNP")
     # particles, endings, suffixes and prefixes, punctuation; numbers (SN), Latin (SL) and Hanja (SH) are words
     function = ("J", "E", "XS", "XP", "SF", "SP", "SS", "SE", "SO", "SW")
 
