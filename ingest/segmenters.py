@@ -54,7 +54,9 @@ def _sudachi() -> Callable[[str], list[Piece]]:
     # here, not at the top: SudachiPy and its 200 MB dictionary only for a Japanese book
     from sudachipy import Dictionary, SplitMode
 
-    tokenizer = Dictionary(dict="core").create(SplitMode.C)
+    dictionary = Dictionary(dict="core")
+    make = getattr(dictionary, "tokenizer", None) or dictionary.create  # 0.7 renamed create() to tokenizer()
+    tokenizer = make(mode=SplitMode.C)
     function = ("助詞", "助動詞", "補助記号", "空白")
 
     def cut(text: str) -> list[Piece]:
