@@ -53,6 +53,7 @@ def clean_page(text: str, lang: str | None = None, lost_ligatures: bool = False)
         repairs["unicode_nfc"] += 1
     text = nfc.replace("\u00ad", "")
     text = _spaces_and_entities(text, repairs)
+    text = _unspaced(text, repairs, lang)
     text = _emphasis(text, repairs)
     text = _overlay(text, repairs)
     text = _homoglyphs(text, repairs)
@@ -177,6 +178,23 @@ def _spaces_and_entities(text: str, repairs: Counter[str]) -> str:
             repairs["markdown"] += len(ENTITY.findall(text))
             text = unescaped
     return text
+
+
+# ideographs, kana and the full-width punctuation set among them
+_IDEOGRAPHIC = "\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff01-\uff65"
+_SPACE_IN_IDEOGRAPHS = re.compile(rf"(?<=[{_IDEOGRAPHIC}])[ \t]+(?=[{_IDEOGRAPHIC}0-9０-９])|(?<=[0-9０-９])[ \t]+(?=[{_IDEOGRAPHIC}])")
+
+
+def _unspaced(text: str, repairs: Counter[str], lang: str | None) -> str:
+    """A language written without spaces (language.yaml `spaces: false`: Japanese, Chinese): the
+    spaces OCR puts between its letters ("街 コ ロ") are not the book's, and are taken out."""
+    data = language(lang)
+    if data is None or data.spaces:
+        return text
+    out, n = _SPACE_IN_IDEOGRAPHS.subn("", text)
+    if n:
+        repairs["ideographic_spaces"] += n
+    return out
 
 
 def _emphasis(text: str, repairs: Counter[str]) -> str:

@@ -65,6 +65,7 @@ class LangData:
     icon_gap_words: list[str] = field(default_factory=list)
     ocr: dict[str, Any] = field(default_factory=dict)
     scope: dict[str, list[str]] = field(default_factory=dict)  # ingest.scope: expansion_book patterns
+    spaces: bool = True  # False: written without spaces between words (ja, zh); ingest.clean drops OCR's
 
 
 def _markers(raw: Any) -> list[Marker]:
@@ -89,6 +90,7 @@ def _compile(raw: dict[str, Any]) -> LangData:
         icon_gap_words=list(raw.get("icon_gap_words", [])),
         ocr=raw.get("ocr") or {},
         scope=raw.get("scope") or {},
+        spaces=bool(raw.get("spaces", True)),
     )
 
 
@@ -163,11 +165,13 @@ def language_scores(text: str) -> tuple[dict[str, float], int]:
 
 def detect_language(text: str) -> tuple[str, float]:
     """(language id, confidence 0..1). Raises IngestError for too little text or an unsupported language."""
-    lang, conf, _ = _detect(text)
+    lang, conf, _ = _detect(text, name_unknown=False)
     return lang, conf
 
 
-def _detect(text: str) -> tuple[str, float, list[str]]:
+def _detect(text: str, name_unknown: bool = True) -> tuple[str, float, list[str]]:
+    """`name_unknown`: name the language of a text refused as unreadable (ingest.detector); not for
+    the OCR probe's short samples, which only ask whether a model reads a known language."""
     scores, n_words = language_scores(text)
     if n_words < MIN_WORDS:
         raise IngestError(f"too little text to identify the language ({n_words} words)")
@@ -176,7 +180,7 @@ def _detect(text: str) -> tuple[str, float, list[str]]:
     second = ranked[1][1] if len(ranked) > 1 else 0.0
     if best_score < MIN_STOPWORD_SHARE:
         supported = ", ".join(sorted(lang for lang, d in load_languages().items() if d.supported))
-        named = detector.name_language(text)
+        named = detector.name_language(text) if name_unknown else None
         if named and named[0] in {lang.split("-")[0] for lang, d in load_languages().items() if d.supported}:
             named = None  # a language mkdb reads, too damaged or too short to read: no name to give
         raise IngestError(
