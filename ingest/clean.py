@@ -24,6 +24,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ingest.identify import language
+from sources import languages
 from sources.folding import is_cyrillic, lookalikes
 
 LIGATURES = {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"}
@@ -185,16 +186,32 @@ _IDEOGRAPHIC = "\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaf
 _SPACE_IN_IDEOGRAPHS = re.compile(rf"(?<=[{_IDEOGRAPHIC}])[ \t]+(?=[{_IDEOGRAPHIC}0-9０-９])|(?<=[0-9０-９])[ \t]+(?=[{_IDEOGRAPHIC}])")
 
 
+_SPACED_LETTERS = re.compile(r"(?<!\S)[^\W\d_](?: [^\W\d_]){2,}(?!\S)")  # "플 레 이 어": letters spaced apart
+
+
 def _unspaced(text: str, repairs: Counter[str], lang: str | None) -> str:
     """A language written without spaces (language.yaml `spaces: false`: Japanese, Chinese): the
-    spaces OCR puts between its letters ("街 コ ロ") are not the book's, and are taken out."""
+    spaces OCR puts between its letters ("街 コ ロ") are not the book's, and are taken out. A language
+    whose data says `respace: true` (Korean) has a line where OCR spaced syllables apart re-spaced by
+    its segmenter's model (ingest.segmenters.respace)."""
     data = language(lang)
-    if data is None or data.spaces:
+    if data is None:
         return text
-    out, n = _SPACE_IN_IDEOGRAPHS.subn("", text)
-    if n:
-        repairs["ideographic_spaces"] += n
-    return out
+    if not data.spaces:
+        out, n = _SPACE_IN_IDEOGRAPHS.subn("", text)
+        if n:
+            repairs["ideographic_spaces"] += n
+        return out
+    if not data.respace or not _SPACED_LETTERS.search(text):
+        return text
+    from ingest import segmenters  # its library is imported on first use, for this language only
+
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if _SPACED_LETTERS.search(line):
+            lines[i] = segmenters.respace(languages.segmenter(data.lang), line)
+            repairs["respaced_lines"] += 1
+    return "\n".join(lines)
 
 
 def _emphasis(text: str, repairs: Counter[str]) -> str:

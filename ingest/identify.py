@@ -35,7 +35,7 @@ HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 KANA = re.compile(r"[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
 HANGUL = re.compile(r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
 KANA_SHARE = 0.1  # of the ideographs and kana: from this share of kana on, the text is Japanese
-CHARS_PER_WORD = 2  # a text without spaces: its characters / 2 stand for its words (MIN_WORDS)
+CHARS_PER_WORD = 1.5  # a text without spaces: a word of Chinese or Japanese is about 1.5 characters (MIN_WORDS)
 UNSPACED = ("japanese", "han", "hangul")  # scripts whose function words are counted as characters
 
 
@@ -66,6 +66,7 @@ class LangData:
     ocr: dict[str, Any] = field(default_factory=dict)
     scope: dict[str, list[str]] = field(default_factory=dict)  # ingest.scope: expansion_book patterns
     spaces: bool = True  # False: written without spaces between words (ja, zh); ingest.clean drops OCR's
+    respace: bool = False  # True: OCR's spaced-apart syllables are re-spaced by the segmenter (ko)
 
 
 def _markers(raw: Any) -> list[Marker]:
@@ -91,6 +92,7 @@ def _compile(raw: dict[str, Any]) -> LangData:
         ocr=raw.get("ocr") or {},
         scope=raw.get("scope") or {},
         spaces=bool(raw.get("spaces", True)),
+        respace=bool(raw.get("respace", False)),
     )
 
 
@@ -138,7 +140,7 @@ def _unspaced_scores(text: str, script: str) -> tuple[dict[str, float], int]:
             marked = sum(1 for c in letters if c in data.letters) / len(letters)
             share += min(0.1, 20 * marked)
         scores[data.lang] = share
-    return scores, len(letters) // CHARS_PER_WORD
+    return scores, int(len(letters) / CHARS_PER_WORD)
 
 
 def language_scores(text: str) -> tuple[dict[str, float], int]:

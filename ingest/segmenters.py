@@ -104,3 +104,19 @@ def _kiwi(words: frozenset[str]) -> Callable[[str], list[Piece]]:
         return out
 
     return cut
+
+
+def respace(name: str, line: str) -> str:
+    """The line with its spaces set by the segmenter's model (kiwipiepy: Korean word spacing), for
+    OCR that spaced a word's syllables apart ("플 레 이 어 는"); unchanged for a segmenter without one."""
+    if name != "kiwi":
+        return line
+    return _kiwi_spacer().space(line, reset_whitespace=True)
+
+
+@cache
+def _kiwi_spacer():  # noqa: ANN202 - a kiwipiepy.Kiwi
+    # here, not at the top: as _kiwi, only for a Korean page OCR spaced apart
+    from kiwipiepy import Kiwi
+
+    return Kiwi()
