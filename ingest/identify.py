@@ -165,9 +165,10 @@ def language_scores(text: str) -> tuple[dict[str, float], int]:
     return scores, len(words)
 
 
-def detect_language(text: str) -> tuple[str, float]:
-    """(language id, confidence 0..1). Raises IngestError for too little text or an unsupported language."""
-    lang, conf, _ = _detect(text, name_unknown=False)
+def detect_language(text: str, name_unknown: bool = True) -> tuple[str, float]:
+    """(language id, confidence 0..1). Raises IngestError for too little text or an unsupported language
+    (`name_unknown`: naming that language; the OCR probe, which only asks, does not)."""
+    lang, conf, _ = _detect(text, name_unknown)
     return lang, conf
 
 

@@ -385,7 +385,7 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str) -> OcrResult:
 
 def _detect_language(text: str) -> tuple[str | None, float]:
     try:
-        lang, conf = detect_language(text)
+        lang, conf = detect_language(text, name_unknown=False)
     except Exception:  # noqa: BLE001 - an unknown language is not an OCR failure
         return None, 0.0
     return lang, conf

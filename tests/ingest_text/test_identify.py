@@ -65,7 +65,8 @@ def test_unseen_languages(name):
 @pytest.mark.parametrize(
     ("name", "reason"),
     [
-        ("nl_prose.txt", "unsupported language: the text looks like Dutch"),
+        ("hu_prose.txt", "unsupported language: the text looks like Hungarian"),
+        ("nl_prose.txt", "not a Machi Koro rulebook: no mention of the game and too few of its terms (Dutch text)"),
         ("fi_prose.txt", "unsupported language: the text looks like Finnish"),
         ("ro_prose.txt", "unsupported language: the text looks like Romanian"),
         ("bg_prose.txt", "unsupported language: the text looks like Bulgarian"),
