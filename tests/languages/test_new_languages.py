@@ -94,6 +94,15 @@ def test_diff_with_the_other_mk1_books_reports_no_agreed_fact(books: dict) -> No
             assert not diverging, d
 
 
+def test_no_false_extraction_warning_on_the_new_books(books: dict) -> None:
+    """Real prose in the new languages is not flagged as damaged text (Dutch "en", "op" are words,
+    not halves of doubled ones)."""
+    ids = {books["rows"][name]["rulebook"] for name in BOOKS.values()}
+    flagged = [d for d in books["diff"]["discrepancies"] if d["kind"] == "extraction_warning"
+               and d["topic"] in ("text.interleaved", "text.garbled", "text.letter_spaced") and ids & set(d["values"])]
+    assert not flagged, flagged
+
+
 def test_an_unreadable_language_is_refused_by_name(tmp_path: Path) -> None:
     book = tmp_path / "greek.txt"
     book.write_text(
