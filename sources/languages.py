@@ -4,13 +4,14 @@
     lang/<code>/language.yaml  who the language is (name, script, letters, `supported`), how a text
                                in it is recognised (stop words, title, edition and expansion
                                markers, heading words), `lemmatizer` (spacy | pymorphy3 | none)
-                               and `tesseract` (its OCR model's name)
-                               and `segmenter` (sudachi | jieba | kiwi | none: how a text
-                               written without spaces is cut into words)
+                               `tesseract` (its OCR model's name) and `segmenter` (sudachi |
+                               jieba | kiwi | none: how a text written without spaces is cut
+                               into words; ingest.segmenters)
     lang/<code>/lexicon.yaml   the rule vocabulary (concepts, numbers, ordinals)
     lang/<code>/names.yaml     the printed card names (read with the catalog: sources.catalog)
 
-Every file is optional: a language may have names and nothing else (ja, zh-Hans).
+Every file is optional: a language may have a language.yaml alone (`supported: false`: its books are
+refused by name). docs/adding-a-language.md says how a language is added.
 """
 
 from __future__ import annotations
