@@ -64,4 +64,7 @@ def _count(doc: Doc, hit) -> int | str | None:  # noqa: ANN001 - Hit
         negated = prev is not None and doc.has(prev.start, prev.end, "word.not")
         if tok.num is not None and doc.text[tok.end : tok.end + 1] != ".":
             return None if negated else tok.num
+    for tok in after:  # 「ランドマークを3つ」, "랜드마크 3개": the count after its noun
+        if tok.num is not None and not doc.has(hit.end, tok.start, "word.not"):
+            return tok.num
     return ordinal_before(doc, hit)

@@ -122,3 +122,19 @@ def test_every_language_with_names_is_identified() -> None:
     lang_dir = ROOT / "rules_sources" / "lang"
     missing = [p.parent.name for p in lang_dir.glob("*/names.yaml") if not (p.parent / "language.yaml").is_file()]
     assert not missing
+
+
+@pytest.mark.parametrize("name", ["ja_mk2.md", "ko_mk2.md"])
+def test_second_edition_texts(tmp_path: Path, name: str) -> None:
+    """A Machi Koro 2 text: identified mk2, with its own start (5 coins), dice (1 or 2 from the
+    start) and win (3 landmarks, the count written after its noun)."""
+    db = str(tmp_path / "mk2.sqlite")
+    res = _mkdb("ingest", str(TEXTS / name), "--db", db, "-f", "json")
+    assert res.returncode == 0, res.stderr
+    (row,) = json.loads(res.stdout)["files"]
+    assert row["edition"] == "mk2" and row["language"] == name.split("_")[0]
+    facts = {f["topic"]: f["value"] for f in json.loads(_mkdb("facts", row["rulebook"], "--db", db, "-f", "json").stdout)["facts"]}
+    assert facts.get("setup.starting_coins") == 5
+    assert facts.get("end.landmarks_to_win") == 3
+    assert facts.get("dice.rule", {}).get("choices") == [1, 2] and "before" not in facts["dice.rule"]
+    assert facts.get("activation.order") == MK1_ORDER  # the same order in both editions
