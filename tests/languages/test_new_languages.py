@@ -138,3 +138,11 @@ def test_second_edition_texts(tmp_path: Path, name: str) -> None:
     assert facts.get("end.landmarks_to_win") == 3
     assert facts.get("dice.rule", {}).get("choices") == [1, 2] and "before" not in facts["dice.rule"]
     assert facts.get("activation.order") == MK1_ORDER  # the same order in both editions
+
+
+@pytest.mark.parametrize("lang", list(BOOKS))
+def test_card_names_found(books: dict, lang: str) -> None:
+    """The starting cards named in each book (Wheat Field, Bakery) are found and linked."""
+    rb = books["rows"][BOOKS[lang]]["rulebook"]
+    mentions = json.loads(_mkdb("mentions", rb, "--db", books["db"], "-f", "json").stdout)["mentions"]
+    assert {"mk1/wheat_field", "mk1/bakery"} <= {m["card"] for m in mentions}
