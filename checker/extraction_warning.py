@@ -29,6 +29,8 @@ SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
 
 
 NORMAL_PUNCT = set("-'’‘.,;:!?¡¿()[]«»\"„“”/+–—…#№$=\\{}")
+# the full-width punctuation of Chinese, Japanese and Korean text (、。「」（），：！？ ...)
+CJK_PUNCT = set("、。〃〈〉《》「」『』【】〔〕〖〗〘〙〚〛〜・ー") | {chr(c) for c in range(0xFF01, 0xFF66) if not chr(c).isalnum()}
 MARKUP = re.compile(r"[*_`]+")
 PAGE_MARKER = re.compile(r"<\|[^|]*\|>")
 
@@ -40,7 +42,7 @@ def _is_junk(token: str) -> bool:
     token = MARKUP.sub("", token)
     if not token:
         return False
-    odd = sum(not (c.isalnum() or c in NORMAL_PUNCT or c.isspace()) and not _symbol_ok(c) for c in token)
+    odd = sum(not (c.isalnum() or c in NORMAL_PUNCT or c in CJK_PUNCT or c.isspace()) and not _symbol_ok(c) for c in token)
     inner_punct = bool(re.search(r"[^\W\d_][:;|]+[^\W\d_]", token))
     mid_case = _case_flips(token) >= 2
     return odd > 0 or inner_punct or mid_case or token in {"|", "@", "‘", "'"}
@@ -80,10 +82,13 @@ def garbled_lines(text: str) -> list[str]:
     return out
 
 
-def interleaved_runs(text: str) -> list[str]:
-    """Runs like "Y You ou ma may ay r roll oll": each token a prefix/suffix piece of its neighbour."""
+def interleaved_runs(text: str, function_words: frozenset[str] = frozenset()) -> list[str]:
+    """Runs like "Y You ou ma may ay r roll oll": each token a prefix/suffix piece of its neighbour.
+    A piece that is a function word of the book's language ("gebouwen en worden open op": Dutch
+    "en", "op") is the language's own word, not half of a doubled one."""
     tokens = text.split()
-    marks = [_piece(tokens[k], tokens[k + 1]) for k in range(len(tokens) - 1)]
+    marks = [_piece(tokens[k], tokens[k + 1]) and not _function_piece(tokens[k], tokens[k + 1], function_words)
+             for k in range(len(tokens) - 1)]
     out, i = [], 0
     while i < len(marks):
         if not marks[i]:
@@ -102,11 +107,23 @@ def interleaved_runs(text: str) -> list[str]:
     return out
 
 
+def _function_piece(a: str, b: str, function_words: frozenset[str]) -> bool:
+    """The shorter of two tokens is a function word of the language."""
+    short = min(a.strip(".,"), b.strip(".,"), key=len).casefold()
+    return short in function_words
+
+
 def _piece(a: str, b: str) -> bool:
     a, b = a.strip(".,"), b.strip(".,")
     if not a or not b or a.casefold() == b.casefold() or not (a.isalpha() and b.isalpha()):
         return False
     return (b.startswith(a) or a.endswith(b) or b.endswith(a) or a.startswith(b)) and min(len(a), len(b)) <= 4
+
+
+@lru_cache(maxsize=64)
+def _function_words(lang: str) -> frozenset[str]:
+    """The stop words of rules_sources/lang/<lang>/language.yaml, casefolded."""
+    return frozenset(w.casefold() for w in str(languages.language(lang).get("stopwords", "")).split())
 
 
 @lru_cache(maxsize=1)
@@ -221,7 +238,7 @@ def scan_book(book: BookIn) -> dict[str, list[tuple[int, str]]]:
                 found["lost_icons"].append((page.number, s))
         for s in garbled_lines(page.text):
             found["garbled"].append((page.number, s))
-        for s in interleaved_runs(page.text):
+        for s in interleaved_runs(page.text, _function_words(book.lang)):
             found["interleaved"].append((page.number, s))
         for s in foreign_fragments(page.text, book.lang, script):
             if letter_spaced_runs(s):

@@ -30,6 +30,10 @@ FUZZY_BELOW = 92.0
 TERMS_PREFIX = "terms."
 
 
+# one writing system of several Unicode scripts: Japanese prints ideographs, hiragana and katakana together
+WRITING_SYSTEMS = {"HIRAGANA": "CJK", "KATAKANA": "CJK", "KATAKANA-HIRAGANA": "CJK", "HALFWIDTH": "CJK"}
+
+
 @lru_cache(maxsize=8192)
 def script_of(ch: str) -> str | None:
     if not ch.isalpha():
@@ -37,7 +41,8 @@ def script_of(ch: str) -> str | None:
     if ch.isascii():
         return "LATIN"
     name = unicodedata.name(ch, "")
-    return name.split(" ", 1)[0] if name else None
+    script = name.split(" ", 1)[0] if name else None
+    return WRITING_SYSTEMS.get(script, script) if script else None
 
 
 def mixed_scripts(word: str) -> bool:

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from ingest.identify import language
 from ingest.langdata import spacy_data_dir
+from sources import languages
 from sources.cache import cache_dir
 from sources.folding import is_cyrillic, lookalikes
 
@@ -55,6 +56,7 @@ def clean_page(text: str, lang: str | None = None, lost_ligatures: bool = False)
         repairs["unicode_nfc"] += 1
     text = nfc.replace("\u00ad", "")
     text = _spaces_and_entities(text, repairs)
+    text = _unspaced(text, repairs, lang)
     text = _emphasis(text, repairs)
     text = _overlay(text, repairs)
     text = _homoglyphs(text, repairs)
@@ -177,6 +179,39 @@ def _spaces_and_entities(text: str, repairs: Counter[str]) -> str:
             repairs["markdown"] += len(ENTITY.findall(text))
             text = unescaped
     return text
+
+
+# ideographs, kana and the full-width punctuation set among them
+_IDEOGRAPHIC = "\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff01-\uff65"
+_SPACE_IN_IDEOGRAPHS = re.compile(rf"(?<=[{_IDEOGRAPHIC}])[ \t]+(?=[{_IDEOGRAPHIC}0-9０-９])|(?<=[0-9０-９])[ \t]+(?=[{_IDEOGRAPHIC}])")
+
+
+_SPACED_LETTERS = re.compile(r"(?<!\S)[^\W\d_](?: [^\W\d_]){2,}(?!\S)")  # "플 레 이 어": letters spaced apart
+
+
+def _unspaced(text: str, repairs: Counter[str], lang: str | None) -> str:
+    """A language written without spaces (language.yaml `spaces: false`: Japanese, Chinese): the
+    spaces OCR puts between its letters ("街 コ ロ") are not the book's, and are taken out. A language
+    whose data says `respace: true` (Korean) has a line where OCR spaced syllables apart re-spaced by
+    its segmenter's model (ingest.segmenters.respace)."""
+    data = language(lang)
+    if data is None:
+        return text
+    if not data.spaces:
+        out, n = _SPACE_IN_IDEOGRAPHS.subn("", text)
+        if n:
+            repairs["ideographic_spaces"] += n
+        return out
+    if not data.respace or not _SPACED_LETTERS.search(text):
+        return text
+    from ingest import segmenters  # its library is imported on first use, for this language only
+
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if _SPACED_LETTERS.search(line):
+            lines[i] = segmenters.respace(languages.segmenter(data.lang), line)
+            repairs["respaced_lines"] += 1
+    return "\n".join(lines)
 
 
 def _emphasis(text: str, repairs: Counter[str]) -> str:

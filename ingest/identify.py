@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ingest import detector
 from ingest.types import Identification, IngestError
 from sources import languages
 from sources.folding import heading_key as fold
@@ -30,6 +31,12 @@ MIN_STOPWORD_SHARE = 0.12  # real prose in a language has far more of its functi
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
 CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]")
+HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+KANA = re.compile(r"[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
+HANGUL = re.compile(r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
+KANA_SHARE = 0.1  # of the ideographs and kana: from this share of kana on, the text is Japanese
+CHARS_PER_WORD = 1.5  # a text without spaces: a word of Chinese or Japanese is about 1.5 characters (MIN_WORDS)
+UNSPACED = ("japanese", "han", "hangul")  # scripts whose function words are counted as characters
 
 
 @dataclass
@@ -58,6 +65,8 @@ class LangData:
     icon_gap_words: list[str] = field(default_factory=list)
     ocr: dict[str, Any] = field(default_factory=dict)
     scope: dict[str, list[str]] = field(default_factory=dict)  # ingest.scope: expansion_book patterns
+    spaces: bool = True  # False: written without spaces between words (ja, zh); ingest.clean drops OCR's
+    respace: bool = False  # True: OCR's spaced-apart syllables are re-spaced by the segmenter (ko)
 
 
 def _markers(raw: Any) -> list[Marker]:
@@ -82,6 +91,8 @@ def _compile(raw: dict[str, Any]) -> LangData:
         icon_gap_words=list(raw.get("icon_gap_words", [])),
         ocr=raw.get("ocr") or {},
         scope=raw.get("scope") or {},
+        spaces=bool(raw.get("spaces", True)),
+        respace=bool(raw.get("respace", False)),
     )
 
 
@@ -100,15 +111,45 @@ def language(lang: str | None) -> LangData | None:
 
 
 def _script(text: str) -> str:
+    """latin | cyrillic, or for a text mostly in East Asian letters: japanese (ideographs with kana),
+    han (ideographs alone: Chinese) or hangul (Korean)."""
     cyr, lat = len(CYRILLIC.findall(text)), len(LATIN.findall(text))
+    han, kana, hangul = len(HAN.findall(text)), len(KANA.findall(text)), len(HANGUL.findall(text))
+    if han + kana + hangul > cyr + lat:
+        if hangul > han + kana:
+            return "hangul"
+        return "japanese" if kana >= KANA_SHARE * (han + kana) else "han"
     return "cyrillic" if cyr > lat else "latin"
+
+
+def _unspaced_scores(text: str, script: str) -> tuple[dict[str, float], int]:
+    """Scripts without spaces between words: the share of the text's letters that its function words
+    (language.yaml `stopwords`, each a word or particle) cover, plus the bonus for characteristic
+    letters (simplified or traditional forms), for each language of the script."""
+    letters = [c for c in text if c.isalpha()]
+    if not letters:
+        return {}, 0
+    body = "".join(letters)
+    scores: dict[str, float] = {}
+    for data in load_languages().values():
+        if data.script != script:
+            continue
+        covered = sum(body.count(w) * len(w) for w in data.stopwords)
+        share = covered / len(letters)
+        if data.letters:
+            marked = sum(1 for c in letters if c in data.letters) / len(letters)
+            share += min(0.1, 20 * marked)
+        scores[data.lang] = share
+    return scores, int(len(letters) / CHARS_PER_WORD)
 
 
 def language_scores(text: str) -> tuple[dict[str, float], int]:
     """Share of the words that are each language's function words (plus a small bonus for its
     characteristic letters), for the languages of the text's script; and the word count."""
-    words = [w.casefold() for w in WORD.findall(text)]
     script = _script(text)
+    if script in UNSPACED:
+        return _unspaced_scores(text, script)
+    words = [w.casefold() for w in WORD.findall(text)]
     scores: dict[str, float] = {}
     if not words:
         return scores, 0
@@ -124,25 +165,33 @@ def language_scores(text: str) -> tuple[dict[str, float], int]:
     return scores, len(words)
 
 
-def detect_language(text: str) -> tuple[str, float]:
-    """(language id, confidence 0..1). Raises IngestError for too little text or an unsupported language."""
-    lang, conf, _ = _detect(text)
+def detect_language(text: str, name_unknown: bool = True) -> tuple[str, float]:
+    """(language id, confidence 0..1). Raises IngestError for too little text or an unsupported language
+    (`name_unknown`: naming that language; the OCR probe, which only asks, does not)."""
+    lang, conf, _ = _detect(text, name_unknown)
     return lang, conf
 
 
-def _detect(text: str) -> tuple[str, float, list[str]]:
+def _detect(text: str, name_unknown: bool = True) -> tuple[str, float, list[str]]:
+    """`name_unknown`: name the language of a text refused as unreadable (ingest.detector); not for
+    the OCR probe's short samples, which only ask whether a model reads a known language."""
     scores, n_words = language_scores(text)
-    if n_words < MIN_WORDS or not scores:
+    if n_words < MIN_WORDS:
         raise IngestError(f"too little text to identify the language ({n_words} words)")
     ranked = sorted(scores.items(), key=lambda kv: -kv[1])
-    best, best_score = ranked[0]
+    best, best_score = ranked[0] if ranked else ("", 0.0)
     second = ranked[1][1] if len(ranked) > 1 else 0.0
-    data = load_languages()[best]
     if best_score < MIN_STOPWORD_SHARE:
+        supported = ", ".join(sorted(lang for lang, d in load_languages().items() if d.supported))
+        named = detector.name_language(text) if name_unknown else None
+        if named and named[0] in {lang.split("-")[0] for lang, d in load_languages().items() if d.supported}:
+            named = None  # a language mkdb reads, too damaged or too short to read: no name to give
         raise IngestError(
-            "unsupported language: the text matches none of the supported languages "
-            f"({', '.join(sorted(lang for lang, d in load_languages().items() if d.supported))})"
+            f"unsupported language: the text looks like {named[1]} ({named[0]}), which mkdb cannot read "
+            f"(it reads {supported})" if named else
+            f"unsupported language: the text matches none of the supported languages ({supported})"
         )
+    data = load_languages()[best]
     if not data.supported:
         raise IngestError(f"unsupported language: the text looks like {data.name} ({best})")
     conf = min(1.0, best_score / 0.25) * (0.5 + 0.5 * (1 - second / best_score))

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
@@ -60,6 +61,25 @@ class Token:
 
 
 @dataclass(frozen=True)
+class _Word:
+    """One word of a text, as `_WORD` or a segmenter finds it (`lemma`: the segmenter's, or "")."""
+
+    begin: int
+    finish: int
+    text: str
+    lemma: str = ""
+
+    def start(self) -> int:
+        return self.begin
+
+    def end(self) -> int:
+        return self.finish
+
+    def group(self, _: int = 0) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
 class Hit:
     """A concept named in the text: tokens [first, last] and characters [start, end)."""
 
@@ -94,9 +114,18 @@ class Lexicon:
     _ocr_numbers: dict[str, int] = field(default_factory=dict, repr=False)
     _num_words: dict[str, int] = field(default_factory=dict, repr=False)
     _ord_words: dict[str, int] = field(default_factory=dict, repr=False)
+    _segmenter: str = field(default="", repr=False)  # language.yaml `segmenter` (ingest.segmenters), "" for none
+    _skip: frozenset[str] = field(default_factory=frozenset, repr=False)  # lexicon `skip`: particles, counters
+    _terms: frozenset[str] = field(default_factory=frozenset, repr=False)  # the terms a segmenter keeps whole
 
     # ------------------------------------------------------------------ building
     def _build(self) -> None:
+        self._segmenter = languages.segmenter(self.lang)
+        self._skip = frozenset(fold(str(w)) for w in self.data.get("skip") or [])
+        self._terms = frozenset(
+            [str(t) for ts in self.concepts.values() for t in ts if " " not in str(t)]
+            + [str(w) for w in self.data.get("skip") or []] + [str(w) for w in self.numbers]
+        )
         lem = lemmatizer(self.lang)
         vocab: set[str] = set()
         sensitive = {str(w).casefold() for w in self.data.get("accent_sensitive") or []}
@@ -104,7 +133,7 @@ class Lexicon:
             for text in terms:
                 parts: list[tuple[str, bool]] = []
                 accented: list[bool] = []
-                for m in _WORD.finditer(str(text)):
+                for m in self._words(str(text)):
                     w = m.group(0)
                     accented.append(w.casefold() in sensitive)
                     if str(text)[m.end() : m.end() + 1] == "*":
@@ -156,14 +185,16 @@ class Lexicon:
         lem = lemmatizer(self.lang)
         alts = alternatives(self.lang)
         out: list[Token] = []
-        for m in _WORD.finditer(text):
+        for m in self._words(text):
             w = m.group(0)
             if w.isdigit():
                 out.append(Token(m.start() + offset, m.end() + offset, w, w, w, int(w)))
                 continue
             norm = fold(w)
-            lemma = self._repair(w, lem(w), norm)
+            lemma = self._repair(w, (self._segmenter and m.lemma) or lem(w), norm)  # type: ignore[union-attr]
             num = self._num_words.get(lemma, self._num_words.get(norm))
+            if num is None and self._segmenter:
+                num = self._count(norm)
             if num is None and w in self._ocr_numbers:  # OCR: "mit l oder 2 Würfeln"
                 num = self._ocr_numbers[w]
             out.append(Token(m.start() + offset, m.end() + offset, w, norm, lemma, num, alts(w)))
@@ -191,7 +222,35 @@ class Lexicon:
     def term_key(self, term: str) -> str:
         """The lemmas of a term: two spellings/inflections of one term share it."""
         lem = lemmatizer(self.lang)
-        return " ".join(lem(m.group(0)) for m in _WORD.finditer(term))
+        return " ".join((self._segmenter and m.lemma) or lem(m.group(0)) for m in self._words(term))  # type: ignore[union-attr]
+
+    # ------------------------------------------------------------------ words
+    def _words(self, text: str) -> Iterable[re.Match[str] | _Word]:
+        """The words of a text: runs of letters or digits, or, for a language whose data names a
+        segmenter (ingest.segmenters), the segmenter's pieces less its function words and the
+        lexicon's `skip` words (particles, counters: "3枚の" is the number 3)."""
+        if not self._segmenter:
+            return _WORD.finditer(text)
+        from ingest import segmenters  # the segmenter module imports its library lazily, per language
+
+        out: list[_Word] = []
+        for start, end, lemma, function in segmenters.segment(self._segmenter, text, self._terms):
+            w = text[start:end]
+            if function or not any(c.isalnum() for c in w) or fold(w) in self._skip:
+                continue
+            out.append(_Word(start, end, w, fold(lemma) if lemma and lemma != w else ""))
+        return out
+
+    def _count(self, norm: str) -> int | None:
+        """A number written with a counter ("3枚", "三個", "두개"): the number, else None."""
+        for counter in self._skip:
+            if norm.endswith(counter) and len(norm) > len(counter):
+                head = norm[: -len(counter)]
+                if head.isdigit():
+                    return int(head)
+                if head in self._num_words:
+                    return self._num_words[head]
+        return None
 
     # ------------------------------------------------------------------ concepts
     def find(self, tokens: list[Token], prefixes: tuple[str, ...] = ()) -> list[Hit]:

@@ -396,7 +396,7 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str) -> OcrResult:
 
 def _detect_language(text: str) -> tuple[str | None, float]:
     try:
-        lang, conf = detect_language(text)
+        lang, conf = detect_language(text, name_unknown=False)
     except Exception:  # noqa: BLE001 - an unknown language is not an OCR failure
         return None, 0.0
     return lang, conf
@@ -443,6 +443,8 @@ def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[s
     best = max(passes, key=lambda r: (r.confidence * min(1.0, len(r.layout.words) / 20)))
     text = " ".join(w.text for w in best.layout.words)
     lang, lang_conf = _detect_language(text)
+    if lang is None:  # no language of the probe's scripts: try the other scripts' models (CJK)
+        best, lang, lang_conf = _probe_other_scripts(probe, best)
     model = model_for(lang)
     script = SCRIPT_MODELS if best.model in SCRIPT_MODELS.split("+") else best.model
     if model and model != best.model and lang_conf < 0.7:
@@ -456,6 +458,35 @@ def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[s
     if not model or lang_conf < 0.3:
         return script, lang, f"{script} (language {lang or 'not detected'} on a {best.model} probe)"
     return model, lang, f"{lang} detected ({lang_conf:.2f}) on a {best.model} probe"
+
+
+def other_script_models() -> list[str]:
+    """The installed Tesseract models of the supported languages written in neither probe script
+    (language data: `script` and `tesseract`; Japanese, Chinese, Korean), for a page the probe
+    models cannot read."""
+    installed = installed_models()
+    models = {str(d["tesseract"]) for d in languages.languages().values()
+              if d.get("supported", True) and d.get("script", "latin") not in ("latin", "cyrillic") and d.get("tesseract")}
+    return sorted(m for m in models if m in installed)
+
+
+def _probe_other_scripts(probe: Image.Image, best: OcrResult) -> tuple[OcrResult, str | None, float]:
+    """The probe band read by each other-script model (only for a page the Latin and Cyrillic probes
+    found no language on, so a book in those scripts never pays for it); the best-read known language."""
+    models = other_script_models()
+    if not models:
+        return best, None, 0.0
+    with ThreadPoolExecutor(max_workers=workers()) as pool:
+        passes = list(pool.map(lambda m: run_tesseract(probe, m), models))
+    found = []
+    for result in passes:
+        lang, conf = _detect_language(" ".join(w.text for w in result.layout.words))
+        if lang is not None:
+            found.append((conf, result.confidence, result, lang))
+    if not found:
+        return best, None, 0.0
+    conf, _, result, lang = max(found, key=lambda f: (f[0], f[1]))
+    return result, lang, conf
 
 
 PageSource = Callable[[], Image.Image | None]  # loads (renders) one page image; None: found blank

@@ -192,7 +192,7 @@ def _short_heading(lines: list[re.Match[str]], i: int, data: LangData | None) ->
     if (
         len(line) > limit
         or len(line.split()) > (12 if " / " in line else 8)
-        or not line[:1].isupper()
+        or not (line[:1].isupper() or _caseless(line[:1]))
         or re.search(r"[.,;:]$", line)
         or NOT_IN_SHORT_HEADING.search(line)
         or (i > 0 and lines[i - 1].group(0).strip() and not _heading_inside_paragraph(lines, i, line, data))
@@ -220,6 +220,11 @@ def _short_heading(lines: list[re.Match[str]], i: int, data: LangData | None) ->
     return len(body) >= LONG_BODY
 
 
+def _caseless(c: str) -> bool:
+    """A letter of a script without capitals (Chinese, Japanese, Korean): any line may open with it."""
+    return c.isalpha() and not c.isupper() and not c.islower()
+
+
 def _heading_inside_paragraph(lines: list[re.Match[str]], i: int, line: str, data: LangData | None) -> bool:
     """Text without blank lines ("Setup" between two paragraphs): a short line after a finished
     sentence, before a capitalised line, whose words name a topic."""
@@ -227,8 +232,8 @@ def _heading_inside_paragraph(lines: list[re.Match[str]], i: int, line: str, dat
     nxt = lines[i + 1].group(0).strip() if i + 1 < len(lines) else ""
     return (
         len(line) <= 40
-        and prev.endswith((".", "!", "?"))
-        and (nxt[:1].isupper() or nxt[:1].isdigit())
+        and prev.endswith((".", "!", "?", "。", "！", "？"))
+        and (nxt[:1].isupper() or nxt[:1].isdigit() or _caseless(nxt[:1]))
         and _topic_of(line, data)[0] is not None
     )
 

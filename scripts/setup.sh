@@ -8,7 +8,9 @@ cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-spa tesseract-ocr-fra
   tesseract-ocr-ita tesseract-ocr-pol tesseract-ocr-por tesseract-ocr-ces tesseract-ocr-rus
-  tesseract-ocr-ukr tesseract-ocr-script-latn tesseract-ocr-script-cyrl chromium fonts-dejavu-core postgresql gcc)
+  tesseract-ocr-ukr tesseract-ocr-script-latn tesseract-ocr-script-cyrl chromium fonts-dejavu-core postgresql gcc
+  tesseract-ocr-nld tesseract-ocr-jpn tesseract-ocr-chi-sim tesseract-ocr-chi-tra tesseract-ocr-kor
+  fonts-noto-cjk)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do

@@ -4,11 +4,14 @@
     lang/<code>/language.yaml  who the language is (name, script, letters, `supported`), how a text
                                in it is recognised (stop words, title, edition and expansion
                                markers, heading words), `lemmatizer` (spacy | pymorphy3 | none)
-                               and `tesseract` (its OCR model's name)
+                               `tesseract` (its OCR model's name) and `segmenter` (sudachi |
+                               jieba | kiwi | none: how a text written without spaces is cut
+                               into words; ingest.segmenters)
     lang/<code>/lexicon.yaml   the rule vocabulary (concepts, numbers, ordinals)
     lang/<code>/names.yaml     the printed card names (read with the catalog: sources.catalog)
 
-Every file is optional: a language may have names and nothing else (ja, zh-Hans).
+Every file is optional: a language may have a language.yaml alone (`supported: false`: its books are
+refused by name). docs/adding-a-language.md says how a language is added.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ LANGUAGE_FILE = "language.yaml"
 LEXICON_FILE = "lexicon.yaml"
 NAMES_FILE = "names.yaml"
 LEMMATIZERS = ("spacy", "pymorphy3", "none")
+SEGMENTERS = ("sudachi", "jieba", "kiwi", "none")  # ingest.segmenters: for scripts without spaces
 
 
 def lang_dir(where: Path | str | None = None) -> Path:
@@ -75,6 +79,9 @@ def _languages(folder: Path) -> dict[str, dict[str, Any]]:
         lemmatizer = data.get("lemmatizer", "none")
         if lemmatizer not in LEMMATIZERS:
             raise SourceError(f"{display_path(path)}:1: lemmatizer {lemmatizer!r} is not one of {list(LEMMATIZERS)}")
+        segmenter = data.get("segmenter", "none")
+        if segmenter not in SEGMENTERS:
+            raise SourceError(f"{display_path(path)}:1: segmenter {segmenter!r} is not one of {list(SEGMENTERS)}")
         out[code] = {**data, "lang": code}
     return out
 
@@ -92,6 +99,12 @@ def language(lang: str, where: Path | str | None = None) -> dict[str, Any]:
 def lemmatizer(lang: str, where: Path | str | None = None) -> str:
     """How the words of `lang` are reduced to lemmas: spacy | pymorphy3 | none."""
     return str(language(lang, where).get("lemmatizer", "none"))
+
+
+def segmenter(lang: str, where: Path | str | None = None) -> str:
+    """The segmenter that cuts `lang`'s text into words ("" for a language written with spaces)."""
+    name = str(language(lang, where).get("segmenter", "none"))
+    return "" if name == "none" else name
 
 
 def tesseract_model(lang: str, where: Path | str | None = None) -> str | None:

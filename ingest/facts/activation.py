@@ -69,14 +69,14 @@ def _prose_steps(doc: Doc, start: int, end: int) -> list[list[str]] | None:
 
 def _colon_steps(doc: Doc, start: int, end: int) -> list[list[str]] | None:
     """ "… in the following order: Restaurants (red), Primary and Secondary Industry (blue and
-    green), Major Establishments (purple)": steps split at commas and semicolons after the colon."""
+    green), Major Establishments (purple)": steps split at commas, semicolons or arrows after the colon."""
     order = doc.hits_in(start, end, "rule.order")
     if not order:
         return None
     colon = doc.text.find(":", order[0].end, end)
     if colon < 0:
         return None
-    cuts = [colon] + [colon + 1 + m.start() for m in re.finditer(r"[,;]", doc.text[colon + 1 : end])] + [end]
+    cuts = [colon] + [colon + 1 + m.start() for m in re.finditer(r"[,;→➔⇒，；、]", doc.text[colon + 1 : end])] + [end]
     steps = [colours_in(doc, a, b) for a, b in zip(cuts, cuts[1:], strict=False)]
     steps = [s for s in steps if s]
     if len(steps) < 3 or len({c for s in steps for c in s} & set(CARD_COLOURS)) < 3:

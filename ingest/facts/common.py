@@ -30,16 +30,29 @@ def number_tokens(doc: Doc, start: int, end: int) -> list[Token]:
     return [t for t in doc.tokens_in(start, end) if t.num is not None]
 
 
+CLAUSE_ENDS = ".!?;:。！？；：．"
+
+
 def number_before(doc: Doc, hit: Hit, max_gap: int = 2) -> Token | None:
     """A number (digits or a number word) at most `max_gap` words before the concept, in the same
-    clause (no line break or full stop between: "1 1 b | 1 1\n\nSTART-BAUPHASEN" is no "1 phase")."""
+    clause (no line break or full stop between: "1 1 b | 1 1\n\nSTART-BAUPHASEN" is no "1 phase").
+    In a language whose counted nouns come first (lexicon `count_follows: true`: 「コイン3枚」,
+    "코인 3개"), a number right after the concept counts too."""
     for k in range(hit.first - 1, max(-1, hit.first - 1 - max_gap), -1):
         tok = doc.tokens[k]
         between = doc.text[tok.end : hit.start]
-        if "\n\n" in between or any(c in between for c in ".!?;:"):
-            return None
+        if "\n\n" in between or any(c in between for c in CLAUSE_ENDS):
+            break
         if tok.num is not None:
             return tok
+    if doc.lex.data.get("count_follows"):
+        for k in range(hit.last + 1, min(len(doc.tokens), hit.last + 1 + max_gap)):
+            tok = doc.tokens[k]
+            between = doc.text[hit.end : tok.start]
+            if "\n" in between or any(c in between for c in CLAUSE_ENDS):
+                return None
+            if tok.num is not None:
+                return tok
     return None
 
 

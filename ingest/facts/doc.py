@@ -17,9 +17,9 @@ from ingest.types import FactData, Identification, MentionData, PageText, Sectio
 from sources.book import PAGE_JOINER
 
 # Sentence ends: a full stop after a letter/bracket/quote (not "3." of a list), a blank line, or a
-# line break before a list marker or bullet.
+# line break before a list marker or bullet; an ideographic full stop (。！？) with or without a space.
 _SENTENCE_END = re.compile(
-    r"(?<=[^\W\d_][.!?…])\s+|(?<=[)»\"”*][.!?])\s+|(?<=[!?…])\s+|\n\s*\n+|\n(?=\s*(?:[-•*»«]\s|\d{1,2}[.)]\s))"
+    r"(?<=[^\W\d_][.!?…])\s+|(?<=[)»\"”*][.!?])\s+|(?<=[!?…])\s+|(?<=[。！？])\s*|\n\s*\n+|\n(?=\s*(?:[-•*»«]\s|\d{1,2}[.)]\s))"
 )
 _WORD_SPAN = re.compile(r"\S+")
 

@@ -55,10 +55,16 @@ def _count(doc: Doc, hit) -> int | str | None:  # noqa: ANN001 - Hit
     before = doc.tokens[max(0, hit.first - 4) : hit.first]
     if any(doc.has(t.start, t.end, "word.all") for t in before):
         return "all"
+    after = doc.tokens[hit.last + 1 : hit.last + 3] if doc.lex.data.get("count_follows") else []
+    if any(doc.has(t.start, t.end, "word.all") for t in after):  # 「ランドマークをすべて」
+        return "all"
     for k in range(hit.first - 1, max(-1, hit.first - 4), -1):
         tok = doc.tokens[k]
         prev = doc.tokens[k - 1] if k > 0 else None
         negated = prev is not None and doc.has(prev.start, prev.end, "word.not")
         if tok.num is not None and doc.text[tok.end : tok.end + 1] != ".":
             return None if negated else tok.num
+    for tok in after:  # 「ランドマークを3つ」, "랜드마크 3개": the count after its noun
+        if tok.num is not None and not doc.has(hit.end, tok.start, "word.not"):
+            return tok.num
     return ordinal_before(doc, hit)

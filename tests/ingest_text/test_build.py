@@ -37,7 +37,7 @@ def test_failed_build_leaves_target_untouched(tmp_path):
     target = tmp_path / "out.sqlite"
     build(str(target), _tree(tmp_path / "good", [SEED["cs"]]))
     digest = hashlib.sha256(target.read_bytes()).hexdigest()
-    with pytest.raises(BuildError, match="nl_prose.txt: unsupported language"):
-        build(str(target), _tree(tmp_path / "bad", [SEED["es"], DATA / "nl_prose.txt"]))
+    with pytest.raises(BuildError, match="hu_prose.txt: unsupported language"):
+        build(str(target), _tree(tmp_path / "bad", [SEED["es"], DATA / "hu_prose.txt"]))
     assert hashlib.sha256(target.read_bytes()).hexdigest() == digest
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad", "good", "out.sqlite"]

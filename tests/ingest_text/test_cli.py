@@ -65,8 +65,8 @@ def bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     empty.write_bytes(b"")
     junk = tmp_path / "junk.txt"
     junk.write_bytes(bytes(range(256)) * 40)
-    dutch = tmp_path / "dutch.txt"
-    shutil.copy(DATA / "nl_prose.txt", dutch)
+    hungarian = tmp_path / "hungarian.txt"
+    shutil.copy(DATA / "hu_prose.txt", hungarian)
     catan = tmp_path / "catan.txt"
     shutil.copy(DATA / "catan_rules.txt", catan)
     folder = tmp_path / "folder.txt"
@@ -76,7 +76,7 @@ def bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     return {
         "empty": (empty, "empty file"),
         "junk": (junk, "not a text file"),
-        "dutch": (dutch, "unsupported language"),
+        "hungarian": (hungarian, "unsupported language"),
         "catan": (catan, "not a Machi Koro rulebook"),
         "missing": (tmp_path / "missing.txt", "no such file"),
         "folder": (folder, "is a directory"),
@@ -143,18 +143,18 @@ def test_listing_a_missing_database_is_an_error_not_a_new_file(tmp_path):
 
 def test_error_line_keeps_brackets_in_file_names(db_url, tmp_path):
     odd = tmp_path / "rules [red]v2.txt"
-    shutil.copy(DATA / "nl_prose.txt", odd)
+    shutil.copy(DATA / "hu_prose.txt", odd)
     res = run("ingest", str(odd), "--db", db_url)
     assert res.exit_code == 2  # bad input (README: exit codes)
-    assert res.stderr.strip() == f"error: {odd}: unsupported language: the text looks like Dutch (nl)"
+    assert res.stderr.strip() == f"error: {odd}: unsupported language: the text looks like Hungarian (hu)"
 
 
 def test_ingest_json_summary(db_url):
-    res = run("ingest", str(SEED["cs"]), str(DATA / "nl_prose.txt"), "--db", db_url, "--format", "json")
+    res = run("ingest", str(SEED["cs"]), str(DATA / "hu_prose.txt"), "--db", db_url, "--format", "json")
     assert res.exit_code == 2  # bad input (README: exit codes)
     doc = json.loads(res.stdout)
     assert doc["schema"] == "mkdb.ingest/1"
     ok, bad = doc["files"]
     assert (ok["status"], ok["language"], ok["edition"], ok["pages"]) == ("ok", "cs", "mk1", 8)
     assert ok["rulebook"].startswith("cs-mk1") and ok["repairs"] >= 15
-    assert (bad["status"], bad["rulebook"]) == ("failed", None) and "Dutch" in bad["error"]
+    assert (bad["status"], bad["rulebook"]) == ("failed", None) and "Hungarian" in bad["error"]

@@ -65,7 +65,8 @@ def test_unseen_languages(name):
 @pytest.mark.parametrize(
     ("name", "reason"),
     [
-        ("nl_prose.txt", "unsupported language: the text looks like Dutch"),
+        ("hu_prose.txt", "unsupported language: the text looks like Hungarian"),
+        ("nl_prose.txt", "not a Machi Koro rulebook: no mention of the game and too few of its terms .Dutch text."),
         ("fi_prose.txt", "unsupported language: the text looks like Finnish"),
         ("ro_prose.txt", "unsupported language: the text looks like Romanian"),
         ("bg_prose.txt", "unsupported language: the text looks like Bulgarian"),
@@ -168,7 +169,8 @@ def test_language_files_are_complete():
     from ingest.segment import TOPIC_PRIORITY
 
     langs = load_languages()
-    assert {k for k, d in langs.items() if d.supported} == {"en", "de", "es", "fr", "it", "pl", "pt", "cs", "ru", "uk"}
+    assert {k for k, d in langs.items() if d.supported} == {"en", "de", "es", "fr", "it", "pl", "pt", "cs", "ru", "uk",
+                                                            "nl", "ja", "zh-Hans", "zh-Hant", "ko"}
     for lang, d in langs.items():
         assert len(d.stopwords) >= 40, lang
         if d.supported:
