@@ -12,6 +12,7 @@ refused before it is opened, and a database error that escapes a command becomes
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import stat
@@ -22,6 +23,7 @@ from typing import Any
 import typer
 
 OK, FINDINGS, FAILED = 0, 1, 2
+INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
@@ -68,6 +70,22 @@ def db_problem(db: str | None) -> str | None:
     return None
 
 
+def new_database(db: str | None) -> Path | None:
+    """The SQLite file --db names when it does not exist yet (a command that stores nothing in
+    the end removes it again: a failed ingest leaves no empty database behind)."""
+    path = sqlite_path(db)
+    return path if path is not None and not os.path.lexists(path) else None
+
+
+def remove_unused(path: Path | None) -> None:
+    """Remove a database file this command created but stored nothing in (with its journals)."""
+    if path is None:
+        return
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        with contextlib.suppress(OSError):
+            os.remove(f"{path}{suffix}")
+
+
 def output_problem(path: str | Path | None) -> str | None:
     """Why an output file cannot be written there ("<path>: <reason>"), checked before the work."""
     if not path:
@@ -91,6 +109,18 @@ def database_error_line(exc: BaseException, db: str | None) -> str:
     return f"{where}: database error: {first}"
 
 
+def _terminate_as_interrupt() -> None:
+    """SIGTERM (kill, a CI job's timeout) ends mkdb as Ctrl-C does: through the same clean-up, so no
+    worker is left reading and no transaction half-done."""
+    import signal
+
+    def stop(signum: int, frame: Any) -> None:  # noqa: ARG001 - signal handler signature
+        raise KeyboardInterrupt
+
+    with contextlib.suppress(ValueError):  # not the main thread (an embedding program): left alone
+        signal.signal(signal.SIGTERM, stop)
+
+
 def guarded(command: Callable[..., Any]) -> Callable[..., Any]:
     """The command, with --db checked first and database errors as one line and exit 2."""
 
@@ -104,8 +134,15 @@ def guarded(command: Callable[..., Any]) -> Callable[..., Any]:
             if problem:
                 error(problem)
                 raise typer.Exit(FAILED)
+        _terminate_as_interrupt()
         try:
             return command(*args, **kwargs)
+        except KeyboardInterrupt:
+            # the workers are ended where they were started (ingest.guard, engine pools); a transaction
+            # under way was rolled back, so the database is as it was before the unfinished step
+            error(f"interrupted: mkdb {command.__name__.replace('_', '-')} stopped; "
+                  "nothing unfinished was stored")
+            raise typer.Exit(INTERRUPTED) from None
         except Exception as exc:
             # here, not at the top: SQLAlchemy (~0.2 s) only when a command has failed
             from sqlalchemy.exc import DBAPIError, SQLAlchemyError

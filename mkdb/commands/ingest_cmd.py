@@ -94,6 +94,7 @@ def ingest(
     from ingest.options import ReadOptions
     from ingest.pipeline import expand_paths
     from mkdb.books import open_or_exit
+    from mkdb.failures import new_database, remove_unused
     from mkdb.ingesting import ingest_paths
 
     limits = Limits(file_mb=max_file_mb, inflated_mb=max_inflated_mb, memory_mb=max_memory_mb,
@@ -102,6 +103,7 @@ def ingest(
     if lang is not None and not (2 <= len(lang) <= 3 and lang.isalpha() and lang.islower()):
         error(f"--lang {lang}: not an ISO 639-1 code (two lower-case letters, e.g. de)")
         raise typer.Exit(2)
+    created = new_database(db)
     engine = open_or_exit(db)
     files = expand_paths(paths)
     err = Console(stderr=True)
@@ -131,6 +133,8 @@ def ingest(
             raise typer.Exit(2) from None
         finally:  # the last connection closes now, not whenever the engine is collected: a WAL
             engine.dispose()  # database is checkpointed into its file before the command returns
+    if not any(r.status in ("ok", "replaced") for r in report.results):
+        remove_unused(created)
     rows = [_ingest_row(r, table=fmt == Format.table) for r in report.results]
     emit(fmt, "mkdb.ingest/1", "files", rows, columns=INGEST_COLUMNS + ["ocr"] if fmt == Format.table else None,
          title="ingest")
