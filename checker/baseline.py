@@ -27,6 +27,7 @@ from typing import Any
 
 import yaml
 
+from carddb import writing
 from checker.model import DiffReport, Discrepancy
 
 SCHEMA = "mkdb.baseline/1"
@@ -130,7 +131,7 @@ def write(path: Path, report: DiffReport, old: Baseline, reason: str, who: str, 
     doc = {"schema": SCHEMA, "accepted": [entries[k] for k in sorted(entries)]}
     header = ("# mkdb diff baseline: findings reviewed and accepted (docs/baseline.md).\n"
               "# Edit 'reason' freely; remove an entry to see its finding as new again.\n")
-    path.write_text(header + yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=100), encoding="utf-8")
+    writing.write_text(path, header + yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=100))
     return added
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from carddb.writing import write_with
 from engine import new_game
 from engine.policies import make_policy, parse_policies
 from engine.rules import RuleSet
@@ -159,8 +160,10 @@ def plot(results: list[tuple[int, int]], summary: dict[str, Any], path: str, tit
     ax2.set_ylabel("games")
     fig.suptitle(title)
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    try:
+        write_with(path, fig.savefig)  # beside, then renamed: a failed write leaves the old plot
+    finally:
+        plt.close(fig)
 
 
 def run_paired(spec_a: SimSpec, spec_b: SimSpec, games: int, seed: int = 0,

@@ -13,9 +13,11 @@ refused before it is opened, and a database error that escapes a command becomes
 from __future__ import annotations
 
 import contextlib
+import errno
 import functools
 import os
 import stat
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -90,15 +92,10 @@ def output_problem(path: str | Path | None) -> str | None:
     """Why an output file cannot be written there ("<path>: <reason>"), checked before the work."""
     if not path:
         return None
-    target = Path(path)
-    if target.is_dir():
-        return f"{target}: is a directory (give a file name)"
-    parent = target.parent if str(target.parent) else Path(".")
-    if not parent.is_dir():
-        return f"{target}: cannot write: no such directory {parent}"
-    if not os.access(parent, os.W_OK):
-        return f"{target}: cannot write: permission denied in {parent}"
-    return None
+    # here, not at the top: only commands that write a file need it
+    from carddb.writing import target_problem
+
+    return target_problem(path)
 
 
 def database_error_line(exc: BaseException, db: str | None) -> str:
@@ -107,6 +104,19 @@ def database_error_line(exc: BaseException, db: str | None) -> str:
     orig = getattr(exc, "orig", None) or exc
     first = (str(orig).splitlines() or [type(orig).__name__])[0]
     return f"{where}: database error: {first}"
+
+
+# writing to standard output failed: a full disk (> /dev/full), a closed pipe (| head), an I/O error
+_STDOUT_ERRORS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EFBIG, errno.EDQUOT}
+
+
+def _silence_stdout() -> None:
+    """Standard output points at /dev/null from now on: what Python still holds in its buffer is
+    dropped at exit instead of failing a second time ("Exception ignored ...")."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
 
 
 def _terminate_as_interrupt() -> None:
@@ -136,7 +146,10 @@ def guarded(command: Callable[..., Any]) -> Callable[..., Any]:
                 raise typer.Exit(FAILED)
         _terminate_as_interrupt()
         try:
-            return command(*args, **kwargs)
+            try:
+                return command(*args, **kwargs)
+            finally:
+                sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
         except KeyboardInterrupt:
             # the workers are ended where they were started (ingest.guard, engine pools); a transaction
             # under way was rolled back, so the database is as it was before the unfinished step
@@ -149,6 +162,10 @@ def guarded(command: Callable[..., Any]) -> Callable[..., Any]:
 
             if isinstance(exc, SQLAlchemyError | DBAPIError):
                 error(database_error_line(exc, kwargs.get("db")))
+                raise typer.Exit(FAILED) from None
+            if isinstance(exc, OSError) and not exc.filename and exc.errno in _STDOUT_ERRORS:
+                _silence_stdout()
+                error(f"<stdout>: cannot write ({exc.strerror or type(exc).__name__})")
                 raise typer.Exit(FAILED) from None
             if isinstance(exc, OSError) and exc.filename:  # e.g. an output file in a missing folder
                 error(f"{exc.filename}: {exc.strerror or type(exc).__name__}")

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from carddb.writing import write_with
 from checker.impact.backends import map_chunks
 from engine.simulate import Z95, SimSpec, play_batch
 
@@ -131,5 +132,7 @@ def plot(comparisons: dict[str, dict[str, Any]], path: str, title: str) -> None:
     ax2.set_ylabel("game-length change, turns (95% CI)")
     fig.suptitle(title, fontsize=10)
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    try:
+        write_with(path, fig.savefig)  # beside, then renamed: a failed write leaves the old plot
+    finally:
+        plt.close(fig)

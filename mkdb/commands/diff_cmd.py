@@ -74,6 +74,7 @@ def register(app: typer.Typer) -> None:
         # the engine for the replays) took 4.6 s on the shared machine, `import mkdb.cli` 0.4 s (-X importtime)
         from rich.console import Console
 
+        from carddb import writing
         from carddb.db import DatabaseUnavailable, SchemaMismatch, open_db, resolve_url
         from checker import baseline as bl
         from checker.diff import run_diff
@@ -81,7 +82,12 @@ def register(app: typer.Typer) -> None:
         from checker.impact import annotate
         from checker.meta import report_meta
         from checker.render import html_report, text_formats
+        from mkdb.failures import output_problem
 
+        for target in (output, write_baseline):  # before any work: a FIFO, a device, a missing folder
+            if problem := output_problem(target):
+                error(problem)
+                raise typer.Exit(2)
         try:
             for ed in edition or []:
                 if ed not in ("mk1", "mk2"):
@@ -136,21 +142,24 @@ def register(app: typer.Typer) -> None:
                 error_free_note(f"{write_baseline}: {added} finding(s) accepted, {len(old.entries)} already there")
             if output:
                 if data is None:
-                    with output.open("w", encoding="utf-8") as fh:
+                    with writing.replacing(output) as fh:
                         text_formats.print_table(report, Console(file=fh, width=text_formats.PIPE_WIDTH, color_system=None), quotes)
                 elif isinstance(data, bytes):
-                    output.write_bytes(data)
+                    writing.write_bytes(output, data)
                 else:
-                    output.write_text(data, encoding="utf-8")
+                    writing.write_text(output, data)
             elif data is None:
                 text_formats.print_table(report, quotes=quotes)
             else:
                 sys.stdout.write(data if isinstance(data, str) else "")
             if fmt != DiffFormat.table or output:
                 error_free_note(report.counts_line())
+        except writing.WriteError as exc:
+            error(str(exc))
+            raise typer.Exit(2) from None
         except OSError as exc:
-            error(f"{exc.filename}: cannot write ({exc.strerror})")
-            raise typer.Exit(2) from exc
+            error(f"{exc.filename or '<stdout>'}: cannot write ({exc.strerror})")
+            raise typer.Exit(2) from None
         raise typer.Exit(1 if remaining else 0)
 
 

@@ -212,13 +212,15 @@ def _write_reports(report: Any, engine: Any, json_path: Path | None, html_path: 
     shown = {b["id"] for b in report.rulebooks}
     add_replays(report, [b for b in load_books(engine) if b.id in shown])
     report.meta = report.meta or report_meta(engine)  # the footer: tool version, date, database
+    from carddb.writing import WriteError, write_text
+
     try:
         if json_path:
-            json_path.write_text(text_formats.to_json_text(report), encoding="utf-8")
+            write_text(json_path, text_formats.to_json_text(report))
         if html_path:
-            html_path.write_text(html_report.render(report, title="mkdb diff with impact"), encoding="utf-8")
-    except OSError as exc:
-        _fail(f"{exc.filename}: cannot write ({exc.strerror})")
+            write_text(html_path, html_report.render(report, title="mkdb diff with impact"))
+    except WriteError as exc:
+        _fail(str(exc))
 
 
 def replay(

@@ -59,12 +59,14 @@ def _ocr_mode(ocr: OcrMode, force_ocr: bool, skip_text: bool, no_ocr: bool) -> s
 
 def _write_sidecar(path: Path, results: list[Any]) -> None:
     """Every page's text as stored, pages separated by form feeds (OCRmyPDF's sidecar), files in order."""
+    from carddb.writing import WriteError, write_text
+
     chunks = ["\f".join(r.texts) for r in results if r.ok]
     try:
-        path.write_text("\f".join(chunks) + "\n", encoding="utf-8")
-    except OSError as exc:
-        error(f"{path}: cannot write the sidecar ({exc.strerror or exc})")
-        raise typer.Exit(1) from None
+        write_text(path, "\f".join(chunks) + "\n")
+    except WriteError as exc:
+        error(f"{exc} (the sidecar; the books were stored)")
+        raise typer.Exit(2) from None
 
 
 def ingest(
@@ -94,9 +96,12 @@ def ingest(
     from ingest.options import ReadOptions
     from ingest.pipeline import expand_paths
     from mkdb.books import open_or_exit
-    from mkdb.failures import new_database, remove_unused
+    from mkdb.failures import new_database, output_problem, remove_unused
     from mkdb.ingesting import ingest_paths
 
+    if problem := output_problem(sidecar):  # before a book is read or stored
+        error(f"{problem} (--sidecar)")
+        raise typer.Exit(2)
     limits = Limits(file_mb=max_file_mb, inflated_mb=max_inflated_mb, memory_mb=max_memory_mb,
                     text_mb=max_text_mb, pages=max_pages, megapixels=max_megapixels)
     mode = _ocr_mode(ocr, force_ocr, skip_text, no_ocr)
