@@ -29,6 +29,8 @@ import yaml
 
 from carddb import writing
 from checker.model import DiffReport, Discrepancy
+from ingest import guard
+from ingest.types import IngestError
 
 SCHEMA = "mkdb.baseline/1"
 COPIED = ("edition", "topic", "kind", "severity", "summary")
@@ -45,23 +47,28 @@ class Baseline:
 
 def read(path: Path) -> Baseline:
     """Raises ValueError with the file name and the reason when the file cannot be used."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot read baseline ({exc.strerror or exc})") from exc
-    stripped = text.strip()
-    if not stripped:
-        return Baseline()
-    if stripped.startswith(("{", "[")) or ":" in stripped or stripped.startswith("-"):
-        try:
-            data = yaml.safe_load(stripped)  # YAML is a superset of the JSON baselines written before
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            where = f" (line {mark.line + 1})" if mark is not None else ""
-            raise ValueError(f"{path}: baseline is not valid YAML{where}") from exc
-        if not isinstance(data, str | None):
-            return _from_data(path, data)
+    try:  # a foreign file: ingest's guard (regular file, size, YAML without aliases), then the schema
+        text = guard.read_back(path)
+        stripped = text.strip()
+        if not stripped:
+            return Baseline()
+        data = guard.safe_yaml(stripped) if stripped.startswith(("{", "[", "-")) or ":" in stripped else None
+    except IngestError as exc:
+        raise ValueError(f"{path}: cannot use this baseline: {exc}") from None
+    if not isinstance(data, str | None):
+        return _from_data(path, _checked_schema(path, data))
     return Baseline({i: {"id": i} for i in _plain_ids(text)})
+
+
+def _checked_schema(path: Path, data: Any) -> Any:
+    """A baseline of another schema or version is refused, never read as if it were this one."""
+    schema = data.get("schema") if isinstance(data, dict) else None
+    if isinstance(data, dict) and "schema" in data and schema != SCHEMA:
+        shown = str(schema)[:60]
+        if isinstance(schema, str) and schema.startswith(SCHEMA.rsplit("/", 1)[0] + "/"):
+            raise ValueError(f"{path}: baseline version {shown} is not one this mkdb reads ({SCHEMA})")
+        raise ValueError(f"{path}: not a baseline (schema {shown!r}; expected {SCHEMA})")
+    return data
 
 
 def _plain_ids(text: str) -> list[str]:

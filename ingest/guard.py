@@ -27,8 +27,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from ingest import watch
-from ingest.limits import Limits, over
+from ingest.limits import DEFAULT as DEFAULT_LIMITS
+from ingest.limits import READBACK_MB, Limits, over
 from ingest.types import IngestError, PageText
 
 CHUNK = 1 << 20
@@ -90,6 +93,63 @@ def sha256_of(path: Path, limits: Limits) -> str:
         raise IngestError(f"cannot read: {exc.strerror or exc}") from None
     finally:
         os.close(fd)
+
+
+# ------------------------------------------------------------------ files mkdb reads back
+
+
+def read_back(path: Path, max_mb: float = READBACK_MB) -> str:
+    """A file mkdb reads back (a baseline, a snapshot's list) under the same guard as a book: a
+    regular file only (a FIFO, /dev/zero, a directory refused unread), at most `max_mb`, UTF-8.
+    IngestError with the reason; the caller names the file."""
+    try:
+        check_regular(path, dataclasses.replace(DEFAULT_LIMITS, file_mb=max_mb))
+    except IngestError as exc:
+        raise IngestError(str(exc).split(" (limit")[0] + (f" (at most {max_mb:g} MB)" if "(limit" in str(exc) else "")) from None
+    try:
+        fd = _open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        raise IngestError(f"cannot read: {exc.strerror or exc}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise IngestError("not a regular file")
+        chunks, total = [], 0
+        while chunk := os.read(fd, CHUNK):
+            total += len(chunk)
+            if total > max_mb * 1e6:
+                raise IngestError(f"larger than {max_mb:g} MB (it grew while being read)")
+            chunks.append(chunk)
+    except OSError as exc:
+        raise IngestError(f"cannot read: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    try:
+        return b"".join(chunks).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise IngestError(f"not UTF-8 text (byte {exc.start})") from None
+
+
+class _NoAliasLoader(yaml.SafeLoader):
+    """YAML without aliases: `*name` repeats a node, and nested repeats (a "billion laughs") make a
+    few hundred bytes into gigabytes. mkdb never writes an alias, so a file holding one is refused."""
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise IngestError(f"holds a YAML alias (*{event.anchor}, line {event.start_mark.line + 1}); "
+                              "mkdb's files have none")
+        return super().compose_node(parent, index)
+
+
+def safe_yaml(text: str) -> Any:
+    """YAML data of a file mkdb reads back: no aliases, no unbounded nesting; IngestError else."""
+    try:
+        return yaml.load(text, Loader=_NoAliasLoader)  # noqa: S506 - a SafeLoader without aliases
+    except RecursionError:
+        raise IngestError("YAML nested too deeply") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise IngestError("not valid YAML" + (f" (line {mark.line + 1})" if mark is not None else "")) from None
 
 
 # ------------------------------------------------------------------ PDF: streams and images

@@ -257,13 +257,17 @@ def replay(
 
 def _add_examples(books: list[Any], path: Path) -> None:
     """Example facts from a YAML file, attached to the books of the same language and edition."""
-    import yaml
-
     from checker.model import FactIn
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    from ingest import guard
+    from ingest.types import IngestError
+    try:  # a foreign file: the guard of every file mkdb reads back (regular, bounded, YAML without aliases)
+        data = guard.safe_yaml(guard.read_back(path)) or {}
         entries = data["books"]
-    except (OSError, yaml.YAMLError, KeyError, TypeError) as exc:
+        if not isinstance(entries, dict):
+            raise TypeError("'books' is not a mapping")
+    except IngestError as exc:
+        _fail(f"{path}: not an examples file ({exc})")
+    except (KeyError, TypeError, AttributeError) as exc:
         _fail(f"{path}: not an examples file ({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else 'no books'})")
     for b in books:
         spec = entries.get(b.lang)
