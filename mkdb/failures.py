@@ -119,6 +119,42 @@ def _silence_stdout() -> None:
         os.close(devnull)
 
 
+def one_line_usage_errors() -> None:
+    """A usage error (`diff -f bogus`, `--seed abc`, `--jobs 0`) is one `error:` line and exit 2,
+    as every other error is, instead of typer's five-line box. `mkdb` alone still shows the help."""
+    from typer import core
+
+    errors = core._click.exceptions  # typer 0.2x carries its own copy of click
+    original = core._main
+    if getattr(original, "one_line", False):
+        return
+
+    def main(*args: Any, **kwargs: Any) -> Any:
+        if not kwargs.get("standalone_mode", True):
+            return original(*args, **kwargs)
+        try:
+            rv = original(*args, **{**kwargs, "standalone_mode": False})
+        except errors.NoArgsIsHelpError as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except errors.ClickException as exc:
+            from mkdb.output import error
+
+            ctx = getattr(exc, "ctx", None)
+            where = f" (see `{ctx.command_path} --help`)" if ctx is not None else ""
+            error(exc.format_message().replace("\n", " ") + where)
+            sys.exit(FAILED if isinstance(exc, errors.UsageError) else exc.exit_code)
+        except core.Abort:
+            from mkdb.output import error
+
+            error("interrupted")
+            sys.exit(INTERRUPTED)
+        sys.exit(rv if isinstance(rv, int) else OK)
+
+    main.one_line = True  # type: ignore[attr-defined]
+    core._main = main
+
+
 def _terminate_as_interrupt() -> None:
     """SIGTERM (kill, a CI job's timeout) ends mkdb as Ctrl-C does: through the same clean-up, so no
     worker is left reading and no transaction half-done."""
