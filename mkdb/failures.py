@@ -72,6 +72,17 @@ def db_problem(db: str | None) -> str | None:
     return None
 
 
+def sources_problem() -> str | None:
+    """MKDB_SOURCES naming a folder that is not there: said first, not as a later stage's puzzle
+    ("too little text to identify the language")."""
+    from sources import ENV_VAR
+
+    chosen = os.environ.get(ENV_VAR)
+    if chosen and not os.path.isdir(chosen):
+        return f"{ENV_VAR}={chosen}: no such folder (it must name a rules_sources folder)"
+    return None
+
+
 def new_database(db: str | None) -> Path | None:
     """The SQLite file --db names when it does not exist yet (a command that stores nothing in
     the end removes it again: a failed ingest leaves no empty database behind)."""
@@ -175,6 +186,9 @@ def guarded(command: Callable[..., Any]) -> Callable[..., Any]:
         # here, not at the top: rich loads only when something is printed (start-up)
         from mkdb.output import error
 
+        if problem := sources_problem():
+            error(problem)
+            raise typer.Exit(FAILED)
         if "db" in kwargs:
             problem = db_problem(kwargs["db"])
             if problem:
