@@ -14,6 +14,7 @@ from typing import Any
 
 from carddb import Catalog
 from carddb.catalog import catalog_version
+from carddb.cells import spreadsheet_safe
 from carddb.writing import replacing
 
 EXPORT_SCHEMA = "mkdb.export/1"
@@ -75,4 +76,4 @@ def _csv_cell(value: Any) -> str:
         return ""
     if isinstance(value, list | dict):
         return json.dumps(value, ensure_ascii=False)
-    return str(value)
+    return spreadsheet_safe(str(value))  # a name or effect text never runs as a formula

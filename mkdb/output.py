@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any
 
+from carddb.cells import spreadsheet_safe
+
 
 class Format(StrEnum):
     table = "table"
@@ -57,7 +59,7 @@ def emit(
         writer = csv.writer(buf)
         writer.writerow(cols)
         for row in rows:
-            writer.writerow([_cell(row.get(c)) for c in cols])
+            writer.writerow([spreadsheet_safe(_cell(row.get(c))) for c in cols])
         sys.stdout.write(buf.getvalue())
         return
     # rich loads only when a table is printed: fast start-up
