@@ -33,6 +33,7 @@ from ingest import guard
 from ingest.types import IngestError
 
 SCHEMA = "mkdb.baseline/1"
+READS = (SCHEMA, "mkdb.diff-baseline/1")  # the schemas of baselines this mkdb reads (the older name too)
 COPIED = ("edition", "topic", "kind", "severity", "summary")
 
 
@@ -63,7 +64,7 @@ def read(path: Path) -> Baseline:
 def _checked_schema(path: Path, data: Any) -> Any:
     """A baseline of another schema or version is refused, never read as if it were this one."""
     schema = data.get("schema") if isinstance(data, dict) else None
-    if isinstance(data, dict) and "schema" in data and schema != SCHEMA:
+    if isinstance(data, dict) and "schema" in data and schema not in READS:
         shown = str(schema)[:60]
         if isinstance(schema, str) and schema.startswith(SCHEMA.rsplit("/", 1)[0] + "/"):
             raise ValueError(f"{path}: baseline version {shown} is not one this mkdb reads ({SCHEMA})")

@@ -45,7 +45,7 @@ def section_counts(session: Session) -> dict[str, int]:
     return dict(rows)
 
 
-MIN_PREFIX = 8  # an id prefix reaches into the id's hash ("en-mk1-2"): "e" or "en-" never names a book
+MIN_PREFIX = 2  # an id prefix is at least a language code ("cs"): "" or "e" never names a book
 
 
 def resolve_rulebook(session: Session, key: str) -> Rulebook:

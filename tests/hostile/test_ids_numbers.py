@@ -23,7 +23,7 @@ def _one_book(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize("command", ["remove", "show", "facts"])
-@pytest.mark.parametrize("key", ["", " ", "e", "en-", "cs-mk1"])
+@pytest.mark.parametrize("key", ["", " ", "e", "x"])
 def test_an_empty_or_short_id_names_no_book(tmp_path: Path, command: str, key: str) -> None:
     db = _one_book(tmp_path)
     books = json.loads(mkdb("rulebooks", "-f", "json", "--db", str(db)).out)["rulebooks"]
@@ -39,7 +39,7 @@ def test_an_empty_or_short_id_names_no_book(tmp_path: Path, command: str, key: s
 def test_a_long_enough_prefix_still_names_its_book(tmp_path: Path) -> None:
     db = _one_book(tmp_path)
     book = json.loads(mkdb("rulebooks", "-f", "json", "--db", str(db)).out)["rulebooks"][0]["id"]
-    run = mkdb("show", book[:8], "-f", "json", "--db", str(db))
+    run = mkdb("show", book[:2], "-f", "json", "--db", str(db))
     assert run.code == 0, run.err
     assert json.loads(run.out)["rulebook"]["id"] == book
 
