@@ -92,7 +92,7 @@ def ingest(
     no_ocr: Annotated[bool, typer.Option("--no-ocr", help="never OCR; keep every text layer, even a bad one (= --ocr never)")] = False,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, max=256, metavar="N", help="Tesseract processes at once (default: one per core)")] = None,
     lang: Annotated[str | None, typer.Option("--lang", metavar="CODE", help="the book's language (ISO 639-1, e.g. de): OCR model and cleaning without detection")] = None,
-    page_timeout: Annotated[float | None, typer.Option("--page-timeout", min=1, max=86_400, metavar="S", help="seconds allowed per page (text layer and OCR); a slower page fails its file")] = None,
+    page_timeout: Annotated[float | None, typer.Option("--page-timeout", min=1, max=86_400, metavar="S", help="seconds allowed per page step (text layer, rendering, OCR); a slower page is stopped and skipped")] = None,
     sidecar: Annotated[Path | None, typer.Option("--sidecar", metavar="FILE", help="write the text as read and cleaned, pages separated by form feeds")] = None,
     db: DbOption = None,
     fmt: FormatOption = Format.table,
