@@ -310,6 +310,8 @@ def _run_worker(path: Path, ocr: str, limits: Limits, options: Any, read: Callab
                     return msg[1]
                 elif kind == "failed":
                     raise msg[1]
+                if reader.poll(0):
+                    continue  # every message already sent is read before a step is judged late
             elif not proc.is_alive():
                 break
             now = time.monotonic()

@@ -65,7 +65,7 @@ def _lang_problem(lang: str) -> str | None:
     known = languages()
     readable = sorted(code for code, data in known.items() if data.get("supported"))
     if lang not in known:
-        return f"--lang {lang[:40]!r}: not a language mkdb knows (it reads {', '.join(readable)})"
+        return f"--lang {lang[:40]!r}: not a language mkdb knows (the ISO 639-1 code of one it reads: {', '.join(readable)})"
     if lang not in readable:
         name = known[lang].get("name") or lang
         return f"--lang {lang}: mkdb recognises {name} but cannot read it yet (it reads {', '.join(readable)})"

@@ -80,7 +80,7 @@ def test_lang_must_be_a_language_the_data_says_mkdb_reads(tmp_path: Path, db: Pa
         run = mkdb("ingest", str(book), "--lang", code, "--db", str(db))
         assert run.code == 2, (code, run.out)
         line = one_error_line(run.err)
-        assert "--lang" in line and ", ".join(readable) in line
+        assert "--lang" in line and ", ".join(readable) in line, line
     assert content_hash(db) == before
 
 
