@@ -292,6 +292,7 @@ def _run_worker(path: Path, ocr: str, limits: Limits, options: Any, read: Callab
     proc.start()
     writer.close()
     started: dict[tuple[int, str], float] = {}  # steps under way, when the parent heard of them
+    spent: dict[int, float] = {}  # seconds of finished steps, by page: the limit is the page's, all steps
     try:
         while True:
             if reader.poll(0.1):
@@ -303,7 +304,9 @@ def _run_worker(path: Path, ocr: str, limits: Limits, options: Any, read: Callab
                 if kind == "begin":
                     started[(msg[1], msg[2])] = time.monotonic()
                 elif kind == "end":
-                    started.pop((msg[1], msg[2]), None)
+                    since = started.pop((msg[1], msg[2]), None)
+                    if since is not None:
+                        spent[msg[1]] = spent.get(msg[1], 0.0) + time.monotonic() - since
                 elif kind == "page" and on_page is not None:
                     on_page(*msg[1:])
                 elif kind == "done":
@@ -315,7 +318,7 @@ def _run_worker(path: Path, ocr: str, limits: Limits, options: Any, read: Callab
             elif not proc.is_alive():
                 break
             now = time.monotonic()
-            late = [key for key, since in started.items() if now - since > timeout]
+            late = [key for key, since in started.items() if spent.get(key[0], 0.0) + now - since > timeout]
             if late:
                 return late[0]
     finally:
