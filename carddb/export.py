@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import csv
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from carddb import Catalog
 from carddb.catalog import catalog_version
+from carddb.cells import spreadsheet_safe
+from carddb.writing import replacing
 
 EXPORT_SCHEMA = "mkdb.export/1"
 FORMATS = ("jsonl", "csv")
@@ -46,16 +46,8 @@ def export(catalog: Catalog, out: Path, fmt: str) -> dict[str, Any]:
     if fmt not in FORMATS:
         raise ValueError(f"format {fmt!r}: expected one of {', '.join(FORMATS)}")
     meta = meta_record(catalog)
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", dir=out.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            (_write_jsonl if fmt == "jsonl" else _write_csv)(fh, meta, catalog.all_cards())
-        os.replace(tmp, out)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with replacing(Path(out)) as fh:  # a FIFO, a device or a link refused; written beside, renamed
+        (_write_jsonl if fmt == "jsonl" else _write_csv)(fh, meta, catalog.all_cards())
     return meta
 
 
@@ -84,4 +76,4 @@ def _csv_cell(value: Any) -> str:
         return ""
     if isinstance(value, list | dict):
         return json.dumps(value, ensure_ascii=False)
-    return str(value)
+    return spreadsheet_safe(str(value))  # a name or effect text never runs as a formula

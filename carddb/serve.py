@@ -35,13 +35,42 @@ METADATA_FILE = Path(__file__).with_name("datasette_metadata.yaml")
 TEMPLATE_DB = "cards"  # the database name the metadata file is written for
 
 
-@lru_cache(maxsize=65536)
-def _fold(text: str | None) -> str:
+# Bounds on mkdb's own SQL functions, callable from any ?sql= query: a Python function runs whole
+# between two checks of Datasette's time limit, so each call is made short by refusing long input
+# (NULL, at once) and its caches are small: two 600 KB strings held every request for 20 s, and
+# mkdb_fold's cache of every string it was given grew the server by 500 MB in six requests.
+MAX_INPUT = 1000  # characters: card names are under 60, typed queries under 200
+CACHED = 200  # strings longer than this are folded without being kept
+FOLD_CACHE = 8192
+
+
+def _fold_key(text: str | None) -> str | None:
+    """The folded key of a name, None for input past MAX_INPUT (or not text)."""
+    if not isinstance(text, str):
+        return "" if text is None else None
+    if len(text) > MAX_INPUT:
+        return None
+    return _fold_cached(text) if len(text) <= CACHED else fold(text)
+
+
+@lru_cache(maxsize=FOLD_CACHE)
+def _fold_cached(text: str) -> str:
     return fold(text) if text else ""
 
 
-def _score(name: str | None, query: str | None) -> float:
-    return round(fuzz.WRatio(_fold(name), _fold(query), processor=None), 1) if name and query else 0.0
+def _fold(text: str | None) -> str | None:
+    """mkdb_fold: SQL NULL for input longer than MAX_INPUT characters."""
+    return _fold_key(text)
+
+
+def _score(name: str | None, query: str | None) -> float | None:
+    """mkdb_score: 0..100, SQL NULL for input longer than MAX_INPUT characters."""
+    if not name or not query:
+        return 0.0
+    a, b = _fold_key(name), _fold_key(query)
+    if a is None or b is None:
+        return None
+    return round(fuzz.WRatio(a, b, processor=None), 1)
 
 
 MATCH_LIMIT = 10  # as `mkdb cards QUERY` (its --limit default)
@@ -53,7 +82,7 @@ def _catalog(db_path: str) -> Any:
     return Catalog.open(f"sqlite:///{db_path}")
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=128)
 def name_matches(db_path: str, query: str, limit: int = MATCH_LIMIT) -> dict[str, dict[str, Any]]:
     """card id -> {rank, name, lang, score}: Catalog.cards(query), the function of `mkdb cards QUERY`."""
     found = _catalog(db_path).cards(query, limit=limit)
@@ -62,7 +91,8 @@ def name_matches(db_path: str, query: str, limit: int = MATCH_LIMIT) -> dict[str
 
 def _matcher(db_path: str | None):  # noqa: ANN202 - an SQL function
     def match(card_id: str | None, query: str | None, field: str | None = "rank") -> Any:
-        if not db_path or not card_id or not query or not query.strip() or field not in MATCH_FIELDS:
+        if not db_path or not isinstance(card_id, str) or not isinstance(query, str) or not query.strip() \
+                or len(query) > MAX_INPUT or len(card_id) > MAX_INPUT or field not in MATCH_FIELDS:
             return None
         hit = name_matches(db_path, query.strip()).get(card_id)
         return hit[field] if hit else None
@@ -81,8 +111,11 @@ def prepare_connection(conn: Any, database: str, datasette: Any) -> None:
 
 
 def _fts_query(text: str | None) -> str:
-    """A typed search as an FTS5 query (every word, as a prefix); nothing typed matches nothing."""
-    return match_expression(text or "") or '""'
+    """A typed search as an FTS5 query (every word, as a prefix); nothing typed, or more than
+    MAX_INPUT characters, matches nothing."""
+    if not isinstance(text, str) or len(text) > MAX_INPUT:
+        return '""'
+    return match_expression(text) or '""'
 
 
 

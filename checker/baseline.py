@@ -27,13 +27,17 @@ from typing import Any
 
 import yaml
 
+from carddb import writing
 from checker.model import DiffReport, Discrepancy
+from ingest import guard
+from ingest.types import IngestError
 
 SCHEMA = "mkdb.baseline/1"  # entries gained `book` and `value` (optional, additive): findings name one book
 COPIED = ("edition", "topic", "kind", "severity", "summary", "book")
 OLD_IDS_NOTE = ("{path}: {n} accepted entr{ies} written before findings named one book (entries without `book`) "
                 "match no finding now; `mkdb accept --migrate --baseline {path}` carries each to the per-book "
                 "findings of its edition, topic and kind (docs/baseline.md)")
+READS = (SCHEMA, "mkdb.diff-baseline/1")  # the schemas of baselines this mkdb reads (the older name too)
 
 
 @dataclass
@@ -47,23 +51,28 @@ class Baseline:
 
 def read(path: Path) -> Baseline:
     """Raises ValueError with the file name and the reason when the file cannot be used."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot read baseline ({exc.strerror or exc})") from exc
-    stripped = text.strip()
-    if not stripped:
-        return Baseline()
-    if stripped.startswith(("{", "[")) or ":" in stripped or stripped.startswith("-"):
-        try:
-            data = yaml.safe_load(stripped)  # YAML is a superset of the JSON baselines written before
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            where = f" (line {mark.line + 1})" if mark is not None else ""
-            raise ValueError(f"{path}: baseline is not valid YAML{where}") from exc
-        if not isinstance(data, str | None):
-            return _from_data(path, data)
+    try:  # a foreign file: ingest's guard (regular file, size, YAML without aliases), then the schema
+        text = guard.read_back(path)
+        stripped = text.strip()
+        if not stripped:
+            return Baseline()
+        data = guard.safe_yaml(stripped) if stripped.startswith(("{", "[", "-")) or ":" in stripped else None
+    except IngestError as exc:
+        raise ValueError(f"{path}: cannot use this baseline: {exc}") from None
+    if not isinstance(data, str | None):
+        return _from_data(path, _checked_schema(path, data))
     return Baseline({i: {"id": i} for i in _plain_ids(text)})
+
+
+def _checked_schema(path: Path, data: Any) -> Any:
+    """A baseline of another schema or version is refused, never read as if it were this one."""
+    schema = data.get("schema") if isinstance(data, dict) else None
+    if isinstance(data, dict) and "schema" in data and schema not in READS:
+        shown = str(schema)[:60]
+        if isinstance(schema, str) and schema.startswith(SCHEMA.rsplit("/", 1)[0] + "/"):
+            raise ValueError(f"{path}: baseline version {shown} is not one this mkdb reads ({SCHEMA})")
+        raise ValueError(f"{path}: not a baseline (schema {shown!r}; expected {SCHEMA})")
+    return data
 
 
 def _plain_ids(text: str) -> list[str]:
@@ -158,7 +167,7 @@ def save(path: Path, entries: dict[str, dict[str, Any]]) -> None:
     doc = {"schema": SCHEMA, "accepted": [entries[k] for k in sorted(entries)]}
     header = ("# mkdb diff baseline: findings reviewed and accepted (docs/baseline.md).\n"
               "# Edit 'reason' freely; remove an entry (or `mkdb reopen ID`) to see its finding as new again.\n")
-    path.write_text(header + yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=100), encoding="utf-8")
+    writing.write_text(path, header + yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=100))
 
 
 def accept(entries: dict[str, dict[str, Any]], findings: list[Discrepancy], reason: str, who: str,

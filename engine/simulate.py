@@ -7,16 +7,18 @@ from __future__ import annotations
 import atexit
 import math
 import os
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from carddb.writing import write_with
 from engine import new_game
 from engine.policies import make_policy, parse_policies
 from engine.rules import RuleSet
 
 if TYPE_CHECKING:
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 Z95 = 1.959963984540054
 
@@ -64,10 +66,10 @@ def play_batch(spec: SimSpec, seeds: list[int]) -> list[tuple[int, int]]:
 def run(spec: SimSpec, games: int, seed: int = 0, workers: int = 1,
         progress: Callable[[int], None] | None = None) -> list[tuple[int, int]]:
     """Play `games` games; `progress(n)` is called with the number of games just finished."""
-    seeds = list(range(seed, seed + games))
     workers = max(1, workers if workers > 0 else (os.cpu_count() or 1))
     chunk = max(1, min(500, games // (workers * 8) or 1))
-    batches = [seeds[i:i + chunk] for i in range(0, len(seeds), chunk)]
+    # the seeds are made a batch at a time, never as one list (300 million games: 15 GB of seeds)
+    batches = (list(range(s, min(s + chunk, seed + games))) for s in range(seed, seed + games, chunk))
     results: list[tuple[int, int]] = []
     if workers == 1:
         for b in batches:
@@ -76,11 +78,22 @@ def run(spec: SimSpec, games: int, seed: int = 0, workers: int = 1,
                 progress(len(b))
         return results
     pool = _pool(workers)
-    for b, res in zip(batches, pool.map(play_batch, [spec] * len(batches), batches), strict=True):
-        results += res
-        if progress:
-            progress(len(b))
+    pending: deque[tuple[int, Future[list[tuple[int, int]]]]] = deque()
+    for b in batches:  # a few batches per worker under way, in order
+        pending.append((len(b), pool.submit(play_batch, spec, b)))
+        if len(pending) >= 4 * workers:
+            _collect(pending.popleft(), results, progress)
+    while pending:
+        _collect(pending.popleft(), results, progress)
     return results
+
+
+def _collect(done: tuple[int, Future[list[tuple[int, int]]]], results: list[tuple[int, int]],
+             progress: Callable[[int], None] | None) -> None:
+    n, future = done
+    results += future.result()
+    if progress:
+        progress(n)
 
 
 _POOLS: dict[int, ProcessPoolExecutor] = {}
@@ -159,8 +172,10 @@ def plot(results: list[tuple[int, int]], summary: dict[str, Any], path: str, tit
     ax2.set_ylabel("games")
     fig.suptitle(title)
     fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    try:
+        write_with(path, fig.savefig)  # beside, then renamed: a failed write leaves the old plot
+    finally:
+        plt.close(fig)
 
 
 def run_paired(spec_a: SimSpec, spec_b: SimSpec, games: int, seed: int = 0,

@@ -10,6 +10,7 @@ The readers themselves (ingest.pdf, ingest.ocr) are called as they are, never ch
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import errno
 import hashlib
@@ -17,15 +18,20 @@ import logging
 import multiprocessing
 import os
 import resource
+import signal
 import stat
+import threading
+import time
 import zlib
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, TimeoutError
-from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
-from ingest.limits import Limits, over
+import yaml
+
+from ingest import watch
+from ingest.limits import DEFAULT as DEFAULT_LIMITS
+from ingest.limits import READBACK_MB, Limits, over
 from ingest.types import IngestError, PageText
 
 CHUNK = 1 << 20
@@ -87,6 +93,63 @@ def sha256_of(path: Path, limits: Limits) -> str:
         raise IngestError(f"cannot read: {exc.strerror or exc}") from None
     finally:
         os.close(fd)
+
+
+# ------------------------------------------------------------------ files mkdb reads back
+
+
+def read_back(path: Path, max_mb: float = READBACK_MB) -> str:
+    """A file mkdb reads back (a baseline, a snapshot's list) under the same guard as a book: a
+    regular file only (a FIFO, /dev/zero, a directory refused unread), at most `max_mb`, UTF-8.
+    IngestError with the reason; the caller names the file."""
+    try:
+        check_regular(path, dataclasses.replace(DEFAULT_LIMITS, file_mb=max_mb))
+    except IngestError as exc:
+        raise IngestError(str(exc).split(" (limit")[0] + (f" (at most {max_mb:g} MB)" if "(limit" in str(exc) else "")) from None
+    try:
+        fd = _open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        raise IngestError(f"cannot read: {exc.strerror or exc}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise IngestError("not a regular file")
+        chunks, total = [], 0
+        while chunk := os.read(fd, CHUNK):
+            total += len(chunk)
+            if total > max_mb * 1e6:
+                raise IngestError(f"larger than {max_mb:g} MB (it grew while being read)")
+            chunks.append(chunk)
+    except OSError as exc:
+        raise IngestError(f"cannot read: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    try:
+        return b"".join(chunks).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise IngestError(f"not UTF-8 text (byte {exc.start})") from None
+
+
+class _NoAliasLoader(yaml.SafeLoader):
+    """YAML without aliases: `*name` repeats a node, and nested repeats (a "billion laughs") make a
+    few hundred bytes into gigabytes. mkdb never writes an alias, so a file holding one is refused."""
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise IngestError(f"holds a YAML alias (*{event.anchor}, line {event.start_mark.line + 1}); "
+                              "mkdb's files have none")
+        return super().compose_node(parent, index)
+
+
+def safe_yaml(text: str) -> Any:
+    """YAML data of a file mkdb reads back: no aliases, no unbounded nesting; IngestError else."""
+    try:
+        return yaml.load(text, Loader=_NoAliasLoader)  # noqa: S506 - a SafeLoader without aliases
+    except RecursionError:
+        raise IngestError("YAML nested too deeply") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise IngestError("not valid YAML" + (f" (line {mark.line + 1})" if mark is not None else "")) from None
 
 
 # ------------------------------------------------------------------ PDF: streams and images
@@ -179,45 +242,146 @@ def check_image(path: Path, limits: Limits) -> None:
 def read_limited(path: Path, ocr: str, limits: Limits, options: Any = None, *,
                  read: Callable[..., list[PageText]]) -> list[PageText]:
     """Pages of a PDF or an image, read by `read` (the pipeline's reader: passed in, so this stage
-    never imports the pipeline above it) in a worker process whose memory is capped (RLIMIT_AS): a
-    file that needs more ends in one line naming the limit, and this process is untouched. The
-    reader's per-page progress (options.on_page) comes back through a queue the worker inherits."""
-    ctx = multiprocessing.get_context("fork")
+    never imports the pipeline above it) in a worker process whose memory is capped (RLIMIT_AS) and
+    whose every watched step (ingest.watch) is timed from here: a step past the page timeout gets
+    the worker killed, whatever the library inside it is doing, and a new worker reads the book
+    again with that page skipped (reported on the page, the rest of the book read). A file that
+    needs more memory ends in one line naming the limit; this process is untouched. The reader's
+    per-page progress (options.on_page) comes back over the worker's pipe."""
     on_page = getattr(options, "on_page", None)
-    queue = ctx.SimpleQueue() if on_page is not None else None
     if on_page is not None:
         options = dataclasses.replace(options, on_page=None)  # a callback cannot cross to the worker
-    with ProcessPoolExecutor(1, mp_context=ctx, initializer=_worker_init, initargs=(queue, read)) as pool:
-        future = pool.submit(_read_in_worker, str(path), ocr, limits, options)
-        while queue is not None and not future.done():
-            try:
-                future.result(timeout=0.2)
-            except TimeoutError:
-                pass
-            except BaseException:  # noqa: BLE001 - reported below, from future.result()
-                break
-            while not queue.empty():
-                on_page(*queue.get())
-        try:
-            pages = future.result()
-        except BrokenProcessPool:
-            raise _memory_refusal(limits) from None
+    timeout = float(getattr(options, "page_timeout", None) or watch.DEFAULT_TIMEOUT)
+    skipped: dict[int, str] = {}
+    while True:
+        outcome = _run_worker(path, ocr, limits, options, read, on_page, frozenset(skipped), timeout)
+        if isinstance(outcome, list):
+            pages = outcome
+            break
+        number, what = outcome  # the step the worker was stopped in
+        why = f"{what} took longer than {timeout:g} s (--page-timeout)"
+        if number == watch.FILE or number in skipped or len(skipped) >= limits.pages:
+            raise IngestError(why)
+        skipped[number] = f"skipped: {why}"
     if len(pages) > limits.pages:
         raise over(limits, "pages", f"{len(pages)} pages")
+    for page in pages:
+        if page.number in skipped:
+            page.text, page.words, page.reason = "", [], skipped[page.number]
+            page.warnings = [skipped[page.number]]
+    if skipped and not any(p.text.strip() for p in pages):
+        number, why = next(iter(skipped.items()))
+        raise IngestError(f"page {number} {why}, and no other page has text")
     return pages
 
 
-_PROGRESS: Any = None  # the worker's queue to the parent's progress display
 _READ: Callable[..., list[PageText]] | None = None  # the worker's reader (forked: inherited, not pickled)
+_SEND: Callable[[tuple[Any, ...]], None] | None = None  # the worker's pipe to the parent
 
 
-def _worker_init(queue: Any, read: Callable[..., list[PageText]]) -> None:
-    global _PROGRESS, _READ
-    _PROGRESS, _READ = queue, read
+def _run_worker(path: Path, ocr: str, limits: Limits, options: Any, read: Callable[..., list[PageText]],
+                on_page: Callable[..., None] | None, skip: frozenset[int],
+                timeout: float) -> list[PageText] | tuple[int, str]:
+    """One worker reading the file: its pages, or (page, step) when a step passed `timeout` and the
+    worker was killed. The worker and everything it started (Tesseract) end before this returns,
+    also on Ctrl-C or an error here."""
+    ctx = multiprocessing.get_context("fork")
+    reader, writer = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_worker_main, daemon=True,
+                       args=(writer, read, str(path), ocr, limits, options, on_page is not None, skip, timeout))
+    proc.start()
+    writer.close()
+    started: dict[tuple[int, str], float] = {}  # steps under way, when the parent heard of them
+    spent: dict[int, float] = {}  # seconds of finished steps, by page: the limit is the page's, all steps
+    try:
+        while True:
+            if reader.poll(0.1):
+                try:
+                    msg = reader.recv()
+                except (EOFError, OSError):
+                    break  # the worker died without a word: see below
+                kind = msg[0]
+                if kind == "begin":
+                    started[(msg[1], msg[2])] = time.monotonic()
+                elif kind == "end":
+                    since = started.pop((msg[1], msg[2]), None)
+                    if since is not None:
+                        spent[msg[1]] = spent.get(msg[1], 0.0) + time.monotonic() - since
+                elif kind == "page" and on_page is not None:
+                    on_page(*msg[1:])
+                elif kind == "done":
+                    return msg[1]
+                elif kind == "failed":
+                    raise msg[1]
+                if reader.poll(0):
+                    continue  # every message already sent is read before a step is judged late
+            elif not proc.is_alive():
+                break
+            now = time.monotonic()
+            late = [key for key, since in started.items() if spent.get(key[0], 0.0) + now - since > timeout]
+            if late:
+                return late[0]
+    finally:
+        _kill(proc)
+        reader.close()
+    if proc.exitcode == -signal.SIGXCPU:
+        raise IngestError(f"reading used more CPU time than allowed without a page step (about {3 * timeout + 30:g} s)")
+    raise _memory_refusal(limits)
+
+
+def _kill(proc: Any) -> None:
+    """End the worker and its process group (its Tesseracts), and reap it."""
+    if proc.is_alive():
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)  # the worker leads its own group (_worker_main)
+        except OSError:
+            pass
+        proc.kill()
+    proc.join()
+
+
+def _worker_main(writer: Any, read: Callable[..., list[PageText]], path: str, ocr: str, limits: Limits,
+                 options: Any, progress: bool, skip: frozenset[int], timeout: float) -> None:
+    """The worker: its own process group (Ctrl-C on the terminal reaches the parent, which ends the
+    group), killed with the parent, reporting over `writer`."""
+    global _READ, _SEND
+    with contextlib.suppress(OSError):
+        os.setpgid(0, 0)
+    _die_with_parent()
+    lock = threading.Lock()
+
+    def send(msg: tuple[Any, ...]) -> None:
+        with lock:
+            writer.send(msg)
+
+    _READ, _SEND = read, send
+    watch.start_worker(send, skip, timeout)
+    try:
+        pages = _read_in_worker(path, ocr, limits, options if not progress else dataclasses.replace(options, on_page=_report_page))
+    except IngestError as exc:
+        send(("failed", IngestError(str(exc))))
+    except BaseException as exc:  # noqa: BLE001 - every failure crosses back as one line
+        send(("failed", IngestError(f"unreadable ({type(exc).__name__}: {exc})")))
+    else:
+        send(("done", pages))
+
+
+def _die_with_parent() -> None:
+    """Linux: the worker gets SIGKILL when mkdb dies (kill -9 included), never left reading alone."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() == 1:  # the parent died before the line above
+        os._exit(1)
 
 
 def _report_page(number: int, pages: int, stage: str) -> None:
-    _PROGRESS.put((number, pages, stage))
+    assert _SEND is not None
+    _SEND(("page", number, pages, stage))
 
 
 def _memory_refusal(limits: Limits) -> IngestError:
@@ -229,14 +393,14 @@ def _read_in_worker(path: str, ocr: str, limits: Limits, options: Any = None) ->
     p = Path(path)
     try:
         if p.suffix.lower() == ".pdf":
-            scan_pdf(p, limits)
+            with watch.step(watch.FILE, "checking the PDF's streams"):
+                scan_pdf(p, limits)
         else:
-            check_image(p, limits)
+            with watch.step(1, "decoding the image"):
+                check_image(p, limits)
         _apply_pixel_limit(limits)
         read_pages = _READ
         assert read_pages is not None, "_read_in_worker runs in read_limited's worker"
-        if options is not None and _PROGRESS is not None:
-            options = dataclasses.replace(options, on_page=_report_page)
         return read_pages(p, ocr=ocr, options=options) if options is not None else read_pages(p, ocr=ocr)
     except MemoryError:
         raise _memory_refusal(limits) from None

@@ -9,6 +9,7 @@ the option, so the user knows exactly what to change.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, fields
 
 from ingest.types import IngestError
@@ -23,6 +24,15 @@ class Limits:
     pages: int = 1000  # pages of one PDF (each page costs memory and, when scanned, OCR time)
     megapixels: float = 120  # pixels an image (or a PDF's image) decodes to; larger JPEGs are downscaled
 
+    def __post_init__(self) -> None:
+        """A limit is a finite number in its range: NaN compares false with everything, so
+        `--max-file-mb nan` would switch the limit off; a negative one would refuse every file."""
+        for name, (low, high) in RANGES.items():
+            value = getattr(self, name)
+            if not isinstance(value, int | float) or not math.isfinite(value) or not low <= value <= high:
+                option, unit = OPTIONS[name]
+                raise ValueError(f"{option} {value}: expected a number from {_num(low)} to {_num(high)} {unit}")
+
 
 # the option of `mkdb ingest` that sets each limit, and the unit it is given in
 OPTIONS = {
@@ -33,7 +43,13 @@ OPTIONS = {
     "pages": ("--max-pages", "pages"),
     "megapixels": ("--max-megapixels", "megapixels"),
 }
+# the values a limit may take: above these a "limit" no longer protects the machine it runs on
+RANGES = {
+    "file_mb": (0.001, 100_000), "inflated_mb": (0.001, 100_000), "memory_mb": (64, 1_000_000),
+    "text_mb": (0.001, 10_000), "pages": (1, 100_000), "megapixels": (0.01, 10_000),
+}
 DEFAULT = Limits()
+READBACK_MB = 20  # a file mkdb wrote and reads back (a baseline): 10,000 accepted findings are 3 MB
 assert set(OPTIONS) == {f.name for f in fields(Limits)}
 
 

@@ -32,6 +32,7 @@ import numpy as np
 import pytesseract
 from PIL import Image, ImageChops, ImageFilter, ImageOps
 
+from ingest import watch
 from ingest.geometry import PageLayout, Word
 from ingest.identify import detect_language
 from ingest.layout import order_pages
@@ -768,7 +769,8 @@ def read_image(path: str | Path, lang_hint: str | None = None, on_page: PageProg
     path = Path(path)
     if path.suffix.lower() not in IMAGE_SUFFIXES:
         raise IngestError(f"not an image type mkdb reads ({', '.join(sorted(IMAGE_SUFFIXES))})")
-    img = open_image(path)
+    with watch.step(1, "decoding the image"):  # timed from outside the reading worker (ingest.watch)
+        img = open_image(path)
     (page,) = ocr_texts([lambda: img], lang_hint, on_page=(lambda i: on_page(1, 1, "OCR")) if on_page else None)
     return [PageText(number=1, text=page.text, method="ocr", reason=page.reason, warnings=page.warnings,
                      words=page.words)]

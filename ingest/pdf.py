@@ -10,7 +10,6 @@ are recognised as blank before any OCR, so a PDF of 200 empty pages costs no OCR
 
 from __future__ import annotations
 
-import os
 import re
 import signal
 import threading
@@ -22,6 +21,7 @@ from pathlib import Path
 import pypdfium2
 from PIL import Image
 
+from ingest import watch
 from ingest.card_art import body_size, set_aside_card_art, set_aside_repeats
 from ingest.geometry import PageLayout
 from ingest.identify import detect_language
@@ -33,7 +33,7 @@ from ingest.types import IngestError, PageText, WordRead
 from ingest.words import TOKEN
 
 OCR_DPI = 300
-PAGE_TEXT_TIMEOUT = float(os.environ.get("MKDB_PAGE_TEXT_TIMEOUT", "60"))  # seconds per page
+PAGE_TEXT_TIMEOUT = watch.DEFAULT_TIMEOUT  # seconds per page
 MAX_RENDER_PIXELS = 3600 * 4800
 MAX_PAGE_CHARS = 200_000  # a page with more characters than this is not a rulebook page
 MIN_LETTER_SHARE = 0.55  # letters among the non-space characters of real prose
@@ -167,7 +167,9 @@ def render(path: Path, index: int, dpi: int = OCR_DPI) -> Image.Image:
 
     PDFium is not thread-safe and the OCR workers render pages from threads: one at a time.
     """
-    with _PDFIUM:
+    with _PDFIUM, watch.step(index + 1, "rendering for OCR"):
+        if watch.skipped(index + 1):  # a worker was stopped on this page: left blank (ingest.watch)
+            return Image.new("RGB", (8, 8), "white")
         doc = pypdfium2.PdfDocument(str(path), password="")
         try:
             page = doc[index]
@@ -184,13 +186,19 @@ def render(path: Path, index: int, dpi: int = OCR_DPI) -> Image.Image:
 def read_text_layers(path: Path, on_page: PageProgress | None = None) -> list[PageRead]:
     """Each page's text layer through PDFium (ingest.pdfium_text), under the per-page time limit."""
     with _PDFIUM:
-        doc = open_document(path)
+        with watch.step(watch.FILE, "opening the PDF"):
+            doc = open_document(path)
         try:
             reads = []
             for index in range(len(doc)):
                 number = index + 1
+                if watch.skipped(number):  # a worker was stopped on this page (ingest.watch)
+                    width, height = doc.get_page_size(index)
+                    reads.append(PageRead(PageLayout([], width, height), "", 0.0, False, 0, 0))
+                    continue
                 try:
-                    with time_limit(PAGE_TEXT_TIMEOUT, f"reading the text layer of page {number}"):
+                    with time_limit(PAGE_TEXT_TIMEOUT, f"reading the text layer of page {number}"), \
+                            watch.step(number, "reading the text layer"):
                         page = doc[index]
                         try:
                             reads.append(read_page(page, MAX_PAGE_CHARS))

@@ -45,13 +45,22 @@ def section_counts(session: Session) -> dict[str, int]:
     return dict(rows)
 
 
+MIN_PREFIX = 2  # an id prefix is at least a language code ("cs"): "" or "e" never names a book
+
+
 def resolve_rulebook(session: Session, key: str) -> Rulebook:
-    """An id, an unambiguous id prefix, or a source file name."""
+    """An id, an unambiguous id prefix of at least MIN_PREFIX characters, or a source file name.
+    An empty key names nothing (a script's empty variable must not select, or delete, a book)."""
+    if not key.strip():
+        raise LookupError("an empty rulebook id names no rulebook (give an id, see `mkdb rulebooks`)")
     exact = session.get(Rulebook, key)
     if exact is not None:
         return exact
     books = session.exec(select(Rulebook)).all()
-    hits = [b for b in books if b.id.startswith(key)] or [b for b in books if b.source in (key, Path(key).name)]
+    hits = [b for b in books if len(key) >= MIN_PREFIX and b.id.startswith(key)]
+    hits = hits or [b for b in books if b.source in (key, Path(key).name)]
+    if not hits and any(b.id.startswith(key) for b in books):
+        raise LookupError(f"{key}: too short to name a rulebook (an id prefix needs {MIN_PREFIX} characters)")
     if len(hits) == 1:
         return hits[0]
     if not hits:

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from mkdb import help as clean_help
-from mkdb.failures import guarded
+from mkdb.failures import guarded, one_line_usage_errors
 
 app = typer.Typer(
     name="mkdb",
@@ -25,6 +25,7 @@ for _name in COMMAND_MODULES:
     importlib.import_module(f"mkdb.commands.{_name}").register(app)
 
 clean_help.install()
+one_line_usage_errors()
 clean_help.add_examples(app)
 
 

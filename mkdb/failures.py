@@ -12,6 +12,8 @@ refused before it is opened, and a database error that escapes a command becomes
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import functools
 import os
 import stat
@@ -23,6 +25,7 @@ from typing import Any
 import typer
 
 OK, FINDINGS, FAILED = 0, 1, 2
+INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a command stopped by Ctrl-C
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
@@ -69,19 +72,41 @@ def db_problem(db: str | None) -> str | None:
     return None
 
 
+def sources_problem() -> str | None:
+    """MKDB_SOURCES naming a folder that is not there: said first, not as a later stage's puzzle
+    ("too little text to identify the language")."""
+    from sources import ENV_VAR
+
+    chosen = os.environ.get(ENV_VAR)
+    if chosen and not os.path.isdir(chosen):
+        return f"{ENV_VAR}={chosen}: no such folder (it must name a rules_sources folder)"
+    return None
+
+
+def new_database(db: str | None) -> Path | None:
+    """The SQLite file --db names when it does not exist yet (a command that stores nothing in
+    the end removes it again: a failed ingest leaves no empty database behind)."""
+    path = sqlite_path(db)
+    return path if path is not None and not os.path.lexists(path) else None
+
+
+def remove_unused(path: Path | None) -> None:
+    """Remove a database file this command created but stored nothing in (with its journals)."""
+    if path is None:
+        return
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        with contextlib.suppress(OSError):
+            os.remove(f"{path}{suffix}")
+
+
 def output_problem(path: str | Path | None) -> str | None:
     """Why an output file cannot be written there ("<path>: <reason>"), checked before the work."""
     if not path:
         return None
-    target = Path(path)
-    if target.is_dir():
-        return f"{target}: is a directory (give a file name)"
-    parent = target.parent if str(target.parent) else Path(".")
-    if not parent.is_dir():
-        return f"{target}: cannot write: no such directory {parent}"
-    if not os.access(parent, os.W_OK):
-        return f"{target}: cannot write: permission denied in {parent}"
-    return None
+    # here, not at the top: only commands that write a file need it
+    from carddb.writing import target_problem
+
+    return target_problem(path)
 
 
 def database_error_line(exc: BaseException, db: str | None) -> str:
@@ -92,6 +117,67 @@ def database_error_line(exc: BaseException, db: str | None) -> str:
     return f"{where}: database error: {first}"
 
 
+# writing to standard output failed: a full disk (> /dev/full), a closed pipe (| head), an I/O error
+_STDOUT_ERRORS = {errno.ENOSPC, errno.EPIPE, errno.EIO, errno.EFBIG, errno.EDQUOT}
+
+
+def _silence_stdout() -> None:
+    """Standard output points at /dev/null from now on: what Python still holds in its buffer is
+    dropped at exit instead of failing a second time ("Exception ignored ...")."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
+def one_line_usage_errors() -> None:
+    """A usage error (`diff -f bogus`, `--seed abc`, `--jobs 0`) is one `error:` line and exit 2,
+    as every other error is, instead of typer's five-line box. `mkdb` alone still shows the help."""
+    from typer import core
+
+    errors = core._click.exceptions  # typer 0.2x carries its own copy of click
+    original = core._main
+    if getattr(original, "one_line", False):
+        return
+
+    def main(*args: Any, **kwargs: Any) -> Any:
+        if not kwargs.get("standalone_mode", True):
+            return original(*args, **kwargs)
+        try:
+            rv = original(*args, **{**kwargs, "standalone_mode": False})
+        except errors.NoArgsIsHelpError as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except errors.ClickException as exc:
+            from mkdb.output import error
+
+            ctx = getattr(exc, "ctx", None)
+            where = f" (see `{ctx.command_path} --help`)" if ctx is not None else ""
+            error(exc.format_message().replace("\n", " ") + where)
+            sys.exit(FAILED if isinstance(exc, errors.UsageError) else exc.exit_code)
+        except core.Abort:
+            from mkdb.output import error
+
+            error("interrupted")
+            sys.exit(INTERRUPTED)
+        sys.exit(rv if isinstance(rv, int) else OK)
+
+    main.one_line = True  # type: ignore[attr-defined]
+    core._main = main
+
+
+def _terminate_as_interrupt() -> None:
+    """SIGTERM (kill, a CI job's timeout) ends mkdb as Ctrl-C does: through the same clean-up, so no
+    worker is left reading and no transaction half-done."""
+    import signal
+
+    def stop(signum: int, frame: Any) -> None:  # noqa: ARG001 - signal handler signature
+        raise KeyboardInterrupt
+
+    with contextlib.suppress(ValueError):  # not the main thread (an embedding program): left alone
+        signal.signal(signal.SIGTERM, stop)
+
+
 def guarded(command: Callable[..., Any]) -> Callable[..., Any]:
     """The command, with --db checked first and database errors as one line and exit 2."""
 
@@ -100,13 +186,26 @@ def guarded(command: Callable[..., Any]) -> Callable[..., Any]:
         # here, not at the top: rich loads only when something is printed (start-up)
         from mkdb.output import error
 
+        if problem := sources_problem():
+            error(problem)
+            raise typer.Exit(FAILED)
         if "db" in kwargs:
             problem = db_problem(kwargs["db"])
             if problem:
                 error(problem)
                 raise typer.Exit(FAILED)
+        _terminate_as_interrupt()
         try:
-            return command(*args, **kwargs)
+            try:
+                return command(*args, **kwargs)
+            finally:
+                sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
+        except KeyboardInterrupt:
+            # the workers are ended where they were started (ingest.guard, engine pools); a transaction
+            # under way was rolled back, so the database is as it was before the unfinished step
+            error(f"interrupted: mkdb {command.__name__.replace('_', '-')} stopped; "
+                  "nothing unfinished was stored")
+            raise typer.Exit(INTERRUPTED) from None
         except Exception as exc:
             # only where SQLAlchemy was loaded can its error be raised: a command that read with sqlite3 alone
             # (mkdb diff, mkdb cards) and ends with typer.Exit must not import it (~0.3 s) to learn that
@@ -116,6 +215,10 @@ def guarded(command: Callable[..., Any]) -> Callable[..., Any]:
                 if isinstance(exc, SQLAlchemyError | DBAPIError):
                     error(database_error_line(exc, kwargs.get("db")))
                     raise typer.Exit(FAILED) from None
+            if isinstance(exc, OSError) and not exc.filename and exc.errno in _STDOUT_ERRORS:
+                _silence_stdout()
+                error(f"<stdout>: cannot write ({exc.strerror or type(exc).__name__})")
+                raise typer.Exit(FAILED) from None
             if isinstance(exc, OSError) and exc.filename:  # e.g. an output file in a missing folder
                 error(f"{exc.filename}: {exc.strerror or type(exc).__name__}")
                 raise typer.Exit(FAILED) from None

@@ -10,10 +10,24 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import sys
 from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any
+
+# characters that steer a terminal instead of showing: C0 controls but tab and line feed, DEL, C1
+# controls (ESC [ 2 J clears the screen, ESC ] 0 ; … sets the window title) and the bidirectional
+# overrides that reorder what is shown. A file name or a book's text reaches a terminal with each of
+# them written out as \xNN / \uNNNN.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def visible(text: str) -> str:
+    """`text` with terminal control characters written out (\x1b), so printing it cannot steer the
+    terminal; everything else as it is."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}",
+                        text)
 
 
 class Format(StrEnum):
@@ -53,22 +67,24 @@ def emit(
         return
     cols = list(columns or (rows[0].keys() if rows else []))
     if fmt == Format.csv:
+        from carddb.cells import spreadsheet_safe  # here: carddb's package loads only for CSV (start-up)
+
         buf = io.StringIO()
         writer = csv.writer(buf)
         writer.writerow(cols)
         for row in rows:
-            writer.writerow([_cell(row.get(c)) for c in cols])
-        sys.stdout.write(buf.getvalue())
+            writer.writerow([spreadsheet_safe(_cell(row.get(c))) for c in cols])
+        sys.stdout.write(visible(buf.getvalue()) if sys.stdout.isatty() else buf.getvalue())
         return
     # rich loads only when a table is printed: fast start-up
     from rich.table import Table
     from rich.text import Text
 
-    table = Table(title=Text(title) if title is not None else None, show_lines=False)
+    table = Table(title=Text(visible(title)) if title is not None else None, show_lines=False)
     for c in cols:
-        table.add_column(Text(c), overflow="fold")
+        table.add_column(Text(visible(c)), overflow="fold")
     for row in rows:
-        table.add_row(*[Text(_cell(row.get(c))) for c in cols])
+        table.add_row(*[Text(visible(_cell(row.get(c)))) for c in cols])
     console().print(table)
 
 
@@ -85,7 +101,9 @@ def console(stderr: bool = False):  # noqa: ANN201 - rich.console.Console, impor
 
 def say(message: str) -> None:
     """A line of plain text on stdout, printed exactly as given (no markup)."""
-    console().print(message, soft_wrap=True)
+    from rich.text import Text
+
+    console().print(Text(visible(message)), soft_wrap=True)
 
 
 def error(message: str) -> None:
@@ -93,5 +111,5 @@ def error(message: str) -> None:
     (a file name may hold one) is shown as "\\n", so an expected failure is always one line."""
     from rich.text import Text
 
-    flat = message.replace("\r", "\\r").replace("\n", "\\n")
+    flat = visible(message.replace("\r", "\\r").replace("\n", "\\n"))
     console(stderr=True).print(Text.assemble(("error:", "red"), " ", flat), soft_wrap=True)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from carddb.writing import write_with
 from checker.impact.backends import map_chunks
 from engine.simulate import Z95, SimSpec, play_batch
 
@@ -109,8 +110,10 @@ def plot(comparisons: dict[str, dict[str, Any]], path: str, title: str) -> None:
     fig = figure(comparisons, title)
     import matplotlib.pyplot as plt
 
-    fig.savefig(path)
-    plt.close(fig)
+    try:
+        write_with(path, fig.savefig)  # beside, then renamed: a failed write leaves the old plot
+    finally:
+        plt.close(fig)
 
 
 def figure(comparisons: dict[str, dict[str, Any]], title: str) -> Any:

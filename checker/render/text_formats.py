@@ -14,11 +14,13 @@ import json
 import os
 import re
 import sys
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from carddb.cells import spreadsheet_safe
 from checker.clip import clip
 from checker.model import DiffReport, Discrepancy
 from checker.render.labels import book_rows
@@ -38,7 +40,7 @@ def to_json_text(report: DiffReport) -> str:
 def to_csv_text(report: DiffReport) -> str:
     """One row per finding (the mkdb.diff/1 CSV), plus the baseline's resolved entries."""
     buf = io.StringIO()
-    writer = csv.writer(buf)
+    writer = _SafeWriter(csv.writer(buf))
     writer.writerow(CSV_COLUMNS)
     for d in report.discrepancies:
         writer.writerow([
@@ -53,6 +55,16 @@ def to_csv_text(report: DiffReport) -> str:
         writer.writerow([r["id"], r.get("edition", ""), r.get("topic", ""), r.get("kind", ""), r.get("severity", ""),
                          r.get("summary", ""), "", "", "", "resolved", ""])
     return buf.getvalue()
+
+
+class _SafeWriter:
+    """A csv writer whose text cells a spreadsheet cannot execute (carddb.cells)."""
+
+    def __init__(self, writer: Any) -> None:
+        self.writer = writer
+
+    def writerow(self, row: list[Any]) -> None:
+        self.writer.writerow([spreadsheet_safe(v) for v in row])
 
 
 def csv_marks(d: Discrepancy) -> list[dict[str, object]]:
@@ -85,7 +97,7 @@ def to_tsv_text(report: DiffReport) -> str:
     """Tab-separated, one line per row: tabs and line breaks inside a cell become spaces."""
     lines = ["\t".join(ROW_COLUMNS)]
     for row in rows(report):
-        lines.append("\t".join(" ".join(str(row[c]).split()) for c in ROW_COLUMNS))
+        lines.append("\t".join(spreadsheet_safe(" ".join(str(row[c]).split())) for c in ROW_COLUMNS))
     return "\n".join(lines) + "\n"
 
 

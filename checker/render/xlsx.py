@@ -27,9 +27,6 @@ def to_xlsx_bytes(report: DiffReport) -> bytes:
         cell.font = Font(bold=True)
     for row in rows(report):
         ws.append([row[c] for c in ROW_COLUMNS])
-        for cell in ws[ws.max_row]:
-            if cell.data_type == "f":  # a quote starting with "=" is text, never a formula
-                cell.data_type = "s"
         sev = str(row["severity"])
         if sev in FILL:
             ws.cell(ws.max_row, ROW_COLUMNS.index("severity") + 1).fill = PatternFill("solid", fgColor=FILL[sev])
@@ -51,6 +48,11 @@ def to_xlsx_bytes(report: DiffReport) -> bytes:
         summary.append(["rulebook", b.get("id"), b.get("lang"), b.get("edition"), b.get("source"), b.get("title", "")])
     summary.column_dimensions["A"].width = 28
     summary.column_dimensions["B"].width = 40
+    for sheet in wb.worksheets:  # text from a book is text in every sheet, never a live formula
+        for line in sheet.iter_rows():
+            for cell in line:
+                if cell.data_type == "f":
+                    cell.data_type = "s"
     buf = io.BytesIO()
     wb.save(buf)
     return buf.getvalue()

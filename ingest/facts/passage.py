@@ -43,7 +43,7 @@ def card_lines(doc: Doc) -> list[tuple[int, int]]:
             names.append(resolved[i])
             i -= 1
         if names and line.strip():
-            rest = "".join(c for j, c in enumerate(line) if not any(a <= pos + j < b for a, b in names))
+            rest = _without(line, pos, names)
             # a card's name printed with its numbers (activation, cost), as card tables and card pictures
             # print it; a heading naming a card has no number beside it
             numbered = any(c.isdigit() for c in rest) or _bare_near(bare, lines, k)
@@ -52,6 +52,19 @@ def card_lines(doc: Doc) -> list[tuple[int, int]]:
         pos = end + 1
     doc._card_lines = out  # type: ignore[attr-defined]
     return out
+
+
+def _without(line: str, pos: int, spans: list[tuple[int, int]]) -> str:
+    """The line (starting at document offset `pos`) without the characters of `spans`: cut in one
+    pass over the spans, so a line of a megabyte costs as much as many short ones."""
+    parts, at = [], 0
+    for a, b in sorted(spans):
+        a, b = max(a - pos, 0), min(b - pos, len(line))
+        if a > at:
+            parts.append(line[at:a])
+        at = max(at, b)
+    parts.append(line[at:])
+    return "".join(parts)
 
 
 def _bare_near(bare: list[bool], lines: list[str], k: int) -> bool:

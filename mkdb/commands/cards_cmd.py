@@ -142,13 +142,21 @@ def export_cmd(
     """Export every card with all its names, after a `meta` record (version, build date, source hashes);
     `--format sqlite`: a snapshot of the whole database (cards, rulebooks, facts) as one SQLite file."""
     from carddb.export import export
+    from carddb.writing import WriteError
+    from mkdb.failures import output_problem
 
+    if problem := output_problem(out):  # before any work: a FIFO, a device, a link, a missing folder
+        error(problem)
+        raise typer.Exit(2)
     if fmt == ExportFormat.sqlite:
         _snapshot(db, out)
         return
     catalog = _open(db)
     try:
         meta = export(catalog, out, fmt.value)
+    except WriteError as exc:
+        error(str(exc))
+        raise typer.Exit(2) from None
     except OSError as exc:
         error(f"{out}: cannot write: {exc.strerror or exc}")
         raise typer.Exit(2) from None

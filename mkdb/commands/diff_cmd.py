@@ -80,6 +80,7 @@ def register(app: typer.Typer) -> None:
         # the engine for the replays) took 4.6 s on the shared machine, `import mkdb.cli` 0.4 s (-X importtime)
         from rich.console import Console
 
+        from carddb import writing
         from carddb.paths import resolve_url
         from carddb.plain import open_plain
         from checker import baseline as bl
@@ -87,7 +88,13 @@ def register(app: typer.Typer) -> None:
         from checker.filters import Filters
         from checker.meta import report_meta
         from checker.render import text_formats
+        from mkdb.failures import output_problem
 
+
+        for target in (output, write_baseline):  # before any work: a FIFO, a device, a missing folder
+            if problem := output_problem(target):
+                error(problem)
+                raise typer.Exit(2)
         try:
             for ed in edition or []:
                 if ed not in ("mk1", "mk2"):
@@ -161,21 +168,24 @@ def register(app: typer.Typer) -> None:
                 error_free_note(f"{write_baseline}: {added} finding(s) accepted, {len(old.entries)} already there")
             if output:
                 if data is None:
-                    with output.open("w", encoding="utf-8") as fh:
+                    with writing.replacing(output) as fh:
                         text_formats.print_table(report, Console(file=fh, width=text_formats.PIPE_WIDTH, color_system=None), quotes)
                 elif isinstance(data, bytes):
-                    output.write_bytes(data)
+                    writing.write_bytes(output, data)
                 else:
-                    output.write_text(data, encoding="utf-8")
+                    writing.write_text(output, data)
             elif data is None:
                 text_formats.print_table(report, quotes=quotes)
             else:
                 sys.stdout.write(data if isinstance(data, str) else "")
             if fmt != DiffFormat.table or output:
                 error_free_note(report.counts_line())
+        except writing.WriteError as exc:
+            error(str(exc))
+            raise typer.Exit(2) from None
         except OSError as exc:
-            error(f"{exc.filename}: cannot write ({exc.strerror})")
-            raise typer.Exit(2) from exc
+            error(f"{exc.filename or '<stdout>'}: cannot write ({exc.strerror})")
+            raise typer.Exit(2) from None
         raise typer.Exit(1 if remaining else 0)
 
 
@@ -260,23 +270,28 @@ def _between(refs: tuple[str, str], fmt: DiffFormat, output: Path | None, db: st
     data: str | bytes | None = {DiffFormat.json: render.to_json_text, DiffFormat.csv: render.to_delimited,
                                 DiffFormat.tsv: lambda b: render.to_delimited(b, "\t"), DiffFormat.html: render.to_html,
                                 DiffFormat.xlsx: render.to_xlsx_bytes}.get(fmt, lambda b: None)(result)
+    from carddb import writing
+
     try:
         if output is not None:
             if data is None:
                 from rich.console import Console
 
-                with output.open("w", encoding="utf-8") as fh:
+                with writing.replacing(output) as fh:
                     render.print_table(result, Console(file=fh, width=100, color_system=None))
             elif isinstance(data, bytes):
-                output.write_bytes(data)
+                writing.write_bytes(output, data)
             else:
-                output.write_text(data, encoding="utf-8")
+                writing.write_text(output, data)
         elif data is None:
             render.print_table(result)
         else:
             sys.stdout.write(data if isinstance(data, str) else "")
+    except writing.WriteError as exc:
+        error(str(exc))
+        raise typer.Exit(2) from None
     except OSError as exc:
-        error(f"{exc.filename}: cannot write ({exc.strerror})")
+        error(f"{exc.filename or '<stdout>'}: cannot write ({exc.strerror})")
         raise typer.Exit(2) from None
     if fmt != DiffFormat.table or output:
         error_free_note(render.summary(result))

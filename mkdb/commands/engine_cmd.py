@@ -11,6 +11,7 @@ from mkdb.options import DbOption
 from mkdb.output import Format, emit, error, say, to_json
 
 SIM_SCHEMA = "mkdb.simulation/1"
+MAX_GAMES = 10_000_000  # one (winner, length) pair a game is kept for the summary: about 0.7 GB at most
 
 
 def register(app: typer.Typer) -> None:
@@ -19,13 +20,13 @@ def register(app: typer.Typer) -> None:
 
 def simulate(
     edition: Annotated[str, typer.Argument(help="mk1 or mk2")],
-    players: Annotated[int, typer.Option("--players", "-n", help="number of players")] = 4,
-    games: Annotated[int, typer.Option("--games", "-g", help="number of games")] = 1000,
+    players: Annotated[int, typer.Option("--players", "-n", min=1, max=64, help="number of players")] = 4,
+    games: Annotated[int, typer.Option("--games", "-g", min=1, max=MAX_GAMES, help="number of games")] = 1000,
     rules: Annotated[str, typer.Option("--rules", help="canonical, or a rulebook id from the database")] = "canonical",
     policy: Annotated[str, typer.Option("--policy", help="random, greedy or lookahead (every seat), or one per seat: "
                                                           "lookahead,greedy,greedy,greedy")] = "random",
-    seed: Annotated[int, typer.Option("--seed", help="first game seed (games use seed..seed+G-1)")] = 0,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="processes; 0 = all cores")] = 1,
+    seed: Annotated[int, typer.Option("--seed", min=0, max=2**62, help="first game seed (games use seed..seed+G-1)")] = 0,
+    workers: Annotated[int, typer.Option("--workers", "-w", min=0, max=256, help="processes; 0 = all cores")] = 1,
     plot: Annotated[str | None, typer.Option("--plot", help="write a PNG or SVG plot here")] = None,
     sets: Annotated[str | None, typer.Option("--sets", help="card sets, e.g. base,harbor,millionaires_row")] = None,
     variant: Annotated[list[str] | None, typer.Option("--variant", help="rules variant, e.g. hybrid_supply")] = None,

@@ -226,13 +226,15 @@ def _write_reports(report: Any, engine: Any, json_path: Path | None, html_path: 
     shown = {b["id"] for b in report.rulebooks}
     add_replays(report, [b for b in load_books(engine) if b.id in shown])
     report.meta = report.meta or report_meta(engine)  # the footer: tool version, date, database
+    from carddb.writing import WriteError, write_text
+
     try:
         if json_path:
-            json_path.write_text(text_formats.to_json_text(report), encoding="utf-8")
+            write_text(json_path, text_formats.to_json_text(report))
         if html_path:
-            html_path.write_text(html_report.render(report, title="mkdb diff with impact"), encoding="utf-8")
-    except OSError as exc:
-        _fail(f"{exc.filename}: cannot write ({exc.strerror})")
+            write_text(html_path, html_report.render(report, title="mkdb diff with impact"))
+    except WriteError as exc:
+        _fail(str(exc))
 
 
 def replay(
@@ -269,13 +271,17 @@ def replay(
 
 def _add_examples(books: list[Any], path: Path) -> None:
     """Example facts from a YAML file, attached to the books of the same language and edition."""
-    import yaml
-
     from checker.model import FactIn
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    from ingest import guard
+    from ingest.types import IngestError
+    try:  # a foreign file: the guard of every file mkdb reads back (regular, bounded, YAML without aliases)
+        data = guard.safe_yaml(guard.read_back(path)) or {}
         entries = data["books"]
-    except (OSError, yaml.YAMLError, KeyError, TypeError) as exc:
+        if not isinstance(entries, dict):
+            raise TypeError("'books' is not a mapping")
+    except IngestError as exc:
+        _fail(f"{path}: not an examples file ({exc})")
+    except (KeyError, TypeError, AttributeError) as exc:
         _fail(f"{path}: not an examples file ({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else 'no books'})")
     for b in books:
         spec = entries.get(b.lang)

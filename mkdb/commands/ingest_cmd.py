@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 
 import sources
-from ingest.limits import DEFAULT, Limits
+from ingest.limits import DEFAULT, RANGES, Limits
 from mkdb.options import DbOption, FormatOption
 from mkdb.output import Format, emit, error, say
 
@@ -57,14 +57,31 @@ def _ocr_mode(ocr: OcrMode, force_ocr: bool, skip_text: bool, no_ocr: bool) -> s
     return {"--force-ocr": "always", "--skip-text": "missing", "--no-ocr": "never"}.get(chosen[0]) if chosen else ocr.value
 
 
+def _lang_problem(lang: str) -> str | None:
+    """Why --lang cannot be used: a code of no language folder, or a language mkdb recognises but
+    does not read (`supported: false`). The set is the language data's (sources), never a list here."""
+    from sources.languages import languages
+
+    known = languages()
+    readable = sorted(code for code, data in known.items() if data.get("supported"))
+    if lang not in known:
+        return f"--lang {lang[:40]!r}: not a language mkdb knows (the ISO 639-1 code of one it reads: {', '.join(readable)})"
+    if lang not in readable:
+        name = known[lang].get("name") or lang
+        return f"--lang {lang}: mkdb recognises {name} but cannot read it yet (it reads {', '.join(readable)})"
+    return None
+
+
 def _write_sidecar(path: Path, results: list[Any]) -> None:
     """Every page's text as stored, pages separated by form feeds (OCRmyPDF's sidecar), files in order."""
+    from carddb.writing import WriteError, write_text
+
     chunks = ["\f".join(r.texts) for r in results if r.ok]
     try:
-        path.write_text("\f".join(chunks) + "\n", encoding="utf-8")
-    except OSError as exc:
-        error(f"{path}: cannot write the sidecar ({exc.strerror or exc})")
-        raise typer.Exit(1) from None
+        write_text(path, "\f".join(chunks) + "\n")
+    except WriteError as exc:
+        error(f"{exc} (the sidecar; the books were stored)")
+        raise typer.Exit(2) from None
 
 
 def ingest(
@@ -73,20 +90,20 @@ def ingest(
     force_ocr: Annotated[bool, typer.Option("--force-ocr", help="OCR every page, ignoring text layers (= --ocr always)")] = False,
     skip_text: Annotated[bool, typer.Option("--skip-text", help="OCR only pages without any text layer; keep every text layer as it is")] = False,
     no_ocr: Annotated[bool, typer.Option("--no-ocr", help="never OCR; keep every text layer, even a bad one (= --ocr never)")] = False,
-    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, metavar="N", help="Tesseract processes at once (default: one per core)")] = None,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, max=256, metavar="N", help="Tesseract processes at once (default: one per core)")] = None,
     lang: Annotated[str | None, typer.Option("--lang", metavar="CODE", help="the book's language (ISO 639-1, e.g. de): OCR model and cleaning without detection")] = None,
-    page_timeout: Annotated[float | None, typer.Option("--page-timeout", min=1, metavar="S", help="seconds allowed per page (text layer and OCR); a slower page fails its file")] = None,
+    page_timeout: Annotated[float | None, typer.Option("--page-timeout", min=1, max=86_400, metavar="S", help="seconds allowed per page step (text layer, rendering, OCR); a slower page is stopped and skipped")] = None,
     revision_of: Annotated[str | None, typer.Option("--revision-of", metavar="BOOK", help="the file is the next revision of this book (default: the book with the same file name)")] = None,
     as_new: Annotated[bool, typer.Option("--as-new", help="keep the file as a book of its own, even beside a book of the same language and scope (both vote in the diff)")] = False,
     sidecar: Annotated[Path | None, typer.Option("--sidecar", metavar="FILE", help="write the text as read and cleaned, pages separated by form feeds")] = None,
     db: DbOption = None,
     fmt: FormatOption = Format.table,
-    max_file_mb: Annotated[float, typer.Option("--max-file-mb", help="largest file read (MB)", rich_help_panel=LIMITS)] = DEFAULT.file_mb,
-    max_inflated_mb: Annotated[float, typer.Option("--max-inflated-mb", help="largest PDF stream once inflated (MB)", rich_help_panel=LIMITS)] = DEFAULT.inflated_mb,
-    max_memory_mb: Annotated[float, typer.Option("--max-memory-mb", help="memory the PDF/image reader may use (MB)", rich_help_panel=LIMITS)] = DEFAULT.memory_mb,
-    max_text_mb: Annotated[float, typer.Option("--max-text-mb", help="largest text of one book (MB)", rich_help_panel=LIMITS)] = DEFAULT.text_mb,
-    max_pages: Annotated[int, typer.Option("--max-pages", help="most pages of one book", rich_help_panel=LIMITS)] = DEFAULT.pages,
-    max_megapixels: Annotated[float, typer.Option("--max-megapixels", help="largest image decoded (JPEGs are downscaled)", rich_help_panel=LIMITS)] = DEFAULT.megapixels,
+    max_file_mb: Annotated[float, typer.Option("--max-file-mb", help="largest file read (MB)", rich_help_panel=LIMITS, min=RANGES["file_mb"][0], max=RANGES["file_mb"][1])] = DEFAULT.file_mb,
+    max_inflated_mb: Annotated[float, typer.Option("--max-inflated-mb", help="largest PDF stream once inflated (MB)", rich_help_panel=LIMITS, min=RANGES["inflated_mb"][0], max=RANGES["inflated_mb"][1])] = DEFAULT.inflated_mb,
+    max_memory_mb: Annotated[float, typer.Option("--max-memory-mb", help="memory the PDF/image reader may use (MB)", rich_help_panel=LIMITS, min=RANGES["memory_mb"][0], max=RANGES["memory_mb"][1])] = DEFAULT.memory_mb,
+    max_text_mb: Annotated[float, typer.Option("--max-text-mb", help="largest text of one book (MB)", rich_help_panel=LIMITS, min=RANGES["text_mb"][0], max=RANGES["text_mb"][1])] = DEFAULT.text_mb,
+    max_pages: Annotated[int, typer.Option("--max-pages", help="most pages of one book", rich_help_panel=LIMITS, min=RANGES["pages"][0], max=RANGES["pages"][1])] = DEFAULT.pages,
+    max_megapixels: Annotated[float, typer.Option("--max-megapixels", help="largest image decoded (JPEGs are downscaled)", rich_help_panel=LIMITS, min=RANGES["megapixels"][0], max=RANGES["megapixels"][1])] = DEFAULT.megapixels,
 ) -> None:
     """Ingest rulebooks: read, clean, identify, segment, extract facts, store (one transaction per file)."""
     from rich.console import Console
@@ -96,17 +113,22 @@ def ingest(
     from ingest.options import ReadOptions
     from ingest.pipeline import expand_paths
     from mkdb.books import open_or_exit
+    from mkdb.failures import new_database, output_problem, remove_unused
     from mkdb.ingesting import ingest_paths
 
+    if problem := output_problem(sidecar):  # before a book is read or stored
+        error(f"{problem} (--sidecar)")
+        raise typer.Exit(2)
     limits = Limits(file_mb=max_file_mb, inflated_mb=max_inflated_mb, memory_mb=max_memory_mb,
                     text_mb=max_text_mb, pages=max_pages, megapixels=max_megapixels)
     mode = _ocr_mode(ocr, force_ocr, skip_text, no_ocr)
     if revision_of and as_new:
         error("choose one of --revision-of and --as-new")
         raise typer.Exit(2)
-    if lang is not None and not (2 <= len(lang) <= 3 and lang.isalpha() and lang.islower()):
-        error(f"--lang {lang}: not an ISO 639-1 code (two lower-case letters, e.g. de)")
+    if lang is not None and (problem := _lang_problem(lang)):
+        error(problem)
         raise typer.Exit(2)
+    created = new_database(db)
     engine = open_or_exit(db)
     files = expand_paths(paths)
     err = Console(stderr=True)
@@ -137,6 +159,8 @@ def ingest(
             raise typer.Exit(2) from None
         finally:  # the last connection closes now, not whenever the engine is collected: a WAL
             engine.dispose()  # database is checkpointed into its file before the command returns
+    if not any(r.status in ("ok", "replaced") for r in report.results):
+        remove_unused(created)
     rows = [_ingest_row(r, table=fmt == Format.table) for r in report.results]
     emit(fmt, "mkdb.ingest/1", "files", rows, columns=INGEST_COLUMNS + ["ocr"] if fmt == Format.table else None,
          title="ingest")

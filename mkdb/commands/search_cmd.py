@@ -14,7 +14,7 @@ from mkdb.output import Format, emit, error
 
 def search(
     text: Annotated[str, typer.Argument(help="words that must all occur (each as a word prefix; case and accents ignored)")],
-    limit: Annotated[int, typer.Option("--limit", "-n", help="at most this many card names and this many sections")] = 20,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=10_000, help="at most this many card names and this many sections")] = 20,
     db: DbOption = None,
     fmt: FormatOption = Format.table,
 ) -> None:

@@ -47,8 +47,10 @@ def test_show_unknown_and_ambiguous(db_url):
     run("ingest", str(SEED["es"]), str(SEED["de"]), "--db", db_url)
     res = run("show", "nope", "--db", db_url)
     assert res.exit_code == 1 and "no such rulebook" in res.stderr
-    res = run("show", "", "--db", db_url)
-    assert res.exit_code == 1 and "ambiguous" in res.stderr
+    res = run("show", "", "--db", db_url)  # an empty id names nothing (issue 29: `remove ''` deleted a book)
+    assert res.exit_code == 1 and "empty" in res.stderr
+    res = run("show", "e", "--db", db_url)
+    assert res.exit_code == 1 and "too short" in res.stderr
 
 
 def test_ingest_summary_table(db_url):
