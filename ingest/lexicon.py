@@ -315,7 +315,7 @@ def is_known(lang: str):  # noqa: ANN201 - returns a callable str -> bool
         morph = pymorphy3.MorphAnalyzer(lang=lang)
         return lru_cache(maxsize=100_000)(lambda w: bool(morph.word_is_known(w.lower().translate(_APOSTROPHES))))
     table = _lookup_table(lang)
-    lemmas = {v for t in table.tables for v in t.values() if isinstance(v, str)}
+    lemmas = table.lemma_set()
     return lru_cache(maxsize=100_000)(
         lambda w: table.get(w) is not None or table.get(w.lower()) is not None or w.lower() in lemmas or w in lemmas
     )
@@ -400,10 +400,21 @@ class _Tables:
 
     def get(self, key: str) -> str | None:
         for t in self.tables:
-            found = t.get(key)
-            if isinstance(found, str) and found:
+            found = _first(t.get(key))
+            if found:
                 return found
         return None
+
+    def lemma_set(self) -> set[str]:
+        """Every lemma the tables give (a French entry lists its lemmas: the first is taken)."""
+        return {v for t in self.tables for raw in t.values() if (v := _first(raw))}
+
+
+def _first(found: object) -> str | None:
+    """A table's value: a lemma, or (French) a list of lemmas whose first is the usual one."""
+    if isinstance(found, list):
+        found = found[0] if found else None
+    return found if isinstance(found, str) and found else None
 
 
 # ---------------------------------------------------------------------- loading
