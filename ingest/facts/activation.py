@@ -58,11 +58,14 @@ def extract_order(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
 
 
 def _prose_steps(doc: Doc, start: int, end: int) -> list[list[str]] | None:
-    """ "X first, then Y, finally Z": steps split at the sequence words of the sentence."""
+    """ "X first, then Y, finally Z", "rouge en premier, bleu/vert ensuite et enfin violet": steps
+    split at the sequence words of the sentence."""
     seq = doc.hits_in(start, end, "seq.")
     if not any(h.concept in ("seq.then", "seq.last") for h in seq):
         return None
-    cuts = [start] + [h.start for h in seq if h.concept in ("seq.then", "seq.last")] + [end]
+    # a sequence word may stand before its step ("then blue") or after it ("bleu/vert ensuite"):
+    # the steps are what stands between the sequence words
+    cuts = [start] + [p for h in seq for p in (h.start, h.end)] + [end]
     steps = [colours_in(doc, a, b) for a, b in zip(cuts, cuts[1:], strict=False)]
     steps = [s for s in steps if s]
     if len(steps) < 2 or len({c for s in steps for c in s} & set(CARD_COLOURS)) < 3:

@@ -159,3 +159,24 @@ def test_unsaid_pairing_is_not_guessed(lang: str) -> None:
     assert _when(lang, text) == [], text
     listing = f"{w.kind('red')}, {w.kind('blue')}, {w.both(w.kind('green'), w.kind('purple'))}."
     assert _when(lang, listing) == [], listing
+
+
+def _order(lang: str, text: str) -> list:
+    facts, _ = extract_all(text, [PageText(1, text)], [], Identification(lang, "mk1"), None)
+    return [f.value for f in facts if f.topic == "activation.order"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_prose_order_with_sequence_words_before_or_after_their_step(lang: str) -> None:
+    """"First red, then blue and green, finally purple" and "red first, blue/green then and finally
+    purple" (the French book's "rouge en premier, bleu/vert ensuite et enfin violet"): the steps are
+    what stands between the sequence words, wherever they stand."""
+    w = Words(lang, 0)
+    order = _cap(w.pick("rule.order"))
+    first, then, last = (w.pick(f"seq.{s}") for s in ("first", "then", "last"))
+    red, blue, green, purple = (w.pick(f"colour.{c}") for c in COLOURS)
+    before = f"{order}: {_cap(first)} {red}, {then} {w.both(blue, green)}, {last} {purple}."
+    after = f"{order}: {red} {first}, {blue}/{green} {then} {w.pick('word.and')} {last} {purple}."
+    want = [[["red"], ["blue", "green"], ["purple"]]]
+    assert _order(lang, before) == want, before
+    assert _order(lang, after) == want, after
