@@ -317,7 +317,7 @@ def is_known(lang: str):  # noqa: ANN201 - returns a callable str -> bool
     table = _lookup_table(lang)
     lemmas = table.lemma_set()
     return lru_cache(maxsize=100_000)(
-        lambda w: table.get(w) is not None or table.get(w.lower()) is not None or w.lower() in lemmas or w in lemmas
+        lambda w: bool(table.all_lemmas(w) or table.all_lemmas(w.lower())) or w.lower() in lemmas or w in lemmas
     )
 
 
@@ -371,6 +371,19 @@ def lemmatizer(lang: str):  # noqa: ANN201 - returns a callable str -> str
 
 
 @cache
+def table_lemmas(lang: str):  # noqa: ANN201 - returns a callable str -> frozenset[str]
+    """Word -> every folded lemma the language's lookup table lists for it (empty without a table)."""
+    table = _lookup_table(lang)
+
+    @lru_cache(maxsize=100_000)
+    def lookup(word: str) -> frozenset[str]:
+        w = word.translate(_APOSTROPHES)
+        return frozenset(fold(x) for key in (w, w.lower()) for x in table.all_lemmas(key))
+
+    return lookup
+
+
+@cache
 def _spacy_table(lang: str) -> _Tables:
     """The lookup-lemmatizer tables spaCy's blank `lang` pipeline uses (spacy-lookups-data).
 
@@ -399,11 +412,21 @@ class _Tables:
         self.tables = tables
 
     def get(self, key: str) -> str | None:
+        """The lemma the term matcher uses. A table that lists several lemmas per form (French: "puis"
+        -> pouvoir) is not used for matching terms: its first lemma turns "pouvez" into "puis"."""
         for t in self.tables:
-            found = _first(t.get(key))
-            if found:
+            found = t.get(key)
+            if isinstance(found, str) and found:
                 return found
         return None
+
+    def all_lemmas(self, key: str) -> list[str]:
+        """Every lemma the tables give a form (for inflection checks and known words)."""
+        out: list[str] = []
+        for t in self.tables:
+            found = t.get(key)
+            out.extend([found] if isinstance(found, str) else [x for x in found or [] if isinstance(x, str)])
+        return out
 
     def lemma_set(self) -> set[str]:
         """Every lemma the tables give (a French entry lists its lemmas: the first is taken)."""

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from ingest.lexicon import alternatives, is_known, lemmatizer, morphological
+from ingest.lexicon import alternatives, is_known, lemmatizer, morphological, table_lemmas
 from sources import languages
 from sources.folding import word_key as fold
 
@@ -75,7 +75,7 @@ def strip_elision(lang: str, word: str) -> str:
 def lemmas(lang: str, word: str) -> frozenset[str]:
     """The folded lemmas of a word (every parse for pymorphy3 languages), and the folded word."""
     word = strip_elision(lang, word)
-    return frozenset({fold(word), lemmatizer(lang)(word)}) | alternatives(lang)(word)
+    return frozenset({fold(word), lemmatizer(lang)(word)}) | alternatives(lang)(word) | table_lemmas(lang)(word)
 
 
 def is_word(lang: str, word: str) -> bool:
@@ -140,6 +140,6 @@ def forms(lang: str, word: str) -> set[str]:
 
         parses = pymorphy3.MorphAnalyzer(lang=lang).parse(word.lower())
         return {p.word for p in parses[0].lexeme} if parses else set()
-    known = set(_inverse_table(lang).get(lemmatizer(lang)(word), ()))
+    known = {f for lemma in lemmas(lang, word) for f in _inverse_table(lang).get(lemma, ())}
     usual = plural(lang, word)
     return known | ({usual} if usual else set())
