@@ -162,8 +162,15 @@ def _pair_block(block: list[_Item]) -> list[tuple[str, str, int, int]]:
     printed order, the labels nearest them first (an earlier list of colours, "Restaurants, and
     Major Establishments.", is no label of the statements below it). One label and several
     statements pair only when the statements agree; fewer labels than statements are not guessed."""
+    merged: list[_Item] = []
+    for item in block:  # "Сині. Первинна промисловість": one label, printed as two sentences
+        last = merged[-1] if merged else None
+        if last and item.colours and set(item.colours) == set(last.colours) and item.start - last.end < SAME_COLOUR_GAP:
+            merged[-1] = _Item(last.colours, "", last.start, item.end, item.sentence)
+            continue
+        merged.append(item)
     runs: list[list[_Item]] = []
-    for item in block:
+    for item in merged:
         if runs and bool(runs[-1][0].colours) == bool(item.colours):
             runs[-1].append(item)
         else:
