@@ -92,8 +92,8 @@ def _drop_untrusted(ctx: Context, topic: str, stmts: dict[str, Statement]) -> tu
     weak = {b: s for b, s in stmts.items() if b not in good}
     keys = {s.key for s in good.values()}
     warnings = [trust.low_confidence_warning(ctx, b, topic, s.fact, "its value differs from the other books' "
-                                             + ("as a misreading of theirs would" if trust.trusted(s.fact) else "but")
-                                             + " and is not reported as a translation difference")
+                                             + ("as a misreading of theirs would, and" if trust.trusted(s.fact) else "but")
+                                             + " is not reported as a translation difference")
                 for b, s in sorted(weak.items()) if good and s.key not in keys]
     return good, warnings
 

@@ -140,6 +140,8 @@ def _items(doc: Doc, start: int, end: int, sentence: int) -> list[_Item]:
             last.end = h.end
             continue
         out.append(_Item([colour], "", h.start, h.end, sentence))
+    if not any(i.colours for i in out) and len({i.timing for i in out}) > 1:
+        return []  # "(on your turn, on another's or on anyone's)": the timings listed, no statement
     return out
 
 
@@ -175,7 +177,7 @@ def _pair_block(block: list[_Item]) -> list[tuple[str, str, int, int]]:
             runs[-1].append(item)
         else:
             runs.append([item])
-    labels_first = bool(runs[0][0].colours)
+    labels_first = bool(runs[0][0].colours) or not runs[-1][0].colours  # statements first only if a label closes
     out = []
     for a, b in zip(runs[::2], runs[1::2], strict=False):
         labels, statements = (a, b) if labels_first else (b, a)

@@ -180,3 +180,16 @@ def test_prose_order_with_sequence_words_before_or_after_their_step(lang: str) -
     want = [[["red"], ["blue", "green"], ["purple"]]]
     assert _order(lang, before) == want, before
     assert _order(lang, after) == want, after
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("layout", ["labels_before", "heading_over_body", "two_then_two"])
+def test_a_sentence_listing_the_timings_is_no_statement(lang: str, layout: str) -> None:
+    """A sentence before the colours that lists every timing ("a card says when it acts: on your
+    turn, on another's or on anyone's"), as the Russian Hobby World book prints, is no statement:
+    the labels below still get their own timings."""
+    w = Words(lang, 0)
+    plan = _assignments()[0]
+    listing = f"{_cap(w.pick('kind.establishment'))}: {', '.join(w.timing(t).lower() for t in TIMINGS)}."
+    text = listing + "\n\n" + LAYOUTS[layout](w, plan)
+    assert _merged(_when(lang, text)) == plan, text
