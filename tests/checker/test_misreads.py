@@ -6,9 +6,10 @@ values printed in a text layer are findings. Plain-data books through the real c
 from __future__ import annotations
 
 import pytest
-from .conftest import book, ctx_of, fact
 
 from checker import misreads, numbering, value_mismatch
+
+from .conftest import book, ctx_of, fact
 
 
 def _ocr(f, how: str = "ocr", conf: float = 0.93):  # noqa: ANN001, ANN202
