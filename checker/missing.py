@@ -116,6 +116,7 @@ def check(ctx: Context) -> list[Discrepancy]:
     out: list[Discrepancy] = []
     stated = collect(ctx)
     unread = unreadable_books(ctx, stated)
+    unread_by_ocr: dict[str, list[str]] = {}
     for bid, (mine, others) in sorted(unread.items()):
         book = ctx.book(bid)
         summary = (f"{book.lang}: only {mine} of the {others} rule topics the other books state could be read from this book; "
@@ -129,6 +130,10 @@ def check(ctx: Context) -> list[Discrepancy]:
         expect = Expectation.of(stmts) if candidates and stmts and not topic.startswith("clarification.") else None
         silent = [b.id for b in candidates if expect is not None and silence_confirmed(ctx, expect, b, scope)
                   and not _stated_as_parts(topic, stmts, b)]
+        if stmts and not topic.startswith("clarification.") and topic not in V.never_missing():
+            for bid in [b for b in silent if read_by_ocr(ctx.book(b))]:
+                unread_by_ocr.setdefault(bid, []).append(topic)
+            silent = [b for b in silent if not read_by_ocr(ctx.book(b))]
         if stmts and silent and not topic.startswith("clarification.") and topic not in V.never_missing():
             out.append(_missing_fact(ctx, topic, scope, stmts, silent))
         elif len(stmts) >= 2:
@@ -136,7 +141,18 @@ def check(ctx: Context) -> list[Discrepancy]:
             if found:
                 out.append(found)
     out.extend(_missing_clarifications(ctx, set(unread)))
+    for bid, topics in sorted(unread_by_ocr.items()):
+        book = ctx.book(bid)
+        summary = (f"{book.lang}: OCR did not yield what the other books state on {', '.join(sorted(set(topics)))}; "
+                   "a scan's silence is not reported as missing rules — check the print")
+        out.append(ctx.make("text.unread_on_scan", "extraction_warning", summary, {bid: sorted(set(topics))},
+                            [Evidence(bid, 0, "")], sev="info"))
     return out
+
+
+def read_by_ocr(book: BookIn) -> bool:
+    """Most of the book's pages were read by OCR: what it does not state may be what OCR did not read."""
+    return bool(book.pages) and sum(p.method == "ocr" for p in book.pages) * 2 > len(book.pages)
 
 
 def _stated_as_parts(topic: str, stmts: dict[str, Statement], book: BookIn) -> bool:

@@ -5,13 +5,15 @@ whose numbers are a shuffled 1..n without repeats or gaps is left alone: that is
 around a picture come out of a page (1, 3, 2), not a numbering error. The list is reported under
 the topic of the rule fact it states, when one overlaps it. Numbers that go down (1, 4, 4, 3, 2)
 are callouts of a picture or a two-language layout read out of order, not a list, and are skipped.
+A list read by OCR that one digit misread explains ("1, 2, 8": the 3 read as 8) is an extraction
+warning on its book.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from checker import trust
+from checker import misreads, trust
 from checker.context import Context
 from checker.model import BookIn, Discrepancy, Evidence, FactIn
 
@@ -60,6 +62,11 @@ def check(ctx: Context) -> list[Discrepancy]:
             if not found:
                 continue
             topic = _topic_for(book, fact)
+            mended = misreads.mended_numbering(numbers) if misreads.ocr_read(fact) else None
+            if mended:
+                out.append(trust.low_confidence_warning(ctx, book.id, topic, fact, f"the list reads {', '.join(map(str, numbers))}, "
+                                                        f"which OCR makes of {', '.join(map(str, mended))} (a digit misread)"))
+                continue
             if not trust.trusted(fact):
                 out.append(trust.low_confidence_warning(ctx, book.id, topic, fact, f"the list reads {', '.join(map(str, numbers))} "
                                                         f"({'; '.join(found)}), which may be a misreading, not a misprint"))

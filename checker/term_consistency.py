@@ -22,6 +22,7 @@ from rapidfuzz import fuzz
 from checker.context import Context
 from checker.model import BookIn, Discrepancy, Evidence, MentionIn
 from checker.spaced import near_letter_spaced
+from ingest import morphology
 from ingest.lexicon import is_known
 from sources.catalog import catalog
 from sources.folding import term_key as fold
@@ -242,6 +243,7 @@ def _known_forms(ctx: Context, card: str, lang: str) -> set[str]:
 
 def _card_spellings(ctx: Context, book: BookIn) -> list[Discrepancy]:
     bad: dict[str, list[MentionIn]] = defaultdict(list)
+    misread: dict[str, list[MentionIn]] = defaultdict(list)  # OCR'd: no print to blame
     seen: set[tuple[int, int]] = set()
     for card, forms in misprints(book.lang).items():
         if not card.startswith(f"{book.edition}/"):
@@ -269,8 +271,10 @@ def _card_spellings(ctx: Context, book: BookIn) -> list[Discrepancy]:
         if any(mixed_scripts(w) for w in m.surface.split()):
             bad[m.card].append(m)
         elif known and fold(m.surface) not in known and m.score < FUZZY_BELOW and not _ordinary_words(book.lang, m.surface):
-            bad[m.card].append(m)
-    out = []
+            if _explained(ctx, book, m):
+                continue
+            (misread if _ocr_page(book, m.page) else bad)[m.card].append(m)
+    out = _ocr_name_warnings(ctx, book, misread)
     for card, mentions in sorted(bad.items()):
         surfaces = sorted({m.surface for m in mentions})
         if card.startswith("word:"):
@@ -295,6 +299,41 @@ def _card_spellings(ctx: Context, book: BookIn) -> list[Discrepancy]:
         topic = f"terms.card.{card.split('/')[-1]}"
         out.append(ctx.make(topic, "term_consistency", summary, {book.id: surfaces}, evidence))
     return out
+
+
+def _explained(ctx: Context, book: BookIn, m: MentionIn) -> bool:
+    """A printed form that is no misspelling of its card: an inflection of one of the card's names
+    (plural, case, elision, a compound), or a word of the language in its own right ("fermer",
+    "portée" beside the names «Ferme», «Port»)."""
+    names = (ctx.cards.get(m.card) or {}).get("names", {}).get(book.lang, [])
+    names = [n for n in names if n not in misprints(book.lang).get(m.card, ())]
+    if any(morphology.explains(book.lang, m.surface, n) for n in names):
+        return True
+    words = m.surface.split()
+    for n in names:
+        parts = n.split()
+        if len(parts) == len(words) and any(
+            morphology.another_word(book.lang, w, p) for w, p in zip(words, parts, strict=True) if fold(w) != fold(p)
+        ):
+            return True
+    return False
+
+
+def _ocr_page(book: BookIn, number: int) -> bool:
+    return any(p.number == number and p.method == "ocr" for p in book.pages)
+
+
+def _ocr_name_warnings(ctx: Context, book: BookIn, misread: dict[str, list[MentionIn]]) -> list[Discrepancy]:
+    """Card names OCR read in a form no inflection explains: the scan's reading, not the print, is in
+    doubt -- one extraction warning on the book, never a misspelling of the translation."""
+    if not misread:
+        return []
+    mentions = sorted((m for ms in misread.values() for m in ms), key=lambda m: m.start)
+    shown = ", ".join(f"«{m.surface}» ({ctx.card_label(m.card)})" for m in mentions[:6])
+    summary = f"{book.lang}: card names read by OCR in a form no known name explains: {shown} — check the print"
+    values = {book.id: sorted({m.surface for m in mentions})}
+    evidence = [Evidence(book.id, m.page, _context(book, m), [m.surface]) for m in mentions]
+    return [ctx.make("text.ocr_card_names", "extraction_warning", summary, values, evidence, sev="info")]
 
 
 def _in_spaced_art(book: BookIn, m: MentionIn) -> bool:

@@ -30,8 +30,11 @@ def low_confidence_warning(ctx: Context, book_id: str, topic: str, fact: FactIn,
     weakest = read.get("weakest")
     how = "OCR" if read.get("how") == "ocr" else "the text"
     word = f" «{weakest}»" if weakest else ""
-    summary = (f"{ctx.lang(book_id)}: {topic} rests on words {how} read with low confidence "
-               f"({confidence(fact):.2f}{word}{', repaired' if read.get('repaired') else ''}); {why} — check the print")
+    if trusted(fact):  # a confident reading that a misread explains (checker.misreads)
+        summary = f"{ctx.lang(book_id)}: {topic} as {how} read it ({confidence(fact):.2f}); {why} — check the print"
+    else:
+        summary = (f"{ctx.lang(book_id)}: {topic} rests on words {how} read with low confidence "
+                   f"({confidence(fact):.2f}{word}{', repaired' if read.get('repaired') else ''}); {why} — check the print")
     values = {book_id: {"topic": topic, "value": fact.value, "confidence": round(confidence(fact), 2)}}
     return ctx.make("text.low_confidence", "extraction_warning", summary, values,
                     [Evidence(book_id, fact.page, fact.quote, [str(weakest)] if weakest else [])], sev="info")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from checker import trust
+from checker import misreads, trust
 from checker import values as V
 from checker.context import Context
 from checker.equivalence import resolve
@@ -83,13 +83,19 @@ def _across_books(ctx: Context, topic: str, scope: frozenset[str], stmts: dict[s
 
 
 def _drop_untrusted(ctx: Context, topic: str, stmts: dict[str, Statement]) -> tuple[dict[str, Statement], list[Discrepancy]]:
-    """Statements read from low-confidence words leave the comparison; one that differs from the
-    trusted books' values is an extraction warning on its book, not a translation discrepancy."""
+    """Statements read from low-confidence words, or read by OCR as another book's value misread
+    (checker.misreads), leave the comparison; one that differs from the trusted books' values is an
+    extraction warning on its book, not a translation discrepancy."""
     good = {b: s for b, s in stmts.items() if trust.trusted(s.fact)}
+    trusted_values = [s.fact.value for b, s in good.items() if not misreads.ocr_read(s.fact)]
+    for b, s in list(good.items()):  # OCR's reading of a value another book prints: "2, 12" for "2, 12, 2"
+        if misreads.ocr_read(s.fact) and s.fact.value not in trusted_values and misreads.misread_of_any(s.fact.value, trusted_values):
+            del good[b]
     weak = {b: s for b, s in stmts.items() if b not in good}
     keys = {s.key for s in good.values()}
-    warnings = [trust.low_confidence_warning(ctx, b, topic, s.fact, "its value differs from the other books' but is not "
-                                             "reported as a translation difference")
+    warnings = [trust.low_confidence_warning(ctx, b, topic, s.fact, "its value differs from the other books' "
+                                             + ("as a misreading of theirs would, and" if trust.trusted(s.fact) else "but")
+                                             + " is not reported as a translation difference")
                 for b, s in sorted(weak.items()) if good and s.key not in keys]
     return good, warnings
 

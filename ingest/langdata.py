@@ -39,7 +39,7 @@ from typing import Any
 
 from sources.cache import cache_dir
 
-FORMAT = 1  # bump when the tables' layout or meaning changes
+FORMAT = 2  # bump when the tables' layout or meaning changes
 _CODE = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]  # a change here is a new build too
 NAME_GRAMMEMES = frozenset({"Name", "Surn"})
 MorphAnswer = tuple[tuple[str, ...], bool, bool]  # (normal forms in parse order, a name?, known?)
@@ -110,11 +110,14 @@ def _build(path: Path, lang: str, kind: str, files: list[Path]) -> None:
             "PRAGMA journal_mode=DELETE;"
             "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
             "CREATE TABLE words (word TEXT PRIMARY KEY, lemma TEXT) WITHOUT ROWID;"
+            "CREATE TABLE lemmas (word TEXT NOT NULL, lemma TEXT NOT NULL, PRIMARY KEY (word, lemma)) WITHOUT ROWID;"
             "CREATE TABLE morph (word TEXT PRIMARY KEY, forms TEXT NOT NULL, name INTEGER NOT NULL,"
             " known INTEGER NOT NULL) WITHOUT ROWID;"
         )
         if kind == "spacy":
-            conn.executemany("INSERT INTO words VALUES (?, ?)", sorted(_merge(read_tables(files)).items()))
+            tables = read_tables(files)
+            conn.executemany("INSERT INTO words VALUES (?, ?)", sorted(_merge(tables).items()))
+            conn.executemany("INSERT OR IGNORE INTO lemmas VALUES (?, ?)", _all_pairs(tables))
         conn.executemany("INSERT INTO meta VALUES (?, ?)", [("lang", lang), ("kind", kind),
                                                            ("sources", "\n".join(map(str, files)))])
         conn.commit()
@@ -130,7 +133,9 @@ def _build(path: Path, lang: str, kind: str, files: list[Path]) -> None:
 
 def _merge(tables: list[dict[str, Any]]) -> dict[str, str | None]:
     """Every word the tables know -> its lemma: the first non-empty string a table gives it (what a
-    look-up through the tables in order finds), None for a word only known as a lemma."""
+    look-up through the tables in order finds), None for a word only known as a lemma. A table that
+    lists several lemmas per form (French) names known words (the form and its first lemma) but gives
+    no lemma for matching terms: its first lemma turns "pouvez" into "puis"."""
     lemma: dict[str, str | None] = {}
     for table in tables:
         for key, value in table.items():
@@ -138,7 +143,16 @@ def _merge(tables: list[dict[str, Any]]) -> dict[str, str | None]:
                 if value and lemma.get(key) is None:
                     lemma[key] = value
                 lemma.setdefault(value, None)
+            elif isinstance(value, list) and (first := next((v for v in value if isinstance(v, str) and v), None)):
+                lemma.setdefault(key, None)
+                lemma.setdefault(first, None)
     return lemma
+
+
+def _all_pairs(tables: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """(form, lemma) for every lemma any table gives a form, lists included (inflection checks)."""
+    return sorted({(key, one) for table in tables for key, value in table.items()
+                   for one in (value if isinstance(value, list) else [value]) if isinstance(one, str) and one})
 
 
 # ---------------------------------------------------------------------- reading
@@ -153,6 +167,7 @@ class CompiledLanguage:
         self._conn: sqlite3.Connection | None = None
         self._pid = -1
         self._fallback: dict[str, str | None] | None = None  # no cache could be written: the tables in memory
+        self._all: dict[str, set[str]] = {}  # with the fallback: every lemma of a form
         self._pending: dict[str, MorphAnswer] = {}
         self._morph_memo: dict[str, MorphAnswer] = {}
         self._files: list[Path] = []
@@ -177,6 +192,12 @@ class CompiledLanguage:
             return self._fallback.get(word)
         rows = self._rows("SELECT lemma FROM words WHERE word = ?", (word,))
         return rows[0][0] if rows else None
+
+    def all_lemmas(self, word: str) -> list[str]:
+        """Every lemma a table gives `word`, lists included (in code-point order)."""
+        if self._fallback is not None:
+            return sorted(self._all.get(word, ()))
+        return [r[0] for r in self._rows("SELECT lemma FROM lemmas WHERE word = ? ORDER BY lemma", (word,))]
 
     def known(self, word: str) -> bool:
         """Whether a table names `word`, as an inflected form with a lemma or as a lemma."""
@@ -260,7 +281,10 @@ def open_language(lang: str, kind: str, tables: tuple[str, ...] = (), data_dir: 
         except (OSError, sqlite3.Error):
             data.path = None  # nowhere to write: read the tables into memory, as before the cache
             if kind == "spacy":
-                data._fallback = _merge(read_tables(files))
+                tables = read_tables(files)
+                data._fallback = _merge(tables)
+                for form, one in _all_pairs(tables):
+                    data._all.setdefault(form, set()).add(one)
     return data
 
 

@@ -422,6 +422,28 @@ def lemmatizer(lang: str):  # noqa: ANN201 - returns a callable str -> str
     return lookup_lemma
 
 
+@cache
+def table_lemmas(lang: str):  # noqa: ANN201 - returns a callable str -> frozenset[str]
+    """Word -> every folded lemma the language's lookup table lists for it (empty without a table)."""
+    table = _compiled(lang) if languages.lemmatizer(lang) == "spacy" else None
+
+    @lru_cache(maxsize=100_000)
+    def lookup(word: str) -> frozenset[str]:
+        if table is None:
+            return frozenset()
+        w = word.translate(_APOSTROPHES)
+        return frozenset(fold(x) for key in (w, w.lower()) for x in table.all_lemmas(key))
+
+    return lookup
+
+
+def lookup_tables(lang: str) -> list[dict[str, Any]]:
+    """The language's spaCy lookup tables as shipped, whole (reading them backwards: a word's forms)."""
+    if languages.lemmatizer(lang) != "spacy":
+        return []
+    return langdata.read_tables(langdata.lemma_files(lang, tuple(_raw_data(lang).get("lemma_tables") or ())))
+
+
 # ---------------------------------------------------------------------- loading
 def _raw_data(lang: str, root: Path | None = None) -> dict[str, Any]:
     """The language's lexicon.yaml (sources.languages); SourceError for a language without one."""

@@ -37,6 +37,9 @@ CORE_TOPICS = (
 EXPANSION_BOOK_MAX_CORE = 1  # an expansion rulebook restates at most one core rule
 EXPLICIT_MAX_CORE = 3  # ... or a few, when it says it needs the base game
 STRONG_MARKER = 2.0  # an expansion marker this strong in a heading makes the section that expansion's
+# the segmenter's topics of the rules' parts: a chapter restating one of them speaks for its expansion
+CHAPTER_TOPICS = ("setup", "turn", "dice", "income", "building", "activation_order", "payments", "market",
+                  "landmarks", "end_of_game", "card_types")
 SECTION_MIN_EVIDENCE = 2  # facts and card names of one expansion (and none of the base game) that make a section its
 
 
@@ -112,7 +115,7 @@ class _SectionIndex:
 
 def fact_scope(
     fact: FactData, ident: Identification, sections: list[SectionData], book: dict[str, Any],
-    index: _SectionIndex | None = None,
+    index: _SectionIndex | None = None, chapters: dict[int, str] | None = None,
 ) -> str:
     """The part of the game the fact speaks for (see the module docstring)."""
     if fact.topic.startswith("variant."):
@@ -128,7 +131,7 @@ def fact_scope(
         return named.pop()
     sec = (index or _SectionIndex(sections)).holding(fact.start)
     if sec:
-        ex = _heading_expansion(ident, sec[-1].heading)
+        ex = _heading_expansion(ident, sec[-1].heading) or (chapters or {}).get(id(sec[-1]))
         if ex:
             return ex
     if book.get("kind") == "expansion" and book.get("expansions"):
@@ -145,20 +148,42 @@ def assign(
     book = book_scope(ident, text, facts)
     ident.scope = book
     index = _SectionIndex(sections)
+    chapters = chapter_scopes(sections, ident)
     for f in facts:
-        f.scope = fact_scope(f, ident, sections, book, index)
+        f.scope = fact_scope(f, ident, sections, book, index, chapters)
     variants = [f for f in facts if f.topic.startswith("variant.")]
     for f in facts:
         if f.passage == "variant" and f.scope == BASE:
             same = [v for v in variants if _same_section(sections, v.start, f.start)]
             f.scope = same[0].scope if same else "variant.unnamed"
-    assign_sections(sections, facts, mentions or [], ident, book, index)
+    assign_sections(sections, facts, mentions or [], ident, book, index, chapters)
     return book
+
+
+def chapter_scopes(sections: list[SectionData], ident: Identification) -> dict[int, str]:
+    """id(section) -> the expansion whose chapter holds it. A chapter opens at a heading naming an
+    expansion and runs to the next heading naming one; inside it, a section restating a part of the
+    rules the book covered before the chapter ("Setup", "End of the game" again) is the expansion's,
+    while a part of the rules the book had not reached yet is the base text going on (a sidebar's
+    heading does not swallow the rest of the book)."""
+    out: dict[int, str] = {}
+    seen: set[str] = set()
+    before: set[str] = set()
+    current: str | None = None
+    for sec in sorted(sections, key=lambda x: x.start):
+        ex = _heading_expansion(ident, sec.heading)
+        if ex:
+            current, before = ex, set(seen)
+        elif current and (sec.topic not in CHAPTER_TOPICS or sec.topic in before):
+            out[id(sec)] = current
+        if sec.topic:
+            seen.add(sec.topic)
+    return out
 
 
 def assign_sections(
     sections: list[SectionData], facts: list[FactData], mentions: list[MentionData], ident: Identification,
-    book: dict[str, Any], index: _SectionIndex | None = None,
+    book: dict[str, Any], index: _SectionIndex | None = None, chapters: dict[int, str] | None = None,
 ) -> None:
     """Set each section's scope (see the module docstring): what it holds, found once per fact and
     mention (binary search over the sections), so a long book stays linear."""
@@ -177,16 +202,19 @@ def assign_sections(
             for sec in index.holding(m.start):
                 held.setdefault(id(sec), Counter())[sets.get(m.card, BASE)] += 1
     for sec in sections:
-        sec.scope = section_scope(sec, ident, book, held.get(id(sec), Counter()), variant.get(id(sec)))
+        sec.scope = section_scope(sec, ident, book, held.get(id(sec), Counter()), variant.get(id(sec)),
+                                  (chapters or {}).get(id(sec)))
 
 
 def section_scope(
     sec: SectionData, ident: Identification, book: dict[str, Any], held: Counter[str], variant: str | None = None,
+    chapter: str | None = None,
 ) -> str:
-    """The part of the game one section speaks for, from its heading, its card and what it holds."""
+    """The part of the game one section speaks for, from its heading, the chapter it sits in, its
+    card and what it holds."""
     if variant:
         return variant
-    ex = _heading_expansion(ident, sec.heading)
+    ex = _heading_expansion(ident, sec.heading) or chapter
     if ex:
         return ex
     if sec.card and card_sets().get(sec.card, BASE) != BASE:

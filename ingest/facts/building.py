@@ -41,7 +41,7 @@ def limit(doc: Doc) -> list[FactData]:
         ):
             continue
         for hit in doc.hits_in(sent.start, sent.end, ("kind.establishment", "kind.landmark")):
-            number = number_before(doc, hit, 1)
+            number = number_before(doc, hit, 2)  # "1 establishment", "un seul établissement"
             if number is not None and number.num == 1 and doc.has(sent.start, sent.end, "word.or"):
                 facts.append(doc.fact("build.limit_per_turn", 1, sent.start, sent.end, "building", 0.8))
                 break

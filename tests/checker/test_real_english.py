@@ -1,13 +1,15 @@
-"""The English original (Pandasaurus 2018, its text layer cached as .txt) beside the MK1 seeds, and
-changes planted into copies of it, ingested by the real pipeline and diffed.
+"""The English original (Pandasaurus 2018, the PDF itself) beside the MK1 seeds, and changes planted
+into copies of what the reader returns from it now, ingested by the real pipeline and diffed.
 
-The cached text is what `ingest.pdf.read_pdf` reads from tests/data/real/…pdf (the PDF itself is
-tested by the PDF tests); the English book is the reference every translation was made from.
+The English book is the reference every translation was made from. Its card pages are card art the
+reader sets aside; the card-table tests add a card table written in their layout
+(tests/data/texts/mk1_card_table_en.txt) to the reading.
 """
 
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -16,8 +18,9 @@ from diffing import diff_files
 from checker.model import DiffReport
 
 ROOT = Path(__file__).resolve().parents[2]
-EN = ROOT / "tests" / "data" / "real" / "MK1_base_EN_Pandasaurus2018_rulebook.txt"
+EN = ROOT / "tests" / "data" / "real" / "MK1_base_EN_Pandasaurus2018_rulebook.pdf"
 TEXTS = ROOT / "tests" / "data" / "texts"
+CARD_TABLE = TEXTS / "mk1_card_table_en.txt"
 SEEDS = ROOT / "rules_sources" / "rulebooks"
 CS = SEEDS / "002_527932f4ae20193c.txt"
 RU = SEEDS / "001_795f618b43229da8.txt"
@@ -26,13 +29,25 @@ PLANTS = {
     "coins": ("5. Give each player 3 coins.", "5. Give each player 5 coins."),
     "reorder": ("1. Restaurants (red)\n2. Primary & Secondary Industries (blue & green)",
                 "1. Primary & Secondary Industries (blue & green)\n2. Restaurants (red)"),
-    "drop": ("Multiple Transactions\n\nIf you owe coins to multiple opponents at the same time, those payments are made in "
-             "reverse turn order\n\n(i.e., counter clockwise).\n\nPay each opponent what you owe them, in full, before you pay "
+    "drop": ("Multiple Transactions\nIf you owe coins to multiple opponents at the same time, those payments are made in "
+             "reverse turn order\n(i.e., counter clockwise).\n\nPay each opponent what you owe them, in full, before you pay "
              "the next opponent.\n", ""),
 }
 
 
 _diff = diff_files
+
+
+@cache
+def reading() -> str:
+    """The English PDF as the reader returns it now (the text the plants are made in)."""
+    from ingest.pipeline import read_pages
+
+    return "\n\n".join(page.text for page in read_pages(EN))
+
+
+def _with_card_table(text: str) -> str:
+    return text + "\n\n" + CARD_TABLE.read_text(encoding="utf-8")
 
 
 def _lang_of(report: DiffReport) -> dict[str, str]:
@@ -83,10 +98,11 @@ def test_english_facts_record_passage_scope_and_read(real):
     assert out.exit_code == 0, out.output
     facts = json.loads(out.stdout)["facts"]
     when = [f for f in facts if f["topic"] == "activation.when"]
-    # the colour descriptions are rule text, the reference panel a summary; card tables are card text
-    assert {f["passage"] for f in when} == {"rule", "summary", "card"}
-    rule = [f for f in when if f["passage"] == "rule"]
-    assert rule and all(f["value"].get("red") == "opponents_turn" for f in rule)
+    # the colour descriptions are rule text, the reference panel a summary (the card pages are art)
+    assert {f["passage"] for f in when} == {"rule", "summary"}
+    # page 4 prints each colour's label above its timing ("BLUE: Primary Industries / Activates on
+    # anyone's turn."): every colour gets the timing printed under it, in the rules and the summary
+    assert [f["value"] for f in when] == [{"blue": "any_turn", "red": "opponents_turn", "green": "own_turn", "purple": "own_turn"}] * 2
     assert all(f["scope"] == "variant.variable_supply" for f in facts if f["topic"].startswith("variant.variable_supply"))
     assert all(f["read"]["how"] == "text" and f["read"]["confidence"] == 1.0 for f in facts)
     rows = json.loads(CliRunner().invoke(app, ["rulebooks", "--db", url, "--format", "json"]).stdout)["rulebooks"]
@@ -98,7 +114,7 @@ def test_english_facts_record_passage_scope_and_read(real):
 
 @pytest.fixture(scope="module")
 def planted(tmp_path_factory: pytest.TempPathFactory) -> dict[str, DiffReport]:
-    text = EN.read_text(encoding="utf-8")
+    text = reading()
     out = {}
     for name, (old, new) in PLANTS.items():
         assert old in text, f"plant {name}: text not found"
@@ -185,7 +201,7 @@ def test_reference_original_first(real):
 def test_planted_swapped_component_counts(tmp_path):
     """Two counts of the box list swapped (16 landmarks / 12 major establishments) in a copy: found
     against the original, per kind; the totals the other books print still agree."""
-    text = EN.read_text(encoding="utf-8")
+    text = reading()
     old = ("16 Landmarks", "12 Major Establishments")
     assert all(o in text for o in old)
     swapped = text.replace(old[0], "@@", 1).replace(old[1], "16 Major Establishments", 1).replace("@@", "12 Landmarks", 1)
@@ -203,7 +219,7 @@ def test_planted_swapped_component_counts(tmp_path):
 def test_planted_card_text_is_compared_with_the_catalog(tmp_path):
     """A card table that prints the Café as activating on anyone's turn: a card_text finding against
     the catalog on that book, never a rule discrepancy with the other books."""
-    text = EN.read_text(encoding="utf-8")
+    text = _with_card_table(reading())
     old = "3 Café\n\n2\nTake 1 coin from the active player. (opponent's turn)"
     assert old in text
     path = tmp_path / "en_card.txt"
@@ -213,14 +229,15 @@ def test_planted_card_text_is_compared_with_the_catalog(tmp_path):
     assert len(cards) == 1 and cards[0].topic == "card.cafe" and "Caf" in cards[0].summary, [d.summary for d in cards]
     assert not [d for d in report.discrepancies if d.topic == "activation.when"]
     (tmp_path / "clean").mkdir()
-    clean, _ = _diff(tmp_path / "clean", [CS, EN])
+    (tmp_path / "clean" / "en.txt").write_text(_with_card_table(reading()), encoding="utf-8")
+    clean, _ = _diff(tmp_path / "clean", [CS, tmp_path / "clean" / "en.txt"])
     assert not [d for d in clean.discrepancies if d.kind == "card_text"]  # the printed cards agree with the catalog
 
 
 def test_planted_card_numbers_and_income_in_the_english_card_table(tmp_path):
     """The English book's card table with an activation number, a cost, an income and a payer changed
     in a copy: each is one card_text finding on that card, with its quote; nothing else moves."""
-    text = EN.read_text(encoding="utf-8")
+    text = _with_card_table(reading())
     plants = [("5 Forest\n\n3\nGet 1 coin", "6 Forest\n\n3\nGet 1 coin"),
               ("9 Mine\n\n6\nGet 5 coins", "9 Mine\n\n4\nGet 5 coins"),
               ("10 Apple Orchard\n\n3\nGet 3 coins", "10 Apple Orchard\n\n3\nGet 2 coins"),

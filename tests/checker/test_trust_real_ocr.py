@@ -22,7 +22,7 @@ from ingest.pipeline import analyse
 from ingest.types import IngestError
 
 ROOT = Path(__file__).resolve().parents[2]
-EN = ROOT / "tests" / "data" / "real" / "MK1_base_EN_Pandasaurus2018_rulebook.txt"
+EN = ROOT / "tests" / "data" / "real" / "MK1_base_EN_Pandasaurus2018_rulebook.pdf"
 CS = ROOT / "rules_sources" / "rulebooks" / "002_527932f4ae20193c.txt"
 COLUMN = (240, 240, 1360, 2240)  # the left column of the 300 dpi scan of page 3: Game Setup, How to Win
 # (side, share of the digit rubbed out from that side): tried in turn until Tesseract misreads the digit
