@@ -22,6 +22,7 @@ from checker import (
     term_consistency,
     value_mismatch,
 )
+from checker.passages import check as passages
 from checker.context import Context, load_canonical
 from checker.dedupe import merge_same_passage
 from checker.grouping import by_edition
@@ -40,6 +41,7 @@ CHECKS: list[tuple[str, Callable[[Context], list[Discrepancy]]]] = [
     ("example_error", example_error.check),
     ("extraction_warning", extraction_warning.check),
     ("card_text", card_text.check),
+    ("passage", passages.check),
 ]
 
 
