@@ -10,10 +10,18 @@ from __future__ import annotations
 
 from checker.context import Context
 from checker.model import Discrepancy, Evidence
-from checker.passages.compare import MIN_CONFIDENCE, MIN_QUALITY, PairDiff, _sentences_with, number_change, pair_diffs
+from checker.passages.compare import (
+    MIN_CONFIDENCE,
+    MIN_QUALITY,
+    PairDiff,
+    _sentences_with,
+    number_change,
+    pair_diffs,
+)
 from checker.passages.pairs import Pair, pairs
 
 KIND = "passage"
+FLAVOUR_TOPICS = frozenset({"other"})  # section topics of ingest.segment that hold no rule
 
 
 def _surfaces(ctx: Context) -> dict[str, dict[str, list[str]]]:
@@ -90,8 +98,9 @@ def _finding(ctx: Context, pair: Pair, diff: PairDiff, good: list[Pair], views: 
     values = {b: a_val for b in a_books} | {b: b_val for b in b_books}
     summary = _summary(ctx, diff, a_books, b_books)
     topic = f"passage.{diff.topic or 'other'}"
-    d = ctx.make(topic, KIND, summary, dict(sorted(values.items())), evidence)
-    return d
+    # outside the rule sections (a welcome, a story) nothing a player would play differently
+    sev = "info" if (diff.topic or "other") in FLAVOUR_TOPICS else None
+    return ctx.make(topic, KIND, summary, dict(sorted(values.items())), evidence, sev=sev)
 
 
 def _value(diff: PairDiff, mine: list | None, theirs: list | None) -> dict:

@@ -9,7 +9,7 @@ difference found on a doubtful alignment is the aligner's doubt, not the transla
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from checker.passages.align import ANCHOR, Bead, align, length_cost
 from checker.passages.pairs import Pair
@@ -18,6 +18,7 @@ from checker.passages.units import Passage, Sentence
 MIN_CONFIDENCE = 0.7  # a bead below this is never the ground of a finding
 MIN_QUALITY = 0.5  # books whose content beads are anchored less often than this are not parallel
 MIN_GAP_CHARS = 30  # a shorter passage (a caption, a callout number) is not a dropped rule
+MIN_WORDS_GAP_CHARS = 60  # a passage without numbers or cards must be this long to be called missing
 LENGTH_GAP = 3.0  # Gale-Church |delta| with the sentence that only the length argues for
 LENGTH_FIT = 1.2  # ... and without it
 
@@ -140,9 +141,15 @@ def _matched(pair: Pair, bead: Bead, ua: list[Passage], ub: list[Passage],
                             _side(pair.pivot, ua, _sentences_with(ua, cards=ca), _names(surfaces, pair.pivot, ca)),
                             _side(pair.other, ub, _sentences_with(ub, cards=cb), _names(surfaces, pair.other, cb)),
                             sorted(ca), sorted(cb), bead.confidence, ua[0].index))
-    if len(ua) == 1 and len(ub) == 1:
-        out += _sentence_gaps(pair, bead, ua[0], ub[0])
+    out += _sentence_gaps(pair, bead, _merged(ua), _merged(ub))
     return out
+
+
+def _merged(units: list[Passage]) -> Passage:
+    """Consecutive passages of one bead as one (their sentences in order), for the sentence alignment."""
+    if len(units) == 1:
+        return units[0]
+    return replace(units[0], text="\n".join(u.text for u in units), sentences=[s for u in units for s in u.sentences])
 
 
 def _sentence_numbers(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[PairDiff]:
@@ -177,12 +184,24 @@ def _signature(units: list) -> list:
 
 
 def _has_content(units: list) -> bool:
-    return bool(_numbers(units) or _cards(units))
+    return bool(_content_numbers(units) or _cards(units))
+
+
+def _content_numbers(units: list) -> set[int]:
+    """Numbers a passage states: digits and number words, and ordinals above "first" (which may be "one")."""
+    return set(_numbers(units)) | (_soft(units) - {1})
+
+
+def _count_surplus(units: list, mine: list, others: list) -> bool:
+    """Whether `units` print a number once more than the other side does, so that without them the
+    two sides print it equally often ("5 different cards" said twice where the other says it once)."""
+    own, there, whole = _numbers(units), _numbers(others), _numbers(mine)
+    return any(whole[n] > there[n] and whole[n] - own[n] == there[n] for n in own)
 
 
 def _absent_from(units: list, others: list) -> bool:
-    """Whether most of what `units` carry (numbers, cards) appears in none of `others`."""
-    nums, cards = set(_numbers(units)), _cards(units)
+    """Whether most of what `units` carry (numbers, ordinals, cards) appears in none of `others`."""
+    nums, cards = _content_numbers(units), _cards(units)
     if not nums and not cards:
         return False
     near_n, near_c = _soft(others) | set(_numbers(others)), _cards(others)
@@ -202,11 +221,16 @@ def _gap(pair: Pair, beads: list[Bead], k: int) -> PairDiff | None:
         return None
     on_a = bool(bead.a)
     units = [pair.a[i] for i in bead.a] if on_a else [pair.b[j] for j in bead.b]
-    if sum(len(u.text) for u in units) < MIN_GAP_CHARS or not _has_content(units) or all(u.kind == "heading" for u in units):
+    size = sum(len(u.text) for u in units)
+    if size < MIN_GAP_CHARS or all(u.kind == "heading" for u in units):
         return None
     around = ([pair.b[j] for j in prev.b + nxt.b]) if on_a else ([pair.a[i] for i in prev.a + nxt.a])
-    if not _absent_from(units, around):
-        return None
+    if _has_content(units):
+        if not _absent_from(units, around):
+            return None
+    elif size < MIN_WORDS_GAP_CHARS or not all(_concepts_absent(s, [x for u in around for x in u.sentences])
+                                                  for u in units for s in u.sentences[:1]):
+        return None  # a paragraph of words only: skipped by the aligner, long, and about something else
     conf = round(min(prev.own, nxt.own), 3)
     present = _side(pair.pivot if on_a else pair.other, units, [], _highlights(units))
     context = _context(pair.other if on_a else pair.pivot, around[: len(prev.b if on_a else prev.a)],
@@ -253,10 +277,14 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[Pai
             size = len(s.text)
             if size < MIN_GAP_CHARS:
                 continue
-            content = _has_content([s]) and _absent_from([s], other)
+            mine = pa.sentences if on_a else pb.sentences
+            content = _has_content([s]) and (_absent_from([s], other) or _count_surplus([s], mine, other))
             without = abs(_delta(la - size, lb, ratio)) if on_a else abs(_delta(la, lb - size, ratio))
             # length speaks only where the aligner itself left the sentence alone (never inside a merge)
-            by_length = with_it >= LENGTH_GAP and without <= LENGTH_FIT and _concepts_absent(s, other)
+            # length speaks only where the aligner itself left the sentence alone: beside a merge of two
+            # sentences into one (which translators do) it cannot tell a dropped sentence from a terse one
+            by_length = (not (sb.a and sb.b) and with_it >= LENGTH_GAP and without <= LENGTH_FIT
+                         and _concepts_absent(s, other))
             if not (content or by_length):
                 continue
             if len(own) > 1 and not content:
