@@ -22,13 +22,14 @@ from checker import (
     term_consistency,
     value_mismatch,
 )
-from checker.passages import check as passages
 from checker.context import Context, load_canonical
 from checker.dedupe import merge_same_passage
 from checker.grouping import by_edition
 from checker.impact import replay
 from checker.load import load_books, load_cards
 from checker.model import BookIn, DiffReport, Discrepancy, finding_order
+from checker.passages import check as passages
+from checker.passages.merge import merge_with_topics
 from checker.reference import pick_reference, reference_first
 from checker.report import finish
 
@@ -70,7 +71,7 @@ def run_books(
         for d in replay.discrepancies(replayed):
             found.setdefault(d.id, d)
     ordered = sorted(found.values(), key=finding_order)
-    ordered = merge_same_passage(ordered)
+    ordered = merge_same_passage(merge_with_topics(ordered))
     shown = [b for ed in groups.values() for b in ed]
     names = {cid: {lang: ns[0] for lang, ns in (c.get("names") or {}).items() if ns} | ({"en": c["name"]} if c.get("name") else {})
              for cid, c in (cards or {}).items()}
