@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from checker.context import Context
 from checker.model import Discrepancy, Evidence
+from checker.passages import costs
 from checker.passages.compare import (
     MIN_CONFIDENCE,
     MIN_QUALITY,
@@ -38,11 +39,11 @@ def _surfaces(ctx: Context) -> dict[str, dict[str, list[str]]]:
 def check(ctx: Context) -> list[Discrepancy]:
     all_pairs = pairs(ctx)
     if not all_pairs:
-        return []
+        return costs.check(ctx)
     surfaces = _surfaces(ctx)
     good = [p for p in all_pairs if p.quality >= MIN_QUALITY]
     views = {p.other: p.counterpart() for p in good}
-    out: list[Discrepancy] = []
+    out: list[Discrepancy] = costs.check(ctx)  # examples by meaning: amounts against the catalog, per book
     for pair in good:
         for diff in pair_diffs(pair, surfaces):
             out.append(_finding(ctx, pair, diff, good, views))
