@@ -38,6 +38,7 @@ class Bead:
     b: tuple[int, ...]
     own: float  # what the bead's own passages share (0..1)
     confidence: float = 0.0  # own evidence and anchored neighbours (0..1)
+    moved: bool = False  # paired out of order (checker.passages.align.moved): no neighbours vouch for it
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -196,7 +197,55 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead]:
         beads.append(Bead(ia, jb, own))
         i, j = i - di, j - dj
     beads.reverse()
-    return with_confidence(beads)
+    return moved(with_confidence(beads), a_units, b_units)
+
+
+WEAK = 0.3  # a 1-1 bead sharing less than this is as good as unmatched
+MOVED_WINDOW = 10  # beads apart a passage may have moved
+MOVED_CONFIDENCE = 0.75  # x own evidence: a moved passage has no anchored neighbours to vouch for it
+
+
+def moved(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead]:
+    """Passages printed in another order (a worked example set before the rule it illustrates): the
+    order-keeping programme leaves them unmatched or matched to a stranger. Those are paired again, each
+    with the one passage near it that shares the most (numbers, cards, list position), and kept at the
+    first book's place, with a confidence of their own evidence alone."""
+    weak = [k for k, bd in enumerate(beads) if not (bd.a and bd.b) or (bd.shape == (1, 1) and bd.own < WEAK)]
+    a_free = [(k, i) for k in weak for i in beads[k].a]
+    b_free = [(k, j) for k in weak for j in beads[k].b]
+    if not a_free or not b_free:
+        return beads
+    candidates = []
+    for ka, i in a_free:
+        gi = group(a_units, (i,))
+        for kb, j in b_free:
+            if abs(ka - kb) > MOVED_WINDOW or (ka == kb and beads[ka].shape == (1, 1)):
+                continue
+            own = own_evidence(gi, group(b_units, (j,)))
+            if own >= ANCHOR + 0.3:
+                candidates.append((-own, ka, i, j))
+    used_a: set[int] = set()
+    used_b: set[int] = set()
+    pairs: dict[int, list[Bead]] = {}
+    for neg, ka, i, j in sorted(candidates):
+        if i in used_a or j in used_b:
+            continue
+        used_a.add(i)
+        used_b.add(j)
+        pairs.setdefault(ka, []).append(Bead((i,), (j,), -neg, round(min(1.0, MOVED_CONFIDENCE * -neg), 3), True))
+    if not pairs:
+        return beads
+    out: list[Bead] = []
+    for k, bd in enumerate(beads):
+        if k in set(weak):
+            rest_a = tuple(i for i in bd.a if i not in used_a)
+            rest_b = tuple(j for j in bd.b if j not in used_b)
+            out += pairs.get(k, [])
+            if rest_a or rest_b:
+                out.append(Bead(rest_a, rest_b, bd.own if (rest_a, rest_b) == (bd.a, bd.b) else 0.0, bd.confidence))
+        else:
+            out.append(bd)
+    return out
 
 
 def _wide(a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead]:

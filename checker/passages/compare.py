@@ -217,7 +217,7 @@ def _gap(pair: Pair, beads: list[Bead], k: int) -> PairDiff | None:
     nxt = beads[k + 1] if k + 1 < len(beads) else None
     if prev is None or nxt is None or not (prev.a and prev.b and nxt.a and nxt.b):
         return None
-    if prev.own < ANCHOR or nxt.own < ANCHOR:
+    if prev.own < ANCHOR or nxt.own < ANCHOR or prev.moved or nxt.moved:
         return None
     on_a = bool(bead.a)
     units = [pair.a[i] for i in bead.a] if on_a else [pair.b[j] for j in bead.b]

@@ -1,9 +1,12 @@
 """A passage finding that says what a topic finding already says is merged into it: the topic
 finding names the rule, the passage finding only the place. Same books, same passage (the quotes
 overlap), and the differing numbers or card names in common: the passage finding goes, and the
-topic finding notes the aligned passage's confidence was consistent with it."""
+topic finding stays as it is."""
 
 from __future__ import annotations
+
+import json
+import re
 
 from checker.model import Discrepancy
 
@@ -28,16 +31,25 @@ def _overlap(a: str, b: str) -> bool:
 
 
 def says_the_same(p: Discrepancy, t: Discrepancy) -> bool:
-    """The passage finding `p` and the topic finding `t` quote the same passage of the same diverging
-    book, and what `p` marks there (a number, a name) is in `t`'s quote too."""
+    """The passage finding `p` and the topic finding `t` quote the same passage of the same book, and `t`
+    is about what `p` found there: the numbers or cards `p` names are in that book's value in `t`, or
+    (a passage without counterpart) `t` reports the book silent."""
     if t.kind not in TOPIC_KINDS or p.edition != t.edition:
         return False
     for pe in p.evidence:
         for te in t.evidence:
             if pe.rulebook != te.rulebook or not _overlap(pe.quote, te.quote):
                 continue
-            marked = [h for h in pe.highlights if h and h != "⟨…⟩"]
-            if not marked or any(_fold(h) in _fold(te.quote) for h in marked):
+            pv = p.values.get(pe.rulebook) or {}
+            if "lacks" in pv or "passage" in pv:
+                silent = [b for b, v in t.values.items() if v is None]
+                lacking = [b for b, v in p.values.items() if isinstance(v, dict) and "lacks" in v]
+                if t.kind == "missing" and silent and set(silent) == set(lacking):
+                    return True
+                continue
+            said = json.dumps(t.values.get(pe.rulebook), ensure_ascii=False)
+            named = [str(x) for x in (pv.get("numbers") or pv.get("cards") or [])]
+            if named and all(re.search(rf"(?<![\w]){re.escape(x)}(?![\w])", said) for x in named):
                 return True
     return False
 

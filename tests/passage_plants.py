@@ -3,7 +3,8 @@ or an editor could make and no named rule topic covers, at a random place (a see
 
 Kinds: `number` (a number in a rule sentence changed), `example` (a coin amount in a worked example
 changed), `drop` (a sentence removed), `add` (a sentence of the book copied into another paragraph: a
-rule the other books do not print). Places are chosen from the ingested original's passages
+rule the other books do not print), `cost` (the coins paid for a card a sentence builds, changed: the
+card catalog says otherwise). Places are chosen from the ingested original's passages
 (checker.passages.units) and found again in the file by their exact text, so a plant always lands
 in the printed text the pipeline reads.
 """
@@ -15,9 +16,10 @@ import re
 from dataclasses import dataclass
 
 from checker.model import BookIn
+from checker.passages.costs import claimed_costs
 from checker.passages.units import passages
 
-KINDS = ("number", "example", "drop", "add")
+KINDS = ("number", "example", "drop", "add", "cost")
 _DIGIT = re.compile(r"(?<![\d.,/])(\d{1,2})(?![\d.,/ª])")
 
 
@@ -80,6 +82,17 @@ def plant(text: str, book: BookIn, kind: str, seed: int) -> Plant | None:
         hosts = [h for h in hosts if h[2] != donor[2]] or hosts
         host = rng.choice(hosts)[0]
         return Plant(kind, seed, "", donor[0], host, text.replace(host, host + " " + donor[0], 1))
+    if kind == "cost":
+        mentions = [(m.start, m.end, m.card) for m in book.mentions if m.card]
+        spots = [(s, c) for p in passages(book) for s in p.sentences
+                 for c in claimed_costs(book.lang, s, mentions) if text.count(s.text.strip()) == 1]
+        if not spots:
+            return None
+        sent, (_, amount, words) = rng.choice(spots)
+        old = sent.text.strip()
+        new_words = words.replace(str(amount), str(amount + rng.choice([1, 2])), 1)
+        new = old.replace(words, new_words, 1)
+        return Plant(kind, seed, old, new, "", text.replace(old, new, 1))
     raise ValueError(kind)
 
 
