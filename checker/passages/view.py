@@ -8,49 +8,12 @@ one side only, a passage with no counterpart), with character spans to mark in e
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any
 
 from checker.model import BookIn
 from checker.passages.align import align
 from checker.passages.compare import MIN_CONFIDENCE, number_change
+from checker.passages.rows import AlignView, Cell, Row
 from checker.passages.units import Passage, passages
-
-SCHEMA = "mkdb.align/1"
-
-
-@dataclass
-class Cell:
-    passages: list[int]  # indices of the book's passages in the row
-    page: int
-    text: str
-    marks: list[tuple[int, int]] = field(default_factory=list)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"passages": self.passages, "page": self.page, "text": self.text, "marks": [[a, b] for a, b in self.marks]}
-
-
-@dataclass
-class Row:
-    a: Cell
-    b: Cell
-    confidence: float
-    status: str  # same | differs | only_a | only_b | doubtful
-    notes: list[str] = field(default_factory=list)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"a": self.a.to_json(), "b": self.b.to_json(), "confidence": self.confidence, "status": self.status,
-                "notes": self.notes}
-
-
-@dataclass
-class AlignView:
-    a: dict[str, Any]  # rulebook heads
-    b: dict[str, Any]
-    rows: list[Row]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"schema": SCHEMA, "a": self.a, "b": self.b, "rows": [r.to_json() for r in self.rows]}
 
 
 def _marks(text: str, numbers: list[int], surfaces: list[str]) -> list[tuple[int, int]]:

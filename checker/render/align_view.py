@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from checker.passages.view import AlignView, Cell
+from checker.passages.rows import AlignView, Cell
 from checker.render.labels import book_label
 from checker.render.marks import quote_html, segments
 
