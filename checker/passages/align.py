@@ -21,6 +21,7 @@ PRIOR = {(1, 1): -math.log(0.89), (1, 0): -math.log(0.0099 / 2), (0, 1): -math.l
 FEATURE_WEIGHT = 6.0  # how much shared anchors outweigh a length mismatch
 ANCHOR = 0.6  # own evidence at or above this makes a bead an anchor for its neighbours
 MIN_BAND = 12
+HEADING_MERGE = 4.0  # cost of a bead whose sides hold different numbers of headings
 SANDWICH = 0.7  # confidence of a 1-1 bead whose both neighbours are anchors, before its own evidence
 
 
@@ -80,6 +81,7 @@ class Group:
     concepts: frozenset[str]
     kind: str
     item: int | None
+    headings: int = 0  # headings among the units taken together
 
 
 def group(units: Sequence[Unit], idx: tuple[int, ...]) -> Group:
@@ -94,8 +96,9 @@ def group(units: Sequence[Unit], idx: tuple[int, ...]) -> Group:
         cards |= u.cards
         conc |= u.feats.concepts
     first = units[idx[0]]
+    heads = sum(getattr(units[i], "kind", "") == "heading" for i in idx)
     return Group(sum(len(units[i].text) for i in idx), nums, frozenset(soft), frozenset(cards), frozenset(conc),
-                 getattr(first, "kind", "paragraph"), getattr(first, "item", None))
+                 getattr(first, "kind", "paragraph"), getattr(first, "item", None), heads)
 
 
 def own_evidence(a: Group, b: Group) -> float:
@@ -126,12 +129,23 @@ def pair_cost(a: Group, b: Group, ratio: float) -> float:
         cost += 2.0
     # what one side prints and the other does not print in any form argues against the pair
     unmatched = len(set(a.numbers) - b.soft) + len(set(b.numbers) - a.soft) + len(a.cards ^ b.cards)
-    cost += min(3.0, 0.75 * unmatched)
+    cost += min(3.0, 1.0 * unmatched)
     if (a.kind == "heading") != (b.kind == "heading"):
         cost += 1.5
+    if a.headings != b.headings:  # a heading merged into a paragraph: the structure says no
+        cost += HEADING_MERGE
     if a.item is not None and b.item is not None and a.item != b.item:
         cost += 2.0
     return cost
+
+
+def _each(x: Group, y: Group, other: Group) -> float:
+    """What a merge of two units against one gives back when only one of the two shares anything with
+    it: the merged bead's evidence is worth what its weaker member shows."""
+    weaker = min(own_evidence(x, other), own_evidence(y, other))
+    whole = own_evidence(Group(x.length + y.length, x.numbers + y.numbers, x.soft | y.soft, x.cards | y.cards,
+                               x.concepts | y.concepts, x.kind, x.item, x.headings + y.headings), other)
+    return FEATURE_WEIGHT * max(0.0, whole - weaker) / 2
 
 
 def skip_cost(u: Group, ratio: float) -> float:
@@ -177,9 +191,9 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead]:
                 elif (di, dj) == (0, 1):
                     c = skip_cost(gb1[pj], 1 / ratio)
                 elif (di, dj) == (2, 1):
-                    c = pair_cost(ga2[pi], gb1[pj], ratio)
+                    c = pair_cost(ga2[pi], gb1[pj], ratio) + _each(ga1[pi], ga1[pi + 1], gb1[pj])
                 else:
-                    c = pair_cost(ga1[pi], gb2[pj], ratio)
+                    c = pair_cost(ga1[pi], gb2[pj], ratio) + _each(gb1[pj], gb1[pj + 1], ga1[pi])
                 total = prev + c + PRIOR[(di, dj)]
                 if total < best:
                     best, step = total, (di, dj)

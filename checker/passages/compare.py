@@ -213,14 +213,24 @@ def _gap(pair: Pair, beads: list[Bead], k: int) -> PairDiff | None:
     """A passage with no counterpart, between two anchored beads, whose numbers or cards the other
     book does not print around the gap."""
     bead = beads[k]
-    prev = beads[k - 1] if k > 0 else None
-    nxt = beads[k + 1] if k + 1 < len(beads) else None
-    if prev is None or nxt is None or not (prev.a and prev.b and nxt.a and nxt.b):
+    lo, hi = k, k  # the run of unmatched beads this one belongs to (a heading dropped with its paragraph)
+    while lo > 0 and not (beads[lo - 1].a and beads[lo - 1].b):
+        lo -= 1
+    while hi + 1 < len(beads) and not (beads[hi + 1].a and beads[hi + 1].b):
+        hi += 1
+    if len({bool(beads[x].a) for x in range(lo, hi + 1)}) > 1:
+        return None  # passages missing on both sides: rewritten, not dropped
+    prev = beads[lo - 1] if lo > 0 else None
+    nxt = beads[hi + 1] if hi + 1 < len(beads) else None
+    if prev is None or nxt is None:
         return None
     if prev.own < ANCHOR or nxt.own < ANCHOR or prev.moved or nxt.moved:
         return None
+    if k != lo:
+        return None  # the run is reported once, from its first bead
     on_a = bool(bead.a)
-    units = [pair.a[i] for i in bead.a] if on_a else [pair.b[j] for j in bead.b]
+    run = beads[lo:hi + 1]
+    units = [pair.a[i] for r in run for i in r.a] if on_a else [pair.b[j] for r in run for j in r.b]
     size = sum(len(u.text) for u in units)
     if size < MIN_GAP_CHARS or all(u.kind == "heading" for u in units):
         return None
