@@ -8,7 +8,7 @@ difference found on a doubtful alignment is the aligner's doubt, not the transla
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 
 from checker.passages.align import ANCHOR, Bead, align, length_cost
@@ -102,11 +102,37 @@ def _side(book: str, units: list[Passage], sents: list[Sentence], highlights: li
     return Side(book, page, quote, highlights, units[0].index if units else None)
 
 
+_memo: OrderedDict[tuple, list[PairDiff]] = OrderedDict()
+MEMO_SIZE = 256
+PIVOT, OTHER = "\x00pivot", "\x00other"
+
+
 def pair_diffs(pair: Pair, surfaces: dict[str, dict[str, list[str]]]) -> list[PairDiff]:
     """Every difference between the pivot and the other book of `pair` that rests on a confident alignment.
-    `surfaces`: book id -> card id -> the names as printed (for highlighting)."""
+    `surfaces`: book id -> card id -> the names as printed (for highlighting). Remembered by the two
+    books' content (a book ingested again, a generated copy): only the book ids are put back."""
     if pair.quality < MIN_QUALITY:
         return []
+    key = (pair.key, tuple(sorted((c, tuple(n)) for c, n in surfaces.get(pair.pivot, {}).items())),
+           tuple(sorted((c, tuple(n)) for c, n in surfaces.get(pair.other, {}).items())))
+    if not pair.key or key not in _memo:
+        plain = replace(pair, pivot=PIVOT, other=OTHER)
+        found = _pair_diffs(plain, {PIVOT: surfaces.get(pair.pivot, {}), OTHER: surfaces.get(pair.other, {})})
+        if not pair.key:
+            return _relabel(found, pair)
+        _memo[key] = found
+        if len(_memo) > MEMO_SIZE:
+            _memo.popitem(last=False)
+    return _relabel(_memo[key], pair)
+
+
+def _relabel(found: list[PairDiff], pair: Pair) -> list[PairDiff]:
+    ids = {PIVOT: pair.pivot, OTHER: pair.other}
+    return [replace(d, a=replace(d.a, book=ids[d.a.book], highlights=list(d.a.highlights)),
+                    b=replace(d.b, book=ids[d.b.book], highlights=list(d.b.highlights))) for d in found]
+
+
+def _pair_diffs(pair: Pair, surfaces: dict[str, dict[str, list[str]]]) -> list[PairDiff]:
     out: list[PairDiff] = []
     beads = pair.beads
     for k, bead in enumerate(beads):

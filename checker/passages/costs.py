@@ -11,6 +11,8 @@ N. Income ("Café ... 2 coins", "4 × 2 = 8 coins") is never read.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from checker.context import Context
 from checker.model import BookIn, Discrepancy, Evidence
 from checker.passages.pairs import book_passages
@@ -32,18 +34,27 @@ def catalog_costs(card: dict) -> set[int] | None:
 
 def claimed_costs(lang: str, s: Sentence, mentions: list[tuple[int, int, str]]) -> list[tuple[str, int, str]]:
     """(card, amount, the words "N coins" as printed) for every card the sentence builds with an amount after it."""
+    inside = [(a, b, c) for a, b, c in mentions if s.start <= a < s.end]
+    if not inside or not any(ch.isdigit() for ch in s.text):
+        return []
+    return list(_claims(lang, s.text, tuple((a - s.start, b - s.start, c) for a, b, c in inside)))
+
+
+@lru_cache(maxsize=50_000)
+def _claims(lang: str, text: str, inside: tuple[tuple[int, int, str], ...]) -> tuple[tuple[str, int, str], ...]:
+    """claimed_costs on one sentence's text and its mentions (relative offsets): remembered by content."""
+    s = Sentence(0, len(text), text, None)  # type: ignore[arg-type]
     lex = _lexicon(lang)
     if lex is None:
-        return []
+        return ()
     tokens = lex.tokenize(s.text, s.start)
     hits = lex.find(tokens)
     concepts = {h.concept for h in hits}
     if "verb.build" not in concepts or "=" in s.text:  # nothing built, or an income worked out ("4 × 2 = 8")
-        return []
+        return ()
     paying = bool(concepts & {"verb.pay", "word.cost"})
     coins = [h for h in hits if h.concept == "word.coin"]
     out = []
-    inside = [(a, b, c) for a, b, c in mentions if s.start <= a < s.end]
     for k, (_start, b, card) in enumerate(inside):
         nxt = inside[k + 1][0] if k + 1 < len(inside) else s.end
         after = [i for i, t in enumerate(tokens) if t.start >= b and t.start < nxt][:WINDOW]
@@ -56,7 +67,7 @@ def claimed_costs(lang: str, s: Sentence, mentions: list[tuple[int, int, str]]) 
             if coin is not None and (paying or bracketed):
                 out.append((card, tok.num, s.text[tok.start - s.start:coin.end - s.start]))
                 break
-    return out
+    return tuple(out)
 
 
 def check(ctx: Context) -> list[Discrepancy]:

@@ -30,6 +30,7 @@ class Pair:
     a: list[Passage]  # the pivot's
     b: list[Passage]  # the other book's
     beads: list[Bead]
+    key: tuple = ()  # the two books' content (what the alignment and its differences depend on)
 
     @property
     def quality(self) -> float:
@@ -86,5 +87,5 @@ def pairs(ctx: Context, books: list[BookIn] | None = None) -> list[Pair]:
         if b.id == piv.id:
             continue
         pb = book_passages(ctx, b)
-        out.append(Pair(piv.id, b.id, pa, pb, aligned(pa, pb, piv.lang, b.lang)))
+        out.append(Pair(piv.id, b.id, pa, pb, aligned(pa, pb, piv.lang, b.lang), (_key(pa, piv.lang), _key(pb, b.lang))))
     return out
