@@ -56,5 +56,16 @@ def says_the_same(p: Discrepancy, t: Discrepancy) -> bool:
 
 def merge_with_topics(found: list[Discrepancy]) -> list[Discrepancy]:
     """The findings without the passage findings a topic finding already reports."""
-    topics = [d for d in found if d.kind in TOPIC_KINDS]
-    return [d for d in found if d.kind != "passage" or not any(says_the_same(d, t) for t in topics)]
+    by_book: dict[str, list[Discrepancy]] = {}
+    for t in found:
+        if t.kind in TOPIC_KINDS:
+            for b in {e.rulebook for e in t.evidence}:
+                by_book.setdefault(b, []).append(t)
+    out = []
+    for d in found:
+        if d.kind == "passage":
+            near = {id(t): t for e in d.evidence for t in by_book.get(e.rulebook, [])}
+            if any(says_the_same(d, t) for t in near.values()):
+                continue
+        out.append(d)
+    return out

@@ -10,7 +10,7 @@ aligned twice.
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from checker.context import Context
 from checker.model import BookIn
@@ -63,8 +63,25 @@ def aligned(a: list[Passage], b: list[Passage], lang_a: str, lang_b: str) -> lis
     return hit
 
 
+_cut: OrderedDict[tuple, list[Passage]] = OrderedDict()
+
+
 def book_passages(ctx: Context, book: BookIn) -> list[Passage]:
-    return ctx.memo("passages", book, lambda: passages(book))
+    """The book's passages, cut once per content (a copy with another id shares them: only `book` differs)."""
+    return ctx.memo("passages", book, lambda: _passages(book))
+
+
+def _passages(book: BookIn) -> list[Passage]:
+    key = (book.lang, tuple((p.offset, p.text) for p in book.pages),
+           tuple((s.index, s.start, s.end, s.topic, s.heading, s.text) for s in book.sections),
+           tuple((m.start, m.end, m.card) for m in book.mentions))
+    hit = _cut.get(key)
+    if hit is None:
+        hit = passages(book)
+        _cut[key] = hit
+        if len(_cut) > MEMO_SIZE:
+            _cut.popitem(last=False)
+    return [replace(p, book=book.id) for p in hit] if hit and hit[0].book != book.id else hit
 
 
 def pivot(ctx: Context, books: list[BookIn]) -> BookIn:
