@@ -116,6 +116,8 @@ def own_evidence(a: Group, b: Group) -> float:
         score = max(score, 0.5) + 0.1
     if a.kind == b.kind == "heading":  # headings carry the book's structure across languages
         score = max(score, 0.5) + 0.1
+    if a.item is not None and b.item is not None and a.item != b.item:
+        score = min(score, 0.4)  # step 3 against step 1: whatever they share, not the same step
     return min(score, 1.0)
 
 
@@ -235,8 +237,10 @@ def moved(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit]) -
         for kb, j in b_free:
             if abs(ka - kb) > MOVED_WINDOW or (ka == kb and beads[ka].shape == (1, 1)):
                 continue
-            own = own_evidence(gi, group(b_units, (j,)))
-            if own >= ANCHOR + 0.3:
+            gj = group(b_units, (j,))
+            own = own_evidence(gi, gj)
+            # a moved passage is trusted only as a numbered step that kept its number (a worked example's)
+            if own >= ANCHOR + 0.3 and gi.item is not None and gi.item == gj.item:
                 candidates.append((-own, ka, i, j))
     used_a: set[int] = set()
     used_b: set[int] = set()
