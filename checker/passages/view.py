@@ -36,7 +36,11 @@ def view(a: BookIn, b: BookIn) -> AlignView:
     """The alignment of two books as rows a reviewer reads."""
     pa, pb = passages(a), passages(b)
     rows = []
-    names = {bk.id: {m.card: m.surface for m in bk.mentions if m.card} for bk in (a, b)}
+    names: dict[str, dict[str, list[str]]] = {}
+    for bk in (a, b):
+        for m in bk.mentions:
+            if m.card:
+                names.setdefault(bk.id, {}).setdefault(m.card, []).append(m.surface)
     for bead in align(pa, pb):
         ua, ub = [pa[i] for i in bead.a], [pb[j] for j in bead.b]
         if not ua or not ub:
@@ -53,7 +57,7 @@ def view(a: BookIn, b: BookIn) -> AlignView:
         if ca and cb:
             notes.append(f"cards: {a.lang} {', '.join(sorted(ca))} / {b.lang} {', '.join(sorted(cb))}")
         status = "doubtful" if bead.confidence < MIN_CONFIDENCE else ("differs" if notes else "same")
-        rows.append(Row(_cell(ua, only_a, [names[a.id].get(c, "") for c in ca] if cb else []),
-                        _cell(ub, only_b, [names[b.id].get(c, "") for c in cb] if ca else []),
+        rows.append(Row(_cell(ua, only_a, [n for c in ca for n in names.get(a.id, {}).get(c, [])] if cb else []),
+                        _cell(ub, only_b, [n for c in cb for n in names.get(b.id, {}).get(c, [])] if ca else []),
                         bead.confidence, status, notes))
     return AlignView(a.header(), b.header(), rows)
