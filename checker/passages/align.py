@@ -121,10 +121,10 @@ def own_evidence(a: Group, b: Group) -> float:
     return min(score, 1.0)
 
 
-def pair_cost(a: Group, b: Group, ratio: float) -> float:
+def pair_cost(a: Group, b: Group, ratio: float, own: float | None = None) -> float:
     """Cost of aligning two groups: their length mismatch, less what they share, plus what they contradict."""
     cost = length_cost(a.length, b.length, ratio)
-    cost -= FEATURE_WEIGHT * own_evidence(a, b)
+    cost -= FEATURE_WEIGHT * (own_evidence(a, b) if own is None else own)
     if a.numbers and b.numbers and not (a.numbers & b.numbers):
         cost += 2.0  # numbers on both sides, none shared
     if a.cards and b.cards and not (a.cards & b.cards):
@@ -141,13 +141,10 @@ def pair_cost(a: Group, b: Group, ratio: float) -> float:
     return cost
 
 
-def _each(x: Group, y: Group, other: Group) -> float:
+def _each(whole: float, x_own: float, y_own: float) -> float:
     """What a merge of two units against one gives back when only one of the two shares anything with
     it: the merged bead's evidence is worth what its weaker member shows."""
-    weaker = min(own_evidence(x, other), own_evidence(y, other))
-    whole = own_evidence(Group(x.length + y.length, x.numbers + y.numbers, x.soft | y.soft, x.cards | y.cards,
-                               x.concepts | y.concepts, x.kind, x.item, x.headings + y.headings), other)
-    return FEATURE_WEIGHT * max(0.0, whole - weaker) / 2
+    return FEATURE_WEIGHT * max(0.0, whole - min(x_own, y_own)) / 2
 
 
 def skip_cost(u: Group, ratio: float) -> float:
@@ -167,6 +164,17 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead]:
     gb1 = [group(b_units, (j,)) for j in range(n)]
     ga2 = [group(a_units, (i, i + 1)) for i in range(m - 1)]
     gb2 = [group(b_units, (j, j + 1)) for j in range(n - 1)]
+    skip_a = [skip_cost(g, ratio) for g in ga1]
+    skip_b = [skip_cost(g, 1 / ratio) for g in gb1]
+    singles: dict[tuple[int, int], float] = {}
+
+    def single(i: int, j: int) -> float:
+        """own_evidence of unit i and unit j, worked out once (a 1-1 and two merges ask for it)."""
+        v = singles.get((i, j))
+        if v is None:
+            v = singles[(i, j)] = own_evidence(ga1[i], gb1[j])
+        return v
+
     inf = float("inf")
     cost = [dict() for _ in range(m + 1)]  # type: list[dict[int, float]]
     back: list[dict[int, tuple[int, int]]] = [dict() for _ in range(m + 1)]
@@ -187,15 +195,17 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead]:
                 if prev is None:
                     continue
                 if (di, dj) == (1, 1):
-                    c = pair_cost(ga1[pi], gb1[pj], ratio)
+                    c = pair_cost(ga1[pi], gb1[pj], ratio, single(pi, pj))
                 elif (di, dj) == (1, 0):
-                    c = skip_cost(ga1[pi], ratio)
+                    c = skip_a[pi]
                 elif (di, dj) == (0, 1):
-                    c = skip_cost(gb1[pj], 1 / ratio)
+                    c = skip_b[pj]
                 elif (di, dj) == (2, 1):
-                    c = pair_cost(ga2[pi], gb1[pj], ratio) + _each(ga1[pi], ga1[pi + 1], gb1[pj])
+                    whole = own_evidence(ga2[pi], gb1[pj])
+                    c = pair_cost(ga2[pi], gb1[pj], ratio, whole) + _each(whole, single(pi, pj), single(pi + 1, pj))
                 else:
-                    c = pair_cost(ga1[pi], gb2[pj], ratio) + _each(gb1[pj], gb1[pj + 1], ga1[pi])
+                    whole = own_evidence(ga1[pi], gb2[pj])
+                    c = pair_cost(ga1[pi], gb2[pj], ratio, whole) + _each(whole, single(pi, pj), single(pi, pj + 1))
                 total = prev + c + PRIOR[(di, dj)]
                 if total < best:
                     best, step = total, (di, dj)
