@@ -26,6 +26,8 @@ from checker.grouping import by_edition
 from checker.impact import replay
 from checker.load import load_books, load_cards
 from checker.model import BookIn, DiffReport, Discrepancy, finding_order
+from checker.passages import check as passages
+from checker.passages.merge import merge_with_topics
 from checker.reference import pick_reference, reference_first
 from checker.report import finish
 
@@ -44,6 +46,7 @@ CHECKS: list[tuple[str, Callable[[Context], list[Discrepancy]]]] = [
     ("example_error", example_error.check),
     ("extraction_warning", extraction_warning.check),
     ("card_text", card_text.check),
+    ("passage", passages.check),
 ]
 
 
@@ -80,7 +83,7 @@ def run_books(
         for d in replay.discrepancies(replayed):
             split(d)
     ordered = sorted(found.values(), key=finding_order)
-    ordered = merge_same_passage(ordered)
+    ordered = merge_same_passage(merge_with_topics(ordered))
     shown = [b for ed in groups.values() for b in ed]
     names = {cid: {lang: ns[0] for lang, ns in (c.get("names") or {}).items() if ns} | ({"en": c["name"]} if c.get("name") else {})
              for cid, c in (cards or {}).items()}

@@ -26,7 +26,7 @@ def marks_for(d: Discrepancy) -> list[set[str]]:
     tokens = [Counter(t.casefold() for t in TOKEN.findall(q)) for q in quotes]
     numbers = [Counter({t: n for t, n in c.items() if t.isdigit()}) for c in tokens]
     with_text = [i for i, q in enumerate(quotes) if q]
-    if len({e.rulebook for e in d.evidence}) < 2:
+    if len({e.rulebook for e in d.evidence}) < 2 or d.kind == "passage":  # passage: the aligner names what differs
         return [{h.casefold() for h in ev.highlights if h} for ev in d.evidence]  # one book: only what the check names
     out: list[set[str]] = []
     for i, ev in enumerate(d.evidence):

@@ -39,6 +39,7 @@ PREFIX = {
     "example_error": "ex",
     "extraction_warning": "xw",
     "card_text": "ct",
+    "passage": "ps",
 }
 NULL = V.key(None)
 

@@ -20,6 +20,7 @@ KINDS = (
     "example_error",
     "extraction_warning",
     "card_text",
+    "passage",
 )
 SEVERITIES = ("rule", "minor", "info")
 SEVERITY_RANK = {"rule": 0, "minor": 1, "info": 2}

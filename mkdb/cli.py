@@ -19,7 +19,7 @@ app = typer.Typer(
 )
 
 # Each module registers its verbs on `app`.
-COMMAND_MODULES = ["ingest_cmd", "remove_cmd", "cards_cmd", "search_cmd", "facts_cmd", "diff_cmd", "engine_cmd", "impact_cmd", "rounds_cmd"]
+COMMAND_MODULES = ["ingest_cmd", "remove_cmd", "cards_cmd", "search_cmd", "facts_cmd", "diff_cmd", "align_cmd", "engine_cmd", "impact_cmd", "rounds_cmd"]
 
 for _name in COMMAND_MODULES:
     importlib.import_module(f"mkdb.commands.{_name}").register(app)

@@ -1,0 +1,144 @@
+"""passage: every aligned passage compared, not only the named rule topics.
+
+A finding is one pairwise difference (checker.passages.compare) between the pivot and another book,
+with the third books' reading of the same pivot passage where their alignment is confident: the book
+that stands alone is the one named. Minor by default (severity.yaml, kind `passage`); a topic finding
+that says the same thing takes its place (checker.passages.merge).
+"""
+
+from __future__ import annotations
+
+from checker.context import Context
+from checker.model import Discrepancy, Evidence
+from checker.passages import costs
+from checker.passages.compare import (
+    MIN_CONFIDENCE,
+    MIN_QUALITY,
+    PairDiff,
+    _sentences_with,
+    number_change,
+    pair_diffs,
+)
+from checker.passages.pairs import Pair, pairs
+
+KIND = "passage"
+FLAVOUR_TOPICS = frozenset({"other"})  # section topics of ingest.segment that hold no rule
+
+
+def _surfaces(ctx: Context) -> dict[str, dict[str, list[str]]]:
+    out: dict[str, dict[str, list[str]]] = {}
+    for b in ctx.books:
+        for m in b.mentions:
+            if m.card:
+                names = out.setdefault(b.id, {}).setdefault(m.card, [])
+                if m.surface not in names:
+                    names.append(m.surface)
+    return out
+
+
+def check(ctx: Context) -> list[Discrepancy]:
+    all_pairs = pairs(ctx)
+    if not all_pairs:
+        return costs.check(ctx)
+    surfaces = _surfaces(ctx)
+    good = [p for p in all_pairs if p.quality >= MIN_QUALITY]
+    views = {p.other: p.counterpart() for p in good}
+    out: list[Discrepancy] = costs.check(ctx)  # examples by meaning: amounts against the catalog, per book
+    for pair in good:
+        for diff in pair_diffs(pair, surfaces):
+            out.append(_finding(ctx, pair, diff, good, views))
+    return out
+
+
+def _third_opinions(diff: PairDiff, pair: Pair, good: list[Pair], views: dict) -> tuple[list[tuple[str, object]], list[str]]:
+    """The third books that read the pivot passage as the pivot does, and those that read it as the other book."""
+    with_a: list[tuple[str, object]] = []
+    with_b: list[str] = []
+    if diff.pivot_passage is None:
+        return with_a, with_b
+    for other in good:
+        if other.other == pair.other:
+            continue
+        bead = views[other.other].get(diff.pivot_passage)
+        if bead is None or bead.confidence < MIN_CONFIDENCE:
+            continue
+        units = [other.b[j] for j in bead.b]
+        if diff.what == "numbers":
+            nums = {n for u in units for n in u.feats.numbers} | {n for u in units for n in u.feats.soft}
+            if set(diff.a_value) <= nums and not set(diff.b_value or []) & nums:
+                with_a.append((other.other, units))
+            elif set(diff.b_value or []) <= nums and not set(diff.a_value) & nums:
+                with_b.append(other.other)
+        elif diff.what == "cards":
+            cards = set().union(*(u.cards for u in units)) if units else set()
+            if set(diff.a_value) <= cards and not set(diff.b_value or []) & cards:
+                with_a.append((other.other, units))
+            elif set(diff.b_value or []) <= cards:
+                with_b.append(other.other)
+        elif diff.what == "absent" and diff.b_value is None:
+            if units:
+                with_a.append((other.other, units))
+    return with_a, with_b
+
+
+def _finding(ctx: Context, pair: Pair, diff: PairDiff, good: list[Pair], views: dict) -> Discrepancy:
+    with_a, with_b = _third_opinions(diff, pair, good, views)
+    a_books = [pair.pivot] + [b for b, _ in with_a]
+    b_books = [pair.other] + with_b
+    evidence = [Evidence(diff.a.book, diff.a.page, diff.a.quote, list(diff.a.highlights)),
+                Evidence(diff.b.book, diff.b.page, diff.b.quote, list(diff.b.highlights))]
+    for bid, units in with_a:
+        if diff.what == "numbers":
+            sents = _sentences_with(units, diff.a_value)  # type: ignore[arg-type]
+            quote = " ".join(" ".join(s.text.split()) for s in sents) or "\n".join(u.text for u in units)
+        else:
+            quote = "\n".join(u.text for u in units)
+        evidence.append(Evidence(bid, units[0].page, quote, [str(n) for n in diff.a_value] if diff.what == "numbers" else []))
+    a_val = _value(diff, diff.a_value, diff.b_value)
+    b_val = _value(diff, diff.b_value, diff.a_value)
+    values = {b: a_val for b in a_books} | {b: b_val for b in b_books}
+    summary = _summary(ctx, diff, a_books, b_books)
+    topic = f"passage.{diff.topic or 'other'}"
+    # outside the rule sections (a welcome, a story) nothing a player would play differently
+    sev = "info" if (diff.topic or "other") in FLAVOUR_TOPICS else None
+    return ctx.make(topic, KIND, summary, dict(sorted(values.items())), evidence, sev=sev)
+
+
+def _value(diff: PairDiff, mine: list | None, theirs: list | None) -> dict:
+    if diff.what == "numbers":
+        return {"numbers": mine}
+    if diff.what == "cards":
+        return {"cards": mine}
+    return {"passage": mine} if mine is not None else {"lacks": theirs}
+
+
+def _langs(ctx: Context, books: list[str]) -> str:
+    return ", ".join(ctx.lang(b) for b in books)
+
+
+def _summary(ctx: Context, diff: PairDiff, a_books: list[str], b_books: list[str]) -> str:
+    where = (diff.topic or "other").replace("_", " ")
+    alone_b = len(a_books) > len(b_books)
+    alone_a = len(b_books) > len(a_books)
+    conf = f" (alignment confidence {diff.confidence:.2f})"
+    if diff.what == "numbers":
+        na = ", ".join(str(n) for n in diff.a_value)
+        nb = ", ".join(str(n) for n in diff.b_value or [])
+        if alone_b:
+            return f"{where}: {_langs(ctx, b_books)} prints {nb} where {_langs(ctx, a_books)} print {na}{conf}"
+        if alone_a:
+            return f"{where}: {_langs(ctx, a_books)} prints {na} where {_langs(ctx, b_books)} print {nb}{conf}"
+        return f"{where}: the aligned passages differ in their numbers: {_langs(ctx, a_books)} {na}, {_langs(ctx, b_books)} {nb}{conf}"
+    if diff.what == "cards":
+        ca = ", ".join(ctx.card_label(c) for c in diff.a_value)
+        cb = ", ".join(ctx.card_label(c) for c in diff.b_value or [])
+        return f"{where}: the aligned passages name different cards: {_langs(ctx, a_books)} {ca}, {_langs(ctx, b_books)} {cb}{conf}"
+    # absent: a passage one side prints and the other does not
+    if diff.b_value is None:
+        have, lack = a_books, b_books
+    else:
+        have, lack = b_books, a_books
+    return f"{where}: a passage {_langs(ctx, have)} print{'s' if len(have) == 1 else ''} has no counterpart in {_langs(ctx, lack)}{conf}"
+
+
+__all__ = ["check", "KIND", "number_change"]

@@ -1,0 +1,371 @@
+"""Differences between two aligned books, passage by passage: numbers one prints where the other
+prints others, card names that differ, and passages or sentences one book has and the other lacks.
+
+Only what carries across languages is compared (numbers as digits or number words, card ids from the
+catalog, lengths), and only on confident beads of books that are parallel enough to align: a
+difference found on a doubtful alignment is the aligner's doubt, not the translator's error.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, OrderedDict
+from dataclasses import dataclass, field, replace
+
+from checker.passages.align import ANCHOR, Bead, align, length_cost
+from checker.passages.pairs import Pair
+from checker.passages.units import Passage, Sentence
+
+MIN_CONFIDENCE = 0.7  # a bead below this is never the ground of a finding
+MIN_QUALITY = 0.5  # books whose content beads are anchored less often than this are not parallel
+MIN_GAP_CHARS = 30  # a shorter passage (a caption, a callout number) is not a dropped rule
+MIN_WORDS_GAP_CHARS = 60  # a passage without numbers or cards must be this long to be called missing
+LENGTH_GAP = 3.0  # Gale-Church |delta| with the sentence that only the length argues for
+LENGTH_FIT = 1.2  # ... and without it
+
+
+@dataclass
+class Side:
+    """One book's side of a pairwise difference: the passages (or sentences) to show."""
+
+    book: str
+    page: int
+    quote: str
+    highlights: list[str] = field(default_factory=list)
+    passage: int | None = None  # index of the passage in its book (for the third books' view)
+
+
+@dataclass
+class PairDiff:
+    what: str  # numbers | cards | absent
+    topic: str  # the section topic of the pivot's passage
+    a: Side  # pivot side
+    b: Side  # other book's side
+    a_value: list  # what side a holds (numbers, card ids, or the passage's signature)
+    b_value: list | None  # None: side b lacks it (what == absent, present on a); for absent on a, a_value is None
+    confidence: float
+    pivot_passage: int | None = None  # the pivot passage the difference is about (None: the other book adds one)
+
+
+def _numbers(units: list) -> Counter:
+    c: Counter = Counter()
+    for u in units:
+        c.update(u.feats.numbers)
+    return c
+
+
+def _soft(units: list) -> set[int]:
+    s: set[int] = set()
+    for u in units:
+        s |= u.feats.soft
+    return s
+
+
+def _cards(units: list) -> set[str]:
+    return set().union(*(u.cards for u in units)) if units else set()
+
+
+def number_change(a_units: list, b_units: list) -> tuple[list[int], list[int]]:
+    """One number printed in place of another: a number one side prints that the other does not
+    print in any form (digits, words, ordinals), while the other side prints a number the first lacks
+    or prints one more often. Anything less (a number only one side spells out) is not reported."""
+    na, nb = _numbers(a_units), _numbers(b_units)
+    sa, sb = _soft(a_units) | set(na), _soft(b_units) | set(nb)
+    only_a = sorted({n for n in na if n not in sb})
+    only_b = sorted({n for n in nb if n not in sa})
+    more_a = sorted({n for n in na if na[n] > nb[n]} - set(only_a))
+    more_b = sorted({n for n in nb if nb[n] > na[n]} - set(only_b))
+    if only_a and (only_b or more_b):
+        return only_a, only_b or more_b
+    if only_b and more_a:
+        return more_a, only_b
+    return [], []
+
+
+def _sentences_with(units: list[Passage], numbers: list[int] | None = None, cards: set[str] | None = None) -> list[Sentence]:
+    out = []
+    for p in units:
+        for s in p.sentences:
+            if (numbers and any(n in s.feats.numbers for n in numbers)) or (cards and s.cards & cards):
+                out.append(s)
+    return out
+
+
+def _quote(units: list[Passage], sents: list[Sentence]) -> tuple[int, str]:
+    if sents:
+        return 0, " ".join(" ".join(s.text.split()) for s in sents)
+    return 0, "\n".join(p.text for p in units)
+
+
+def _side(book: str, units: list[Passage], sents: list[Sentence], highlights: list[str]) -> Side:
+    _, quote = _quote(units, sents)
+    page = units[0].page if units else 0
+    return Side(book, page, quote, highlights, units[0].index if units else None)
+
+
+_memo: OrderedDict[tuple, list[PairDiff]] = OrderedDict()
+MEMO_SIZE = 256
+PIVOT, OTHER = "\x00pivot", "\x00other"
+
+
+def pair_diffs(pair: Pair, surfaces: dict[str, dict[str, list[str]]]) -> list[PairDiff]:
+    """Every difference between the pivot and the other book of `pair` that rests on a confident alignment.
+    `surfaces`: book id -> card id -> the names as printed (for highlighting). Remembered by the two
+    books' content (a book ingested again, a generated copy): only the book ids are put back."""
+    if pair.quality < MIN_QUALITY:
+        return []
+    key = (pair.key, tuple(sorted((c, tuple(n)) for c, n in surfaces.get(pair.pivot, {}).items())),
+           tuple(sorted((c, tuple(n)) for c, n in surfaces.get(pair.other, {}).items())))
+    if not pair.key or key not in _memo:
+        plain = replace(pair, pivot=PIVOT, other=OTHER)
+        found = _pair_diffs(plain, {PIVOT: surfaces.get(pair.pivot, {}), OTHER: surfaces.get(pair.other, {})})
+        if not pair.key:
+            return _relabel(found, pair)
+        _memo[key] = found
+        if len(_memo) > MEMO_SIZE:
+            _memo.popitem(last=False)
+    return _relabel(_memo[key], pair)
+
+
+def _relabel(found: list[PairDiff], pair: Pair) -> list[PairDiff]:
+    ids = {PIVOT: pair.pivot, OTHER: pair.other}
+    return [replace(d, a=replace(d.a, book=ids[d.a.book], highlights=list(d.a.highlights)),
+                    b=replace(d.b, book=ids[d.b.book], highlights=list(d.b.highlights))) for d in found]
+
+
+def _pair_diffs(pair: Pair, surfaces: dict[str, dict[str, list[str]]]) -> list[PairDiff]:
+    out: list[PairDiff] = []
+    beads = pair.beads
+    for k, bead in enumerate(beads):
+        ua = [pair.a[i] for i in bead.a]
+        ub = [pair.b[j] for j in bead.b]
+        if ua and ub:
+            if bead.confidence < MIN_CONFIDENCE:
+                continue
+            out += _matched(pair, bead, ua, ub, surfaces)
+        else:
+            gap = _gap(pair, beads, k)
+            if gap:
+                out.append(gap)
+    return out
+
+
+def _matched(pair: Pair, bead: Bead, ua: list[Passage], ub: list[Passage],
+             surfaces: dict[str, dict[str, list[str]]]) -> list[PairDiff]:
+    out = []
+    topic = ua[0].topic
+    only_a, only_b = number_change(ua, ub)
+    if only_a:
+        out.append(PairDiff("numbers", topic,
+                            _side(pair.pivot, ua, _sentences_with(ua, only_a), [str(n) for n in only_a]),
+                            _side(pair.other, ub, _sentences_with(ub, only_b), [str(n) for n in only_b]),
+                            only_a, only_b, bead.confidence, ua[0].index))
+    elif _numbers(ua) != _numbers(ub) and len(ua) == 1 and len(ub) == 1:
+        out += _sentence_numbers(pair, bead, ua[0], ub[0])
+    ca, cb = _cards(ua) - _cards(ub), _cards(ub) - _cards(ua)
+    if ca and cb:
+        out.append(PairDiff("cards", topic,
+                            _side(pair.pivot, ua, _sentences_with(ua, cards=ca), _names(surfaces, pair.pivot, ca)),
+                            _side(pair.other, ub, _sentences_with(ub, cards=cb), _names(surfaces, pair.other, cb)),
+                            sorted(ca), sorted(cb), bead.confidence, ua[0].index))
+    out += _sentence_gaps(pair, bead, _merged(ua), _merged(ub))
+    return out
+
+
+def _merged(units: list[Passage]) -> Passage:
+    """Consecutive passages of one bead as one (their sentences in order), for the sentence alignment."""
+    if len(units) == 1:
+        return units[0]
+    return replace(units[0], text="\n".join(u.text for u in units), sentences=[s for u in units for s in u.sentences])
+
+
+def _sentence_numbers(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[PairDiff]:
+    """A number changed inside one sentence of two aligned paragraphs whose numbers differ only in
+    how often they occur (the paragraph as a whole still holds every number)."""
+    out = []
+    for sb in align(pa.sentences, pb.sentences):
+        if not (sb.a and sb.b) or sb.confidence < MIN_CONFIDENCE:
+            continue
+        sa, so = [pa.sentences[i] for i in sb.a], [pb.sentences[j] for j in sb.b]
+        only_a, only_b = number_change(sa, so)
+        if only_a:
+            conf = round(min(bead.confidence, sb.confidence), 3)
+            out.append(PairDiff("numbers", pa.topic,
+                                Side(pair.pivot, pa.page, _joined(sa), [str(n) for n in only_a], pa.index),
+                                Side(pair.other, pb.page, _joined(so), [str(n) for n in only_b], pb.index),
+                                only_a, only_b, conf, pa.index))
+    return out
+
+
+def _joined(sents: list[Sentence]) -> str:
+    return " ".join(" ".join(s.text.split()) for s in sents)
+
+
+def _names(surfaces: dict[str, dict[str, list[str]]], book: str, cards: set[str]) -> list[str]:
+    return [s for c in sorted(cards) for s in surfaces.get(book, {}).get(c, [])]
+
+
+def _signature(units: list) -> list:
+    """What identifies a passage across languages: its numbers and its cards."""
+    return sorted(_numbers(units).elements()) + sorted(_cards(units))
+
+
+def _has_content(units: list) -> bool:
+    return bool(_content_numbers(units) or _cards(units))
+
+
+def _content_numbers(units: list) -> set[int]:
+    """Numbers a passage states: digits and number words, and ordinals above "first" (which may be "one")."""
+    return set(_numbers(units)) | (_soft(units) - {1})
+
+
+def _count_surplus(units: list, mine: list, others: list) -> bool:
+    """Whether `units` print a number once more than the other side does, so that without them the
+    two sides print it equally often ("5 different cards" said twice where the other says it once)."""
+    own, there, whole = _numbers(units), _numbers(others), _numbers(mine)
+    return any(whole[n] > there[n] and whole[n] - own[n] == there[n] for n in own)
+
+
+def _absent_from(units: list, others: list) -> bool:
+    """Whether most of what `units` carry (numbers, ordinals, cards) appears in none of `others`."""
+    nums, cards = _content_numbers(units), _cards(units)
+    if not nums and not cards:
+        return False
+    near_n, near_c = _soft(others) | set(_numbers(others)), _cards(others)
+    missing = len(nums - near_n) + len(cards - near_c)
+    return missing * 2 > len(nums) + len(cards)
+
+
+def _gap(pair: Pair, beads: list[Bead], k: int) -> PairDiff | None:
+    """A passage with no counterpart, between two anchored beads, whose numbers or cards the other
+    book does not print around the gap."""
+    bead = beads[k]
+    lo, hi = k, k  # the run of unmatched beads this one belongs to (a heading dropped with its paragraph)
+    while lo > 0 and not (beads[lo - 1].a and beads[lo - 1].b):
+        lo -= 1
+    while hi + 1 < len(beads) and not (beads[hi + 1].a and beads[hi + 1].b):
+        hi += 1
+    if len({bool(beads[x].a) for x in range(lo, hi + 1)}) > 1:
+        return None  # passages missing on both sides: rewritten, not dropped
+    prev = beads[lo - 1] if lo > 0 else None
+    nxt = beads[hi + 1] if hi + 1 < len(beads) else None
+    if prev is None or nxt is None:
+        return None
+    if prev.own < ANCHOR or nxt.own < ANCHOR or prev.moved or nxt.moved:
+        return None
+    if k != lo:
+        return None  # the run is reported once, from its first bead
+    on_a = bool(bead.a)
+    run = beads[lo:hi + 1]
+    units = [pair.a[i] for r in run for i in r.a] if on_a else [pair.b[j] for r in run for j in r.b]
+    size = sum(len(u.text) for u in units)
+    if size < MIN_GAP_CHARS or all(u.kind == "heading" for u in units):
+        return None
+    around = ([pair.b[j] for j in prev.b + nxt.b]) if on_a else ([pair.a[i] for i in prev.a + nxt.a])
+    if _has_content(units):
+        if not _absent_from(units, around):
+            return None
+    elif size < MIN_WORDS_GAP_CHARS or not all(_concepts_absent(s, [x for u in around for x in u.sentences])
+                                                  for u in units for s in u.sentences[:1]):
+        return None  # a paragraph of words only: skipped by the aligner, long, and about something else
+    conf = round(min(prev.own, nxt.own), 3)
+    present = _side(pair.pivot if on_a else pair.other, units, [], _highlights(units))
+    context = _context(pair.other if on_a else pair.pivot, around[: len(prev.b if on_a else prev.a)],
+                       around[len(prev.b if on_a else prev.a):])
+    sig = _signature(units)
+    if on_a:
+        return PairDiff("absent", units[0].topic, present, context, sig, None, conf, units[0].index)
+    return PairDiff("absent", units[0].topic, context, present, None, sig, conf, None)
+
+
+def _highlights(units: list) -> list[str]:
+    return [str(n) for n in sorted(set(_numbers(units)))]
+
+
+def _context(book: str, before: list, after: list) -> Side:
+    """Where the missing passage would be: the end of the passage before and the start of the one after."""
+    b = " ".join(before[-1].text.split())[-160:] if before else ""
+    a = " ".join(after[0].text.split())[:160] if after else ""
+    page = getattr(before[-1], "page", 0) if before else getattr(after[0], "page", 0) if after else 0
+    return Side(book, page, f"{b} {GAP_MARK} {a}".strip(), [GAP_MARK])
+
+
+GAP_MARK = "⟨…⟩"
+
+
+def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[PairDiff]:
+    """Sentences of two aligned paragraphs that have no counterpart: alone in their bead, or one of two
+    set against a single sentence. Reported when they carry numbers or cards the other paragraph lacks,
+    or when the two paragraphs' lengths only fit without them (Gale-Church)."""
+    if len(pa.sentences) + len(pb.sentences) <= 2:
+        return []
+    beads = align(pa.sentences, pb.sentences)
+    ratio = (sum(len(p.text) for p in pair.b) or 1) / (sum(len(p.text) for p in pair.a) or 1)
+    la, lb = len(pa.text), len(pb.text)
+    with_it = abs(_delta(la, lb, ratio))
+    out = []
+    for k, sb in enumerate(beads):
+        if sb.a and sb.b and len(sb.a) == len(sb.b):
+            continue
+        on_a = len(sb.a) > len(sb.b)
+        own = [pa.sentences[i] for i in sb.a] if on_a else [pb.sentences[j] for j in sb.b]
+        other = pb.sentences if on_a else pa.sentences
+        for s in own:
+            size = len(s.text)
+            if size < MIN_GAP_CHARS:
+                continue
+            mine = pa.sentences if on_a else pb.sentences
+            content = _has_content([s]) and (_absent_from([s], other) or _count_surplus([s], mine, other))
+            without = abs(_delta(la - size, lb, ratio)) if on_a else abs(_delta(la, lb - size, ratio))
+            # length speaks only where the aligner itself left the sentence alone (never inside a merge)
+            # length speaks only where the aligner itself left the sentence alone: beside a merge of two
+            # sentences into one (which translators do) it cannot tell a dropped sentence from a terse one
+            by_length = (not (sb.a and sb.b) and with_it >= LENGTH_GAP and without <= LENGTH_FIT
+                         and _concepts_absent(s, other))
+            if not (content or by_length):
+                continue
+            if len(own) > 1 and not content:
+                rest = [x for x in own if x is not s]
+                mate = [pb.sentences[j] for j in sb.b] if on_a else [pa.sentences[i] for i in sb.a]
+                if len(rest[0].text) < MIN_GAP_CHARS or (mate and abs(_delta(len(rest[0].text), len(mate[0].text), ratio)) > LENGTH_FIT * 2):
+                    continue  # the sentence left does not stand for its counterpart alone: a merge, not a gap
+            conf = round(bead.confidence * (1.0 if content else 0.9), 3)
+            if conf < MIN_CONFIDENCE:
+                continue
+            present = Side(pair.pivot if on_a else pair.other, (pa if on_a else pb).page, " ".join(s.text.split()),
+                           _highlights([s]), (pa if on_a else pb).index)
+            side_of = (lambda bd: [pb.sentences[x] for x in bd.b]) if on_a else (lambda bd: [pa.sentences[x] for x in bd.a])
+            before = [x for j in range(k) for x in side_of(beads[j])]
+            after = [x for j in range(k + 1, len(beads)) for x in side_of(beads[j])]
+            if sb.a and sb.b:  # the gap sits beside the sentence its neighbour stands for
+                idx = own.index(s)
+                mate = side_of(sb)
+                before, after = (before + mate, after) if idx > 0 else (before, mate + after)
+            ctx = _context(pair.other if on_a else pair.pivot, before, after)
+            ctx.page = (pb if on_a else pa).page
+            sig = _signature([s]) or [len(s.text.split())]
+            if on_a:
+                out.append(PairDiff("absent", pa.topic, present, ctx, sig, None, conf, pa.index))
+            else:
+                out.append(PairDiff("absent", pa.topic, ctx, present, None, sig, conf, None))
+    return out
+
+
+def _concepts_absent(s: Sentence, other: list[Sentence]) -> bool:
+    """Whether a rule concept of the sentence (coins, dice, phases...) is named nowhere in the other
+    paragraph: the length alone never makes a gap, since translators merge and split sentences."""
+    mine = s.feats.concepts
+    theirs = set().union(*(o.feats.concepts for o in other)) if other else set()
+    return bool(mine - theirs)
+
+
+def _delta(la: int, lb: int, ratio: float) -> float:
+    """Gale-Church's delta for two lengths (signed), from length_cost's normal model."""
+    import math
+
+    from checker.passages.align import S2
+
+    mean = (la + lb / ratio) / 2.0
+    return (lb - la * ratio) / math.sqrt(max(mean, 1.0) * S2 * ratio)
+
+
+__all__ = ["PairDiff", "Side", "pair_diffs", "number_change", "length_cost"]

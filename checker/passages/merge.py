@@ -1,0 +1,71 @@
+"""A passage finding that says what a topic finding already says is merged into it: the topic
+finding names the rule, the passage finding only the place. Same books, same passage (the quotes
+overlap), and the differing numbers or card names in common: the passage finding goes, and the
+topic finding stays as it is."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from checker.model import Discrepancy
+
+TOPIC_KINDS = frozenset({"value_mismatch", "missing", "card_name", "example_error", "numbering", "card_text"})
+MIN_OVERLAP = 20  # characters of folded text two quotes must share to be the same passage
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def _overlap(a: str, b: str) -> bool:
+    """Whether two quotes of one book share a run of MIN_OVERLAP characters (or one holds the other)."""
+    a, b = _fold(a), _fold(b)
+    if not a or not b:
+        return False
+    short, long_ = sorted((a, b), key=len)
+    if short in long_:
+        return True
+    step = max(1, MIN_OVERLAP // 2)
+    return any(short[i:i + MIN_OVERLAP] in long_ for i in range(0, max(1, len(short) - MIN_OVERLAP + 1), step))
+
+
+def says_the_same(p: Discrepancy, t: Discrepancy) -> bool:
+    """The passage finding `p` and the topic finding `t` quote the same passage of the same book, and `t`
+    is about what `p` found there: the numbers or cards `p` names are in that book's value in `t`, or
+    (a passage without counterpart) `t` reports the book silent."""
+    if t.kind not in TOPIC_KINDS or p.edition != t.edition:
+        return False
+    for pe in p.evidence:
+        for te in t.evidence:
+            if pe.rulebook != te.rulebook or not _overlap(pe.quote, te.quote):
+                continue
+            pv = p.values.get(pe.rulebook) or {}
+            if "lacks" in pv or "passage" in pv:
+                silent = [b for b, v in t.values.items() if v is None]
+                lacking = [b for b, v in p.values.items() if isinstance(v, dict) and "lacks" in v]
+                if t.kind == "missing" and silent and set(silent) == set(lacking):
+                    return True
+                continue
+            said = json.dumps(t.values.get(pe.rulebook), ensure_ascii=False)
+            named = [str(x) for x in (pv.get("numbers") or pv.get("cards") or [])]
+            if named and all(re.search(rf"(?<![\w]){re.escape(x)}(?![\w])", said) for x in named):
+                return True
+    return False
+
+
+def merge_with_topics(found: list[Discrepancy]) -> list[Discrepancy]:
+    """The findings without the passage findings a topic finding already reports."""
+    by_book: dict[str, list[Discrepancy]] = {}
+    for t in found:
+        if t.kind in TOPIC_KINDS:
+            for b in {e.rulebook for e in t.evidence}:
+                by_book.setdefault(b, []).append(t)
+    out = []
+    for d in found:
+        if d.kind == "passage":
+            near = {id(t): t for e in d.evidence for t in by_book.get(e.rulebook, [])}
+            if any(says_the_same(d, t) for t in near.values()):
+                continue
+        out.append(d)
+    return out

@@ -1,0 +1,236 @@
+"""A rulebook cut into passages (paragraphs, list items, headings, and the sentences inside them),
+each with what survives a translation: its numbers, the cards it names, the rule concepts it uses
+(the language's lexicon), its list position and its length.
+
+Why: words differ between languages; these features do not, so they are what the aligner matches
+and what the checks compare. Features are worked out once per (language, text): a book ingested
+twice, or a generated copy, costs nothing more.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from checker.model import BookIn
+from ingest.lexicon import Lexicon, load_lexicon
+
+MAX_NUMBER = 999  # years, phone numbers and catalogue numbers are not rule numbers
+SKIP_TOPICS = frozenset({"credits"})  # names of people and companies: nothing to compare
+_ITEM = re.compile(r"^\s*(?:[-•–*▪●]\s+)?(?:(\d{1,2})\s*[.)]\s+)|^\s*[-•–*▪●]\s+")
+_SENTENCE_END = re.compile(r"(?<=[.!?…])[»\"”)]?\s+(?=[«\"„“(¡¿]?[^\W\d_]*[A-ZÀ-ÞА-ЯЁІЇЄҐ\d])")
+_BLANK = re.compile(r"\n\s*\n")
+# concepts that do not say what a passage is about: connectives, and headings' own vocabulary
+NOT_CONTENT = ("word.or", "word.and", "word.not", "word.only", "word.all", "word.none", "word.nothing",
+               "word.different", "word.once", "heading.", "seq.")
+
+
+@dataclass(frozen=True)
+class Features:
+    """What one passage's text carries across languages."""
+
+    numbers: tuple[int, ...]  # digits, and number words above one ("a" may be an article), sorted, with repeats
+    soft: frozenset[int]  # every number the text could mean: also "one"/articles and ordinals
+    concepts: frozenset[str]
+
+
+@dataclass
+class Sentence:
+    start: int  # document offsets
+    end: int
+    text: str
+    feats: Features
+    cards: frozenset[str] = frozenset()
+
+
+@dataclass
+class Passage:
+    """One paragraph, list item or heading of one book."""
+
+    book: str
+    index: int
+    section: int
+    topic: str
+    page: int
+    start: int
+    end: int
+    text: str
+    kind: str  # heading | item | paragraph
+    item: int | None  # the printed number of a numbered list item
+    feats: Features
+    cards: frozenset[str] = frozenset()
+    sentences: list[Sentence] = field(default_factory=list)
+
+    @property
+    def length(self) -> int:
+        return len(self.text)
+
+    @property
+    def numbers(self) -> Counter:
+        return Counter(self.feats.numbers)
+
+    def label(self) -> str:
+        return f"§{self.section}¶{self.index}"
+
+
+def document(book: BookIn) -> str:
+    """The book's text with every page at its stored offset (what section and mention offsets index)."""
+    if not book.pages:
+        return "\n\n".join(s.text for s in book.sections)
+    out = ""
+    for p in sorted(book.pages, key=lambda p: p.offset):
+        out = out[:p.offset] + "\n" * max(0, p.offset - len(out)) + p.text
+    return out
+
+
+@lru_cache(maxsize=64)
+def _lexicon(lang: str) -> Lexicon | None:
+    try:
+        return load_lexicon(lang)
+    except (OSError, ValueError, KeyError, LookupError):  # a language without a lexicon: digits only
+        return None
+    except Exception:  # noqa: BLE001 - sources.SourceError and kin: the language has no lexicon
+        return None
+
+
+@lru_cache(maxsize=200_000)
+def features(lang: str, text: str) -> Features:
+    """Numbers and concepts of a text in a language (cached by content)."""
+    lex = _lexicon(lang)
+    if lex is None:
+        digits = [int(d) for d in re.findall(r"(?<![\d.,])\d{1,3}(?![\d])", text) if int(d) <= MAX_NUMBER]
+        return Features(tuple(sorted(digits)), frozenset(digits) | {1}, frozenset())
+    tokens = lex.tokenize(text)
+    hard: list[int] = []
+    soft: set[int] = {1}  # "a coin" = "1 coin": one is never a hard number
+    for tok in tokens:
+        if tok.num is not None:
+            if tok.text.isdigit():
+                if len(tok.text) <= 3 and tok.num <= MAX_NUMBER:
+                    soft.add(tok.num)
+                    hard.append(tok.num)
+            elif tok.num > 1:
+                hard.append(tok.num)
+                soft.add(tok.num)
+        else:
+            o = lex.ordinal(tok)
+            if o is not None:
+                soft.add(o)
+    concepts = frozenset(h.concept for h in lex.find(tokens) if not h.concept.startswith(NOT_CONTENT))
+    return Features(tuple(sorted(hard)), frozenset(soft), concepts)
+
+
+def _pieces(text: str) -> list[tuple[int, int]]:
+    """[start, end) of each paragraph or list item of a section's text (blank lines, list markers)."""
+    out: list[tuple[int, int]] = []
+    pos = 0
+    for block in [*_BLANK.split(text)]:
+        at = text.find(block, pos)
+        pos = at + len(block)
+        line_start = at
+        cur = at
+        for line in block.split("\n"):
+            if _ITEM.match(line) and line_start > cur:
+                out.append((cur, line_start - 1))
+                cur = line_start
+            line_start += len(line) + 1
+        out.append((cur, at + len(block)))
+    return [(a, b) for a, b in out if text[a:b].strip()]
+
+
+_MARKER_ONLY = re.compile(r"^\s*(?:[-•–*▪●]\s+)?\d{1,2}[.)]?\s*$")
+
+
+def _sentences(lang: str, text: str, offset: int) -> list[tuple[int, int]]:
+    """Sentence spans: a stop, then a capital (or a digit); a list marker alone ("1. ") joins the next."""
+    bounds = [0] + [m.end() for m in _SENTENCE_END.finditer(text)] + [len(text)]
+    spans = [(a, b) for a, b in zip(bounds, bounds[1:], strict=False) if text[a:b].strip()]
+    merged: list[tuple[int, int]] = []
+    for a, b in spans:
+        if merged and _MARKER_ONLY.match(text[merged[-1][0]:merged[-1][1]]):
+            merged[-1] = (merged[-1][0], b)
+        else:
+            merged.append((a, b))
+    return [(offset + a, offset + b) for a, b in merged]
+
+
+def passages(book: BookIn, doc: str | None = None) -> list[Passage]:
+    """Every passage of the book in reading order (credits left out), with features, cards and sentences."""
+    doc = document(book) if doc is None else doc
+    mentions = sorted((m.start, m.card) for m in book.mentions if m.card)
+    out: list[Passage] = []
+    for sec in sorted(book.sections, key=lambda s: s.index):
+        if sec.topic in SKIP_TOPICS:
+            continue
+        text = doc[sec.start:sec.end] if doc[sec.start:sec.end] == sec.text else sec.text
+        base = sec.start
+        heading = " ".join((sec.heading or "").split())
+        for a, b in _pieces(text):
+            raw = text[a:b]
+            lead = len(raw) - len(raw.lstrip())
+            body = raw.strip()
+            start = base + a + lead
+            m = _ITEM.match(body)
+            item = int(m.group(1)) if m and m.group(1) else None
+            kind = "item" if m else "paragraph"
+            if heading and " ".join(body.split()) == heading:
+                kind = "heading"
+            elif heading and not out_has_heading(out, sec.index) and " ".join(body.split()).startswith(heading) and len(body) > len(heading) + 1:
+                # the section's heading printed on the paragraph's first line: a passage of its own
+                cut = _heading_end(body, heading)
+                out.append(_make(book, len(out), sec, start, body[:cut].strip(), "heading", None, mentions))
+                rest = body[cut:]
+                start += cut + (len(rest) - len(rest.lstrip()))
+                body = rest.strip()
+                m = _ITEM.match(body)
+                item = int(m.group(1)) if m and m.group(1) else None
+                kind = "item" if m else "paragraph"
+                if not body:
+                    continue
+            out.append(_make(book, len(out), sec, start, body, kind, item, mentions))
+    return out
+
+
+def out_has_heading(out: list[Passage], section: int) -> bool:
+    return any(p.section == section and p.kind == "heading" for p in out[-3:])
+
+
+def _heading_end(body: str, heading: str) -> int:
+    """Where the heading's words end in the body (line breaks inside it allowed)."""
+    words = heading.split()
+    pos = 0
+    for w in words:
+        at = body.find(w, pos)
+        if at < 0:
+            return len(heading)
+        pos = at + len(w)
+    return pos
+
+
+def _make(book: BookIn, index: int, sec: object, start: int, body: str, kind: str, item: int | None,
+          mentions: list[tuple[int, str]]) -> Passage:
+    text = body
+    numbered = text
+    if item is not None:
+        m = _ITEM.match(text)
+        numbered = text[m.end():] if m else text  # the item's own number is its position, not a rule number
+    end = start + len(text)
+    cards = frozenset(c for s, c in mentions if start <= s < end)
+    sents = []
+    for a, b in _sentences(book.lang, text, start):
+        stext = text[a - start:b - start]
+        marker = _ITEM.match(stext) if item is not None and a == start else None
+        sfeat = features(book.lang, stext[marker.end():] if marker else stext)
+        sents.append(Sentence(a, b, stext, sfeat, frozenset(c for s, c in mentions if a <= s < b)))
+    return Passage(book.id, index, getattr(sec, "index", 0), getattr(sec, "topic", "other"), _page(book, start, sec),
+                   start, end, text, kind, item, features(book.lang, numbered), cards, sents)
+
+
+def _page(book: BookIn, start: int, sec: object) -> int:
+    page = getattr(sec, "page", 1)
+    for p in book.pages:
+        if p.offset <= start:
+            page = p.number
+    return page

@@ -1,0 +1,100 @@
+"""Planted changes for the passage checks: copies of a seed book, each with one change a translator
+or an editor could make and no named rule topic covers, at a random place (a seeded generator).
+
+Kinds: `number` (a number in a rule sentence changed), `example` (a coin amount in a worked example
+changed), `drop` (a sentence removed), `add` (a sentence of the book copied into another paragraph: a
+rule the other books do not print), `cost` (the coins paid for a card a sentence builds, changed: the
+card catalog says otherwise). Places are chosen from the ingested original's passages
+(checker.passages.units) and found again in the file by their exact text, so a plant always lands
+in the printed text the pipeline reads.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+
+from checker.model import BookIn
+from checker.passages.costs import claimed_costs
+from checker.passages.units import passages
+
+KINDS = ("number", "example", "drop", "add", "cost")
+_DIGIT = re.compile(r"(?<![\d.,/])(\d{1,2})(?![\d.,/ª])")
+
+
+@dataclass
+class Plant:
+    kind: str
+    seed: int
+    old: str  # the sentence as printed in the original ("" for an added sentence)
+    new: str  # the sentence as printed in the copy ("" for a dropped one)
+    before: str  # for drop/add: the sentence before the place
+    text: str  # the whole planted file
+
+
+def _sentences(book: BookIn, examples: list[tuple[int, int]]) -> list[tuple[str, bool, str, str]]:
+    """(sentence text, in a worked example, section topic, the previous sentence) of every body sentence."""
+    out = []
+    for p in passages(book):
+        if p.kind == "heading" or p.topic in ("other", "components"):
+            continue
+        prev = ""
+        for s in p.sentences:
+            in_example = any(a <= s.start < b for a, b in examples)
+            out.append((s.text.strip(), in_example, p.topic, prev))
+            prev = s.text.strip()
+    return out
+
+
+def plant(text: str, book: BookIn, kind: str, seed: int) -> Plant | None:
+    """One planted copy of `text` (the file of `book`), or None when the book has no place for it."""
+    rng = random.Random(f"{book.lang}-{kind}-{seed}")
+    examples = [(f.start, f.end) for f in book.facts if f.topic.startswith("example.")]
+    sents = [s for s in _sentences(book, examples) if text.count(s[0]) == 1 and len(s[0]) >= 25]
+    if kind in ("number", "example"):
+        pool = [s for s in sents if s[1] == (kind == "example") and _numbers(s[0])]
+        if not pool:
+            return None
+        sent = rng.choice(pool)[0]
+        spots = list(_DIGIT.finditer(sent))
+        spots = [m for m in spots if not re.match(r"\s*\d{1,2}[.)]\s", sent[:m.end() + 2]) or m.start() > 3]
+        if not spots:
+            return None
+        m = rng.choice(spots)
+        value = int(m.group(1))
+        present = {int(x) for x in re.findall(r"\d+", sent)}
+        new_value = next(v for v in (value + 1, value + 2, value + 3, value + 5) if v not in present)
+        new = sent[:m.start()] + str(new_value) + sent[m.end():]
+        return Plant(kind, seed, sent, new, "", text.replace(sent, new, 1))
+    if kind == "drop":
+        pool = [s for s in sents if s[3] and len(s[0]) >= 40 and not s[1]]
+        if not pool:
+            return None
+        sent, _, _, prev = rng.choice(pool)
+        return Plant(kind, seed, sent, "", prev, text.replace(sent, "", 1))
+    if kind == "add":
+        donors = [s for s in sents if (_numbers(s[0]) or len(s[0]) >= 60) and not s[1]]
+        hosts = [s for s in sents if not s[1] and s[0].rstrip().endswith((".", "!"))]
+        if not donors or not hosts:
+            return None
+        donor = rng.choice(donors)
+        hosts = [h for h in hosts if h[2] != donor[2]] or hosts
+        host = rng.choice(hosts)[0]
+        return Plant(kind, seed, "", donor[0], host, text.replace(host, host + " " + donor[0], 1))
+    if kind == "cost":
+        mentions = [(m.start, m.end, m.card) for m in book.mentions if m.card]
+        spots = [(s, c) for p in passages(book) for s in p.sentences
+                 for c in claimed_costs(book.lang, s, mentions) if text.count(s.text.strip()) == 1]
+        if not spots:
+            return None
+        sent, (_, amount, words) = rng.choice(spots)
+        old = sent.text.strip()
+        new_words = words.replace(str(amount), str(amount + rng.choice([1, 2])), 1)
+        new = old.replace(words, new_words, 1)
+        return Plant(kind, seed, old, new, "", text.replace(old, new, 1))
+    raise ValueError(kind)
+
+
+def _numbers(sentence: str) -> bool:
+    return bool(_DIGIT.search(sentence))
