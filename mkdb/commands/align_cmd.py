@@ -35,11 +35,10 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         from sqlmodel import Session
 
+        from carddb import writing
         from checker.load import load_books
         from checker.passages.view import view
         from mkdb.books import open_or_exit, rulebook_or_exit
-
-        from carddb import writing
         from mkdb.failures import output_problem
 
         if problem := output_problem(output):  # before any work: a missing folder, a directory
