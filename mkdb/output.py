@@ -80,12 +80,46 @@ def emit(
     from rich.table import Table
     from rich.text import Text
 
+    out = console()
+    cells = [[visible(_cell(row.get(c))) for c in cols] for row in rows]
+    heads = [visible(c) for c in cols]
+    floors = [max([_longest_word(h), *(_longest_word(r[i]) for r in cells)]) for i, h in enumerate(heads)]
+    if cols and sum(floors) + 3 * len(cols) + 1 > out.width:
+        _print_records(out, title, heads, cells)
+        return
     table = Table(title=Text(visible(title)) if title is not None else None, show_lines=False)
-    for c in cols:
-        table.add_column(Text(visible(c)), overflow="fold")
-    for row in rows:
-        table.add_row(*[Text(visible(_cell(row.get(c)))) for c in cols])
-    console().print(table)
+    for head, floor in zip(heads, floors, strict=True):
+        table.add_column(Text(head), overflow="fold", min_width=floor)
+    for row in cells:
+        table.add_row(*[Text(v) for v in row])
+    out.print(table)
+
+
+WORD_CAP = 40  # a longer word (a hash, a path) may be folded rather than widen its column further
+
+
+def _longest_word(text: str) -> int:
+    """The width a column needs so that no word of `text` is cut (a name, a header), up to WORD_CAP."""
+    return min(WORD_CAP, max((len(w) for w in text.split()), default=0))
+
+
+def _print_records(out: Any, title: str | None, heads: list[str], cells: list[list[str]]) -> None:
+    """Rows too wide for the terminal as one block per row, a field a line (as `psql -x` does):
+    headers and names stay whole at any width; long values wrap at their spaces."""
+    from rich.table import Table
+    from rich.text import Text
+
+    if title is not None:
+        out.print(Text(visible(title), style="bold"))
+    label = max(len(h) for h in heads)
+    for n, row in enumerate(cells, 1):
+        block = Table.grid(padding=(0, 1))
+        block.add_column(min_width=label, no_wrap=True, style="bold")
+        block.add_column(overflow="fold")
+        for head, value in zip(heads, row, strict=True):
+            block.add_row(Text(head), Text(value))
+        out.print(Text(f"-[ {n} ]" + "-" * max(0, min(out.width, 40) - len(str(n)) - 5), style="dim"))
+        out.print(block)
 
 
 def console(stderr: bool = False):  # noqa: ANN201 - rich.console.Console, imported lazily
