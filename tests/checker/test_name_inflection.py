@@ -20,7 +20,7 @@ import yaml
 from diffing import diff_files
 
 from ingest import morphology
-from ingest.lexicon import _lookup_table, lemmatizer
+from ingest.lexicon import lemmatizer, lookup_tables
 from sources import languages
 from sources.folding import word_key as fold
 
@@ -72,7 +72,7 @@ def _lookalikes(lang: str, name: str) -> list[str]:
         return []
     head, base = fold(name)[:5], lemmatizer(lang)(name)
     out = []
-    for table in _lookup_table(lang).tables:
+    for table in lookup_tables(lang):
         for form in table:
             if len(out) >= 2:
                 return out
