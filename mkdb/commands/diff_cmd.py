@@ -203,7 +203,7 @@ def _annotate_with_progress(annotate, report, engine) -> None:  # noqa: ANN001 -
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     err = Console(stderr=True)
-    with Progress(TextColumn("impact {task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+    with Progress(TextColumn("impact {task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=err, transient=True, disable=not err.is_terminal) as bar:
         task = bar.add_task("", total=None)
 

@@ -12,7 +12,7 @@ import typer
 import sources
 from ingest.limits import DEFAULT, RANGES, Limits
 from mkdb.options import DbOption, FormatOption
-from mkdb.output import Format, emit, error, say
+from mkdb.output import Format, emit, error, say, visible
 
 RULEBOOK_FIELDS = ["id", "source", "sha256", "lang", "edition", "expansions", "title", "pages", "sections", "warnings", "scope", "revision"]
 SECTION_FIELDS = ["index", "heading", "topic", "card", "scope", "page", "start", "end", "text"]
@@ -132,14 +132,15 @@ def ingest(
     engine = open_or_exit(db)
     files = expand_paths(paths)
     err = Console(stderr=True)
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+    # a file name is shown as it is (markup=False: "[red]x.pdf" is no style) with its control characters written out
+    with Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=True, disable=not err.is_terminal) as bar:
         task = bar.add_task("ingesting", total=len(files))
         current = iter(files)
         name = [""]
 
         def next_file() -> None:
-            name[0] = next(current, Path("")).name
+            name[0] = visible(next(current, Path("")).name)
             bar.update(task, description=name[0])
 
         def on_page(number: int, pages: int, stage: str) -> None:
