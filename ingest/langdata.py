@@ -24,6 +24,7 @@ cache can be written, and the tests compare both paths word for word (tests/test
 from __future__ import annotations
 
 import atexit
+import contextlib
 import gzip
 import hashlib
 import importlib.util
@@ -32,6 +33,7 @@ import os
 import sqlite3
 import tempfile
 import threading
+import time
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -39,6 +41,7 @@ from typing import Any
 
 from sources.cache import cache_dir
 
+PRUNE_AFTER_S = 3600  # a build of other sources is removed after an hour unused (another checkout may use it)
 FORMAT = 2  # bump when the tables' layout or meaning changes
 _CODE = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]  # a change here is a new build too
 NAME_GRAMMEMES = frozenset({"Name", "Surn"})
@@ -126,9 +129,10 @@ def _build(path: Path, lang: str, kind: str, files: list[Path]) -> None:
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
-    for old in path.parent.glob(f"lang-{lang}-*.sqlite"):
-        if old != path:
-            old.unlink(missing_ok=True)
+    for old in path.parent.glob(f"lang-{lang}-*.sqlite"):  # older builds, once no running mkdb is likely to read them
+        with contextlib.suppress(OSError):
+            if old != path and time.time() - old.stat().st_mtime > PRUNE_AFTER_S:
+                old.unlink()
 
 
 def _merge(tables: list[dict[str, Any]]) -> dict[str, str | None]:
@@ -182,8 +186,31 @@ class CompiledLanguage:
 
     def _rows(self, sql: str, args: tuple[str, ...]) -> list[tuple[Any, ...]]:
         with self._lock:
-            db = self._db()
-            return db.execute(sql, args).fetchall() if db is not None else []
+            try:
+                db = self._db()
+                return db.execute(sql, args).fetchall() if db is not None else []
+            except sqlite3.Error:
+                # the file went away or is not whole (another mkdb pruned or is replacing it): build it
+                # again, or read the tables into memory; an answer never depends on the cache being there
+                self._recover()
+                db = self._db()
+                return db.execute(sql, args).fetchall() if db is not None else []
+
+    def _recover(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+        try:
+            if self.path is None:
+                raise OSError("no cache")
+            _build(self.path, self.lang, self.kind, self._files)
+        except (OSError, sqlite3.Error):
+            self.path = None
+            if self.kind == "spacy":
+                tables = read_tables(self._files)
+                self._fallback = _merge(tables)
+                for form, one in _all_pairs(tables):
+                    self._all.setdefault(form, set()).add(one)
 
     # spaCy lookup tables
     def lemma(self, word: str) -> str | None:
@@ -233,7 +260,7 @@ class CompiledLanguage:
         if not pending or self.path is None:
             return
         try:
-            conn = sqlite3.connect(self.path, timeout=2.0)
+            conn = sqlite3.connect(f"file:{self.path}?mode=rw", uri=True, timeout=2.0)  # never creates a file
             with conn:
                 conn.executemany("INSERT OR IGNORE INTO morph VALUES (?, ?, ?, ?)",
                                  [(w, json.dumps(list(f), ensure_ascii=False), int(n), int(k))
@@ -280,11 +307,7 @@ def open_language(lang: str, kind: str, tables: tuple[str, ...] = (), data_dir: 
             _build(path, lang, kind, files)
         except (OSError, sqlite3.Error):
             data.path = None  # nowhere to write: read the tables into memory, as before the cache
-            if kind == "spacy":
-                tables = read_tables(files)
-                data._fallback = _merge(tables)
-                for form, one in _all_pairs(tables):
-                    data._all.setdefault(form, set()).add(one)
+            data._recover()
     return data
 
 

@@ -9,6 +9,7 @@ import os
 import random
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -71,7 +72,32 @@ def test_a_changed_table_is_compiled_again(cache, tmp_path):
     second = langdata.open_language("xx", "spacy", (), src)
     assert second.path != first.path
     assert second.lemma("mice") == "mice-lemma" and second.lemma("dogs") == "dog"
-    assert sorted(p.name for p in cache.glob("lang-xx-*.sqlite")) == [second.path.name]  # the stale build is gone
+    # the stale build stays while another mkdb (another checkout) may still read it, and goes once it is old
+    assert sorted(p.name for p in cache.glob("lang-xx-*.sqlite")) == sorted([first.path.name, second.path.name])
+    aged = time.time() - langdata.PRUNE_AFTER_S - 60
+    os.utime(first.path, (aged, aged))
+    (cache / second.path.name).unlink()
+    langdata.open_language.cache_clear()
+    third = langdata.open_language("xx", "spacy", (), src)
+    assert third.path == second.path  # built again under the same name, and the old build pruned
+    assert sorted(p.name for p in cache.glob("lang-xx-*.sqlite")) == [second.path.name]
+
+
+def test_a_build_removed_under_a_reader_is_built_again(cache, tmp_path):
+    """Another mkdb may prune or replace a build this process has open: answers stay the same."""
+    src = tmp_path / "tables"
+    src.mkdir()
+    (src / "xx_lemma_lookup.json.gz").write_bytes(gzip.compress(json.dumps({"mice": "mouse"}).encode()))
+    data = langdata.open_language("xx", "spacy", (), src)
+    assert data.lemma("mice") == "mouse"
+    data._conn.close()  # as a new process would find it
+    data._conn = None
+    data.path.unlink()
+    data.path.write_bytes(b"")  # an empty file of the build's name (a writer that created it)
+    assert data.lemma("mice") == "mouse" and data.known("mouse")
+    data.path.unlink()
+    data._conn = None
+    assert data.lemma("mice") == "mouse"
 
 
 def test_morph_answers_are_remembered_as_given(cache):
