@@ -57,6 +57,19 @@ def _ocr_mode(ocr: OcrMode, force_ocr: bool, skip_text: bool, no_ocr: bool) -> s
     return {"--force-ocr": "always", "--skip-text": "missing", "--no-ocr": "never"}.get(chosen[0]) if chosen else ocr.value
 
 
+def _book_or_exit(name: str, files: list[Any]) -> Any:
+    """--book NAME: the page images given, one book; anything else given is bad input (exit 2)."""
+    from ingest.page_images import PageImages, book_of
+    from ingest.types import IngestError
+
+    pages = [f for item in files for f in (item.files if isinstance(item, PageImages) else (item,))]
+    try:
+        return book_of(name, pages)
+    except IngestError as exc:
+        error(f"--{exc}")  # "--book NAME: notes.txt is not a page image (…)"
+        raise typer.Exit(2) from None
+
+
 def _write_sidecar(path: Path, results: list[Any]) -> None:
     """Every page's text as stored, pages separated by form feeds (OCRmyPDF's sidecar), files in order."""
     chunks = ["\f".join(r.texts) for r in results if r.ok]
@@ -76,6 +89,7 @@ def ingest(
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, metavar="N", help="Tesseract processes at once (default: one per core)")] = None,
     lang: Annotated[str | None, typer.Option("--lang", metavar="CODE", help="the book's language (ISO 639-1, e.g. de): OCR model and cleaning without detection")] = None,
     page_timeout: Annotated[float | None, typer.Option("--page-timeout", min=1, metavar="S", help="seconds allowed per page (text layer and OCR); a slower page fails its file")] = None,
+    book: Annotated[str | None, typer.Option("--book", metavar="NAME", help="the page images given (files, folders) are the pages of one book NAME, in natural order of their names")] = None,
     sidecar: Annotated[Path | None, typer.Option("--sidecar", metavar="FILE", help="write the text as read and cleaned, pages separated by form feeds")] = None,
     db: DbOption = None,
     fmt: FormatOption = Format.table,
@@ -102,8 +116,10 @@ def ingest(
     if lang is not None and not (2 <= len(lang) <= 3 and lang.isalpha() and lang.islower()):
         error(f"--lang {lang}: not an ISO 639-1 code (two lower-case letters, e.g. de)")
         raise typer.Exit(2)
-    engine = open_or_exit(db)
     files = expand_paths(paths)
+    if book is not None:
+        files = [_book_or_exit(book, files)]
+    engine = open_or_exit(db)
     err = Console(stderr=True)
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=True, disable=not err.is_terminal) as bar:
