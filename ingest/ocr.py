@@ -39,6 +39,7 @@ from ingest.letter_regions import give_back
 from ingest.options import PageProgress
 from ingest.regions import PageRegions, find_regions, ink
 from ingest.types import IngestError, PageText, WordRead
+from ingest.upsample import enlarged
 from ingest.words import words_of_text
 from sources import languages
 
@@ -294,12 +295,15 @@ def light_gain(gray: Image.Image) -> np.ndarray | None:
 
 
 def prepare(img: Image.Image) -> Image.Image:
-    """Bounded size, evenly lit, straightened; then the page's regions (panels, boxes, colour
+    """Bounded size, small text enlarged, evenly lit, straightened; then the page's regions (panels, boxes, colour
     bars) are found from its colours and each pixel's ink is measured against its own region's
     background (ingest.regions): dark ink on white everywhere, light-on-dark inverted. The
     regions go with the image (info["regions"]) to order the words read."""
     rgb = limit_size(to_rgb(img))
     gray = to_gray(rgb)
+    bigger = enlarged(rgb, gray)  # small text (a web-resolution page) enlarged first (ingest.upsample)
+    if bigger is not rgb:
+        rgb, gray = bigger, to_gray(bigger)
     gain = light_gain(gray)
     if gain is not None:
         arr = np.asarray(rgb, dtype=np.float32) * gain[..., None]
@@ -391,16 +395,34 @@ def _detect_language(text: str) -> tuple[str | None, float]:
     return lang, conf
 
 
-def sample(gray: Image.Image, share: float = 0.07) -> Image.Image:
+def sample(gray: Image.Image, share: float = 0.07, bands: int = 1) -> Image.Image:
     """The band of the page (7% of its height) with the most ink rows: enough words (50-100 on a
-    rulebook page) to tell the language at a twentieth of the page's OCR time."""
+    rulebook page) to tell the language at a twentieth of the page's OCR time. bands > 1: that
+    many such bands, apart, one under another (a cover's band of most ink is its title alone)."""
     w, h = gray.size
     small = np.asarray(gray.resize((max(1, w // 8), max(1, h // 8)), Image.BOX))
     rows = (small < 160).mean(axis=1) > 0.02
     band = max(1, int(len(rows) * share))
     counts = np.convolve(rows.astype(np.int32), np.ones(band, dtype=np.int32), mode="valid")
-    top = int(np.argmax(counts)) * 8 if counts.size else 0
-    return gray.crop((0, top, w, min(h, top + band * 8)))
+    if not counts.size:
+        return gray.crop((0, 0, w, min(h, band * 8)))
+    tops: list[int] = []
+    for k in np.argsort(-counts, kind="stable"):
+        if len(tops) == bands:
+            break
+        if all(abs(int(k) - t) >= band for t in tops):
+            tops.append(int(k))
+    crops = [gray.crop((0, t * 8, w, min(h, (t + band) * 8))) for t in sorted(tops)]
+    out = Image.new("L", (w, sum(c.size[1] for c in crops)), 255)
+    y = 0
+    for crop in crops:
+        out.paste(crop, (0, y))
+        y += crop.size[1]
+    return out
+
+
+MIN_PROBE_WORDS = 10  # a probe that reads fewer words is read again on more of the page
+PROBE_BANDS = 4
 
 
 def probe_models() -> list[str]:
@@ -429,9 +451,15 @@ def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[s
     probe = sample(inked[0])
     with ThreadPoolExecutor(max_workers=workers()) as probe_pool:
         passes = list(probe_pool.map(lambda m: run_tesseract(probe, m), probe_models()))
-    best = max(passes, key=lambda r: (r.confidence * min(1.0, len(r.layout.words) / 20)))
-    text = " ".join(w.text for w in best.layout.words)
-    lang, lang_conf = _detect_language(text)
+        best = max(passes, key=_probe_score)
+        lang, lang_conf = _detect_language(" ".join(w.text for w in best.layout.words))
+        if max(len(r.layout.words) for r in passes) < MIN_PROBE_WORDS or lang is None:
+            # too few words to tell a script or a language by (a cover's title, a line of labels):
+            # several bands of the page, so a few words in another script never decide
+            probe = sample(inked[0], bands=PROBE_BANDS)
+            passes = list(probe_pool.map(lambda m: run_tesseract(probe, m), probe_models()))
+            best = max(passes, key=_probe_score)
+            lang, lang_conf = _detect_language(" ".join(w.text for w in best.layout.words))
     model = model_for(lang)
     script = SCRIPT_MODELS if best.model in SCRIPT_MODELS.split("+") else best.model
     if model and model != best.model and lang_conf < 0.7:
@@ -445,6 +473,11 @@ def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[s
     if not model or lang_conf < 0.3:
         return script, lang, f"{script} (language {lang or 'not detected'} on a {best.model} probe)"
     return model, lang, f"{lang} detected ({lang_conf:.2f}) on a {best.model} probe"
+
+
+def _probe_score(result: OcrResult) -> float:
+    """A probe reading's worth: its confidence, unless it read too few words to be sure of."""
+    return result.confidence * min(1.0, len(result.layout.words) / 20)
 
 
 PageSource = Callable[[], Image.Image | None]  # loads (renders) one page image; None: found blank
