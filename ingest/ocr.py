@@ -422,6 +422,7 @@ def sample(gray: Image.Image, share: float = 0.07, bands: int = 1) -> Image.Imag
 
 
 MIN_PROBE_WORDS = 10  # a probe that reads fewer words is read again on more of the page
+LEGIBLE = 50.0  # a probe scoring this (_probe_score) read words: its page is upright
 PROBE_BANDS = 4
 
 
@@ -433,8 +434,10 @@ def probe_models() -> list[str]:
     return chosen or [m for m in SCRIPT_MODELS.split("+") if m in installed] or sorted(installed)[:1]
 
 
-def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[str, str | None, str]:
-    """(Tesseract model, language, why) for a document, from its first prepared pages.
+def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[str, str | None, str, float]:
+    """(Tesseract model, language, why, probe score) for a document, from its first prepared pages;
+    the probe score (_probe_score) says how surely the probe read words, in a language without
+    data too: an upright page reads better than the same page turned.
 
     A band of the first page with text is read by one model per script, side by side; the model
     that reads it with the higher confidence gives the text the language is detected from. The
@@ -444,10 +447,10 @@ def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[s
     """
     hinted = model_for(lang_hint)
     if hinted:
-        return hinted, lang_hint, f"language {lang_hint} given"
+        return hinted, lang_hint, f"language {lang_hint} given", 100.0
     inked = [p for p in pages if not is_blank(p)]
     if not inked:
-        return SCRIPT_MODELS, None, "no text found"
+        return SCRIPT_MODELS, None, "no text found", 0.0
     probe = sample(inked[0])
     with ThreadPoolExecutor(max_workers=workers()) as probe_pool:
         passes = list(probe_pool.map(lambda m: run_tesseract(probe, m), probe_models()))
@@ -470,9 +473,10 @@ def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[s
             lang2, conf2 = _detect_language(" ".join(w.text for w in again.layout.words))
             if model_for(lang2) and conf2 >= lang_conf:
                 lang, lang_conf, model = lang2, conf2, model_for(lang2)
+    score = _probe_score(best)
     if not model or lang_conf < 0.3:
-        return script, lang, f"{script} (language {lang or 'not detected'} on a {best.model} probe)"
-    return model, lang, f"{lang} detected ({lang_conf:.2f}) on a {best.model} probe"
+        return script, lang, f"{script} (language {lang or 'not detected'} on a {best.model} probe)", score
+    return model, lang, f"{lang} detected ({lang_conf:.2f}) on a {best.model} probe", score
 
 
 def _probe_score(result: OcrResult) -> float:
@@ -626,17 +630,26 @@ def ocr_pages(
         if n > 1 and _blank(head[0]):  # look at the next page when the first is empty
             head.append(prepared[1].result())
         head = [g for g in head if g is not None]
-        model, lang, why = choose_model(head, lang_hint)
-        if lang is None and head and not is_blank(head[-1]):
-            # nothing readable on the first page: a scan turned sideways or upside down?
+        model, lang, why, score = choose_model(head, lang_hint)
+        if lang is None and score < LEGIBLE and head and not is_blank(head[-1]):
+            # nothing readable on the first page: a scan turned sideways or upside down? (a page
+            # read surely in a language without data is upright: orientation detection may turn it)
             turn = orientation(head[-1])
             if turn:
                 for fut in prepared.values():
                     fut.cancel()
                 prepared = {i: pool.submit(load, i) for i in range(min(n, cores))}
-                head = [g for g in (prepared[i].result() for i in range(min(n, 2))) if g is not None]
-                model, lang, why = choose_model(head, lang_hint)
-                why += f"; pages turned {turn} degrees"
+                turned = [g for g in (prepared[i].result() for i in range(min(n, 2))) if g is not None]
+                choice = choose_model(turned, lang_hint)
+                if choice[1] is None and choice[3] <= score:  # turned it reads no better: it was upright
+                    turn = 0
+                    for fut in prepared.values():
+                        fut.cancel()
+                    prepared = {i: pool.submit(load, i) for i in range(min(n, cores))}
+                else:
+                    head = turned
+                    model, lang, why, score = choice
+                    why += f"; pages turned {turn} degrees"
         head.clear()
         jobs: list[tuple[tuple[int, int], PageRegions | None, Cards | None,
                          list[tuple[Where, Future[OcrResult]]]] | None] = []
@@ -677,8 +690,8 @@ def _blank(gray: Image.Image | None) -> bool:
     return gray is None or is_blank(gray)
 
 
-def poorly_read(result: OcrResult) -> bool:
-    return result.confidence < 60 or len(result.layout.words) < 15
+def poorly_read(result: OcrResult, words: int = 15) -> bool:
+    return result.confidence < 60 or len(result.layout.words) < words
 
 
 def orientation(gray: Image.Image) -> int:
