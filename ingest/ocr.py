@@ -422,7 +422,6 @@ def sample(gray: Image.Image, share: float = 0.07, bands: int = 1) -> Image.Imag
 
 
 MIN_PROBE_WORDS = 10  # a probe that reads fewer words is read again on more of the page
-LEGIBLE = 50.0  # a probe scoring this (_probe_score) read words: its page is upright
 PROBE_BANDS = 4
 
 
@@ -631,9 +630,10 @@ def ocr_pages(
             head.append(prepared[1].result())
         head = [g for g in head if g is not None]
         model, lang, why, score = choose_model(head, lang_hint)
-        if lang is None and score < LEGIBLE and head and not is_blank(head[-1]):
-            # nothing readable on the first page: a scan turned sideways or upside down? (a page
-            # read surely in a language without data is upright: orientation detection may turn it)
+        if lang is None and head and not is_blank(head[-1]):
+            # no language read on the first page: a scan turned sideways or upside down? Kept
+            # turned only when it reads better so (orientation detection turns upright pages of a
+            # language without data, Dutch web pages, upside down)
             turn = orientation(head[-1])
             if turn:
                 for fut in prepared.values():
