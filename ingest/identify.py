@@ -275,18 +275,30 @@ def _card_name_hits(text: str, lang: str, names: list[CardName]) -> dict[str, se
     return hits
 
 
-def identify(text: str, card_names: list[CardName] | None = None) -> Identification:
+NOT_THE_GAME = "not a Machi Koro rulebook: no mention of the game and too few of its terms"
+
+
+def identify(text: str, card_names: list[CardName] | None = None, lang: str | None = None,
+             require_game: bool = True) -> Identification:
     """Language, edition and expansions with confidences and evidence; refuses non-Machi-Koro texts.
 
-    `card_names` (optional): printed card names; names only one edition uses count as evidence."""
-    lang, lang_conf, lang_evidence = _detect(text)
+    `card_names` (optional): printed card names; names only one edition uses count as evidence.
+    `lang`: the language given (`--lang`), not detected. `require_game=False`: a text that neither
+    names the game nor uses enough of its terms (one page of a book) is identified all the same;
+    the caller decides from the rules it states."""
+    if lang:
+        lang_conf, lang_evidence = 1.0, ["language given"]
+    else:
+        lang, lang_conf, lang_evidence = _detect(text)
+    if lang not in load_languages():
+        raise IngestError(f"unsupported language: {lang} (no language data for it)")
     data = load_languages()[lang]
     folded = text.casefold()
     ok, game_evidence = _is_machi_koro(data, folded)
+    if not ok and require_game:
+        raise IngestError(f"{NOT_THE_GAME} ({data.name} text)")
     if not ok:
-        raise IngestError(
-            f"not a Machi Koro rulebook: no mention of the game and too few of its terms ({data.name} text)"
-        )
+        game_evidence.append("the game is not named")
     ed_scores, evidence = {}, {"lang": lang_evidence, "game": game_evidence}
     for ed in EDITIONS:
         ed_scores[ed], evidence[ed] = _match_markers(data.editions.get(ed, []), folded)

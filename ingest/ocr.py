@@ -38,6 +38,7 @@ from ingest.identify import detect_language
 from ingest.layout import order_pages
 from ingest.options import PageProgress
 from ingest.types import IngestError, PageText, WordRead
+from ingest.upsample import enlarged
 from ingest.words import words_of_text
 from sources import languages
 
@@ -303,12 +304,15 @@ def light_gain(gray: Image.Image) -> np.ndarray | None:
 
 
 def prepare(img: Image.Image) -> Image.Image:
-    """Bounded size, evenly lit, straightened; then the page's regions (panels, boxes, colour
+    """Bounded size, small text enlarged, evenly lit, straightened; then the page's regions (panels, boxes, colour
     bars) are found from its colours and each pixel's ink is measured against its own region's
     background (ingest.regions): dark ink on white everywhere, light-on-dark inverted. The
     regions go with the image (info["regions"]) to order the words read."""
     rgb = limit_size(to_rgb(img))
     gray = to_gray(rgb)
+    bigger = enlarged(rgb, gray)  # small text (a web-resolution page) enlarged first (ingest.upsample)
+    if bigger is not rgb:
+        rgb, gray = bigger, to_gray(bigger)
     gain = light_gain(gray)
     if gain is not None:
         arr = np.asarray(rgb, dtype=np.float32) * gain[..., None]
@@ -403,16 +407,34 @@ def _detect_language(text: str) -> tuple[str | None, float]:
     return lang, conf
 
 
-def sample(gray: Image.Image, share: float = 0.07) -> Image.Image:
+def sample(gray: Image.Image, share: float = 0.07, bands: int = 1) -> Image.Image:
     """The band of the page (7% of its height) with the most ink rows: enough words (50-100 on a
-    rulebook page) to tell the language at a twentieth of the page's OCR time."""
+    rulebook page) to tell the language at a twentieth of the page's OCR time. bands > 1: that
+    many such bands, apart, one under another (a cover's band of most ink is its title alone)."""
     w, h = gray.size
     small = np.asarray(gray.resize((max(1, w // 8), max(1, h // 8)), Image.BOX))
     rows = (small < 160).mean(axis=1) > 0.02
     band = max(1, int(len(rows) * share))
     counts = np.convolve(rows.astype(np.int32), np.ones(band, dtype=np.int32), mode="valid")
-    top = int(np.argmax(counts)) * 8 if counts.size else 0
-    return gray.crop((0, top, w, min(h, top + band * 8)))
+    if not counts.size:
+        return gray.crop((0, 0, w, min(h, band * 8)))
+    tops: list[int] = []
+    for k in np.argsort(-counts, kind="stable"):
+        if len(tops) == bands:
+            break
+        if all(abs(int(k) - t) >= band for t in tops):
+            tops.append(int(k))
+    crops = [gray.crop((0, t * 8, w, min(h, (t + band) * 8))) for t in sorted(tops)]
+    out = Image.new("L", (w, sum(c.size[1] for c in crops)), 255)
+    y = 0
+    for crop in crops:
+        out.paste(crop, (0, y))
+        y += crop.size[1]
+    return out
+
+
+MIN_PROBE_WORDS = 10  # a probe that reads fewer words is read again on more of the page
+PROBE_BANDS = 4
 
 
 def probe_models() -> list[str]:
@@ -423,8 +445,10 @@ def probe_models() -> list[str]:
     return chosen or [m for m in SCRIPT_MODELS.split("+") if m in installed] or sorted(installed)[:1]
 
 
-def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[str, str | None, str]:
-    """(Tesseract model, language, why) for a document, from its first prepared pages.
+def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[str, str | None, str, float]:
+    """(Tesseract model, language, why, probe score) for a document, from its first prepared pages;
+    the probe score (_probe_score) says how surely the probe read words, in a language without
+    data too: an upright page reads better than the same page turned.
 
     A band of the first page with text is read by one model per script, side by side; the model
     that reads it with the higher confidence gives the text the language is detected from. The
@@ -434,16 +458,22 @@ def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[s
     """
     hinted = model_for(lang_hint)
     if hinted:
-        return hinted, lang_hint, f"language {lang_hint} given"
+        return hinted, lang_hint, f"language {lang_hint} given", 100.0
     inked = [p for p in pages if not is_blank(p)]
     if not inked:
-        return SCRIPT_MODELS, None, "no text found"
+        return SCRIPT_MODELS, None, "no text found", 0.0
     probe = sample(inked[0])
     with ThreadPoolExecutor(max_workers=workers()) as probe_pool:
         passes = list(probe_pool.map(lambda m: run_tesseract(probe, m), probe_models()))
-    best = max(passes, key=lambda r: (r.confidence * min(1.0, len(r.layout.words) / 20)))
-    text = " ".join(w.text for w in best.layout.words)
-    lang, lang_conf = _detect_language(text)
+        best = max(passes, key=_probe_score)
+        lang, lang_conf = _detect_language(" ".join(w.text for w in best.layout.words))
+        if max(len(r.layout.words) for r in passes) < MIN_PROBE_WORDS or lang is None:
+            # too few words to tell a script or a language by (a cover's title, a line of labels):
+            # several bands of the page, so a few words in another script never decide
+            probe = sample(inked[0], bands=PROBE_BANDS)
+            passes = list(probe_pool.map(lambda m: run_tesseract(probe, m), probe_models()))
+            best = max(passes, key=_probe_score)
+            lang, lang_conf = _detect_language(" ".join(w.text for w in best.layout.words))
     if lang is None:  # no language of the probe's scripts: try the other scripts' models (CJK)
         best, lang, lang_conf = _probe_other_scripts(probe, best)
     model = model_for(lang)
@@ -456,9 +486,15 @@ def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[s
             lang2, conf2 = _detect_language(" ".join(w.text for w in again.layout.words))
             if model_for(lang2) and conf2 >= lang_conf:
                 lang, lang_conf, model = lang2, conf2, model_for(lang2)
+    score = _probe_score(best)
     if not model or lang_conf < 0.3:
-        return script, lang, f"{script} (language {lang or 'not detected'} on a {best.model} probe)"
-    return model, lang, f"{lang} detected ({lang_conf:.2f}) on a {best.model} probe"
+        return script, lang, f"{script} (language {lang or 'not detected'} on a {best.model} probe)", score
+    return model, lang, f"{lang} detected ({lang_conf:.2f}) on a {best.model} probe", score
+
+
+def _probe_score(result: OcrResult) -> float:
+    """A probe reading's worth: its confidence, unless it read too few words to be sure of."""
+    return result.confidence * min(1.0, len(result.layout.words) / 20)
 
 
 def other_script_models() -> list[str]:
@@ -640,17 +676,27 @@ def ocr_pages(
         if n > 1 and _blank(head[0]):  # look at the next page when the first is empty
             head.append(prepared[1].result())
         head = [g for g in head if g is not None]
-        model, lang, why = choose_model(head, lang_hint)
+        model, lang, why, score = choose_model(head, lang_hint)
         if lang is None and head and not is_blank(head[-1]):
-            # nothing readable on the first page: a scan turned sideways or upside down?
+            # no language read on the first page: a scan turned sideways or upside down? Kept
+            # turned only when it reads better so (orientation detection turns upright pages of a
+            # language without data, Dutch web pages, upside down)
             turn = orientation(head[-1])
             if turn:
                 for fut in prepared.values():
                     fut.cancel()
                 prepared = {i: pool.submit(load, i) for i in range(min(n, cores))}
-                head = [g for g in (prepared[i].result() for i in range(min(n, 2))) if g is not None]
-                model, lang, why = choose_model(head, lang_hint)
-                why += f"; pages turned {turn} degrees"
+                turned = [g for g in (prepared[i].result() for i in range(min(n, 2))) if g is not None]
+                choice = choose_model(turned, lang_hint)
+                if choice[1] is None and choice[3] <= score:  # turned it reads no better: it was upright
+                    turn = 0
+                    for fut in prepared.values():
+                        fut.cancel()
+                    prepared = {i: pool.submit(load, i) for i in range(min(n, cores))}
+                else:
+                    head = turned
+                    model, lang, why, score = choice
+                    why += f"; pages turned {turn} degrees"
         head.clear()
         jobs: list[tuple[tuple[int, int], PageRegions | None, Cards | None,
                          list[tuple[Where, Future[OcrResult]]]] | None] = []
@@ -691,8 +737,8 @@ def _blank(gray: Image.Image | None) -> bool:
     return gray is None or is_blank(gray)
 
 
-def poorly_read(result: OcrResult) -> bool:
-    return result.confidence < 60 or len(result.layout.words) < 15
+def poorly_read(result: OcrResult, words: int = 15) -> bool:
+    return result.confidence < 60 or len(result.layout.words) < words
 
 
 def orientation(gray: Image.Image) -> int:

@@ -30,7 +30,8 @@ from ingest.ocr import is_blank, ocr_texts, to_gray
 from ingest.options import OCR_MODES, PageProgress
 from ingest.pdfium_text import PageRead, read_page
 from ingest.types import IngestError, PageText, WordRead
-from ingest.words import TOKEN
+from ingest.uncovered import CHECK_DPI, lacks_text, looks_thin, merge_layer
+from ingest.words import TOKEN, words_of_text
 
 OCR_DPI = 300
 PAGE_TEXT_TIMEOUT = watch.DEFAULT_TIMEOUT  # seconds per page
@@ -162,8 +163,9 @@ def diagnose(path: Path) -> str | None:
     return None
 
 
-def render(path: Path, index: int, dpi: int = OCR_DPI) -> Image.Image:
-    """Render one page for OCR, bounded in pixels whatever the page size.
+def render(path: Path, index: int, dpi: int = OCR_DPI, draft: bool = False) -> Image.Image:
+    """Render one page for OCR, bounded in pixels whatever the page size (draft: in grey, without
+    anti-aliasing or annotations, for a quick look at the page's ink).
 
     PDFium is not thread-safe and the OCR workers render pages from threads: one at a time.
     """
@@ -177,6 +179,10 @@ def render(path: Path, index: int, dpi: int = OCR_DPI) -> Image.Image:
             scale = dpi / 72
             if w * h * scale * scale > MAX_RENDER_PIXELS:
                 scale = (MAX_RENDER_PIXELS / (w * h)) ** 0.5
+            if draft:
+                bitmap = page.render(scale=scale, grayscale=True, no_smoothtext=True, no_smoothimage=True,
+                                     no_smoothpath=True, draw_annots=False)
+                return bitmap.to_pil().convert("L")
             bitmap = page.render(scale=scale, grayscale=False)
             return bitmap.to_pil().convert("RGB")
         finally:
@@ -237,6 +243,8 @@ def read_pdf(
     pictured: list[bool] = []
     dpis: list[int] = []
     reads = read_text_layers(path, on_page)
+    # every word the layer holds, card art included: what the page shows that the layer covers
+    covered = [[(w.x0, w.top, w.x1, w.bottom) for w in read.layout.words] for read in reads]
     body = body_size([w for read in reads for w in read.layout.words])
     art_words = [set_aside_card_art(read.layout, body) for read in reads]
     repeats = set_aside_repeats([read.layout for read in reads], art_words, body)
@@ -251,9 +259,14 @@ def read_pdf(
     texts = order_pages([lay for lay in layouts])
     results: list[PageText] = []
     to_ocr: list[int] = []
+    mixed = [i for i, (read, verdict) in enumerate(zip(reads, verdicts, strict=True))
+             if ocr == "auto" and verdict.trusted and read.pictured and shows_more(path, i, read, covered[i])]
     for i, (text, verdict) in enumerate(zip(texts, verdicts, strict=True)):
         number = i + 1
         has_text = bool(layouts[i].words)
+        if i in mixed:
+            results.append(PageText(number, "", "ocr", f"{verdict.reason} (its layer lacks lines the page shows)"))
+            continue
         if ocr == "never" or (ocr == "auto" and verdict.trusted) or (ocr == "missing" and has_text):
             warnings = [] if verdict.trusted else [f"untrusted text layer kept (--ocr {ocr}): {verdict.reason}"]
             reason = verdict.reason + (f"; {art[i]} card-art words set aside" if art[i] else "")
@@ -286,7 +299,51 @@ def read_pdf(
             page.reason = f"{page.reason}; {read.reason}"
             page.warnings.extend(read.warnings)
             page.words = read.words
+    if mixed:
+        read_mixed(path, mixed, layouts, covered, results, lang_hint or _language_of(
+            [t for k, (t, v) in enumerate(zip(texts, verdicts, strict=True)) if v.trusted and k not in mixed]))
     return results
+
+
+def shows_more(path: Path, index: int, read: PageRead, covered: list[tuple[float, float, float, float]]) -> bool:
+    """A page whose text layer looks thin, checked on a cheap rendering for lines of print the
+    layer lacks (ingest.uncovered); a page of running text is not rendered."""
+    lay = read.layout
+    if not looks_thin(read.chars, lay.width, lay.height):
+        return False
+    gray = render(path, index, CHECK_DPI, draft=True)
+    return lacks_text(gray, covered, gray.size[0] / lay.width)
+
+
+def read_mixed(path: Path, mixed: list[int], layouts: list[PageLayout], covered: list[list[tuple[float, ...]]],
+               results: list[PageText], hint: str | None) -> None:
+    """Pages whose layer lacks text they show: OCR'd whole, the OCR'd words the layer lacks merged
+    with the layer's own words (ingest.uncovered.merge_layer), read in one reading order."""
+    from ingest.ocr import ocr_pages
+
+    ocred, found, why = ocr_pages([lambda i=i: render(path, i, OCR_DPI) for i in mixed], hint)
+    merged: list[PageLayout] = []
+    for i, lay, res in zip(mixed, ocred, found, strict=True):
+        layer = layouts[i]
+        if lay is None or res is None:
+            merged.append(layer)
+            continue
+        merged.append(merge_layer(lay, layer, covered[i], lay.width / layer.width))
+        merged[-1].card_art += res.card_art
+    for i, lay, res, text in zip(mixed, merged, found, order_pages(merged), strict=True):
+        page = results[i]
+        page.text = text
+        model = f"{res.model}; {why}" if res else why
+        page.reason += f"; ocr ({model}) merged with the layer's words"
+        page.words = _mixed_words(text, lay)
+
+
+def _mixed_words(text: str, layout: PageLayout) -> list[WordRead]:
+    """Per-word trust of a merged page: the layer's words as text, the OCR'd ones with their confidence."""
+    layer = words_of_text(text, ((w.text, w.confidence) for w in layout.words if w.line < 0), "text")
+    read = words_of_text(text, ((w.text, w.confidence) for w in layout.words if w.line >= 0), "ocr")
+    own = {w.text for w in layout.words if w.line < 0}
+    return [a if text[a.start:a.end] in own else b for a, b in zip(layer, read, strict=True)]
 
 
 def rescue_language_verdicts(verdicts: list[Verdict], layouts: list[PageLayout]) -> None:

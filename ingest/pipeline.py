@@ -15,15 +15,17 @@ from pathlib import Path
 from ingest import facts as facts_stage
 from ingest import guard, rulebook_check
 from ingest.clean import clean_page, harmonise
-from ingest.identify import CardName, detect_language, identify
+from ingest.identify import NOT_THE_GAME, CardName, detect_language, identify, language
 from ingest.limits import DEFAULT as DEFAULT_LIMITS
 from ingest.limits import Limits, over
 from ingest.options import ReadOptions
+from ingest.page_images import PageImages, folder_book, read_book, sha256_of_book
 from ingest.segment import join_pages, segment
 from ingest.text import read_text
 from ingest.types import FactData, Identification, IngestedBook, IngestError, MentionData, PageText
 from ingest.words import carry
 from sources.catalog import catalog
+from sources.folding import heading_key as fold
 from sources.names import NameIndex
 
 TEXT_EXT = {".txt", ".md"}
@@ -34,32 +36,49 @@ EDITION_WARN_BELOW = 0.5
 STORE_ATTEMPTS = 4
 
 
-def expand_paths(paths: Iterable[str | Path]) -> list[Path]:
-    """Files as given, folders expanded to their supported files (sorted, hidden ones skipped)."""
-    out: list[Path] = []
+Source = Path | PageImages  # a file, or page images read as one book (ingest.page_images)
+
+
+def expand_paths(paths: Iterable[str | Path | PageImages]) -> list[Source]:
+    """Files as given, folders expanded to their supported files (sorted, hidden ones skipped); a
+    folder holding only page images is one book of those pages (ingest.page_images)."""
+    out: list[Source] = []
     for raw in paths:
+        if isinstance(raw, PageImages):
+            out.append(raw)
+            continue
         p = Path(raw)
         if p.is_dir() and p.suffix.lower() not in SUPPORTED:
-            out.extend(
+            files = [
                 f for f in sorted(p.rglob("*"))
                 if f.is_file() and f.suffix.lower() in SUPPORTED and not any(x.startswith(".") for x in f.parts)
-            )
+            ]
+            book = folder_book(p, files)
+            out.extend([book] if book else files)
         else:
             out.append(p)
     return out
 
 
-def sha256_of(path: Path, limits: Limits = DEFAULT_LIMITS) -> str:
-    """sha256 of a regular file, in chunks (ingest.guard: a FIFO or device is refused unread)."""
+def sha256_of(path: Source, limits: Limits = DEFAULT_LIMITS) -> str:
+    """sha256 of a regular file, in chunks (ingest.guard: a FIFO or device is refused unread); of a
+    book of page images, the sha256 of its pages' sha256s."""
+    if isinstance(path, PageImages):
+        return sha256_of_book(path, lambda f: guard.sha256_of(f, limits))
     return guard.sha256_of(path, limits)
 
 
 def read_within(
-    path: Path, ocr: str = "auto", limits: Limits = DEFAULT_LIMITS, options: ReadOptions | None = None
+    path: Source, ocr: str = "auto", limits: Limits = DEFAULT_LIMITS, options: ReadOptions | None = None
 ) -> list[PageText]:
     """read_pages under the limits (ingest.limits): PDFs and images in a memory-capped worker
-    (ingest.guard) with their page count checked, then the text size."""
-    if path.suffix.lower() in PDF_EXT | IMAGE_EXT:
+    (ingest.guard) with their page count checked, then the text size; a book of page images page
+    by page (ingest.page_images)."""
+    if isinstance(path, PageImages):
+        pages = read_book(path, lambda f, own: read_within(f, ocr, limits, own), options)
+        if len(pages) > limits.pages:
+            raise over(limits, "pages", f"{len(pages)} pages")
+    elif path.suffix.lower() in PDF_EXT | IMAGE_EXT:
         _import_reader(path)
         pages = guard.read_limited(path, ocr, limits, options, read=read_pages)  # the page limit is checked there
     else:
@@ -154,7 +173,7 @@ def _extract_facts(doc: str, pages: list[PageText], sections: list, ident: Ident
 
 
 def analyse(
-    path: Path, sha: str | None = None, ocr: str = "auto", facts: bool = True, options: ReadOptions | None = None,
+    path: Source, sha: str | None = None, ocr: str = "auto", facts: bool = True, options: ReadOptions | None = None,
     limits: Limits = DEFAULT_LIMITS,
 ) -> IngestedBook:
     """Everything but storing: read, clean, identify, segment, extract (facts=False: no fact extraction).
@@ -179,7 +198,15 @@ def analyse(
         for kind, n in repairs.items():
             p.repairs[kind] = p.repairs.get(kind, 0) + n
     doc, offsets = join_pages(pages)
-    ident = identify(doc, card_names())
+    given = options.lang if options and options.lang else None
+    try:
+        ident = identify(doc, card_names(), lang=given)
+        refused = None
+    except IngestError as exc:
+        if not str(exc).startswith(NOT_THE_GAME):
+            raise
+        # a page or a few of a book need not name the game: kept when they state its rules (below)
+        ident, refused = identify(doc, card_names(), lang=given, require_game=False), str(exc)
     if ident.confidence.get("edition", 0) < EDITION_WARN_BELOW:
         warnings.append(f"edition uncertain ({ident.edition}, confidence {ident.confidence.get('edition')})")
     warnings.extend(f"page {p.number}: {w}" for p in pages for w in p.warnings)
@@ -193,11 +220,30 @@ def analyse(
     found, mentions = _extract_facts(doc, pages, sections, ident, names, warnings) if facts else ([], [])
     extracted = facts and not any(w.startswith("fact extraction failed") for w in warnings)
     expansion = ident.scope.get("kind") == "expansion"
-    reason = rulebook_check.refusal(rulebook_check.measure(doc, ident.lang, list(found) if extracted else None, expansion))
+    evidence = rulebook_check.measure(doc, ident.lang, list(found) if extracted else None, expansion)
+    reason = rulebook_check.refusal(evidence)
+    if refused and not reason:
+        reason = rulebook_check.unnamed_refusal(evidence)
+    if reason and rulebook_check.credits_only(evidence, _names_credits(doc, ident.lang)):
+        raise IngestError(f"not a rulebook: credits and cover only, {_language_name(ident.lang)} text")
     if reason:
-        raise IngestError(reason)
+        raise IngestError(rulebook_check.naming_language(refused or reason, _language_name(ident.lang)))
+    if refused:
+        warnings.append(f"the game is not named; taken as a rulebook for the {evidence.rule_facts} rules it states")
     return IngestedBook(source=path.name, sha256=sha, ident=ident, pages=pages, offsets=offsets,
                         sections=sections, facts=list(found), mentions=list(mentions), warnings=warnings)
+
+
+def _names_credits(doc: str, lang: str) -> bool:
+    """The text uses its language's words for credits (rules_sources/lang/<lang>/language.yaml, topics)."""
+    data = language(lang)
+    folded = fold(doc)
+    return bool(data) and any(word in folded for word in data.topics.get("credits", []))
+
+
+def _language_name(lang: str) -> str:
+    data = language(lang)
+    return data.name if data else lang
 
 
 def ocr_summary(pages: list[PageText]) -> tuple[list[int], float | None]:

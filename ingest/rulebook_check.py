@@ -22,6 +22,10 @@ MIN_RULE_FACTS = 2  # a rulebook states at least a couple of rules (setup, turn,
 # An expansion rulebook states only what changes (ingest.scope decides the kind from the book itself):
 # one rule fact beside dense game vocabulary is enough.
 MIN_RULE_FACTS_EXPANSION = 1
+# A text that does not name the game (a page or a few of a book) is taken for the rules it states
+# in the game's dense vocabulary: as dense as the least dense rulebook measured (328), as nothing
+# else says it is this game's. One page of the English book's rules: 2 rule facts, 538.
+MIN_VOCABULARY_UNNAMED = 300
 MIN_VOCABULARY_PER_1000 = 200  # rulebooks: >= 328 measured; prose about the game: <= 174
 NOT_RULES = ("structure.", "terms.", "text.")  # facts about the layout or the words, not rules
 
@@ -57,3 +61,22 @@ def refusal(ev: RulebookEvidence) -> str | None:
         return (f"not a rulebook: too little game vocabulary ({ev.per_1000:.0f} rule terms per 1,000 words, "
                 f"rulebooks have at least {MIN_VOCABULARY_PER_1000})")
     return None
+
+
+def unnamed_refusal(ev: RulebookEvidence) -> str | None:
+    """The reason a text that does not name the game is not taken as (part of) a rulebook, or None:
+    it states rules (as `refusal` asks) in vocabulary at least MIN_VOCABULARY_UNNAMED dense."""
+    if ev.rule_facts is None or ev.per_1000 < MIN_VOCABULARY_UNNAMED:
+        return (f"not a rulebook: the game is not named and its vocabulary is thin ({ev.per_1000:.0f} rule terms "
+                f"per 1,000 words, at least {MIN_VOCABULARY_UNNAMED} needed)")
+    return None
+
+
+def credits_only(ev: RulebookEvidence, credits_named: bool) -> bool:
+    """No rule stated, and the text names its credits (a cover, a credits page: designer, illustrator)."""
+    return not ev.rule_facts and credits_named
+
+
+def naming_language(reason: str, language: str) -> str:
+    """The refusal with the language the text was read in, so a wrong reading shows ("… (English text)")."""
+    return reason if reason.endswith(" text)") else f"{reason} ({language} text)"

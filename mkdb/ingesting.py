@@ -21,6 +21,7 @@ from ingest import guard
 from ingest.limits import DEFAULT as DEFAULT_LIMITS
 from ingest.limits import Limits
 from ingest.options import ReadOptions
+from ingest.page_images import PageImages
 from ingest.pipeline import SUPPORTED, analyse, expand_paths, ocr_summary, sha256_of
 from ingest.types import IngestError
 
@@ -63,7 +64,7 @@ class IngestReport:
         return [r for r in self.results if not r.ok]
 
 
-def _unchanged(engine: Engine, path: Path, sha: str) -> FileResult | None:
+def _unchanged(engine: Engine, path: Path | PageImages, sha: str) -> FileResult | None:
     """The stored book of this content, as a result, or None when the content is new."""
     with Session(engine) as session:
         existing = find_by_sha(session, sha)
@@ -79,15 +80,16 @@ def _unchanged(engine: Engine, path: Path, sha: str) -> FileResult | None:
 
 
 def ingest_file(
-    path: Path, engine: Engine, ocr: str = "auto", options: ReadOptions | None = None,
+    path: Path | PageImages, engine: Engine, ocr: str = "auto", options: ReadOptions | None = None,
     limits: Limits = DEFAULT_LIMITS, revision_of: str | None = None, as_new: bool = False,
 ) -> FileResult:
     """One file: analysed (unless its content is stored already), then stored in one transaction
     (as a book's next revision or a new book: carddb.revisions)."""
     result = FileResult(path=str(path), status="failed")
     try:
-        guard.check_regular(path, limits)  # before a byte is read: FIFO, device, loop, size
-        if path.suffix.lower() not in SUPPORTED:
+        for part in path.files if isinstance(path, PageImages) else (path,):
+            guard.check_regular(part, limits)  # before a byte is read: FIFO, device, loop, size
+        if not isinstance(path, PageImages) and path.suffix.lower() not in SUPPORTED:
             raise IngestError(
                 f"unsupported file type {path.suffix or '(none)'} (supported: {', '.join(sorted(SUPPORTED))})"
             )
@@ -120,7 +122,7 @@ def ingest_file(
 
 
 def ingest_paths(
-    paths: Iterable[str | Path],
+    paths: Iterable[str | Path | PageImages],
     engine: Engine,
     ocr: str = "auto",
     progress: Callable[[FileResult], None] | None = None,
@@ -129,7 +131,7 @@ def ingest_paths(
     revision_of: str | None = None,
     as_new: bool = False,
 ) -> IngestReport:
-    """Ingest files and folders; one result per file, in order."""
+    """Ingest files and folders (and books of page images, ingest.page_images); one result per file, in order."""
     report = IngestReport()
     for path in expand_paths(paths):
         result = ingest_file(path, engine, ocr=ocr, options=options, limits=limits, revision_of=revision_of, as_new=as_new)

@@ -13,7 +13,7 @@ NOT_GENERAL = ("initial_build", "example", "clarification", "variant", "setup")
 
 
 def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
-    return limit(doc) + zero_coin_bonus(doc) + major_limit(doc)
+    return (limit(doc) or limit_listed(doc, lists)) + zero_coin_bonus(doc) + major_limit(doc)
 
 
 def major_limit(doc: Doc) -> list[FactData]:
@@ -46,6 +46,24 @@ def limit(doc: Doc) -> list[FactData]:
                 facts.append(doc.fact("build.limit_per_turn", 1, sent.start, sent.end, "building", 0.8))
                 break
     return facts[:2]
+
+
+def limit_listed(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
+    """"One of three actions: 1. build 1 establishment 2. build 1 landmark 3. pass": items of one
+    numbered list are its alternatives, so one item building 1 establishment and another building
+    1 landmark state the same limit as "1 establishment or 1 landmark"."""
+    for numbered in lists:
+        kinds: set[str] = set()
+        for item in numbered.items:
+            if doc.topic_at(item.start) in NOT_GENERAL or not doc.has(item.start, item.end, "verb.build"):
+                continue
+            hits = doc.hits_in(item.start, item.end, ("kind.establishment", "kind.landmark"))
+            if len(hits) == 1 and (number := number_before(doc, hits[0], 2)) is not None and number.num == 1:
+                kinds.add(hits[0].concept)
+        if len(kinds) == 2:
+            start, end = numbered.items[0].marker_start, numbered.items[-1].end
+            return [doc.fact("build.limit_per_turn", 1, start, end, "building", 0.7)]
+    return []
 
 
 def zero_coin_bonus(doc: Doc) -> list[FactData]:

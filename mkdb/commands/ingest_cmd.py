@@ -72,6 +72,19 @@ def _lang_problem(lang: str) -> str | None:
     return None
 
 
+def _book_or_exit(name: str, files: list[Any]) -> Any:
+    """--book NAME: the page images given, one book; anything else given is bad input (exit 2)."""
+    from ingest.page_images import PageImages, book_of
+    from ingest.types import IngestError
+
+    pages = [f for item in files for f in (item.files if isinstance(item, PageImages) else (item,))]
+    try:
+        return book_of(name, pages)
+    except IngestError as exc:
+        error(f"--{exc}")  # "--book NAME: notes.txt is not a page image (…)"
+        raise typer.Exit(2) from None
+
+
 def _write_sidecar(path: Path, results: list[Any]) -> None:
     """Every page's text as stored, pages separated by form feeds (OCRmyPDF's sidecar), files in order."""
     from carddb.writing import WriteError, write_text
@@ -95,6 +108,7 @@ def ingest(
     page_timeout: Annotated[float | None, typer.Option("--page-timeout", min=1, max=86_400, metavar="S", help="seconds allowed per page step (text layer, rendering, OCR); a slower page is stopped and skipped")] = None,
     revision_of: Annotated[str | None, typer.Option("--revision-of", metavar="BOOK", help="the file is the next revision of this book (default: the book with the same file name)")] = None,
     as_new: Annotated[bool, typer.Option("--as-new", help="keep the file as a book of its own, even beside a book of the same language and scope (both vote in the diff)")] = False,
+    book: Annotated[str | None, typer.Option("--book", metavar="NAME", help="the page images given (files, folders) are the pages of one book NAME, in natural order of their names")] = None,
     sidecar: Annotated[Path | None, typer.Option("--sidecar", metavar="FILE", help="write the text as read and cleaned, pages separated by form feeds")] = None,
     db: DbOption = None,
     fmt: FormatOption = Format.table,
@@ -128,9 +142,11 @@ def ingest(
     if lang is not None and (problem := _lang_problem(lang)):
         error(problem)
         raise typer.Exit(2)
+    files = expand_paths(paths)
+    if book is not None:
+        files = [_book_or_exit(book, files)]
     created = new_database(db)
     engine = open_or_exit(db)
-    files = expand_paths(paths)
     err = Console(stderr=True)
     # a file name is shown as it is (markup=False: "[red]x.pdf" is no style) with its control characters written out
     with Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),

@@ -1,0 +1,62 @@
+"""Small text made large enough for the recogniser: a page image saved for the web (a rulebook page
+at 600 x 850 pixels, about 72 dpi) sets its body in letters 4 or 5 pixels high, and Tesseract,
+trained on print scanned at about 300 dpi, reads such letters as noise. Every line of it is legible
+on screen, so the page is enlarged before recognition until its letters are about TARGET_HEIGHT
+pixels high.
+
+The letters' height is measured, not guessed from the image's size: the ink's connected marks of
+letter shape (not wider than twice their height, at least MIN_MARK high: not speckles, dots or
+JPEG noise), and the median of their heights, which lies between the x-height and the height of
+capitals (72-dpi 9 pt type: 8 pixels; 150 dpi: 12; 300 dpi: about 24). Only an
+image small enough to hold small type is measured (SMALL_SIDE): on a larger one even 6 pt type is
+large enough, and measuring it would cost more than it saves.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from PIL import Image
+
+SMALL_SIDE = 1600  # pixels: a page whose longer side is shorter may hold text too small to read (A4 below ~140 dpi)
+SMALL_LETTERS = 10.0  # pixels: letters lower than this are enlarged (9 pt type below about 120 dpi)
+TARGET_HEIGHT = 20.0  # ... to about this (9 pt type at 250 dpi)
+MIN_MARK = 5  # marks lower than this (pixels) are noise, dots and accents, not letters
+MAX_FACTOR = 4.0
+INK = 50  # a pixel this much darker than the lightest level around it is ink
+MIN_MARKS = 40  # fewer letter-like marks than this: not enough text to measure
+
+
+def letter_height(gray: Image.Image) -> float | None:
+    """The median height (pixels) of the page's letter-shaped marks of ink; None with too few."""
+    from scipy import ndimage  # here: only small images are measured
+
+    pixels = np.asarray(gray, dtype=np.int16)
+    window = max(3, min(pixels.shape) // 60) | 1
+    ink = (ndimage.maximum_filter(pixels, size=window) - pixels) > INK
+    labels, _ = ndimage.label(ink)
+    boxes = ndimage.find_objects(labels)
+    if not boxes:
+        return None
+    heights = np.array([b[0].stop - b[0].start for b in boxes])
+    widths = np.array([b[1].stop - b[1].start for b in boxes])
+    letters = (heights >= MIN_MARK) & (widths <= 2 * heights) & (heights <= pixels.shape[0] / 20)
+    return float(np.median(heights[letters])) if letters.sum() >= MIN_MARKS else None
+
+
+def enlargement(gray: Image.Image) -> float:
+    """How much to enlarge the page so its small text reads (1.0: as it is)."""
+    if max(gray.size) >= SMALL_SIDE:
+        return 1.0
+    height = letter_height(gray)
+    if height is None or height >= SMALL_LETTERS:
+        return 1.0
+    return min(MAX_FACTOR, TARGET_HEIGHT / height)
+
+
+def enlarged(rgb: Image.Image, gray: Image.Image) -> Image.Image:
+    """The page enlarged (Lanczos) when its text is small, else as it is."""
+    factor = enlargement(gray)
+    if factor <= 1.0:
+        return rgb
+    size = (round(rgb.size[0] * factor), round(rgb.size[1] * factor))
+    return rgb.resize(size, Image.LANCZOS)
