@@ -31,7 +31,6 @@ import os
 import statistics
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -41,50 +40,11 @@ os.environ.setdefault("OMP_THREAD_LIMIT", "1")
 
 import make_fixtures  # noqa: E402
 import page_layouts  # noqa: E402
-from rapidfuzz.distance import LCSseq, Levenshtein  # noqa: E402
-from scan_score import words  # noqa: E402
+from scan_score import Measure, measure, page_words, words  # noqa: E402
 
 SEEDS, QUICK_SEEDS = 24, 4
 SCAN_DPIS = (200, 150, 300, 200, 300, 150)  # the scans of a family, in this order of seeds
 LOW_DPIS = (72, 100)
-
-
-@dataclass
-class Measure:
-    family: str
-    kind: str  # "text" | "scan" | "low" (72-100 dpi)
-    recovered: float
-    cer: float
-    garbage: float
-    headings: tuple[int, int]  # found, of
-
-
-def page_words(pdf: str | Path) -> set[str]:
-    """Every word the page prints (its own text layer, running lines and all)."""
-    import pypdfium2
-
-    doc = pypdfium2.PdfDocument(str(pdf))
-    try:
-        return {w for page in doc for w in words(page.get_textpage().get_text_range())}
-    finally:
-        doc.close()
-
-
-def measure(family: str, kind: str, got: str, truth: str, printed: set[str], headings: list[str],
-            lang: str) -> Measure:
-    """One page's reading scored against its truth (both cleaned as mkdb stores text)."""
-    from ingest.clean import clean_page
-
-    ref = words(clean_page(truth, lang)[0])
-    out = words(clean_page(got, lang)[0])
-    recovered = LCSseq.similarity(ref, out) / max(1, len(ref))
-    joined = " ".join(ref)
-    cer = Levenshtein.distance(joined, " ".join(out)) / max(1, len(joined))
-    printed = printed | set(ref)
-    garbage = sum(w not in printed for w in out) / max(1, len(out))
-    flat = f" {' '.join(out)} "
-    found = sum(f" {' '.join(words(clean_page(h, lang)[0]))} " in flat for h in headings)
-    return Measure(family, kind, recovered, cer, garbage, (found, len(headings)))
 
 
 def generated(quick: bool, families: list[str], out: Path) -> list[page_layouts.Page]:
@@ -186,6 +146,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="4 seeds a family, 2 scans a family, 2 real scans")
     ap.add_argument("--text-only", action="store_true", help="text layers only (no OCR)")
+    ap.add_argument("--few-scans", action="store_true", help="every text layer, but --quick's scans")
     ap.add_argument("--families", default="", help="comma-separated families (default: all)")
     ap.add_argument("--out", default="/tmp/mkdb-reading", help="where generated pages and scans are kept")
     ap.add_argument("--no-real", action="store_true", help="generated pages only")
@@ -208,8 +169,9 @@ def main() -> None:
     if not args.text_only:
         t2 = time.time()
         scans_dir = Path(pages[0].pdf).parent
-        plan = scan_plan(pages, args.quick)
-        if not args.quick and len(families) == len(page_layouts.FAMILIES):
+        few = args.quick or args.few_scans
+        plan = scan_plan(pages, few)
+        if not few and len(families) == len(page_layouts.FAMILIES):
             by_lang: dict[str, list[page_layouts.Page]] = {}
             for p in pages:
                 by_lang.setdefault(p.lang, []).append(p)
@@ -233,7 +195,7 @@ def main() -> None:
         print(f"{len(plan) + len(spreads)} scans read in {time.time() - t2:.0f} s")
     if not args.no_real:
         t3 = time.time()
-        results += real_pages(args.quick, not args.text_only)
+        results += real_pages(args.quick or args.few_scans, not args.text_only)
         print(f"real pages read in {time.time() - t3:.0f} s")
     for kind, title in (("text", "TEXT LAYER"), ("scan", "SCANS 150-600 dpi"), ("low", "IMAGES 72-100 dpi")):
         if any(m.kind == kind for m in results):

@@ -28,6 +28,7 @@ EMPTY = 0.004  # a row or column with ink in at most this share of its pixels is
 ROW_GAP = 0.9  # letter heights of empty rows that end a band
 COLUMN_GAP = 2.2  # letter heights of empty columns that part two columns (a word gap is ~1)
 MIN_COLUMN = 2.5  # letter heights a band must have (two lines) to be cut into columns
+WORD_SPACE = 0.5  # letter heights of a word space at most (a line running into a gutter goes on across it)
 TALL_BAND = 10.0  # letter heights of a band of many lines (five or more) ...
 GUTTER_GAP = 1.2  # ... whose columns a gutter this wide parts ...
 GUTTER_CROSSED = 0.3  # ... though this share of its rows cross it ...
@@ -121,10 +122,9 @@ def _columns(band: np.ndarray, em: float) -> list[tuple[int, int]]:
     strict = _runs(ink <= EMPTY * h, COLUMN_GAP * em)
     if len(strict) > 1 or h < TALL_BAND * em:
         return strict
-    # letters grown into words and lines into the rows between them: a column of prose inks
-    # nearly every row, a gutter only the rows of what crosses it
-    k = max(1, round(em))
-    crossed = ndimage.binary_dilation(band, np.ones((k, k), dtype=bool))
+    # lines grown down into the rows between them (not sideways: the gutter keeps its width): a
+    # column of prose inks nearly every row, a gutter only the rows of what crosses it
+    crossed = ndimage.binary_dilation(band, np.ones((max(1, round(em)), 1), dtype=bool))
     loose = _runs(crossed.sum(axis=0) <= GUTTER_CROSSED * h, GUTTER_GAP * em)
     loose = [c for c in loose if c[1] - c[0] >= MIN_PROSE * em] if len(loose) > 1 else loose
     if len(loose) < 2 or not all(_prose(band[:, c0:c1], em) for c0, c1 in loose):
@@ -149,14 +149,16 @@ def _edge(band: np.ndarray, a: int, b: int, em: float) -> tuple[int, int]:
     from the other (a word or two, a word gap apart); what crosses the whole gutter is cut at
     its emptiest pixel column."""
     inked = np.concatenate([[True], band[:, a:b].any(axis=0), [True]])  # the columns' own edges are ink
-    inked = ndimage.binary_closing(inked, np.ones(max(1, round(em)), dtype=bool), border_value=1)
+    inked = ndimage.binary_closing(inked, np.ones(max(1, round(em * WORD_SPACE)), dtype=bool), border_value=1)
     run_left = int(np.argmin(inked)) - 1  # inked pixel columns from the left edge on
     run_right = int(np.argmin(inked[::-1])) - 1
     if run_left + run_right < b - a:  # each reaches half a letter on (faint strokes the work copy lost)
         end, start = a + run_left, b - run_right
         reach = min(round(em / 2), (start - end) // 2)
         return end + reach, start - reach
-    cut = a + int(np.argmin(band[:, a:b].sum(axis=0)))
+    ink = band[:, a:b].sum(axis=0)
+    least = np.flatnonzero(ink == ink.min())
+    cut = a + int(least[np.argmin(np.abs(least - (b - a) / 2))])  # the emptiest, nearest the middle
     return cut, cut
 
 

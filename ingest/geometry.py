@@ -17,6 +17,7 @@ JUSTIFIED_MAX_EM = 2.0  # all word spaces of a line alike, up to about this wide
 GUTTER_ROWS = 4  # lines of prose on each side of a gutter that a few lines run into ...
 GUTTER_INTRUDERS = 0.1  # ... its empty part is reached by at most this share of the lines ...
 GUTTER_CROSSED = 0.3  # ... and overlapped by at most this share
+HEADING_SIZE = 1.15  # a line set this much larger than the body is a heading
 SIZE_CHANGE = 0.12  # a word this much larger or smaller than its neighbour starts a new segment
 
 
@@ -180,14 +181,14 @@ def xy_cut(segments: list[Segment], em: float) -> list[list[Segment]]:
         return [segments] if segments else []
     row_gaps = [g for g in _gaps([(s.top, s.bottom) for s in segments]) if g[1] - g[0] >= PARAGRAPH_GAP_EM * em]
     col_gaps = [g for g in _gaps([(s.x0, s.x1) for s in segments]) if g[1] - g[0] >= COLUMN_GAP_EM * em]
-    if col_gaps and _is_column_cut(segments, col_gaps, em):
+    if col_gaps and _is_column_cut(segments, col_gaps, em) and not _headed_blocks(segments, col_gaps, em):
         cut = max(col_gaps, key=lambda g: g[1] - g[0])
         mid = (cut[0] + cut[1]) / 2
         left = [s for s in segments if s.x1 <= mid]
         right = [s for s in segments if s.x1 > mid]
         return xy_cut(left, em) + xy_cut(right, em)
     gutter = _crossed_gutter(segments, em)
-    if gutter is not None:  # columns of prose whose gutter a few lines run into
+    if gutter is not None and not _headed_blocks(segments, [gutter], em):  # a gutter a few lines run into
         left = [s for s in segments if s.x0 < gutter[0]]
         right = [s for s in segments if s.x0 >= gutter[0]]
         return xy_cut(left, em) + xy_cut(right, em)
@@ -208,6 +209,28 @@ def xy_cut(segments: list[Segment], em: float) -> list[list[Segment]]:
         lower = [s for s in segments if s.bottom > mid]
         return xy_cut(upper, em) + xy_cut(lower, em)
     return [segments]
+
+
+def _headed_blocks(segments: list[Segment], col_gaps: list[tuple[float, float]], em: float) -> bool:
+    """The columns are blocks of columns, one under another, each under a heading of its own
+    across them: between two bands of lines on both sides of the gutter lies a band of one or
+    two lines set larger than the body, on one side only (a heading set flush left). Cut down
+    the gutter, each heading would be read with the left column of every block under it."""
+    cut = max(col_gaps, key=lambda g: g[1] - g[0])
+    mid = (cut[0] + cut[1]) / 2
+    body = median(s.size for s in segments)
+    edges = [g for g in _gaps([(s.top, s.bottom) for s in segments]) if g[1] - g[0] >= PARAGRAPH_GAP_EM * em]
+    if len(edges) < 2:
+        return False
+    cuts = [min(s.top for s in segments) - 1.0] + [(a + b) / 2 for a, b in edges] + [float("inf")]
+    kinds = []
+    for lo, hi in zip(cuts, cuts[1:], strict=False):
+        band = [s for s in segments if lo < (s.top + s.bottom) / 2 <= hi]
+        sides = {s.x1 <= mid for s in band}
+        heading = (len(sides) == 1 and line_rows(band, em) <= 2
+                   and min(s.size for s in band) >= HEADING_SIZE * body)
+        kinds.append("both" if len(sides) == 2 else "heading" if heading else "one")
+    return any(k == "heading" and "both" in kinds[:i] and "both" in kinds[i + 1:] for i, k in enumerate(kinds))
 
 
 def _crossed_gutter(segments: list[Segment], em: float) -> tuple[float, float] | None:

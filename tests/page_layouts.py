@@ -515,16 +515,18 @@ FAMILIES: dict[str, Callable[[Sheet], None]] = {
 }
 
 
-def make_page(family: str, seed: int, out_dir: Path) -> Page:
-    """One page of a family (deterministic in family and seed) as a text-layer PDF in out_dir."""
+def make_page(family: str, seed: int, out_dir: Path, face: str | None = None) -> Page:
+    """One page of a family (deterministic in family, seed and face) as a text-layer PDF in
+    out_dir; the face is the seed's pick unless given."""
     rng = random.Random(f"{family}/{seed}")
     lang = LANGS[(seed + sorted(FAMILIES).index(family)) % len(LANGS)]
-    face = sorted(FACES)[rng.randrange(len(FACES))]
+    picked = sorted(FACES)[rng.randrange(len(FACES))]
+    face = face or picked
     size = (210.0, 297.0) if rng.random() < 0.75 else (240.0, 240.0)
     sheet = Sheet(lang, face, rng, size)
     FAMILIES[family](sheet)
     out_dir.mkdir(parents=True, exist_ok=True)
-    pdf = out_dir / f"{family}-{seed}.pdf"
+    pdf = out_dir / f"{family}-{seed}{'' if face == picked else '-' + face}.pdf"
     sheet.output(pdf)
     truth = sheet.truth
     return Page(family, seed, lang, face, str(pdf), truth.text, truth.headings)
