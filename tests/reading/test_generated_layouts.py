@@ -25,6 +25,7 @@ TEXT_TARGET = 0.995
 # block, not quite as a person reads them)
 FLOORS = {"sidebar": 0.75, "table": 0.94, "callouts": 0.99, "spanning_headings": 0.98}
 SCAN_WORDS, SCAN_CER = 0.98, 0.04
+SCAN_FLOORS = {"table": 0.96}  # a table's cells read column by column
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +49,7 @@ def test_a_200_dpi_scan_of_every_family_reads_in_order(family, out):
     scan = page_layouts.scan_of(page, 200, 0, out)
     (got,) = read_image(scan.image, lang_hint=page.lang)
     m = measure(family, "scan", got.text, page.text, page_words(page.pdf), page.headings, page.lang)
-    assert m.cer <= SCAN_CER and m.recovered >= FLOORS.get(family, SCAN_WORDS), m
+    assert m.cer <= SCAN_CER and m.recovered >= SCAN_FLOORS.get(family, SCAN_WORDS), m
 
 
 @pytest.mark.parametrize("seed", (0, 1))
