@@ -28,6 +28,13 @@ EMPTY = 0.004  # a row or column with ink in at most this share of its pixels is
 ROW_GAP = 0.9  # letter heights of empty rows that end a band
 COLUMN_GAP = 2.2  # letter heights of empty columns that part two columns (a word gap is ~1)
 MIN_COLUMN = 2.5  # letter heights a band must have (two lines) to be cut into columns
+WORD_SPACE = 0.5  # letter heights of a word space at most (a line running into a gutter goes on across it)
+TALL_BAND = 7.0  # letter heights of a band of several lines (four or more) ...
+GUTTER_GAP = 1.2  # ... whose columns a gutter this wide parts ...
+GUTTER_CROSSED = 0.3  # ... though this share of its rows cross it ...
+MIN_PROSE = 8.0  # ... between columns of prose at least this wide (a list's numbers are no column) ...
+GUTTER_LINES = 3  # ... and this many lines high, ...
+LINE_LOW, LINE_HIGH = 0.6, 2.5  # ... most of their rows of ink between these many letter heights high
 GAP = 4.0  # letter heights between two blocks on a canvas
 MIN_BLOCK = 0.6  # a block less than this many letter heights high and wide is a speck
 PICTURE_INK = 0.45  # a block with ink on this share of its own pixels (print: ~0.1-0.4, bold
@@ -100,15 +107,68 @@ def _runs(empty: np.ndarray, least: float) -> list[tuple[int, int]]:
     return parts
 
 
+def _columns(band: np.ndarray, em: float) -> list[tuple[int, int]]:
+    """The columns of a band of lines (start, stop): parted by stretches of empty pixel columns
+    COLUMN_GAP letter heights wide. A band of many lines (TALL_BAND) is also parted by a gutter
+    that is only GUTTER_GAP wide, or that a few of its rows cross (at most GUTTER_CROSSED of them:
+    a line running on into the gutter, a rule or a picture set across it), between two columns
+    of prose each at least MIN_PROSE wide: word spaces never line up down so many lines, and a
+    column read as one with its neighbour comes back line by line across both."""
+    h = band.shape[0]
+    ink = band.sum(axis=0)
+    # columns hold lines: a band of one line is not cut at a wide word gap
+    if h < MIN_COLUMN * em:
+        return [(0, band.shape[1])]
+    strict = _runs(ink <= EMPTY * h, COLUMN_GAP * em)
+    if len(strict) > 1 or h < TALL_BAND * em:
+        return strict
+    # lines grown down into the rows between them (not sideways: the gutter keeps its width): a
+    # column of prose inks nearly every row, a gutter only the rows of what crosses it
+    crossed = ndimage.binary_dilation(band, np.ones((max(1, round(em)), 1), dtype=bool))
+    loose = _runs(crossed.sum(axis=0) <= GUTTER_CROSSED * h, GUTTER_GAP * em)
+    loose = [c for c in loose if c[1] - c[0] >= MIN_PROSE * em] if len(loose) > 1 else loose
+    if len(loose) < 2 or not all(_prose(band[:, c0:c1], em) for c0, c1 in loose):
+        return strict
+    return [(a, b) for a, b in zip([0] + [_edge(band, loose[k][1], loose[k + 1][0], em)[1] for k in range(len(loose) - 1)],
+                                   [_edge(band, loose[k][1], loose[k + 1][0], em)[0] for k in range(len(loose) - 1)]
+                                   + [band.shape[1]], strict=True)]
+
+
+def _prose(part: np.ndarray, em: float) -> bool:
+    """A column of prose: GUTTER_LINES lines or more, and most of its rows of ink a line high
+    (a picture's ink runs down many rows, a row of small marks is lower than a line)."""
+    inked = part.sum(axis=1) > EMPTY * part.shape[1]
+    runs = _runs(~inked, 1)
+    lines = [r for r in runs if LINE_LOW * em <= r[1] - r[0] <= LINE_HIGH * em]
+    return len(lines) >= GUTTER_LINES and len(lines) >= 0.7 * len(runs)
+
+
+def _edge(band: np.ndarray, a: int, b: int, em: float) -> tuple[int, int]:
+    """Where the column left of gutter [a, b) ends and the one right of it starts: the left
+    column takes what runs on into the gutter from its side, the right one what reaches into it
+    from the other (a word or two, a word gap apart); what crosses the whole gutter is cut at
+    its emptiest pixel column."""
+    inked = np.concatenate([[True], band[:, a:b].any(axis=0), [True]])  # the columns' own edges are ink
+    inked = ndimage.binary_closing(inked, np.ones(max(1, round(em * WORD_SPACE)), dtype=bool), border_value=1)
+    run_left = int(np.argmin(inked)) - 1  # inked pixel columns from the left edge on
+    run_right = int(np.argmin(inked[::-1])) - 1
+    if run_left + run_right < b - a:  # each reaches half a letter on (faint strokes the work copy lost)
+        end, start = a + run_left, b - run_right
+        reach = min(round(em / 2), (start - end) // 2)
+        return end + reach, start - reach
+    ink = band[:, a:b].sum(axis=0)
+    least = np.flatnonzero(ink == ink.min())
+    cut = a + int(least[np.argmin(np.abs(least - (b - a) / 2))])  # the emptiest, nearest the middle
+    return cut, cut
+
+
 def _cut(mask: np.ndarray, top: int, left: int, em: float, out: list[tuple[int, int, int, int]],
          depth: int = 0) -> None:
     rows = mask.sum(axis=1) <= EMPTY * mask.shape[1]
     bands = _runs(rows, ROW_GAP * em)
     for r0, r1 in bands:
         band = mask[r0:r1]
-        cols = band.sum(axis=0) <= max(0, EMPTY * band.shape[0])
-        # columns hold lines: a band of one line is not cut at a wide word gap
-        columns = _runs(cols, COLUMN_GAP * em) if r1 - r0 >= MIN_COLUMN * em else [(0, band.shape[1])]
+        columns = _columns(band, em)
         for c0, c1 in columns:
             part = band[:, c0:c1]
             sub_rows = part.sum(axis=1) > EMPTY * part.shape[1]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 WORD_GAP_EM = 0.9  # a gap wider than this (in ems) ends a line segment
 LINE_GAP_EM = 2.5  # ... in a line the recogniser read (a dropped dash or bullet leaves a wide gap)
@@ -13,6 +14,10 @@ COLUMN_GAP_EM = 1.0  # an empty vertical band this wide (in ems) separates colum
 PARAGRAPH_GAP_EM = 0.75  # an empty horizontal band this high (in line heights) separates blocks
 JUSTIFIED_GAP = 1.6  # ... unless its neighbours are within this factor of it (justified type spreads
 JUSTIFIED_MAX_EM = 2.0  # all word spaces of a line alike, up to about this wide)
+GUTTER_ROWS = 4  # lines of prose on each side of a gutter that a few lines run into ...
+GUTTER_INTRUDERS = 0.1  # ... its empty part is reached by at most this share of the lines ...
+GUTTER_CROSSED = 0.3  # ... and overlapped by at most this share
+HEADING_SIZE = 1.15  # a line set this much larger than the body is a heading
 SIZE_CHANGE = 0.12  # a word this much larger or smaller than its neighbour starts a new segment
 
 
@@ -176,11 +181,16 @@ def xy_cut(segments: list[Segment], em: float) -> list[list[Segment]]:
         return [segments] if segments else []
     row_gaps = [g for g in _gaps([(s.top, s.bottom) for s in segments]) if g[1] - g[0] >= PARAGRAPH_GAP_EM * em]
     col_gaps = [g for g in _gaps([(s.x0, s.x1) for s in segments]) if g[1] - g[0] >= COLUMN_GAP_EM * em]
-    if col_gaps and _is_column_cut(segments, col_gaps, em):
+    if col_gaps and _is_column_cut(segments, col_gaps, em) and not _headed_blocks(segments, col_gaps, em):
         cut = max(col_gaps, key=lambda g: g[1] - g[0])
         mid = (cut[0] + cut[1]) / 2
         left = [s for s in segments if s.x1 <= mid]
         right = [s for s in segments if s.x1 > mid]
+        return xy_cut(left, em) + xy_cut(right, em)
+    gutter = _crossed_gutter(segments, em)
+    if gutter is not None and not _headed_blocks(segments, [gutter], em):  # a gutter a few lines run into
+        left = [s for s in segments if s.x0 < gutter[0]]
+        right = [s for s in segments if s.x0 >= gutter[0]]
         return xy_cut(left, em) + xy_cut(right, em)
     if row_gaps:
         run = _column_run(segments, row_gaps, em)
@@ -199,6 +209,65 @@ def xy_cut(segments: list[Segment], em: float) -> list[list[Segment]]:
         lower = [s for s in segments if s.bottom > mid]
         return xy_cut(upper, em) + xy_cut(lower, em)
     return [segments]
+
+
+def _headed_blocks(segments: list[Segment], col_gaps: list[tuple[float, float]], em: float) -> bool:
+    """The columns are blocks of columns, one under another, each under a heading of its own
+    across them: between two bands of lines on both sides of the gutter lies a band of one or
+    two lines set larger than the body, on one side only (a heading set flush left). Cut down
+    the gutter, each heading would be read with the left column of every block under it."""
+    cut = max(col_gaps, key=lambda g: g[1] - g[0])
+    mid = (cut[0] + cut[1]) / 2
+    body = median(s.size for s in segments)
+    edges = [g for g in _gaps([(s.top, s.bottom) for s in segments]) if g[1] - g[0] >= PARAGRAPH_GAP_EM * em]
+    if len(edges) < 2:
+        return False
+    cuts = [min(s.top for s in segments) - 1.0] + [(a + b) / 2 for a, b in edges] + [float("inf")]
+    kinds = []
+    for lo, hi in zip(cuts, cuts[1:], strict=False):
+        band = [s for s in segments if lo < (s.top + s.bottom) / 2 <= hi]
+        sides = {s.x1 <= mid for s in band}
+        heading = (len(sides) == 1 and line_rows(band, em) <= 2
+                   and min(s.size for s in band) >= HEADING_SIZE * body)
+        kinds.append("both" if len(sides) == 2 else "heading" if heading else "one")
+    return any(k == "heading" and "both" in kinds[:i] and "both" in kinds[i + 1:] for i, k in enumerate(kinds))
+
+
+def _crossed_gutter(segments: list[Segment], em: float) -> tuple[float, float] | None:
+    """A gutter between two columns of prose (GUTTER_ROWS lines or more on each side) that a few
+    lines run into from one side or the other (at most GUTTER_CROSSED of the lines overlap it,
+    none crosses it whole): a long word or a wide number set on into the gutter, a speck or a
+    stray mark read beside it. Its empty part may be narrower than a column gap; what is left
+    is the stretch no more than GUTTER_INTRUDERS lines reach into, at least COLUMN_GAP_EM wide.
+    Returns (start, end) of that stretch, or None."""
+    rows = line_rows(segments, em)
+    if rows < 2 * GUTTER_ROWS:
+        return None
+    step = em / 4
+    x0 = min(s.x0 for s in segments)
+    bins = int((max(s.x1 for s in segments) - x0) / step) + 1
+    delta = [0] * (bins + 1)
+    for s in segments:
+        delta[int((s.x0 - x0) / step)] += 1
+        delta[min(bins, int((s.x1 - x0) / step) + 1)] -= 1
+    cover = list(accumulate(delta[:bins]))
+    most = max(1, int(GUTTER_INTRUDERS * rows))
+    start = None
+    for b in range(bins + 1):
+        if b < bins and cover[b] <= most:
+            start = b if start is None else start
+            continue
+        if start is not None and (b - start) * step >= COLUMN_GAP_EM * em and 0 < start and b < bins:
+            g0, g1 = x0 + start * step, x0 + b * step
+            inside = [s for s in segments if s.x1 > g0 and s.x0 < g1]
+            left = [s for s in segments if s.x0 < g0]
+            right = [s for s in segments if s.x0 >= g0]
+            if (not any(s.x0 <= g0 and s.x1 >= g1 for s in inside)
+                    and line_rows(inside, em) <= GUTTER_CROSSED * rows
+                    and line_rows(left, em) >= GUTTER_ROWS and line_rows(right, em) >= GUTTER_ROWS):
+                return g0, g1
+        start = None
+    return None
 
 
 def _gutter(band: list[Segment], em: float) -> tuple[float, float] | None:

@@ -593,6 +593,19 @@ def display_heading() -> dict:
 REAL_SPREADS = {"real-spread-p2p3-150": ((1, 2), 150, 0.7, True)}
 
 
+def fold_spread(imgs: list[Image.Image], rotation: float, uneven: bool, seed: int) -> Image.Image:
+    """Two facing pages as one photograph of the open book: side by side, a shadow down the fold
+    between them, then degraded (turned, noise, light falling off to one corner)."""
+    w, h = imgs[0].size
+    spread = Image.new("RGB", (2 * w, h), "white")
+    spread.paste(imgs[0], (0, 0))
+    spread.paste(imgs[1].resize((w, h)), (w, 0))
+    arr = np.asarray(spread, dtype=np.float32)
+    fold = 1.0 - 0.35 * np.exp(-(((np.arange(2 * w) - w) / (0.02 * w)) ** 2))  # the fold's shadow
+    spread = Image.fromarray(np.clip(arr * fold[None, :, None], 0, 255).astype(np.uint8), "RGB")
+    return degrade(spread, rotation, uneven, seed=seed)
+
+
 def real_spreads() -> dict[str, dict]:
     """Two facing pages of the real book as one photograph of the open book (cached): the pages
     side by side, a shadow down the fold between them, turned, light falling off to one corner,
@@ -607,14 +620,7 @@ def real_spreads() -> dict[str, dict]:
                 imgs = [doc[i].render(scale=dpi / 72).to_pil().convert("RGB") for i in pages]
             finally:
                 doc.close()
-            w, h = imgs[0].size
-            spread = Image.new("RGB", (2 * w, h), "white")
-            spread.paste(imgs[0], (0, 0))
-            spread.paste(imgs[1], (w, 0))
-            arr = np.asarray(spread, dtype=np.float32)
-            fold = 1.0 - 0.35 * np.exp(-(((np.arange(2 * w) - w) / (0.02 * w)) ** 2))  # the fold's shadow
-            spread = Image.fromarray(np.clip(arr * fold[None, :, None], 0, 255).astype(np.uint8), "RGB")
-            degrade(spread, rotation, uneven, seed=20 + k).save(path, "JPEG", quality=70)
+            fold_spread(imgs, rotation, uneven, seed=20 + k).save(path, "JPEG", quality=70)
         out[name] = {"image": str(path), "pages": [p + 1 for p in pages], "dpi": dpi, "rotation": rotation,
                      "uneven": uneven}
     return out

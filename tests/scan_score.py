@@ -156,3 +156,46 @@ def leaked_card_lines(ocr_text: str, ref_text: str, lines: list[str], lang: str)
     got = f" {' '.join(words(clean_page(ocr_text, lang)[0]))} "
     ref = f" {' '.join(words(ref_text))} "
     return [line for line in dict.fromkeys(lines) if got.count(f" {line} ") > ref.count(f" {line} ")]
+
+
+@dataclass
+class Measure:
+    family: str
+    kind: str  # "text" | "scan" | "low" (72-100 dpi)
+    recovered: float
+    cer: float
+    garbage: float
+    headings: tuple[int, int]  # found, of
+
+
+def page_words(pdf: str | Path) -> set[str]:
+    """Every word the page prints (its own text layer, running lines and all)."""
+    import pypdfium2
+
+    doc = pypdfium2.PdfDocument(str(pdf))
+    try:
+        return {w for page in doc for w in words(page.get_textpage().get_text_range())}
+    finally:
+        doc.close()
+
+
+def measure(family: str, kind: str, got: str, truth: str, printed: set[str], headings: list[str],
+            lang: str) -> Measure:
+    """One page's reading scored against its truth (both cleaned as mkdb stores text): words in
+    order (longest common subsequence over the truth's words), CER (edit distance of the two word
+    sequences joined by spaces over the truth's length), garbage (words read that the page does
+    not print), headings found as a run of words (tests/page_layouts, benchmarks/reading.py)."""
+    from rapidfuzz.distance import LCSseq, Levenshtein
+
+    from ingest.clean import clean_page
+
+    ref = words(clean_page(truth, lang)[0])
+    out = words(clean_page(got, lang)[0])
+    recovered = LCSseq.similarity(ref, out) / max(1, len(ref))
+    joined = " ".join(ref)
+    cer = Levenshtein.distance(joined, " ".join(out)) / max(1, len(joined))
+    printed = printed | set(ref)
+    garbage = sum(w not in printed for w in out) / max(1, len(out))
+    flat = f" {' '.join(out)} "
+    found = sum(f" {' '.join(words(clean_page(h, lang)[0]))} " in flat for h in headings)
+    return Measure(family, kind, recovered, cer, garbage, (found, len(headings)))

@@ -1,0 +1,208 @@
+"""How well mkdb reads pages, per layout family: generated pages (tests/page_layouts.py) and the
+real pages the project holds, from their text layer and as scans (issue 23).
+
+    .venv/bin/python benchmarks/reading.py [--quick] [--text-only] [--families a,b] [--out DIR]
+
+- text layer: every generated page (13 families x 24 seeds; --quick 4) read by ingest.pdf.read_pdf
+  with --ocr never, and the real English book's 8 pages;
+- scans: a deterministic sample of those pages rendered and degraded (page_layouts.scan_of:
+  turned up to 3 degrees, noise, JPEG, a third under uneven light) at 150, 200 and 300 dpi, one
+  low-resolution image (72 or 100 dpi) per family, 600 dpi twice and photographed two-page
+  spreads (page_layouts.spread_of), read by ingest.ocr.read_image; plus the real book's scans and
+  its photographed spread (tests/make_fixtures.py);
+- measures (text and truth both cleaned by ingest.clean as mkdb stores text, words casefolded
+  without surrounding punctuation, tests/scan_score.words): words in order (longest common
+  subsequence of the truth's words and the words read, over the truth's), CER (edit distance of
+  the two word sequences joined by spaces, over the truth's length), garbage (share of the words
+  read that the page does not print), headings exact (share of headings found as a run of words).
+  The real book's truth is its reading reference (tests/scan_score.reference: checked by eye).
+
+Targets (issue 23): text layer words in order >= 99.5%; scans at 150-300 dpi CER median <= 1.5%,
+<= 4% in every family, words in order >= 98%; 72-100 dpi CER <= 5%. OCR dominates the time: the
+full run takes about 12 minutes on 2 idle cores, --quick about 3.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+os.environ.setdefault("OMP_THREAD_LIMIT", "1")
+
+import make_fixtures  # noqa: E402
+import page_layouts  # noqa: E402
+from scan_score import Measure, measure, page_words, words  # noqa: E402
+
+SEEDS, QUICK_SEEDS = 24, 4
+SCAN_DPIS = (200, 150, 300, 200, 300, 150)  # the scans of a family, in this order of seeds
+LOW_DPIS = (72, 100)
+
+
+def generated(quick: bool, families: list[str], out: Path) -> list[page_layouts.Page]:
+    """The generated pages (cached in `out` by the generator's own hash)."""
+    stamp = hashlib.sha256(Path(page_layouts.__file__).read_bytes()
+                           + Path(make_fixtures.__file__).read_bytes()).hexdigest()[:12]
+    out = out / stamp
+    pages = []
+    for family in families:
+        for seed in range(QUICK_SEEDS if quick else SEEDS):
+            meta = out / f"{family}-{seed}.json"
+            if meta.exists():
+                pages.append(page_layouts.Page(**json.loads(meta.read_text(encoding="utf-8"))))
+                continue
+            page = page_layouts.make_page(family, seed, out)
+            page.save(meta)
+            pages.append(page)
+    return pages
+
+
+def read_text_layer(pdf: str | Path) -> list[str]:
+    from ingest.pdf import read_pdf
+
+    return [p.text for p in read_pdf(pdf, ocr="never")]
+
+
+def read_scan(image: str | Path, lang: str | None) -> str:
+    from ingest.ocr import read_image
+
+    return read_image(image, lang_hint=lang)[0].text
+
+
+def scan_plan(pages: list[page_layouts.Page], quick: bool) -> list[tuple[page_layouts.Page, int]]:
+    """(page, dpi) of the scans: per family the first seeds at SCAN_DPIS (two with --quick), one
+    low-resolution image per family and, unless quick, 600 dpi twice."""
+    plan = []
+    by_family: dict[str, list[page_layouts.Page]] = {}
+    for p in pages:
+        by_family.setdefault(p.family, []).append(p)
+    for k, (_, group) in enumerate(sorted(by_family.items())):
+        dpis = SCAN_DPIS[:2] if quick else SCAN_DPIS
+        plan += [(p, dpi) for p, dpi in zip(group, dpis, strict=False)]
+        if not quick and len(group) > len(dpis):
+            plan.append((group[len(dpis)], LOW_DPIS[k % 2]))
+            if k in (0, 5) and len(group) > len(dpis) + 1:
+                plan.append((group[len(dpis) + 1], 600))
+    return plan
+
+
+def real_pages(quick: bool, scans_too: bool = True) -> list[Measure]:
+    """The real English book: its text layer and its scans (make_fixtures), against its reference."""
+    from scan_score import reference
+
+    book = make_fixtures.REAL_BOOK
+    out = []
+    texts = read_text_layer(book)
+    refs = {}
+    for i, text in enumerate(texts):
+        ref, printed, heads = reference(book, i, "en")
+        refs[i] = (ref, printed, heads)
+        out.append(measure("real_book", "text", text, ref, printed, heads, "en"))
+    if not scans_too:
+        return out
+    scans = make_fixtures.real_scans()
+    for name in (list(scans)[:2] if quick else list(scans)):
+        scan = scans[name]
+        ref, printed, heads = refs[scan["page"] - 1]
+        out.append(measure("real_book", "scan", read_scan(scan["image"], "en"), ref, printed, heads, "en"))
+    if not quick:
+        for spread in make_fixtures.real_spreads().values():
+            parts = [refs[p - 1] for p in spread["pages"]]
+            ref = "\n\n".join(r for r, _, _ in parts)
+            printed = set().union(*(p for _, p, _ in parts))
+            heads = [h for _, _, hs in parts for h in hs]
+            out.append(measure("real_spread", "scan", read_scan(spread["image"], "en"), ref, printed, heads, "en"))
+    return out
+
+
+def table(results: list[Measure], kind: str) -> list[str]:
+    rows = sorted({m.family for m in results if m.kind == kind})
+    head = f"{'family':18} {'n':>3} {'words in order':>14} {'worst':>6} {'CER med':>8} {'CER max':>8} " \
+           f"{'garbage':>8} {'headings':>9}"
+    lines = [head]
+    for fam in [*rows, "ALL"]:
+        ms = [m for m in results if m.kind == kind and (fam == "ALL" or m.family == fam)]
+        if not ms:
+            continue
+        found = sum(m.headings[0] for m in ms)
+        total = sum(m.headings[1] for m in ms)
+        lines.append(
+            f"{fam:18} {len(ms):3d} {statistics.mean(m.recovered for m in ms):14.1%} "
+            f"{min(m.recovered for m in ms):6.1%} {statistics.median(m.cer for m in ms):8.2%} "
+            f"{max(m.cer for m in ms):8.2%} {statistics.mean(m.garbage for m in ms):8.1%} "
+            f"{(f'{found}/{total}' if total else '-'):>9}")
+    return lines
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--quick", action="store_true", help="4 seeds a family, 2 scans a family, 2 real scans")
+    ap.add_argument("--text-only", action="store_true", help="text layers only (no OCR)")
+    ap.add_argument("--few-scans", action="store_true", help="every text layer, but --quick's scans")
+    ap.add_argument("--families", default="", help="comma-separated families (default: all)")
+    ap.add_argument("--out", default="/tmp/mkdb-reading", help="where generated pages and scans are kept")
+    ap.add_argument("--no-real", action="store_true", help="generated pages only")
+    ap.add_argument("--verbose", action="store_true", help="one line per page")
+    args = ap.parse_args()
+    families = [f for f in args.families.split(",") if f] or list(page_layouts.FAMILIES)
+    out = Path(args.out)
+    t0 = time.time()
+    pages = generated(args.quick, families, out)
+    print(f"{len(pages)} generated pages ({len(families)} families) in {time.time() - t0:.0f} s")
+    results: list[Measure] = []
+    t1 = time.time()
+    for p in pages:
+        (text,) = read_text_layer(p.pdf)
+        m = measure(p.family, "text", text, p.text, page_words(p.pdf), p.headings, p.lang)
+        results.append(m)
+        if args.verbose:
+            print(f"  text {p.family}-{p.seed} {p.lang}: {m.recovered:.1%} cer {m.cer:.2%}")
+    print(f"text layers read in {time.time() - t1:.0f} s")
+    if not args.text_only:
+        t2 = time.time()
+        scans_dir = Path(pages[0].pdf).parent
+        few = args.quick or args.few_scans
+        plan = scan_plan(pages, few)
+        if not few and len(families) == len(page_layouts.FAMILIES):
+            by_lang: dict[str, list[page_layouts.Page]] = {}
+            for p in pages:
+                by_lang.setdefault(p.lang, []).append(p)
+            spreads = [page_layouts.spread_of(g[-1], g[-2], 150, k, scans_dir)
+                       for k, g in enumerate(list(by_lang.values())[:3])]
+        else:
+            spreads = []
+        for p, dpi in plan:
+            scan = page_layouts.scan_of(p, dpi, p.seed, scans_dir)
+            kind = "low" if dpi < 150 else "scan"
+            m = measure(p.family, kind, read_scan(scan.image, p.lang), p.text, page_words(p.pdf), p.headings, p.lang)
+            results.append(m)
+            if args.verbose:
+                print(f"  {kind} {p.family}-{p.seed} {dpi} dpi {scan.rotation:+.1f}° {p.lang}: "
+                      f"{m.recovered:.1%} cer {m.cer:.2%} garbage {m.garbage:.1%}", flush=True)
+        for s in spreads:
+            printed = page_words(s.page.pdf)
+            m = measure("spread", "scan", read_scan(s.image, s.page.lang), s.page.text, printed | set(words(s.page.text)),
+                        s.page.headings, s.page.lang)
+            results.append(m)
+        print(f"{len(plan) + len(spreads)} scans read in {time.time() - t2:.0f} s")
+    if not args.no_real:
+        t3 = time.time()
+        results += real_pages(args.quick or args.few_scans, not args.text_only)
+        print(f"real pages read in {time.time() - t3:.0f} s")
+    for kind, title in (("text", "TEXT LAYER"), ("scan", "SCANS 150-600 dpi"), ("low", "IMAGES 72-100 dpi")):
+        if any(m.kind == kind for m in results):
+            print(f"\n{title}")
+            print("\n".join(table(results, kind)))
+    print(f"\ntotal {time.time() - t0:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""Generated pages of every layout family (tests/page_layouts.py) read through the real pipeline
+and scored against their true reading order (tests/scan_score.measure), on a fixed sample: the
+text layer of seeds 0 and 1 of every family, and a 200-dpi scan of seed 0 of every family
+(turned, noisy, JPEG, read with Tesseract). benchmarks/reading.py scores the whole set.
+
+Targets (issue 23): text layer >= 99.5% of the words in order; scans at 150-300 dpi CER <= 4% in
+every family, >= 98% of the words in order. Where a family does not reach a target yet, its floor
+here is what it reaches (FLOORS), so that it cannot fall back unseen.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import page_layouts
+import pytest
+from scan_score import measure, page_words
+
+from ingest.ocr import read_image
+from ingest.pdf import read_pdf
+
+TEXT_TARGET = 0.995
+# family -> words in order it reaches short of the target (the reading orders these families'
+# units, a sidebar beside the main column, a table's cells, a callout's number, a heading's
+# block, not quite as a person reads them)
+FLOORS = {"sidebar": 0.75, "table": 0.94, "callouts": 0.99, "spanning_headings": 0.98}
+SCAN_WORDS, SCAN_CER = 0.98, 0.04
+SCAN_FLOORS = {"table": 0.96}  # a table's cells read column by column
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("layouts")
+
+
+@pytest.mark.parametrize("family", sorted(page_layouts.FAMILIES))
+def test_the_text_layer_of_every_family_reads_in_order(family, out):
+    for seed in (0, 1):
+        page = page_layouts.make_page(family, seed, out)
+        (got,) = read_pdf(page.pdf, ocr="never")
+        m = measure(family, "text", got.text, page.text, page_words(page.pdf), page.headings, page.lang)
+        assert m.recovered >= FLOORS.get(family, TEXT_TARGET), (seed, page.lang, m)
+        assert m.headings[0] == m.headings[1], (seed, m)
+
+
+@pytest.mark.parametrize("family", sorted(page_layouts.FAMILIES))
+def test_a_200_dpi_scan_of_every_family_reads_in_order(family, out):
+    page = page_layouts.make_page(family, 0, out)
+    scan = page_layouts.scan_of(page, 200, 0, out)
+    (got,) = read_image(scan.image, lang_hint=page.lang)
+    m = measure(family, "scan", got.text, page.text, page_words(page.pdf), page.headings, page.lang)
+    assert m.cer <= SCAN_CER and m.recovered >= SCAN_FLOORS.get(family, SCAN_WORDS), m
+
+
+@pytest.mark.parametrize("seed", (0, 1))
+def test_a_plain_two_column_serif_scan_with_a_line_in_the_gutter_reads_column_by_column(seed, out):
+    """The regression of issue 23: two serif columns scanned at 200 dpi, turned about a degree,
+    speckled, JPEG, one line running on into the gutter, a rule and a picture across it, were
+    read line by line across both columns (CER 0.5-0.7)."""
+    page = page_layouts.make_page("gutter_line", seed, out, face="liberation-serif")
+    scan = page_layouts.scan_of(page, 200, seed, out)
+    (got,) = read_image(scan.image, lang_hint=page.lang)
+    m = measure("gutter_line", "scan", got.text, page.text, page_words(page.pdf), page.headings, page.lang)
+    assert m.cer <= SCAN_CER and m.recovered >= SCAN_WORDS, m
+
+
+def test_the_generator_is_deterministic_and_keeps_its_truth(out, tmp_path):
+    """The same family and seed give the same page; the truth holds the page's printed words."""
+    a = page_layouts.make_page("panels", 3, out)
+    b = page_layouts.make_page("panels", 3, tmp_path)
+    assert a.text == b.text and a.headings == b.headings and a.lang == b.lang
+    printed = page_words(a.pdf)
+    from scan_score import words
+    assert set(words(a.text)) <= printed
