@@ -301,7 +301,8 @@ def read_pdf(
             page.words = read.words
     if mixed:
         read_mixed(path, mixed, layouts, covered, results, lang_hint or _language_of(
-            [t for k, (t, v) in enumerate(zip(texts, verdicts, strict=True)) if v.trusted and k not in mixed]))
+            [t for k, (t, v) in enumerate(zip(texts, verdicts, strict=True)) if v.trusted and k not in mixed]),
+            on_page)
     return results
 
 
@@ -316,12 +317,19 @@ def shows_more(path: Path, index: int, read: PageRead, covered: list[tuple[float
 
 
 def read_mixed(path: Path, mixed: list[int], layouts: list[PageLayout], covered: list[list[tuple[float, ...]]],
-               results: list[PageText], hint: str | None) -> None:
+               results: list[PageText], hint: str | None, on_page: PageProgress | None = None) -> None:
     """Pages whose layer lacks text they show: OCR'd whole, the OCR'd words the layer lacks merged
     with the layer's own words (ingest.uncovered.merge_layer), read in one reading order."""
     from ingest.ocr import ocr_pages
 
-    ocred, found, why = ocr_pages([lambda i=i: render(path, i, OCR_DPI) for i in mixed], hint)
+    def done(k: int) -> None:  # as the OCR of the other pages: the page worked on next is named
+        if on_page:
+            nxt = mixed[k + 1] if k + 1 < len(mixed) else None
+            on_page((nxt if nxt is not None else mixed[k]) + 1, len(results), "OCR" if nxt is not None else "OCR done")
+
+    if on_page:
+        on_page(mixed[0] + 1, len(results), "OCR")
+    ocred, found, why = ocr_pages([lambda i=i: render(path, i, OCR_DPI) for i in mixed], hint, on_page=done)
     merged: list[PageLayout] = []
     for i, lay, res in zip(mixed, ocred, found, strict=True):
         layer = layouts[i]

@@ -121,7 +121,14 @@ def ingest(
 ) -> None:
     """Ingest rulebooks: read, clean, identify, segment, extract facts, store (one transaction per file)."""
     from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
     from carddb.db import DatabaseGone
     from ingest.options import ReadOptions
@@ -150,10 +157,12 @@ def ingest(
     err = Console(stderr=True)
     # a file name is shown as it is (markup=False: "[red]x.pdf" is no style) with its control characters written out
     with Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=err, transient=True, disable=not err.is_terminal) as bar:
+                  TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
         task = bar.add_task("ingesting", total=len(files))
+        pages_task = bar.add_task("pages", total=None, visible=False)  # the pages of the file being read, with an ETA
         current = iter(files)
         name = [""]
+        shown = [""]  # the stage the pages bar counts
 
         def next_file() -> None:
             name[0] = visible(next(current, Path("")).name)
@@ -161,9 +170,17 @@ def ingest(
 
         def on_page(number: int, pages: int, stage: str) -> None:
             bar.update(task, description=f"{name[0]}: page {number}/{pages} ({stage})")
+            finished = number if stage.endswith("done") or stage == "text layer" else number - 1
+            kind = stage.removesuffix(" done")
+            if kind != shown[0]:  # a new stage over the pages (text layer, then OCR): its own clock and ETA
+                shown[0] = kind
+                bar.reset(pages_task, total=pages, completed=0, visible=True)
+            bar.update(pages_task, description=f"  pages ({stage})", total=pages, completed=finished, visible=True)
 
         def done(result: Any) -> None:
             bar.advance(task)
+            shown[0] = ""
+            bar.reset(pages_task, total=None, visible=False)
             next_file()
 
         next_file()
