@@ -14,8 +14,8 @@ from typing import Any
 
 from carddb import Catalog
 from carddb.catalog import catalog_version
-from carddb.cells import spreadsheet_safe
 from carddb.writing import replacing
+from sources.cells import spreadsheet_safe
 
 EXPORT_SCHEMA = "mkdb.export/1"
 FORMATS = ("jsonl", "csv")

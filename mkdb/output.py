@@ -67,7 +67,7 @@ def emit(
         return
     cols = list(columns or (rows[0].keys() if rows else []))
     if fmt == Format.csv:
-        from carddb.cells import spreadsheet_safe  # here: carddb's package loads only for CSV (start-up)
+        from sources.cells import spreadsheet_safe  # here: only for CSV (start-up)
 
         buf = io.StringIO()
         writer = csv.writer(buf)

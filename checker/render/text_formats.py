@@ -20,10 +20,10 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from carddb.cells import spreadsheet_safe
 from checker.clip import clip
 from checker.model import DiffReport, Discrepancy
 from checker.render.labels import book_rows
+from sources.cells import spreadsheet_safe
 
 SEV_STYLE = {"rule": "bold red", "minor": "yellow", "info": "cyan"}
 CSV_COLUMNS = ["id", "edition", "topic", "kind", "severity", "summary", "rulebooks", "pages", "values", "status", "marks"]
@@ -58,7 +58,7 @@ def to_csv_text(report: DiffReport) -> str:
 
 
 class _SafeWriter:
-    """A csv writer whose text cells a spreadsheet cannot execute (carddb.cells)."""
+    """A csv writer whose text cells a spreadsheet cannot execute (sources.cells)."""
 
     def __init__(self, writer: Any) -> None:
         self.writer = writer

@@ -47,8 +47,9 @@ def test_an_unknown_lemmatizer_is_refused(copy: Path) -> None:
 
 def test_language_choices_are_data() -> None:
     assert languages.lemmatizer("uk") == "pymorphy3" and languages.lemmatizer("de") == "spacy"
-    assert languages.lemmatizer("ja") == "none"  # a language with names only
-    assert languages.tesseract_model("cs") == "ces" and languages.tesseract_model("ja") is None
+    assert languages.lemmatizer("ja") == "none"  # segmented (SudachiPy), not lemmatised
+    assert languages.tesseract_model("cs") == "ces" and languages.tesseract_model("ja") == "jpn"
+    assert languages.tesseract_model("el") is None  # a language mkdb has no folder for
 
 
 def test_a_missing_edition_has_one_answer_for_checker_and_engine(copy: Path) -> None:

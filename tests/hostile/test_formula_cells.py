@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from hostile_helpers import ROOT, mkdb
 
-from carddb.cells import TRIGGERS, spreadsheet_safe
+from sources.cells import TRIGGERS, spreadsheet_safe
 
 FORMULA = '=HYPERLINK("http:example.invalid","click")'
 NAME = FORMULA + ".txt"  # the book's file name: its `source` in every listing and export

@@ -1,4 +1,5 @@
-"""Cells a spreadsheet cannot execute (OWASP's CSV-injection rule), for every CSV and TSV mkdb writes.
+"""Cells a spreadsheet cannot execute (OWASP's CSV-injection rule), for every CSV and TSV mkdb writes (on the
+lowest floor: the database, the report renderers and the CLI all write cells, and none may import another).
 
 Why: a book's title line `=HYPERLINK("http://…","click")` written as a CSV cell runs as a formula
 when a reviewer opens the file; the German seed already yields a cell `@ FUNKTURM`. A text cell that
