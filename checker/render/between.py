@@ -12,6 +12,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from sources.cells import spreadsheet_safe
+
 if TYPE_CHECKING:  # a renderer lays out plain data; it imports no database or analysis code
     from checker.rounds import Between
 
@@ -44,7 +46,7 @@ def to_delimited(b: Between, delimiter: str = ",") -> str:
     out = io.StringIO()
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
     writer.writerow(COLUMNS)
-    writer.writerows(rows(b))
+    writer.writerows([spreadsheet_safe(x) for x in r] for r in rows(b))  # a book's text never runs as a formula
     return out.getvalue()
 
 
@@ -77,6 +79,8 @@ def to_html(b: Between) -> str:
 def to_xlsx_bytes(b: Between) -> bytes:
     from openpyxl import Workbook
 
+    from checker.render.xlsx import saved_as_text
+
     wb = Workbook()
     ws = wb.active
     ws.title = "Changes"
@@ -88,6 +92,4 @@ def to_xlsx_bytes(b: Between) -> bytes:
     s.append(["to", b.new["revision"], b.new["source"]])
     for k, v in b.counts().items():
         s.append([k, v])
-    out = io.BytesIO()
-    wb.save(out)
-    return out.getvalue()
+    return saved_as_text(wb)

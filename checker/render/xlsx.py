@@ -48,7 +48,12 @@ def to_xlsx_bytes(report: DiffReport) -> bytes:
         summary.append(["rulebook", b.get("id"), b.get("lang"), b.get("edition"), b.get("source"), b.get("title", "")])
     summary.column_dimensions["A"].width = 28
     summary.column_dimensions["B"].width = 40
-    for sheet in wb.worksheets:  # text from a book is text in every sheet, never a live formula
+    return saved_as_text(wb)
+
+
+def saved_as_text(wb) -> bytes:  # noqa: ANN001 - an openpyxl Workbook, imported only for this format
+    """The workbook's bytes, with text from a book kept text in every sheet, never a live formula."""
+    for sheet in wb.worksheets:
         for line in sheet.iter_rows():
             for cell in line:
                 if cell.data_type == "f":

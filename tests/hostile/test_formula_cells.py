@@ -90,3 +90,25 @@ def test_numbers_stay_numbers() -> None:
     assert spreadsheet_safe(-3) == -3 and spreadsheet_safe("-3") == "-3" and spreadsheet_safe("+1.5e3") == "+1.5e3"
     assert spreadsheet_safe("@ FUNKTURM") == "'@ FUNKTURM" and spreadsheet_safe("-1 coin") == "'-1 coin"
     assert spreadsheet_safe("\tx") == "'\tx" and spreadsheet_safe("\rx") == "'\rx" and spreadsheet_safe("a=b") == "a=b"
+
+
+def test_a_rounds_changes_are_safe_cells_in_csv_tsv_and_xlsx() -> None:
+    """`mkdb diff --between` writes a book's text too: the same rule in its CSV, TSV and workbook."""
+    from openpyxl import load_workbook
+
+    from checker.render import between as render
+    from checker.rounds import Between, Change
+
+    b = Between("xx-mk1", {"revision": 1, "source": "a.txt"}, {"revision": 2, "source": "b.txt"},
+                [Change("fact", "changed", "setup.title", NAME, "=1+1", 1)])
+    for delimiter in (",", "\t"):
+        cells = [c for row in csv.reader(io.StringIO(render.to_delimited(b, delimiter)), delimiter=delimiter)
+                 for c in row]
+        _assert_safe(cells)
+        assert "'" + NAME in cells and "'=1+1" in cells
+    wb = load_workbook(io.BytesIO(render.to_xlsx_bytes(b)))
+    values = [cell.value for sheet in wb.worksheets for row in sheet.iter_rows() for cell in row
+              if cell.data_type != "f"]
+    formulas = [cell.coordinate for sheet in wb.worksheets for row in sheet.iter_rows() for cell in row
+                if cell.data_type == "f"]
+    assert formulas == [] and NAME in values and "=1+1" in values
