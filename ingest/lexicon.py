@@ -117,6 +117,7 @@ class Lexicon:
     _segmenter: str = field(default="", repr=False)  # language.yaml `segmenter` (ingest.segmenters), "" for none
     _skip: frozenset[str] = field(default_factory=frozenset, repr=False)  # lexicon `skip`: particles, counters
     _terms: frozenset[str] = field(default_factory=frozenset, repr=False)  # the terms a segmenter keeps whole
+    _concept_words: frozenset[str] = field(default_factory=frozenset, repr=False)  # one-word terms, folded
 
     # ------------------------------------------------------------------ building
     def _build(self) -> None:
@@ -126,6 +127,7 @@ class Lexicon:
             [str(t) for ts in self.concepts.values() for t in ts if " " not in str(t)]
             + [str(w) for w in self.data.get("skip") or []] + [str(w) for w in self.numbers]
         )
+        self._concept_words = frozenset(fold(str(t)) for ts in self.concepts.values() for t in ts if " " not in str(t))
         lem = lemmatizer(self.lang)
         vocab: set[str] = set()
         sensitive = {str(w).casefold() for w in self.data.get("accent_sensitive") or []}
@@ -236,7 +238,8 @@ class Lexicon:
         out: list[_Word] = []
         for start, end, lemma, function in segmenters.segment(self._segmenter, text, self._terms):
             w = text[start:end]
-            if function or not any(c.isalnum() for c in w) or fold(w) in self._skip:
+            # a function word the lexicon names is kept: Japanese と is the "and" that joins two colours
+            if (function and fold(w) not in self._concept_words) or not any(c.isalnum() for c in w) or fold(w) in self._skip:
                 continue
             out.append(_Word(start, end, w, fold(lemma) if lemma and lemma != w else ""))
         return out

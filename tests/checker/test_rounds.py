@@ -21,7 +21,7 @@ from .conftest import CARDS, book, fact
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = ROOT / "rules_sources" / "rulebooks"
 CS, RU, ES = SEEDS / "002_527932f4ae20193c.txt", SEEDS / "001_795f618b43229da8.txt", SEEDS / "003_4f402b05a3fc7f7c.txt"
-EN = ROOT / "tests" / "data" / "real" / "MK1_base_EN_Pandasaurus2018_rulebook.txt"
+EN = ROOT / "tests" / "data" / "real" / "MK1_base_EN_Pandasaurus2018_rulebook.pdf"  # the real book, read as it is read today
 runner = CliRunner()
 
 
@@ -110,8 +110,8 @@ def test_a_book_in_another_language_leaves_accepted_findings_accepted(round1, tm
     _, first = findings(db)
     base = tmp / "baseline.yaml"
     code, _, err = mkdb("diff", "--db", db, "--write-baseline", str(base), "--reason", "round 1", "-f", "json")
-    shutil.copy(EN, tmp / "en.txt")
-    code, _, err = mkdb("ingest", str(tmp / "en.txt"), "--db", db)
+    shutil.copy(EN, tmp / "en.pdf")
+    code, _, err = mkdb("ingest", str(tmp / "en.pdf"), "--db", db)
     assert code == 0, err
     code, after = findings(db, "--baseline", str(base))
     before = {(d["topic"], d["kind"], d["book"]): d["id"] for d in first["discrepancies"]}

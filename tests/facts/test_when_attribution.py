@@ -24,7 +24,10 @@ def _languages() -> list[str]:
     out = []
     for lang in available_languages():
         lex = load_lexicon(lang)
-        if all(lex.terms(f"timing.{t}") for t in TIMINGS) and all(lex.terms(f"colour.{c}") for c in COLOURS):
+        # the layouts print colour labels with their kind names ("BLUE: Primary Industries"): a language
+        # whose lexicon has no kind names (Korean today) cannot be written in them
+        if (all(lex.terms(f"timing.{t}") for t in TIMINGS) and all(lex.terms(f"colour.{c}") for c in COLOURS)
+                and all(lex.terms(f"kind.{c}") for c in (*COLOURS, "establishment"))):
             out.append(lang)
     return out
 
