@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from mkdb.options import DbOption, FormatOption
-from mkdb.output import Format, emit, error, to_json
+from mkdb.output import Format, emit, error, to_json, visible
 
 CARDS_SCHEMA = "mkdb.cards/1"
 CARD_SCHEMA = "mkdb.card/1"
@@ -160,7 +160,7 @@ def export_cmd(
     except OSError as exc:
         error(f"{out}: cannot write: {exc.strerror or exc}")
         raise typer.Exit(2) from None
-    typer.echo(f"{out}: {meta['cards']} cards, {meta['names']} names, catalog {meta['version']}", err=True)
+    typer.echo(visible(f"{out}: {meta['cards']} cards, {meta['names']} names, catalog {meta['version']}"), err=True)
 
 
 def _snapshot(db: str | None, out: Path) -> None:
@@ -180,7 +180,7 @@ def _snapshot(db: str | None, out: Path) -> None:
         raise typer.Exit(1) from None
     finally:
         engine.dispose()
-    typer.echo(f"{out}: a SQLite snapshot of {display_url(resolve_url(db))}, {rows} rows", err=True)
+    typer.echo(visible(f"{out}: a SQLite snapshot of {display_url(resolve_url(db))}, {rows} rows"), err=True)
 
 
 def _port_free(host: str, port: int) -> None:

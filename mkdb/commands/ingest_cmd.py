@@ -202,7 +202,7 @@ def ingest(
         _write_sidecar(sidecar, report.results)
     for r in report.results:  # how a file was placed, when it is another book's revision: for the person
         if r.note:
-            typer.echo(f"warning: {r.path}: {r.note}".replace("\n", "\\n"), err=True)
+            typer.echo(visible(f"warning: {r.path}: {r.note}".replace("\n", "\\n")), err=True)
     for r in report.failed:
         error(f"{r.path}: {r.error}")
     raise typer.Exit(0 if report.ok else 2)  # a file that cannot be ingested is bad input (README: exit codes)

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from mkdb.options import DbOption, FormatOption
-from mkdb.output import Format, emit, error
+from mkdb.output import Format, emit, error, visible
 
 BaselineOption = Annotated[Path, typer.Option("--baseline", "-b", metavar="FILE",
                                               help="the team's baseline file (docs/baseline.md); created when missing")]
@@ -89,7 +89,7 @@ def accept(
     entries = dict(old.entries)
     if migrate:
         for was, now in bl.migrate(entries, report):
-            typer.echo(f"{was} -> {now}")
+            typer.echo(visible(f"{was} -> {now}"))
     by_id = {d.id: d for d in report.discrepancies}
     unknown = [i for i in ids or [] if i not in by_id]
     if unknown:
@@ -103,8 +103,8 @@ def accept(
         error(f"{baseline}: cannot write ({exc.strerror})")
         raise typer.Exit(2) from None
     for i in accepted:
-        typer.echo(f"accepted {i}: {by_id[i].summary}")
-    typer.echo(f"{baseline}: {len(entries)} accepted finding(s)")
+        typer.echo(visible(f"accepted {i}: {by_id[i].summary}"))
+    typer.echo(visible(f"{baseline}: {len(entries)} accepted finding(s)"))
 
 
 def reopen(
@@ -129,8 +129,8 @@ def reopen(
         error(f"{baseline}: cannot write ({exc.strerror})")
         raise typer.Exit(2) from None
     for i in dict.fromkeys(ids):
-        typer.echo(f"reopened {i}")
-    typer.echo(f"{baseline}: {len(entries)} accepted finding(s)")
+        typer.echo(visible(f"reopened {i}"))
+    typer.echo(visible(f"{baseline}: {len(entries)} accepted finding(s)"))
 
 
 def register(app: typer.Typer) -> None:
