@@ -101,7 +101,7 @@ def _language(pages: list[PageText]) -> str | None:
     if len(text.split()) < HINT_WORDS:
         return None
     try:
-        lang, conf = detect_language(text)
+        lang, conf = detect_language(text, name_unknown=False)  # only asks; never names (loads no detector)
     except IngestError:
         return None
     return lang if conf >= HINT_CONFIDENCE else None

@@ -60,9 +60,11 @@ def _letters_share(text: str) -> float:
 
 
 def _detect_language(text: str) -> tuple[str | None, float]:
-    """(language, confidence); a language that is recognised but not supported still has words."""
+    """(language, confidence); a language that is recognised but not supported still has words.
+    Only the languages of rules_sources/lang/ count here (name_unknown=False): a statistical detector
+    names some language for any string, a shifted-alphabet garbage layer included."""
     try:
-        return detect_language(text)
+        return detect_language(text, name_unknown=False)
     except IngestError as exc:  # "unsupported language: the text looks like Japanese (ja)"
         return (None, 1.0) if "looks like" in str(exc) else (None, 0.0)
     except Exception:  # noqa: BLE001 - an unknown language means "not words we know"
