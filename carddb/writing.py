@@ -57,18 +57,36 @@ def check_target(path: str | Path) -> None:
 
 
 @contextlib.contextmanager
-def replacing(path: str | Path, mode: str = "w") -> Iterator[IO[Any]]:
-    """A file handle whose content replaces `path` when the block ends without error; on any error
-    (a full disk, Ctrl-C) the temporary file is removed and `path` is as it was. An OSError
-    becomes WriteError("<path>: cannot write (<reason>)")."""
+def _beside(path: str | Path, suffix: str) -> Iterator[tuple[Path, int, str]]:
+    """A temporary file beside `path` (its descriptor and name): the block fills it, then it replaces
+    `path`; on any error it is removed and `path` is as it was (an OSError becomes WriteError)."""
     target = Path(path)
     check_target(target)
     parent = target.parent if str(target.parent) else Path(".")
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=parent)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=suffix, dir=parent)
     except OSError as exc:
         raise WriteError(f"{target}: cannot write ({exc.strerror or exc})") from None
     try:
+        yield target, fd, tmp
+        check_target(target)  # swapped for a link or a FIFO while we worked: left alone
+        os.replace(tmp, target)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise WriteError(f"{target}: cannot write ({exc.strerror or exc})") from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+@contextlib.contextmanager
+def replacing(path: str | Path, mode: str = "w") -> Iterator[IO[Any]]:
+    """A file handle whose content replaces `path` when the block ends without error; on any error
+    (a full disk, Ctrl-C) the temporary file is removed and `path` is as it was. An OSError
+    becomes WriteError("<path>: cannot write (<reason>)")."""
+    with _beside(path, ".part") as (target, fd, tmp):
         kwargs: dict[str, Any] = {} if "b" in mode else {"encoding": "utf-8", "newline": ""}
         with os.fdopen(fd, mode, **kwargs) as fh:
             yield fh
@@ -82,16 +100,6 @@ def replacing(path: str | Path, mode: str = "w") -> Iterator[IO[Any]]:
                 umask = os.umask(0)
                 os.umask(umask)
                 os.chmod(tmp, 0o666 & ~umask)
-        check_target(target)  # swapped for a link or a FIFO while we worked: left alone
-        os.replace(tmp, target)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise WriteError(f"{target}: cannot write ({exc.strerror or exc})") from None
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def write_text(path: str | Path, text: str) -> None:
@@ -109,23 +117,6 @@ def write_bytes(path: str | Path, data: bytes) -> None:
 def write_with(path: str | Path, save: Callable[[str], None]) -> None:
     """A library that writes by file name (matplotlib's savefig) writes a temporary file beside
     `path`, which then replaces it; its suffix is kept, as such libraries choose the format by it."""
-    target = Path(path)
-    check_target(target)
-    parent = target.parent if str(target.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=target.suffix, dir=parent)
+    with _beside(path, Path(path).suffix) as (_, fd, tmp):
         os.close(fd)
-    except OSError as exc:
-        raise WriteError(f"{target}: cannot write ({exc.strerror or exc})") from None
-    try:
         save(tmp)
-        check_target(target)
-        os.replace(tmp, target)
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise WriteError(f"{target}: cannot write ({exc.strerror or exc})") from None
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise

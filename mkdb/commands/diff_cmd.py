@@ -6,9 +6,10 @@ from __future__ import annotations
 import getpass
 import subprocess
 import sys
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -78,7 +79,6 @@ def register(app: typer.Typer) -> None:
             return
         # the checker loads here, not when the CLI starts: importing checker.diff (the checks, the lexicon,
         # the engine for the replays) took 4.6 s on the shared machine, `import mkdb.cli` 0.4 s (-X importtime)
-        from rich.console import Console
 
         from carddb import writing
         from carddb.paths import resolve_url
@@ -166,27 +166,43 @@ def register(app: typer.Typer) -> None:
             if write_baseline:
                 added = bl.write(write_baseline, report, old, reason, accepted_by or _who())
                 error_free_note(f"{write_baseline}: {added} finding(s) accepted, {len(old.entries)} already there")
-            if output:
-                if data is None:
-                    with writing.replacing(output) as fh:
-                        text_formats.print_table(report, Console(file=fh, width=text_formats.PIPE_WIDTH, color_system=None), quotes)
-                elif isinstance(data, bytes):
-                    writing.write_bytes(output, data)
-                else:
-                    writing.write_text(output, data)
-            elif data is None:
-                text_formats.print_table(report, quotes=quotes)
-            else:
-                sys.stdout.write(data if isinstance(data, str) else "")
-            if fmt != DiffFormat.table or output:
-                error_free_note(report.counts_line())
         except writing.WriteError as exc:
             error(str(exc))
             raise typer.Exit(2) from None
-        except OSError as exc:
-            error(f"{exc.filename or '<stdout>'}: cannot write ({exc.strerror})")
-            raise typer.Exit(2) from None
+        _deliver(output, data, lambda console: text_formats.print_table(report, console, quotes),
+                 text_formats.PIPE_WIDTH)
+        if fmt != DiffFormat.table or output:
+            error_free_note(report.counts_line())
         raise typer.Exit(1 if remaining else 0)
+
+
+def _deliver(output: Path | None, data: str | bytes | None, table: Callable[[Any], None], width: int) -> None:
+    """The report to `output` (written beside and renamed: carddb.writing) or to stdout; `data` None
+    means the terminal table, printed by `table(console)` (None: the terminal's own console). A write
+    that fails is one line naming the file (or <stdout>) and the reason, exit 2."""
+    from carddb import writing
+
+    try:
+        if output is None:
+            if data is None:
+                table(None)
+            else:
+                sys.stdout.write(data if isinstance(data, str) else "")
+        elif data is None:
+            from rich.console import Console
+
+            with writing.replacing(output) as fh:
+                table(Console(file=fh, width=width, color_system=None))
+        elif isinstance(data, bytes):
+            writing.write_bytes(output, data)
+        else:
+            writing.write_text(output, data)
+    except writing.WriteError as exc:
+        error(str(exc))
+        raise typer.Exit(2) from None
+    except OSError as exc:
+        error(f"{exc.filename or '<stdout>'}: cannot write ({exc.strerror})")
+        raise typer.Exit(2) from None
 
 
 def _failed(db: str | None, exc: BaseException) -> NoReturn:
@@ -270,29 +286,7 @@ def _between(refs: tuple[str, str], fmt: DiffFormat, output: Path | None, db: st
     data: str | bytes | None = {DiffFormat.json: render.to_json_text, DiffFormat.csv: render.to_delimited,
                                 DiffFormat.tsv: lambda b: render.to_delimited(b, "\t"), DiffFormat.html: render.to_html,
                                 DiffFormat.xlsx: render.to_xlsx_bytes}.get(fmt, lambda b: None)(result)
-    from carddb import writing
-
-    try:
-        if output is not None:
-            if data is None:
-                from rich.console import Console
-
-                with writing.replacing(output) as fh:
-                    render.print_table(result, Console(file=fh, width=100, color_system=None))
-            elif isinstance(data, bytes):
-                writing.write_bytes(output, data)
-            else:
-                writing.write_text(output, data)
-        elif data is None:
-            render.print_table(result)
-        else:
-            sys.stdout.write(data if isinstance(data, str) else "")
-    except writing.WriteError as exc:
-        error(str(exc))
-        raise typer.Exit(2) from None
-    except OSError as exc:
-        error(f"{exc.filename or '<stdout>'}: cannot write ({exc.strerror})")
-        raise typer.Exit(2) from None
+    _deliver(output, data, lambda console: render.print_table(result, console), 100)
     if fmt != DiffFormat.table or output:
         error_free_note(render.summary(result))
 
