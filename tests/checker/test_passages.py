@@ -96,12 +96,17 @@ def test_parallel_books_align_one_to_one_with_confidence(seed):
     assert sum(b.confidence >= 0.7 for b in content) >= 0.8 * len(content)
 
 
+def _the_one_finding(es, uk):  # noqa: ANN001, ANN202 - two BookIn
+    """The passage check of the two books finds exactly one difference: that one."""
+    found = [d for d in passages_check.check(Context("mk2", [es, uk], dict(CARDS))) if d.kind == "passage"]
+    assert len(found) == 1, [d.summary for d in found]
+    return found[0]
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_a_changed_number_is_reported_at_its_passage(seed):
     es, uk, at, picks = _books(seed, "number")
-    found = [d for d in passages_check.check(Context("mk2", [es, uk], dict(CARDS))) if d.kind == "passage"]
-    assert len(found) == 1, [d.summary for d in found]
-    d = found[0]
+    d = _the_one_finding(es, uk)
     quotes = {e.rulebook: e.quote for e in d.evidence}
     assert str(picks[at][1]) in quotes["es-mk2-a"] and d.severity == "minor"
     assert all(e.highlights for e in d.evidence)  # the differing numbers, to mark on both sides
@@ -110,9 +115,7 @@ def test_a_changed_number_is_reported_at_its_passage(seed):
 @pytest.mark.parametrize("seed", range(6))
 def test_a_dropped_paragraph_is_reported_with_the_other_books_passage(seed):
     es, uk, at, picks = _books(seed, "drop")
-    found = [d for d in passages_check.check(Context("mk2", [es, uk], dict(CARDS))) if d.kind == "passage"]
-    assert len(found) == 1, [d.summary for d in found]
-    d = found[0]
+    d = _the_one_finding(es, uk)
     es_quote = next(e.quote for e in d.evidence if e.rulebook == "es-mk2-a")
     assert PAIRS[picks[at][0]][0].format(n=picks[at][1]) in es_quote
     assert d.values["uk-mk2-b"] == {"lacks": d.values["es-mk2-a"]["passage"]}
