@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".tif", ".tiff"}
 MAX_DECODED_PIXELS = 120_000_000  # what an image may decode to (about 11000 x 11000)
-MAX_OCR_PIXELS = 3600 * 4800  # larger pages are downscaled before OCR (still > 300 dpi on A4)
+MAX_OCR_PIXELS = 3000 * 4000  # larger pages are downscaled before OCR (still 360 dpi on A4): Tesseract took 800 MB on one this size
 PAGE_TIMEOUT = float(os.environ.get("MKDB_OCR_PAGE_TIMEOUT", "180"))  # seconds per page
 SCRIPT_MODELS = "Latin+Cyrillic"
 # Probe models, one per script (Tesseract's fast models of its two most-trained languages of
