@@ -12,6 +12,7 @@ Lexicon file format::
       timing.any_turn: ["в хід будь-якого гравця"]
     numbers: {один: 1, два: 2}              # cardinal words (any inflection the lemmatizer knows)
     ordinals: {перший: 1}                   # "first", "third" ...
+    keep_whole: [누구]                      # more words a segmenter with a user vocabulary keeps whole
 
 Every language is built once per process and cached.
 """
@@ -126,6 +127,7 @@ class Lexicon:
         self._terms = frozenset(
             [str(t) for ts in self.concepts.values() for t in ts if " " not in str(t)]
             + [str(w) for w in self.data.get("skip") or []] + [str(w) for w in self.numbers]
+            + [str(w) for w in self.data.get("keep_whole") or []]
         )
         self._concept_words = frozenset(fold(str(t)) for ts in self.concepts.values() for t in ts if " " not in str(t))
         lem = lemmatizer(self.lang)
