@@ -194,10 +194,14 @@ def _card_refs(effect: Any, vocab: Vocabulary) -> list[tuple[dict, str, str]]:
 
 
 # --------------------------------------------------------------------------- names
+# how sure a name's source makes it (lang/README.md): a printed list or rulebook, several fan sources
+# agreeing, one fan source or a name read from running text
+NAME_CONFIDENCE = ("high", "medium", "low")
+
 def load_names(root: Path, known_ids: set[str] | None = None) -> list[dict[str, Any]]:
     """Every name of lang/<code>/names.yaml in file order (the first name of a card is its preferred one).
 
-    Each: {card_id, lang, name, source, variant_of, preferred, form}. A card id that is not in
+    Each: {card_id, lang, name, source, variant_of, preferred, form, confidence}. A card id that is not in
     `known_ids` fails with the file and line.
     """
     names: list[dict[str, Any]] = []
@@ -244,6 +248,7 @@ def card_names(cards: dict[str, dict[str, Any]], names: list[dict[str, Any]], la
             "variant_of": None,
             "preferred": card_id not in has_lang,
             "form": None,
+            "confidence": None,
         }
         for card_id, rec in cards.items()
         if isinstance(rec.get("name"), str) and rec["name"].strip() and (card_id, rec["name"].strip()) not in listed
@@ -256,6 +261,9 @@ def _name_entry(entry: Any, card_id: str, lang: str, preferred: bool, path: Path
         entry = {"name": entry}
     if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not entry["name"].strip():
         raise SourceError(f"{display_path(path)}:{line}: {card_id}: a name entry needs a non-empty `name`")
+    if entry.get("confidence") is not None and entry["confidence"] not in NAME_CONFIDENCE:
+        raise SourceError(f"{display_path(path)}:{line}: {card_id}: confidence {entry['confidence']!r} is not one of "
+                          f"{', '.join(NAME_CONFIDENCE)}")
     return {
         "card_id": card_id,
         "lang": lang,
@@ -264,6 +272,7 @@ def _name_entry(entry: Any, card_id: str, lang: str, preferred: bool, path: Path
         "variant_of": entry.get("variant_of"),
         "preferred": preferred,
         "form": entry.get("form"),  # printed | inflected | misprint | ... (informative; lang/README.md)
+        "confidence": entry.get("confidence"),  # how sure the source makes the name (informative; lang/README.md)
     }
 
 

@@ -1,7 +1,11 @@
 """Names per language: real cards, well-formed entries, and every card name printed in a seed."""
 from __future__ import annotations
 
+import re
 import unicodedata
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
 
 UK, RU, CS, ES, DE = ("000_eae8f963696d0c6f", "001_795f618b43229da8", "002_527932f4ae20193c",
                       "003_4f402b05a3fc7f7c", "004_8b4900e4d8ea7f28")
@@ -97,6 +101,24 @@ def test_entries_are_well_formed(names):
                 assert e["variant_of"] == first["name"], f"{lang} {cid}: {e['name']}"
             folded = [_fold(e["name"]) for e in entries]
             assert len(folded) == len(set(folded)), f"{lang} {cid}: duplicate names"
+
+
+def _defined_sources() -> set[str]:
+    """The S- keys defined in a sources table (first column; docs/reference/sources.md, lang/README.md)."""
+    text = "".join((ROOT / f).read_text(encoding="utf-8") for f in ("docs/reference/sources.md", "rules_sources/lang/README.md"))
+    return {key for cell in re.findall(r"^\| ([^|]+) \|", text, re.M) for key in re.findall(r"S-[A-Z0-9-]+", cell)}
+
+
+def test_every_source_is_defined_and_every_confidence_known(names):
+    """A name's `S-` source is a row of a sources table, so a reader can check it; its confidence,
+    where given, is one of the three levels of lang/README.md."""
+    defined = _defined_sources()
+    for lang, by_card in names.items():
+        for cid, entries in by_card.items():
+            for e in entries:
+                if e["source"].startswith("S-"):
+                    assert e["source"] in defined, f"lang/{lang}/names.yaml {cid}: source {e['source']} is in no sources table"
+                assert e.get("confidence") in (None, "high", "medium", "low"), f"lang/{lang}/names.yaml {cid}: {e}"
 
 
 def test_seed_sources_exist(names, seed_texts):

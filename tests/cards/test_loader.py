@@ -172,3 +172,11 @@ def test_variant_of_must_name_a_name_of_the_same_card(sources, texts) -> None:
     with pytest.raises(SourceError) as err:
         load_names(root, set(load_cards(root)))
     assert str(err.value).endswith(f"uk/names.yaml:{texts.line_no(uk, 'mk2/cafe')}: mk2/cafe: variant_of 'Кавярня' is not a name of this card in uk")
+
+
+def test_unknown_name_confidence_fails(sources, texts) -> None:
+    """A name's confidence is one of high, medium, low (rules_sources/lang/README.md): a typo names the line."""
+    names = {**texts.NAMES, "cs": texts.NAMES["cs"] + "mk2/bakery: [{name: Pekárna, source: test, confidence: sure}]\n"}
+    root = sources(names=names)
+    with pytest.raises(SourceError, match=r"cs/names.yaml:\d+: mk2/bakery: confidence 'sure' is not one of high, medium, low"):
+        load_names(root, set(load_cards(root)))
