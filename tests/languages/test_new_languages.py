@@ -146,3 +146,19 @@ def test_card_names_found(books: dict, lang: str) -> None:
     rb = books["rows"][BOOKS[lang]]["rulebook"]
     mentions = json.loads(_mkdb("mentions", rb, "--db", books["db"], "-f", "json").stdout)["mentions"]
     assert {"mk1/wheat_field", "mk1/bakery"} <= {m["card"] for m in mentions}
+
+
+def test_korean_edition_words_for_kinds_and_landmarks() -> None:
+    """The Korean edition (미니빌) names the kinds by colour (「파란색 카드」) and the landmarks 주요시설:
+    a timing under each colour label and the win over 주요시설 are read (rules_sources/lang/ko/lexicon.yaml)."""
+    from ingest.facts import extract_all
+    from ingest.types import Identification, PageText
+
+    labels = {"green": ("초록색 카드", "자신의 차례에만"), "blue": ("파란색 카드", "누구의 차례든"),
+              "red": ("빨간색 카드", "다른 플레이어의 차례에만"), "purple": ("보라색 카드", "자신의 차례에만")}
+    text = "\n\n".join(f"{kind}: {when} 효과가 있습니다." for kind, when in labels.values())
+    text += "\n\n# 게임 종료\n\n자신의 주요시설 4개를 가장 먼저 모두 건설한 플레이어가 승리합니다."
+    facts, _ = extract_all(text, [PageText(1, text)], [], Identification("ko", "mk1"), None)
+    read = {f.topic: f.value for f in facts}
+    assert read.get("activation.when") == MK1_WHEN, text
+    assert read.get("end.landmarks_to_win") == 4, text
