@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from mkdb import coercion
 from mkdb import help as clean_help
 from mkdb.failures import guarded, one_line_usage_errors
 
@@ -25,6 +26,7 @@ for _name in COMMAND_MODULES:
     importlib.import_module(f"mkdb.commands.{_name}").register(app)
 
 clean_help.install()
+coercion.install()
 one_line_usage_errors()
 clean_help.add_examples(app)
 
