@@ -8,11 +8,16 @@ the commands alternate, so a burst of other work on a shared machine slows all o
 seconds (the process and its children) are printed beside, as other work barely moves them.
 
     .venv/bin/python benchmarks/cold_start.py [--runs 5] [--before OLD_CHECKOUT]
+
+With --before, both are timed in one run, alternating (before, then this checkout), and printed side by
+side. Each checkout's modules are byte-compiled first, as scripts/setup.sh does (ingest.warm): where
+PYTHONDONTWRITEBYTECODE is set, a process would otherwise compile them from source every time.
 """
 
 from __future__ import annotations
 
 import argparse
+import compileall
 import os
 import resource
 import shutil
@@ -32,8 +37,14 @@ PDF = ROOT / "tests" / "data" / "real" / "MK1_base_EN_Pandasaurus2018_rulebook.p
 def commands(tmp: Path, before: Path | None) -> list[tuple[str, list[str], float | None]]:
     """(label, argv, goal in seconds); an ingest writes a new database each run (see `fresh`).
     With `before` (an older checkout's folder), its CLI runs as that checkout's console script did."""
-    mkdb = [MKDB] if before is None else [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(before)!r}); "
-                                          "sys.argv[0] = 'mkdb'; from mkdb.cli import app; sys.exit(app())"]
+    if before is None:
+        mkdb = [MKDB]
+    elif (before / "mkdb" / "main.py").exists():
+        mkdb = [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(before)!r}); "
+                "sys.argv[0] = 'mkdb'; from mkdb.main import run; sys.exit(run())"]
+    else:
+        mkdb = [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(before)!r}); "
+                "sys.argv[0] = 'mkdb'; from mkdb.cli import app; sys.exit(app())"]
     return [
         ("python3 -c pass", [sys.executable, "-c", "pass"], None),
         ("mkdb --version", [*mkdb, "--version"], 0.15),
@@ -65,31 +76,59 @@ def run_once(argv: list[str], cwd: Path = ROOT) -> tuple[float, float]:
     return took, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+PACKAGES = ("sources", "ingest", "carddb", "engine", "checker", "mkdb")
+
+
+def byte_compile(root: Path) -> None:
+    """The checkout's modules compiled, as scripts/setup.sh leaves them (ingest.warm)."""
+    for package in PACKAGES:
+        if (root / package).is_dir():
+            compileall.compile_dir(root / package, quiet=2)
+
+
+def measure(cmds: list[tuple[str, list[str], float | None]], cwd: Path, into: dict[str, list[tuple[float, float]]]) -> None:
+    for label, argv, _goal in cmds:
+        into[label].append(run_once(argv, cwd))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--before", type=Path, help="an older checkout (e.g. `git archive REV | tar -x -C DIR`) to time instead")
+    ap.add_argument("--before", type=Path, help="an older checkout (e.g. `git archive REV | tar -x -C DIR`) to time beside this one")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="mkdb-cold-"))
-    cwd = args.before.resolve() if args.before else ROOT
+    sides = [("after", ROOT, None)]
+    if args.before:
+        old = args.before.resolve()
+        sides.insert(0, ("before", old, old))
     try:
-        cmds = commands(tmp, cwd if args.before else None)
-        for _label, argv, _goal in cmds:  # one warm-up each: the OS file cache, compiled language data
-            run_once(argv, cwd)
-        times: dict[str, list[tuple[float, float]]] = {label: [] for label, _a, _g in cmds}
+        plans = {}
+        for side, cwd, before in sides:
+            byte_compile(cwd)
+            (tmp / side).mkdir()
+            plans[side] = (commands(tmp / side, before), cwd)
+            for _label, argv, _goal in plans[side][0]:  # one warm-up each: the OS file cache, compiled language data
+                run_once(argv, cwd)
+        times = {side: {label: [] for label, _a, _g in plans[side][0]} for side in plans}
         for _ in range(args.runs):
-            for label, argv, _goal in cmds:
-                times[label].append(run_once(argv, cwd))
+            for side, (cmds, cwd) in plans.items():
+                measure(cmds, cwd, times[side])
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print(f"median of {args.runs} runs, new process each (seconds; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
-    print(f"{'command':36} {'wall':>7} {'min':>7} {'cpu':>7} {'goal':>6}")
+    head = "".join(f" {side + ' wall':>12} {side + ' cpu':>11}" for side in plans)
+    print(f"{'command':36}{head} {'goal':>6}")
+    cmds = plans["after"][0]
     for label, _argv, goal in cmds:
-        walls, cpus = [t[0] for t in times[label]], [t[1] for t in times[label]]
-        med = statistics.median(walls)
-        mark = "" if goal is None else ("  ok" if med <= goal else "  over")
-        print(f"{label:36} {med:7.3f} {min(walls):7.3f} {statistics.median(cpus):7.3f} "
-              f"{'' if goal is None else f'{goal:6.2f}'}{mark}")
+        cells = ""
+        for side in plans:
+            walls, cpus = [t[0] for t in times[side][label]], [t[1] for t in times[side][label]]
+            cells += f" {statistics.median(walls):12.3f} {statistics.median(cpus):11.3f}"
+        after = times["after"][label]
+        cpu = statistics.median(t[1] for t in after)
+        mark = "" if goal is None else ("  ok" if cpu <= goal else "  over")
+        print(f"{label:36}{cells} {'' if goal is None else f'{goal:6.2f}'}{mark}")
+    print("goal judged on the CPU seconds (user+sys of the process and its children); wall time moves with the machine's load")
 
 
 if __name__ == "__main__":

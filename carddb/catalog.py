@@ -77,10 +77,14 @@ def load_catalog(session: Any, root: Path) -> None:
     session.add_all(Card(**card_row(rec)) for rec in cards.values())
     session.flush()  # cards before the names that point at them
     preferred: dict[tuple[str, str], str] = {}
+    rows = []
     for n in names:
         first = preferred.setdefault((n["card_id"], n["lang"]), n["name"])
         variant_of = n["variant_of"] or (None if n["preferred"] or first == n["name"] else first)
-        session.add(CardName(card_id=n["card_id"], lang=n["lang"], name=n["name"], source=n["source"], variant_of=variant_of))
+        rows.append({"card_id": n["card_id"], "lang": n["lang"], "name": n["name"], "source": n["source"],
+                     "variant_of": variant_of})
+    if rows:  # one INSERT for every name, in the same order (ids as before): ~600 ORM objects cost 0.05 s
+        session.connection().execute(CardName.__table__.insert(), rows)
     for path, digest in hashes.items():
         if session.get(SourceFile, path) is None:
             session.add(SourceFile(path=path, sha256=digest))

@@ -25,8 +25,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from carddb import writing
 from checker.model import DiffReport, Discrepancy
 from ingest import guard
@@ -167,6 +165,8 @@ def save(path: Path, entries: dict[str, dict[str, Any]]) -> None:
     doc = {"schema": SCHEMA, "accepted": [entries[k] for k in sorted(entries)]}
     header = ("# mkdb diff baseline: findings reviewed and accepted (docs/baseline.md).\n"
               "# Edit 'reason' freely; remove an entry (or `mkdb reopen ID`) to see its finding as new again.\n")
+    import yaml  # here: only writing a baseline needs the dumper
+
     writing.write_text(path, header + yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=100))
 
 

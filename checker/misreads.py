@@ -11,16 +11,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from checker.model import FactIn
+from sources.yamlfile import read_plain
 
 DATA = Path(__file__).with_name("misreads.yaml")
 
 
 @cache
 def _groups() -> tuple[frozenset[str], ...]:
-    data = yaml.safe_load(DATA.read_text(encoding="utf-8")) or {}
+    data = read_plain(DATA) or {}  # the compiled cache: PyYAML loads only when the file changed
     return tuple(frozenset(str(c) for c in g) for g in data.get("digits") or [])
 
 

@@ -6,16 +6,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from checker.model import SEVERITIES
+from sources.yamlfile import read_plain
 
 DATA = Path(__file__).with_name("severity.yaml")
 
 
 @lru_cache(maxsize=1)
 def _table() -> dict[str, Any]:
-    return yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    return read_plain(DATA)  # the compiled cache: PyYAML loads only when the file changed
 
 
 def for_topic(topic: str) -> str:

@@ -24,10 +24,9 @@ import threading
 import time
 import zlib
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 from ingest import watch
 from ingest.limits import DEFAULT as DEFAULT_LIMITS
@@ -129,22 +128,30 @@ def read_back(path: Path, max_mb: float = READBACK_MB) -> str:
         raise IngestError(f"not UTF-8 text (byte {exc.start})") from None
 
 
-class _NoAliasLoader(yaml.SafeLoader):
+@cache
+def _no_alias_loader() -> type:
     """YAML without aliases: `*name` repeats a node, and nested repeats (a "billion laughs") make a
-    few hundred bytes into gigabytes. mkdb never writes an alias, so a file holding one is refused."""
+    few hundred bytes into gigabytes. mkdb never writes an alias, so a file holding one is refused.
+    (Made on first use: PyYAML loads only when a file is read back.)"""
+    import yaml
 
-    def compose_node(self, parent: Any, index: Any) -> Any:
-        if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
-            raise IngestError(f"holds a YAML alias (*{event.anchor}, line {event.start_mark.line + 1}); "
-                              "mkdb's files have none")
-        return super().compose_node(parent, index)
+    class _NoAliasLoader(yaml.SafeLoader):
+        def compose_node(self, parent: Any, index: Any) -> Any:
+            if self.check_event(yaml.AliasEvent):
+                event = self.peek_event()
+                raise IngestError(f"holds a YAML alias (*{event.anchor}, line {event.start_mark.line + 1}); "
+                                  "mkdb's files have none")
+            return super().compose_node(parent, index)
+
+    return _NoAliasLoader
 
 
 def safe_yaml(text: str) -> Any:
     """YAML data of a file mkdb reads back: no aliases, no unbounded nesting; IngestError else."""
+    import yaml
+
     try:
-        return yaml.load(text, Loader=_NoAliasLoader)  # noqa: S506 - a SafeLoader without aliases
+        return yaml.load(text, Loader=_no_alias_loader())  # noqa: S506 - a SafeLoader without aliases
     except RecursionError:
         raise IngestError("YAML nested too deeply") from None
     except yaml.YAMLError as exc:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -56,10 +56,7 @@ class LangData:
     script: str
     letters: str
     stopwords: frozenset[str]
-    titles: list[re.Pattern[str]] = field(default_factory=list)
-    terms: list[re.Pattern[str]] = field(default_factory=list)
-    editions: dict[str, list[Marker]] = field(default_factory=dict)
-    expansions: dict[str, list[Marker]] = field(default_factory=dict)
+    patterns: dict[str, Any] = field(default_factory=dict, repr=False)  # language.yaml's `game`, `edition`, `expansions`
     topics: dict[str, list[str]] = field(default_factory=dict)
     not_headings: frozenset[str] = frozenset()
     icon_gap_words: list[str] = field(default_factory=list)
@@ -67,6 +64,24 @@ class LangData:
     scope: dict[str, list[str]] = field(default_factory=dict)  # ingest.scope: expansion_book patterns
     spaces: bool = True  # False: written without spaces between words (ja, zh); ingest.clean drops OCR's
     respace: bool = False  # True: OCR's spaced-apart syllables are re-spaced by the segmenter (ko)
+
+    # The patterns are compiled on first use: a book's identification asks for its own language's only,
+    # and compiling every language's (about 500 patterns) cost more than the rest of `language_scores`.
+    @cached_property
+    def titles(self) -> list[re.Pattern[str]]:
+        return [re.compile(p, re.I) for p in (self.patterns.get("game") or {}).get("titles", [])]
+
+    @cached_property
+    def terms(self) -> list[re.Pattern[str]]:
+        return [re.compile(p, re.I) for p in (self.patterns.get("game") or {}).get("terms", [])]
+
+    @cached_property
+    def editions(self) -> dict[str, list[Marker]]:
+        return {ed: _markers(m) for ed, m in (self.patterns.get("edition") or {}).items()}
+
+    @cached_property
+    def expansions(self) -> dict[str, list[Marker]]:
+        return {ex: _markers(m) for ex, m in (self.patterns.get("expansions") or {}).items()}
 
 
 def _markers(raw: Any) -> list[Marker]:
@@ -82,10 +97,7 @@ def _compile(raw: dict[str, Any]) -> LangData:
         script=raw.get("script", "latin"),
         letters=raw.get("letters", "") or "",
         stopwords=frozenset(str(raw.get("stopwords", "")).split()),
-        titles=[re.compile(p, re.I) for p in game.get("titles", [])],
-        terms=[re.compile(p, re.I) for p in game.get("terms", [])],
-        editions={ed: _markers(m) for ed, m in (raw.get("edition") or {}).items()},
-        expansions={ex: _markers(m) for ex, m in (raw.get("expansions") or {}).items()},
+        patterns={"game": game, "edition": raw.get("edition") or {}, "expansions": raw.get("expansions") or {}},
         topics={t: [fold(k) for k in ks] for t, ks in (raw.get("topics") or {}).items()},
         not_headings=frozenset(fold(w) for w in raw.get("not_headings", [])),
         icon_gap_words=list(raw.get("icon_gap_words", [])),

@@ -11,15 +11,16 @@ from functools import lru_cache
 from pathlib import Path
 
 import typer
-import yaml
 from typer import core
+
+from sources.yamlfile import read_plain
 
 EXAMPLES = Path(__file__).resolve().parent / "examples.yaml"
 
 
 @lru_cache(maxsize=1)
 def examples() -> dict[str, list[str]]:
-    data = yaml.safe_load(EXAMPLES.read_text(encoding="utf-8")) or {}
+    data = read_plain(EXAMPLES) or {}  # from the compiled cache: PyYAML loads only when the file changed
     return {str(k): [str(x) for x in v or []] for k, v in data.items()}
 
 

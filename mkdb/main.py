@@ -12,12 +12,14 @@ VERSION_FLAGS = ("--version", "-V")
 
 
 def run() -> None:
-    """`mkdb --version` alone prints the version; anything else is the typer app (mkdb.cli)."""
+    """`mkdb --version` alone prints the version; anything else is the typer app (mkdb.cli), built
+    with only the module of the verb it runs."""
     if len(sys.argv) == 2 and sys.argv[1] in VERSION_FLAGS:
         from checker.meta import tool_version
 
         sys.stdout.write(f"mkdb {tool_version()}\n")
         return
-    from mkdb.cli import app
+    from mkdb.cli import build
 
-    app()
+    verb = sys.argv[1] if len(sys.argv) > 1 else None
+    build(verb)()

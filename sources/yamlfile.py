@@ -1,24 +1,36 @@
 """Reading one YAML data file: plain (fast) or with line marks (for validation messages).
 
 Either way a syntax error or an unreadable file is a SourceError naming the file and the line.
+PyYAML is imported only to parse a file the compiled cache does not hold (sources.cache): a command
+whose data files were parsed before starts without it.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib.util
+import sys
+from functools import cache
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 from sources import SourceError
 from sources.cache import compiled
 
-# what a parse depends on besides the file: PyYAML's version and this module's own code (its loaders)
-_CACHE_SALT = f"{yaml.__version__} {hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]}"
+PLAIN, LINES = "CSafeLoader", "_LineLoader"  # the two loaders, by the name the cache salt carries
 
-# libyaml's parser when PyYAML was built with it: about 8x faster than the pure-Python one
-YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+def _pyyaml_stamp() -> str:
+    """PyYAML's installed version, without importing it: its package file's size and modification time."""
+    spec = importlib.util.find_spec("yaml")
+    if spec is None or spec.origin is None:
+        return "no yaml"
+    st = Path(spec.origin).stat()
+    return f"{spec.origin}:{st.st_size}:{st.st_mtime_ns}"
+
+
+# what a parse depends on besides the file: PyYAML (its files) and this module's own code (its loaders)
+_CACHE_SALT = f"{_pyyaml_stamp()} {hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]}"
 
 
 class _LineDict(dict):
@@ -35,11 +47,7 @@ class _LineList(list):
     item_lines: list[int]
 
 
-class _LineLoader(YAML_LOADER):  # type: ignore[misc,valid-type]
-    """SafeLoader whose mappings and sequences keep where they were written."""
-
-
-def _construct_map(loader: _LineLoader, node: yaml.MappingNode):  # noqa: ANN202 - generator constructor
+def _construct_map(loader: Any, node: Any):  # noqa: ANN202 - generator constructor
     data = _LineDict()
     data.line = node.start_mark.line + 1
     data.key_lines = {}
@@ -51,7 +59,7 @@ def _construct_map(loader: _LineLoader, node: yaml.MappingNode):  # noqa: ANN202
         data[key] = loader.construct_object(value_node, deep=True)
 
 
-def _construct_seq(loader: _LineLoader, node: yaml.SequenceNode):  # noqa: ANN202 - generator constructor
+def _construct_seq(loader: Any, node: Any):  # noqa: ANN202 - generator constructor
     data = _LineList()
     data.line = node.start_mark.line + 1
     data.item_lines = [item.start_mark.line + 1 for item in node.value]
@@ -59,8 +67,19 @@ def _construct_seq(loader: _LineLoader, node: yaml.SequenceNode):  # noqa: ANN20
     data.extend(loader.construct_object(item, deep=True) for item in node.value)
 
 
-_LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
-_LineLoader.add_constructor("tag:yaml.org,2002:seq", _construct_seq)
+@cache
+def loader(kind: str) -> type:
+    """PLAIN: libyaml's safe loader when PyYAML was built with it (about 8x faster than the pure-Python
+    one); LINES: that loader whose mappings and sequences keep where they were written."""
+    import yaml
+
+    plain = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    if kind == PLAIN:
+        return plain
+    lines = type("_LineLoader", (plain,), {"__doc__": "SafeLoader whose mappings and sequences keep their lines."})
+    lines.add_constructor("tag:yaml.org,2002:map", _construct_map)
+    lines.add_constructor("tag:yaml.org,2002:seq", _construct_seq)
+    return lines
 
 
 def display_path(path: Path) -> str:
@@ -71,21 +90,29 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
-def _load(path: Path, loader: type) -> Any:
+def _parse(raw: bytes, kind: str) -> Any:
+    import yaml
+
+    return yaml.load(_text(raw), Loader=loader(kind))  # noqa: S506 - a safe loader (CSafeLoader or SafeLoader)
+
+
+def _load(path: Path, kind: str) -> Any:
     """The file parsed: from the compiled cache when these very bytes were parsed before (sources.cache;
     a pickle loads ~10x faster than libyaml parses), else parsed and remembered."""
     try:
         raw = path.read_bytes()
-        return compiled("yaml", raw, lambda: yaml.load(_text(raw), Loader=loader),
-                        salt=f"{loader.__name__} {_CACHE_SALT}")
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line = mark.line + 1 if mark else 0
-        raise SourceError(f"{display_path(path)}:{line}: invalid YAML: {exc.problem or exc}") from None
-    except yaml.YAMLError as exc:
-        raise SourceError(f"{display_path(path)}:0: invalid YAML: {exc}") from None
+        return compiled("yaml", raw, lambda: _parse(raw, kind), salt=f"{kind} {_CACHE_SALT}")
     except (OSError, UnicodeDecodeError) as exc:
         raise SourceError(f"{display_path(path)}:0: cannot read: {exc}") from None
+    except Exception as exc:
+        yaml = sys.modules.get("yaml")  # a parse error comes from PyYAML, so it is imported by then
+        if yaml is None or not isinstance(exc, yaml.YAMLError):
+            raise
+        if isinstance(exc, yaml.MarkedYAMLError):
+            mark = exc.problem_mark or exc.context_mark
+            line = mark.line + 1 if mark else 0
+            raise SourceError(f"{display_path(path)}:{line}: invalid YAML: {exc.problem or exc}") from None
+        raise SourceError(f"{display_path(path)}:0: invalid YAML: {exc}") from None
 
 
 def _text(raw: bytes) -> str:
@@ -95,12 +122,12 @@ def _text(raw: bytes) -> str:
 
 def read_yaml(path: Path) -> Any:
     """One YAML file keeping line marks (`line_of`), for data validated with line numbers."""
-    return _load(path, _LineLoader)
+    return _load(path, LINES)
 
 
 def read_plain(path: Path) -> Any:
     """One YAML file as plain dicts and lists (the fast parser)."""
-    return _load(path, YAML_LOADER)
+    return _load(path, PLAIN)
 
 
 def read_mapping(path: Path) -> dict[str, Any]:

@@ -48,5 +48,32 @@ def test_diff_of_a_sqlite_file_reads_it_without_the_orm_or_the_simulator():
     out, code, heavy = _run("diff", "-f", "json", "--db", str(PROJECT / "cards.sqlite"))
     report = json.loads(out)
     assert report["schema"] == "mkdb.diff/1" and report["discrepancies"] and code in (0, 1)
-    assert not {"sqlalchemy", "sqlmodel", "numpy", "scipy", "numba", "spacy"} & set(heavy), heavy
+    assert not {"pydantic", "sqlalchemy", "sqlmodel", "numpy", "scipy", "numba", "spacy"} & set(heavy), heavy
     assert {"typer", "rich"} <= set(heavy)  # the CLI itself, as any verb
+
+
+def test_each_verb_is_built_from_the_module_that_registers_it():
+    """mkdb.cli.VERBS (the console script builds only the verb's module) matches what register() adds."""
+    import importlib
+
+    import typer
+
+    from mkdb.cli import COMMAND_MODULES, VERBS
+
+    registered = {}
+    for name in COMMAND_MODULES:
+        app = typer.Typer()
+        importlib.import_module(f"mkdb.commands.{name}").register(app)
+        registered |= {(info.name or info.callback.__name__): name for info in app.registered_commands}
+    assert registered == VERBS
+
+
+def test_a_verb_alone_answers_as_the_whole_cli_does():
+    """`mkdb cards --help` and a bad option value are the same built with one module or all."""
+    from typer.testing import CliRunner
+
+    from mkdb.cli import app, build
+
+    for args in (["cards", "--help"], ["cards", "--roll", "abc"], ["diff", "--help"]):
+        one, whole = CliRunner().invoke(build(args[0]), args), CliRunner().invoke(app, args)
+        assert (one.exit_code, one.output) == (whole.exit_code, whole.output), args
