@@ -69,3 +69,20 @@ def one_error_line(err: str) -> str:
     assert lines[0].startswith("error: "), lines[0]
     assert "Traceback" not in err
     return lines[0].removeprefix("error: ")
+
+
+def processes_marked(mark: str) -> list[int]:
+    """Live processes whose environment carries `mark` (mkdb and everything it started: its reading
+    worker, Tesseract and what Tesseract runs)."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            environ = (proc / "environ").read_bytes()
+            state = (proc / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if mark.encode() in environ and state != "Z":
+            found.append(int(proc.name))
+    return found

@@ -12,7 +12,7 @@ import time
 import uuid
 from pathlib import Path
 
-from hostile_helpers import MKDB, ROOT, content_hash, mkdb, one_error_line
+from hostile_helpers import MKDB, ROOT, content_hash, mkdb, one_error_line, processes_marked
 from hostile_pdfs import shading_function_pdf, with_page_inserted
 
 BOOK = ROOT / "tests" / "data" / "real" / "MK1_base_EN_Pandasaurus2018_rulebook.pdf"
@@ -38,6 +38,7 @@ def test_a_page_that_hangs_the_renderer_fails_its_file_in_bounded_time(tmp_path:
     assert run.code == 2
     line = one_error_line(run.err)
     assert "shading.pdf" in line and "page 1" in line and "rendering" in line and "longer than 2 s" in line
+    assert "--page-timeout" in line
     assert content_hash(db) == before
     assert took < 40, took  # the renderer alone takes minutes on this page
     assert run.peak_mb < 1500
@@ -60,22 +61,6 @@ def test_the_rest_of_the_book_and_of_the_batch_goes_on(tmp_path: Path, db: Path)
     assert took < 120, took
 
 
-def _processes_marked(mark: str) -> list[int]:
-    """Live processes whose environment carries `mark` (mkdb and everything it started)."""
-    found = []
-    for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
-            continue
-        try:
-            environ = (proc / "environ").read_bytes()
-            state = (proc / "stat").read_text().rsplit(")", 1)[1].split()[0]
-        except OSError:
-            continue
-        if mark.encode() in environ and state != "Z":
-            found.append(int(proc.name))
-    return found
-
-
 def _interrupt(tmp_path: Path, db: Path, sig: int) -> None:
     mark = f"MKDB_TEST_RUN={uuid.uuid4().hex}"
     env = {**os.environ, "OMP_THREAD_LIMIT": "1", mark.split("=")[0]: mark.split("=")[1]}
@@ -84,7 +69,7 @@ def _interrupt(tmp_path: Path, db: Path, sig: int) -> None:
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         deadline = time.monotonic() + 60
-        while len(_processes_marked(mark)) < 2 and time.monotonic() < deadline:  # the reading worker is up
+        while len(processes_marked(mark)) < 2 and time.monotonic() < deadline:  # the reading worker is up
             time.sleep(0.2)
         time.sleep(1.5)  # well inside the renderer
         proc.send_signal(sig)
@@ -95,7 +80,7 @@ def _interrupt(tmp_path: Path, db: Path, sig: int) -> None:
     assert proc.returncode == 130
     assert "interrupted" in one_error_line(err)
     time.sleep(0.5)
-    assert _processes_marked(mark) == []  # no reader left running
+    assert processes_marked(mark) == []  # no reader left running
     assert content_hash(db) == before
 
 
