@@ -32,7 +32,7 @@ import yaml
 from ingest import watch
 from ingest.limits import DEFAULT as DEFAULT_LIMITS
 from ingest.limits import READBACK_MB, Limits, over
-from ingest.types import IngestError, PageText
+from ingest.types import IngestError, PageSkipped, PageText
 
 CHUNK = 1 << 20
 _open = os.open  # (tests replace it to make a file unreadable: they run as root)
@@ -266,7 +266,8 @@ def read_limited(path: Path, ocr: str, limits: Limits, options: Any = None, *,
             raise IngestError(why)
         skipped[number] = f"skipped: {why}"
         if count and len(skipped) >= count[0]:  # nothing left to read: no new worker
-            raise IngestError(f"page {number} {skipped[number]}" + (", and no other page has text" if count[0] > 1 else ""))
+            raise PageSkipped(f"page {number} {skipped[number]}" + (", and no other page has text" if count[0] > 1 else ""),
+                              skipped[number])
     if len(pages) > limits.pages:
         raise over(limits, "pages", f"{len(pages)} pages")
     for page in pages:
@@ -275,7 +276,7 @@ def read_limited(path: Path, ocr: str, limits: Limits, options: Any = None, *,
             page.warnings = [skipped[page.number]]
     if skipped and not any(p.text.strip() for p in pages):
         number, why = next(iter(skipped.items()))
-        raise IngestError(f"page {number} {why}, and no other page has text")
+        raise PageSkipped(f"page {number} {why}, and no other page has text", why)
     return pages
 
 

@@ -137,3 +137,23 @@ def test_no_tesseract_outlives_mkdb(tmp_path: Path, db: Path, hanging_tesseract:
         assert "interrupted" in one_error_line(err)
     _no_process_left(mark)
     assert content_hash(db) == before
+
+
+def test_a_page_clock_counts_overlapping_steps_once() -> None:
+    """The budget is the page's wall-clock time with work under way: its two halves read by two
+    Tesseracts at once count once, rendering inside preparing counts once, waiting counts nothing."""
+    from ingest.watch import PageClocks
+
+    clocks = PageClocks()
+    clocks.begin(2, "preparing the page for OCR", 0.0)
+    clocks.begin(2, "rendering for OCR", 0.5)
+    clocks.end(2, "rendering for OCR", 1.0)
+    clocks.end(2, "preparing the page for OCR", 2.0)  # 2 s so far
+    clocks.begin(2, "OCR (Tesseract)", 10.0)  # the 8 s between are spent waiting for a core
+    clocks.begin(2, "OCR (Tesseract)", 10.0)
+    clocks.end(2, "OCR (Tesseract)", 12.0)
+    clocks.begin(3, "preparing the page for OCR", 12.0)  # another page's clock is its own
+    assert clocks.late(5.0, 12.9) is None  # 2 + 2.9 s
+    assert clocks.late(5.0, 13.1) == (2, "OCR (Tesseract)")  # 2 + 3.1 s, one half still under way
+    clocks.end(2, "OCR (Tesseract)", 13.2)
+    assert clocks.late(5.0, 100.0) == (3, "preparing the page for OCR")
