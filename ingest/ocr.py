@@ -685,10 +685,10 @@ def ocr_pages(
         def load(i: int) -> Image.Image | None:
             if watch.skipped(pages[i]):
                 return None
+            img = sources[i]()  # rendering is its own step, timed once PDFium is free (ingest.pdf.render)
+            if img is None:  # the source found the page blank without rendering it in full
+                return None
             with watch.step(pages[i], "preparing the page for OCR"):
-                img = sources[i]()
-                if img is None:  # the source found the page blank without rendering it in full
-                    return None
                 return prepare(img.rotate(turn, expand=True) if turn else img)
 
         def choose(found: list[Image.Image | None], at: list[int]) -> tuple[str, str | None, str, float]:
@@ -759,8 +759,9 @@ def ocr_pages(
         # pages that read badly may be turned (scanned sideways or upside down): ask Tesseract's
         # orientation detection and read them again the right way up
         def again(i: int, first: OcrResult) -> OcrResult:
+            gray = load(i)  # its own steps, after PDFium is free
             with watch.step(pages[i], "reading the page again upright"):
-                return reorient(lambda: load(i), model, first)
+                return reorient(lambda: gray, model, first)
 
         retry = {
             i: pool.submit(again, i, res)

@@ -1,9 +1,11 @@
-"""A page that keeps the PDF library busy inside C code is stopped from outside its worker: the page
-is skipped with its reason and the rest of the book, and of the batch, is read (issue 29, item 1).
-Ctrl-C and SIGTERM end every worker mkdb started, with the database unchanged (item 8)."""
+"""A page whose work passes --page-timeout (the PDF library busy inside C code, a Tesseract that never
+ends) is stopped from outside its worker: the page is skipped with its reason and the rest of the
+book, and of the batch, is read (issue 29, item 1). Ctrl-C and SIGTERM end every worker mkdb
+started, with the database unchanged (item 4)."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -12,11 +14,22 @@ import time
 import uuid
 from pathlib import Path
 
-from hostile_helpers import MKDB, ROOT, content_hash, mkdb, one_error_line, processes_marked
+from hostile_helpers import (
+    MKDB,
+    ROOT,
+    content_hash,
+    hanging_env,
+    mkdb,
+    no_process_left,
+    one_error_line,
+    processes_marked,
+    scan_image,
+)
 from hostile_pdfs import shading_function_pdf, with_page_inserted
 
 BOOK = ROOT / "tests" / "data" / "real" / "MK1_base_EN_Pandasaurus2018_rulebook.pdf"
 TEXT_BOOK = ROOT / "rules_sources" / "rulebooks"
+TIMEOUT = 5  # seconds: room to prepare a small scanned page on a loaded machine before its Tesseract hangs
 
 
 def _shading(tmp_path: Path) -> Path:
@@ -44,21 +57,40 @@ def test_a_page_that_hangs_the_renderer_fails_its_file_in_bounded_time(tmp_path:
     assert run.peak_mb < 1500
 
 
-def test_the_rest_of_the_book_and_of_the_batch_goes_on(tmp_path: Path, db: Path) -> None:
-    book = with_page_inserted(BOOK, shading_function_pdf(), 2, tmp_path / "book_with_shading.pdf")
+def test_the_rest_of_the_book_and_of_the_batch_goes_on(tmp_path: Path, db: Path, hanging_tesseract: Path) -> None:
+    """One run of three files. A book of eight pages of text with two pages added: one whose
+    rendering hangs PDFium, one scanned page whose Tesseract hangs (conftest's hanging_tesseract):
+    both skipped with their reason, the book stored. A scanned image whose only page's Tesseract
+    hangs: refused in one line, no second worker started for it. A text: stored."""
+    book = with_page_inserted(BOOK, shading_function_pdf(), 2, tmp_path / "with_shading.pdf")
+    page = io.BytesIO()
+    scan_image().save(page, "PDF", resolution=144)  # a small page (350 x 250 pt) of a 144 dpi scan: cheap
+    book = with_page_inserted(book, page.getvalue(), 5, tmp_path / "book.pdf")
+    image = tmp_path / "scan.png"
+    scan_image().save(image)
     other = tmp_path / "other.txt"
     other.write_text(next(p for p in sorted(TEXT_BOOK.glob("*.txt"))).read_text(encoding="utf-8"), encoding="utf-8")
+    env, mark = hanging_env(hanging_tesseract, tmp_path / "limits.log")
     start = time.monotonic()
-    run = mkdb("ingest", str(book), str(other), "--db", str(db), "--page-timeout", "2", "-f", "json", timeout=300)
+    run = mkdb("ingest", str(book), str(image), str(other), "--db", str(db), "--page-timeout", str(TIMEOUT),
+               "-f", "json", env=env, timeout=300)
     took = time.monotonic() - start
+    assert run.code == 2  # a file of the batch could not be ingested
+    line = one_error_line(run.err)
+    # the step named is the one under way (for the image: the language probe, "choosing the OCR model")
+    assert line.startswith(f"{image}: page 1 skipped: ") and line.endswith(
+        f": the page took longer than {TIMEOUT} s (--page-timeout)"), line
     files = {Path(f["file"]).name: f for f in json.loads(run.out)["files"]}
-    assert files["book_with_shading.pdf"]["status"] == "ok", run.err
-    assert files["book_with_shading.pdf"]["pages"] == 9
-    skipped = [w for w in files["book_with_shading.pdf"]["warnings"] if "skipped" in w]
-    assert len(skipped) == 1 and skipped[0].startswith("page 3: skipped: rendering") and "2 s" in skipped[0]
+    assert files["scan.png"]["status"] == "failed"
+    assert files["book.pdf"]["status"] == "ok", run.err
+    assert files["book.pdf"]["pages"] == 10
+    assert [w for w in files["book.pdf"]["warnings"] if "skipped" in w] == [
+        f"page 3: skipped: rendering for OCR: the page took longer than {TIMEOUT} s (--page-timeout)",
+        f"page 6: skipped: OCR (Tesseract): the page took longer than {TIMEOUT} s (--page-timeout)"]
     assert files["other.txt"]["status"] in ("ok", "unchanged")
-    assert run.code == 0, run.err
-    assert took < 120, took
+    # each stopped page costs the timeout once; the book's text is read three times (one worker a stop)
+    assert took < 3 * TIMEOUT + 60, took
+    no_process_left(mark)
 
 
 def _interrupt(tmp_path: Path, db: Path, sig: int) -> None:
@@ -85,11 +117,8 @@ def _interrupt(tmp_path: Path, db: Path, sig: int) -> None:
 
 
 def test_ctrl_c_ends_the_reader(tmp_path: Path, db: Path) -> None:
+    """(SIGTERM, and a Tesseract left hanging: tests/hostile/test_ocr_timeout.py)"""
     _interrupt(tmp_path, db, signal.SIGINT)
-
-
-def test_sigterm_ends_the_reader(tmp_path: Path, db: Path) -> None:
-    _interrupt(tmp_path, db, signal.SIGTERM)
 
 
 def test_no_empty_database_is_left_by_a_failed_ingest(tmp_path: Path) -> None:
