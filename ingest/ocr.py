@@ -693,6 +693,8 @@ def ocr_pages(
 
         def choose(found: list[Image.Image | None], at: list[int]) -> tuple[str, str | None, str, float]:
             inked = [pages[k] for k, g in zip(at, found, strict=True) if not _blank(g)]
+            if not at:
+                return choose_model([], lang_hint)
             with watch.step(inked[0] if inked else pages[at[0]], "choosing the OCR model"):
                 return choose_model([g for g in found if g is not None], lang_hint)
 
