@@ -246,9 +246,9 @@ def read_limited(path: Path, ocr: str, limits: Limits, options: Any = None, *,
     whose every watched step (ingest.watch) is timed from here: a page whose work (text layer,
     rendering, preparing, every Tesseract run for it) passes the page timeout gets the worker and
     its Tesseracts killed, whatever they are doing, and a new worker reads the book again with that
-    page skipped (reported on the page, the rest of the book read). A file that
-    needs more memory ends in one line naming the limit; this process is untouched. The reader's
-    per-page progress (options.on_page) comes back over the worker's pipe."""
+    page skipped (reported on the page, the rest of the book read; PageSkipped when no page is
+    left). A file that needs more memory ends in one line naming the limit; this process is
+    untouched. The reader's per-page progress (options.on_page) comes back over the worker's pipe."""
     on_page = getattr(options, "on_page", None)
     if on_page is not None:
         options = dataclasses.replace(options, on_page=None)  # a callback cannot cross to the worker
