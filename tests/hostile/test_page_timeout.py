@@ -29,7 +29,7 @@ from hostile_pdfs import shading_function_pdf, with_page_inserted
 
 BOOK = ROOT / "tests" / "data" / "real" / "MK1_base_EN_Pandasaurus2018_rulebook.pdf"
 TEXT_BOOK = ROOT / "rules_sources" / "rulebooks"
-TIMEOUT = 5  # seconds: room to prepare a small scanned page on a loaded machine before its Tesseract hangs
+TIMEOUT = 6  # seconds: room to prepare a small scanned page on a loaded machine before its Tesseract hangs
 
 
 def _shading(tmp_path: Path) -> Path:
@@ -84,9 +84,12 @@ def test_the_rest_of_the_book_and_of_the_batch_goes_on(tmp_path: Path, db: Path,
     assert files["scan.png"]["status"] == "failed"
     assert files["book.pdf"]["status"] == "ok", run.err
     assert files["book.pdf"]["pages"] == 10
-    assert [w for w in files["book.pdf"]["warnings"] if "skipped" in w] == [
-        f"page 3: skipped: rendering for OCR: the page took longer than {TIMEOUT} s (--page-timeout)",
-        f"page 6: skipped: OCR (Tesseract): the page took longer than {TIMEOUT} s (--page-timeout)"]
+    late = f": the page took longer than {TIMEOUT} s (--page-timeout)"
+    skipped = [w for w in files["book.pdf"]["warnings"] if "skipped" in w]
+    assert skipped[0] == f"page 3: skipped: rendering for OCR{late}"
+    # the scanned page is stopped in its Tesseract run; on a machine loaded enough, in preparing it
+    assert skipped[1:] in ([f"page 6: skipped: OCR (Tesseract){late}"],
+                           [f"page 6: skipped: preparing the page for OCR{late}"]), skipped
     assert files["other.txt"]["status"] in ("ok", "unchanged")
     # each stopped page costs the timeout once; the book's text is read three times (one worker a stop)
     assert took < 3 * TIMEOUT + 60, took
