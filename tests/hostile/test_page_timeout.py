@@ -92,7 +92,7 @@ def test_the_rest_of_the_book_and_of_the_batch_goes_on(tmp_path: Path, db: Path,
                            [f"page 6: skipped: preparing the page for OCR{late}"]), skipped
     assert files["other.txt"]["status"] in ("ok", "unchanged")
     # each stopped page costs the timeout once; the book's text is read three times (one worker a stop)
-    assert took < 3 * TIMEOUT + 60, took
+    assert took < 3 * TIMEOUT + 90, took  # (59 s on a 2-core machine at load 11)
     no_process_left(mark)
 
 
