@@ -31,7 +31,7 @@ from typing import Any
 from ingest import watch
 from ingest.limits import DEFAULT as DEFAULT_LIMITS
 from ingest.limits import READBACK_MB, Limits, over
-from ingest.types import IngestError, PageText
+from ingest.types import IngestError, PageSkipped, PageText
 
 CHUNK = 1 << 20
 _open = os.open  # (tests replace it to make a file unreadable: they run as root)
@@ -250,26 +250,31 @@ def read_limited(path: Path, ocr: str, limits: Limits, options: Any = None, *,
                  read: Callable[..., list[PageText]]) -> list[PageText]:
     """Pages of a PDF or an image, read by `read` (the pipeline's reader: passed in, so this stage
     never imports the pipeline above it) in a worker process whose memory is capped (RLIMIT_AS) and
-    whose every watched step (ingest.watch) is timed from here: a step past the page timeout gets
-    the worker killed, whatever the library inside it is doing, and a new worker reads the book
-    again with that page skipped (reported on the page, the rest of the book read). A file that
-    needs more memory ends in one line naming the limit; this process is untouched. The reader's
-    per-page progress (options.on_page) comes back over the worker's pipe."""
+    whose every watched step (ingest.watch) is timed from here: a page whose work (text layer,
+    rendering, preparing, every Tesseract run for it) passes the page timeout gets the worker and
+    its Tesseracts killed, whatever they are doing, and a new worker reads the book again with that
+    page skipped (reported on the page, the rest of the book read; PageSkipped when no page is
+    left). A file that needs more memory ends in one line naming the limit; this process is
+    untouched. The reader's per-page progress (options.on_page) comes back over the worker's pipe."""
     on_page = getattr(options, "on_page", None)
     if on_page is not None:
         options = dataclasses.replace(options, on_page=None)  # a callback cannot cross to the worker
     timeout = float(getattr(options, "page_timeout", None) or watch.DEFAULT_TIMEOUT)
     skipped: dict[int, str] = {}
+    count: list[int] = []  # the file's page count, once the worker has said it
     while True:
-        outcome = _run_worker(path, ocr, limits, options, read, on_page, frozenset(skipped), timeout)
+        outcome = _run_worker(path, ocr, limits, options, read, on_page, frozenset(skipped), timeout, count)
         if isinstance(outcome, list):
             pages = outcome
             break
-        number, what = outcome  # the step the worker was stopped in
-        why = f"{what} took longer than {timeout:g} s (--page-timeout)"
+        number, what = outcome  # the page the worker was stopped on, and the step it was in
+        why = f"{what}: the {'file' if number == watch.FILE else 'page'} took longer than {timeout:g} s (--page-timeout)"
         if number == watch.FILE or number in skipped or len(skipped) >= limits.pages:
             raise IngestError(why)
         skipped[number] = f"skipped: {why}"
+        if count and len(skipped) >= count[0]:  # nothing left to read: no new worker
+            raise PageSkipped(f"page {number} {skipped[number]}" + (", and no other page has text" if count[0] > 1 else ""),
+                              skipped[number])
     if len(pages) > limits.pages:
         raise over(limits, "pages", f"{len(pages)} pages")
     for page in pages:
@@ -278,7 +283,7 @@ def read_limited(path: Path, ocr: str, limits: Limits, options: Any = None, *,
             page.warnings = [skipped[page.number]]
     if skipped and not any(p.text.strip() for p in pages):
         number, why = next(iter(skipped.items()))
-        raise IngestError(f"page {number} {why}, and no other page has text")
+        raise PageSkipped(f"page {number} {why}, and no other page has text", why)
     return pages
 
 
@@ -288,18 +293,18 @@ _SEND: Callable[[tuple[Any, ...]], None] | None = None  # the worker's pipe to t
 
 def _run_worker(path: Path, ocr: str, limits: Limits, options: Any, read: Callable[..., list[PageText]],
                 on_page: Callable[..., None] | None, skip: frozenset[int],
-                timeout: float) -> list[PageText] | tuple[int, str]:
-    """One worker reading the file: its pages, or (page, step) when a step passed `timeout` and the
-    worker was killed. The worker and everything it started (Tesseract) end before this returns,
-    also on Ctrl-C or an error here."""
+                timeout: float, count: list[int]) -> list[PageText] | tuple[int, str]:
+    """One worker reading the file: its pages, or (page, step) when the page's watched work passed
+    `timeout` and the worker was killed (`count` gets the page count the worker announces). The
+    worker and everything it started (Tesseract) end before this returns, also on Ctrl-C or an
+    error here."""
     ctx = multiprocessing.get_context("fork")
     reader, writer = ctx.Pipe(duplex=False)
     proc = ctx.Process(target=_worker_main, daemon=True,
                        args=(writer, read, str(path), ocr, limits, options, on_page is not None, skip, timeout))
     proc.start()
     writer.close()
-    started: dict[tuple[int, str], float] = {}  # steps under way, when the parent heard of them
-    spent: dict[int, float] = {}  # seconds of finished steps, by page: the limit is the page's, all steps
+    clocks = watch.PageClocks()  # the limit is the page's: all its steps, from when the parent heard of them
     try:
         while True:
             if reader.poll(0.1):
@@ -309,11 +314,11 @@ def _run_worker(path: Path, ocr: str, limits: Limits, options: Any, read: Callab
                     break  # the worker died without a word: see below
                 kind = msg[0]
                 if kind == "begin":
-                    started[(msg[1], msg[2])] = time.monotonic()
+                    clocks.begin(msg[1], msg[2], time.monotonic())
                 elif kind == "end":
-                    since = started.pop((msg[1], msg[2]), None)
-                    if since is not None:
-                        spent[msg[1]] = spent.get(msg[1], 0.0) + time.monotonic() - since
+                    clocks.end(msg[1], msg[2], time.monotonic())
+                elif kind == "pages":
+                    count[:] = [msg[1]]
                 elif kind == "page" and on_page is not None:
                     on_page(*msg[1:])
                 elif kind == "done":
@@ -324,10 +329,9 @@ def _run_worker(path: Path, ocr: str, limits: Limits, options: Any, read: Callab
                     continue  # every message already sent is read before a step is judged late
             elif not proc.is_alive():
                 break
-            now = time.monotonic()
-            late = [key for key, since in started.items() if spent.get(key[0], 0.0) + now - since > timeout]
+            late = clocks.late(timeout, time.monotonic())
             if late:
-                return late[0]
+                return late
     finally:
         _kill(proc)
         reader.close()
@@ -446,9 +450,10 @@ def _cap_memory(memory_mb: float) -> None:
 
 
 def _apply_pixel_limit(limits: Limits) -> None:
-    """The image reader's own decode bound follows --max-megapixels (a module constant, set in this
-    worker process only)."""
+    """The image reader's own decode bound follows --max-megapixels, and each Tesseract's memory cap
+    --max-memory-mb (module constants, set in this worker process only)."""
     # imported here: only a PDF's or image's worker needs it, and has it already (pipeline._import_reader)
-    from ingest import ocr
+    from ingest import ocr, tesseract
 
     ocr.MAX_DECODED_PIXELS = int(limits.megapixels * 1_000_000)
+    tesseract.MEMORY_MB = limits.memory_mb

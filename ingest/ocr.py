@@ -1,4 +1,4 @@
-"""OCR of page images with Tesseract (through pytesseract), one Tesseract process per core.
+"""OCR of page images with Tesseract (ingest.tesseract), one Tesseract process per core.
 
 Why it looks like this:
 - Tesseract's own threads make it about 5x slower on a 2-core machine, so every Tesseract runs
@@ -29,10 +29,9 @@ from typing import TYPE_CHECKING
 from xml.etree import ElementTree
 
 import numpy as np
-import pytesseract
 from PIL import Image, ImageChops, ImageFilter, ImageOps
 
-from ingest import watch
+from ingest import tesseract, watch
 from ingest.geometry import PageLayout, Word
 from ingest.identify import detect_language
 from ingest.layout import order_pages
@@ -83,7 +82,7 @@ def installed_models() -> frozenset[str]:
     """Tesseract's models (`tesseract --list-langs`; pytesseract's list drops 'Latin', 'Cyrillic')."""
     try:
         out = subprocess.run(
-            [pytesseract.pytesseract.tesseract_cmd, "--list-langs"], capture_output=True, text=True, timeout=30
+            [tesseract.command(), "--list-langs"], capture_output=True, text=True, timeout=30
         ).stdout
     except (OSError, subprocess.SubprocessError) as exc:
         raise IngestError("Tesseract is not installed (see README: apt-get install tesseract-ocr)") from exc
@@ -339,22 +338,35 @@ def to_rgb(img: Image.Image) -> Image.Image:
 
 
 def run_tesseract(gray: Image.Image, model: str, timeout: float | None = None, psm: int = 3) -> OcrResult:
-    """One Tesseract run (single-threaded) on a prepared page; words with boxes and confidence.
-    psm: Tesseract's page segmentation (3: find the page's blocks; 6: one block of lines)."""
+    """One Tesseract run (single-threaded, memory-capped: ingest.tesseract) on a prepared page;
+    words with boxes and confidence. psm: Tesseract's page segmentation (3: find the page's
+    blocks; 6: one block of lines)."""
+    try:
+        hocr = _tesseract(gray, ["-l", model, "--psm", str(psm), "hocr"], timeout)
+    except tesseract.TesseractFailed as exc:
+        raise IngestError(f"Tesseract failed: {exc.message.strip()[:200]}") from exc
+    return parse_hocr(hocr, gray.size, model)
+
+
+def _tesseract(gray: Image.Image, args: list[str], timeout: float | None = None) -> bytes:
+    """Tesseract's output for one image; its failures as IngestError (TesseractFailed for a plain
+    error of Tesseract's, which the orientation check expects on a page of few letters)."""
     _env()
     timeout = timeout or PAGE_TIMEOUT
     with tempfile.TemporaryDirectory(prefix="mkdb-ocr-") as tmp:
         src = Path(tmp) / "page.pgm"  # uncompressed: writing it costs nothing next to OCR
         gray.save(src)
         try:
-            hocr = pytesseract.image_to_pdf_or_hocr(
-                str(src), lang=model, config=f"--psm {psm}", extension="hocr", timeout=timeout
-            )
-        except RuntimeError as exc:  # pytesseract raises RuntimeError on timeout
+            return tesseract.run([str(src), "stdout", *args], timeout)
+        except subprocess.TimeoutExpired as exc:
             raise IngestError(f"OCR took longer than {timeout:.0f} s on one page") from exc
-        except pytesseract.TesseractError as exc:
-            raise IngestError(f"Tesseract failed: {exc.message.strip()[:200]}") from exc
-    return parse_hocr(hocr, gray.size, model)
+        except tesseract.TesseractFailed as exc:
+            if exc.status == 127:
+                raise IngestError("Tesseract is not installed (see README: apt-get install tesseract-ocr)") from exc
+            if exc.out_of_memory:
+                raise IngestError(f"Tesseract needed more memory than allowed (limit {tesseract.MEMORY_MB:g} MB, "
+                                  "--max-memory-mb)") from exc
+            raise
 
 
 _LINE_CLASSES = {"ocr_line", "ocr_header", "ocr_caption", "ocr_textfloat"}
@@ -647,24 +659,48 @@ def ocr_pages(
     lang_hint: str | None = None,
     progress: Callable[[int], None] | None = None,
     on_page: Callable[[int], None] | None = None,
+    numbers: Sequence[int] | None = None,
 ) -> tuple[list[PageLayout | None], list[OcrResult | None], str]:
     """OCR every page side by side (one Tesseract per core); blank pages are not OCR'd.
 
     Pages are loaded and prepared in the workers, a few pages ahead of the OCR; each page is
-    OCR'd in two halves (see split_boxes) so every core stays busy to the end.
+    OCR'd in two halves (see split_boxes) so every core stays busy to the end. All the work on a
+    page (loading and preparing it, every Tesseract run for it, finding its blocks, merging its
+    words, reading it again upright) is a watched step of its page number (`numbers`, by default
+    1..n; ingest.watch): the reading worker's parent counts it against the page's --page-timeout.
+    A page an earlier worker was stopped on is left blank.
     """
     n = len(sources)
     cores = workers()
+    pages = list(numbers) if numbers is not None else list(range(1, n + 1))
+    if n:  # loaded before any page's clock runs: the import is the process's, not a page's work
+        import ingest.blocks
+        import ingest.letter_regions
+        import ingest.regions  # noqa: F401
     with ThreadPoolExecutor(max_workers=cores) as pool:
         prepared: dict[int, Future[Image.Image | None]] = {}
 
         turn = 0  # the document's pages turned by this many degrees (from its first page)
 
         def load(i: int) -> Image.Image | None:
-            img = sources[i]()
+            if watch.skipped(pages[i]):
+                return None
+            img = sources[i]()  # rendering is its own step, timed once PDFium is free (ingest.pdf.render)
             if img is None:  # the source found the page blank without rendering it in full
                 return None
-            return prepare(img.rotate(turn, expand=True) if turn else img)
+            with watch.step(pages[i], "preparing the page for OCR"):
+                return prepare(img.rotate(turn, expand=True) if turn else img)
+
+        def choose(found: list[Image.Image | None], at: list[int]) -> tuple[str, str | None, str, float]:
+            inked = [pages[k] for k, g in zip(at, found, strict=True) if not _blank(g)]
+            if not at:
+                return choose_model([], lang_hint)
+            with watch.step(inked[0] if inked else pages[at[0]], "choosing the OCR model"):
+                return choose_model([g for g in found if g is not None], lang_hint)
+
+        def read_part(i: int, img: Image.Image, psm: int) -> OcrResult:
+            with watch.step(pages[i], "OCR (Tesseract)"):
+                return run_tesseract(img, model, None, psm)
 
         def ensure(i: int) -> None:
             if i < n and i not in prepared:
@@ -675,26 +711,26 @@ def ocr_pages(
         head = [prepared[0].result()] if n else []
         if n > 1 and _blank(head[0]):  # look at the next page when the first is empty
             head.append(prepared[1].result())
-        head = [g for g in head if g is not None]
-        model, lang, why, score = choose_model(head, lang_hint)
-        if lang is None and head and not is_blank(head[-1]):
+        model, lang, why, score = choose(head, list(range(len(head))))
+        if lang is None and head and not _blank(head[-1]):
             # no language read on the first page: a scan turned sideways or upside down? Kept
             # turned only when it reads better so (orientation detection turns upright pages of a
             # language without data, Dutch web pages, upside down)
-            turn = orientation(head[-1])
+            with watch.step(pages[len(head) - 1], "detecting the page's orientation"):
+                turn = orientation(head[-1])
             if turn:
                 for fut in prepared.values():
                     fut.cancel()
                 prepared = {i: pool.submit(load, i) for i in range(min(n, cores))}
-                turned = [g for g in (prepared[i].result() for i in range(min(n, 2))) if g is not None]
-                choice = choose_model(turned, lang_hint)
+                turned = [prepared[i].result() for i in range(min(n, 2))]
+                choice = choose(turned, list(range(len(turned))))
                 if choice[1] is None and choice[3] <= score:  # turned it reads no better: it was upright
                     turn = 0
                     for fut in prepared.values():
                         fut.cancel()
                     prepared = {i: pool.submit(load, i) for i in range(min(n, cores))}
                 else:
-                    head = turned
+                    head = [g for g in turned if g is not None]
                     model, lang, why, score = choice
                     why += f"; pages turned {turn} degrees"
         head.clear()
@@ -707,8 +743,9 @@ def ocr_pages(
             if _blank(gray):
                 jobs.append(None)
                 continue
-            parts = [(where, pool.submit(run_tesseract, img, model, None, psm))
-                     for img, where, psm in page_parts(gray)]
+            with watch.step(pages[i], "finding the page's blocks"):
+                laid = page_parts(gray)
+            parts = [(where, pool.submit(read_part, i, img, psm)) for img, where, psm in laid]
             jobs.append((gray.size, gray.info.get("regions"), gray.info.get("cards"), parts))
         results: list[OcrResult | None] = []
         for i, job in enumerate(jobs):
@@ -716,13 +753,20 @@ def ocr_pages(
                 results.append(None)
             else:
                 size, found, cards, parts = job
-                results.append(merge([(where, fut.result()) for where, fut in parts], size, found, cards))
+                read = [(where, fut.result()) for where, fut in parts]
+                with watch.step(pages[i], "merging the OCR'd words"):
+                    results.append(merge(read, size, found, cards))
             if on_page:
                 on_page(i)
         # pages that read badly may be turned (scanned sideways or upside down): ask Tesseract's
         # orientation detection and read them again the right way up
+        def again(i: int, first: OcrResult) -> OcrResult:
+            gray = load(i)  # its own steps, after PDFium is free
+            with watch.step(pages[i], "reading the page again upright"):
+                return reorient(lambda: gray, model, first)
+
         retry = {
-            i: pool.submit(reorient, lambda i=i: load(i), model, res)
+            i: pool.submit(again, i, res)
             for i, res in enumerate(results)
             if res is not None and poorly_read(res)
         }
@@ -744,13 +788,10 @@ def poorly_read(result: OcrResult, words: int = 15) -> bool:
 def orientation(gray: Image.Image) -> int:
     """Degrees (0, 90, 180, 270) to turn the page counter-clockwise so its text is upright."""
     half = gray.resize((max(1, gray.size[0] // 2), max(1, gray.size[1] // 2)), Image.BILINEAR)
-    with tempfile.TemporaryDirectory(prefix="mkdb-osd-") as tmp:
-        src = Path(tmp) / "page.pgm"
-        half.save(src)
-        try:
-            osd = pytesseract.image_to_osd(str(src), config="--psm 0", timeout=PAGE_TIMEOUT)
-        except (pytesseract.TesseractError, RuntimeError):  # too few letters to tell
-            return 0
+    try:
+        osd = _tesseract(half, ["-l", "osd", "--psm", "0"]).decode("utf-8", "replace")
+    except (tesseract.TesseractFailed, IngestError):  # too few letters to tell (or too slow): as it is
+        return 0
     rotate = re.search(r"Rotate: (\d+)", osd)
     conf = re.search(r"Orientation confidence: ([\d.]+)", osd)
     if not rotate or not conf or float(conf.group(1)) < 0.5:
@@ -786,10 +827,12 @@ class OcrPage:
 
 
 def ocr_texts(
-    sources: Sequence[PageSource], lang_hint: str | None = None, on_page: Callable[[int], None] | None = None
+    sources: Sequence[PageSource], lang_hint: str | None = None, on_page: Callable[[int], None] | None = None,
+    numbers: Sequence[int] | None = None,
 ) -> list[OcrPage]:
-    """Each page read by OCR (blank pages found blank and not read); on_page(i) as page i is read."""
-    layouts, results, why = ocr_pages(sources, lang_hint, on_page=on_page)
+    """Each page read by OCR (blank pages found blank and not read); on_page(i) as page i is read;
+    `numbers`: the pages' numbers in their book (watched steps, see ocr_pages)."""
+    layouts, results, why = ocr_pages(sources, lang_hint, on_page=on_page, numbers=numbers)
     present = [lay for lay in layouts if lay is not None]
     texts = iter(order_pages(present))
     out = []
@@ -815,6 +858,9 @@ def read_image(path: str | Path, lang_hint: str | None = None, on_page: PageProg
     path = Path(path)
     if path.suffix.lower() not in IMAGE_SUFFIXES:
         raise IngestError(f"not an image type mkdb reads ({', '.join(sorted(IMAGE_SUFFIXES))})")
+    watch.pages(1)
+    if watch.skipped(1):  # an earlier worker was stopped on it (ingest.watch)
+        return [PageText(number=1, text="", method="ocr", reason="skipped")]
     with watch.step(1, "decoding the image"):  # timed from outside the reading worker (ingest.watch)
         img = open_image(path)
     (page,) = ocr_texts([lambda: img], lang_hint, on_page=(lambda i: on_page(1, 1, "OCR")) if on_page else None)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ingest.identify import detect_language
 from ingest.options import ReadOptions
-from ingest.types import IngestError, PageText
+from ingest.types import IngestError, PageSkipped, PageText
 
 IMAGE_EXT = {".png", ".jpg", ".jpeg", ".tif", ".tiff"}
 HINT_WORDS = 60  # words read before the pages' language is trusted for the pages after
@@ -86,6 +86,8 @@ def read_book(book: PageImages, read_one: Callable[[Path, ReadOptions | None], l
                       on_page=(lambda _i, _n, stage, k=k: on_page(k + 1, n, stage)) if on_page else None)
         try:
             read = read_one(path, own)
+        except PageSkipped as exc:  # stopped at --page-timeout: a skipped page, as in a PDF
+            read = [PageText(k + 1, "", "ocr", exc.why, warnings=[exc.why])]
         except IngestError as exc:
             raise IngestError(f"page {k + 1} ({path.name}): {exc}") from exc
         for page in read:

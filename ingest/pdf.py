@@ -197,6 +197,7 @@ def read_text_layers(path: Path, on_page: PageProgress | None = None) -> list[Pa
         with watch.step(watch.FILE, "opening the PDF"):
             doc = open_document(path)
         try:
+            watch.pages(len(doc))
             reads = []
             for index in range(len(doc)):
                 number = index + 1
@@ -295,7 +296,8 @@ def read_pdf(
         if on_page:  # OCR of a page takes seconds: say so before it starts, not after
             on_page(to_ocr[0] + 1, len(results), "OCR")
 
-        for i, read in zip(to_ocr, ocr_texts(sources, hint, on_page=done), strict=True):
+        numbers = [i + 1 for i in to_ocr]
+        for i, read in zip(to_ocr, ocr_texts(sources, hint, on_page=done, numbers=numbers), strict=True):
             page = results[i]
             page.text = read.text
             page.reason = f"{page.reason}; {read.reason}"
@@ -312,10 +314,11 @@ def shows_more(path: Path, index: int, read: PageRead, covered: list[tuple[float
     """A page whose text layer looks thin, checked on a cheap rendering for lines of print the
     layer lacks (ingest.uncovered); a page of running text is not rendered."""
     lay = read.layout
-    if not looks_thin(read.chars, lay.width, lay.height):
+    if not looks_thin(read.chars, lay.width, lay.height) or watch.skipped(index + 1):
         return False
-    gray = render(path, index, CHECK_DPI, draft=True)
-    return lacks_text(gray, covered, gray.size[0] / lay.width)
+    with watch.step(index + 1, "looking for lines its text layer lacks"):  # timed from outside (ingest.watch)
+        gray = render(path, index, CHECK_DPI, draft=True)
+        return lacks_text(gray, covered, gray.size[0] / lay.width)
 
 
 def read_mixed(path: Path, mixed: list[int], layouts: list[PageLayout], covered: list[list[tuple[float, ...]]],
@@ -331,14 +334,16 @@ def read_mixed(path: Path, mixed: list[int], layouts: list[PageLayout], covered:
 
     if on_page:
         on_page(mixed[0] + 1, len(results), "OCR")
-    ocred, found, why = ocr_pages([lambda i=i: render(path, i, OCR_DPI) for i in mixed], hint, on_page=done)
+    ocred, found, why = ocr_pages([lambda i=i: render(path, i, OCR_DPI) for i in mixed], hint, on_page=done,
+                                  numbers=[i + 1 for i in mixed])
     merged: list[PageLayout] = []
     for i, lay, res in zip(mixed, ocred, found, strict=True):
         layer = layouts[i]
         if lay is None or res is None:
             merged.append(layer)
             continue
-        merged.append(merge_layer(lay, layer, covered[i], lay.width / layer.width))
+        with watch.step(i + 1, "merging the OCR'd words with the layer's"):
+            merged.append(merge_layer(lay, layer, covered[i], lay.width / layer.width))
         merged[-1].card_art += res.card_art
     for i, lay, res, text in zip(mixed, merged, found, order_pages(merged), strict=True):
         page = results[i]

@@ -1,6 +1,8 @@
-"""The reading worker's side of the per-page watch: it says when a step of third-party work on one
-page begins and ends; the parent (ingest.guard.read_limited) kills the worker when a step passes
-the page timeout, and starts a new one told to skip that page.
+"""The per-page watch. The reading worker says when a step of work on one page begins and ends
+(reading its text layer, rendering it, preparing its image, each Tesseract run for it, finding its
+blocks, merging its words); the parent (ingest.guard.read_limited) adds up, per page, the wall-clock
+time some step of the page was under way (PageClocks), kills the worker (and its Tesseracts, in its
+process group) when a page passes the page timeout, and starts a new one told to skip that page.
 
 Why from outside: a page whose shading is a PostScript function of 2,000 operators keeps PDFium
 busy for minutes inside C code, where no Python signal or timer can stop it. Only killing the
@@ -16,9 +18,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-# seconds one watched step (reading a page's text layer, rendering it, decoding an image) may take
-# when --page-timeout is not given; Tesseract keeps its own (ingest.ocr.PAGE_TIMEOUT)
-DEFAULT_TIMEOUT = float(os.environ.get("MKDB_PAGE_TEXT_TIMEOUT", "60"))
+# seconds the watched work on one page (text layer, rendering, preparing, every Tesseract run for it)
+# may take when --page-timeout is not given: a scanned page took 35 s on a loaded 2-core machine
+# (load 7.6), and each of its Tesseract runs alone was allowed 180 s before this budget counted them
+DEFAULT_TIMEOUT = float(os.environ.get("MKDB_PAGE_TIMEOUT", os.environ.get("MKDB_PAGE_TEXT_TIMEOUT", "180")))
 FILE = 0  # the "page" number of a step that concerns the whole file (opening it, scanning its streams)
 
 _SEND: Callable[[tuple[Any, ...]], None] | None = None  # the worker's line to the parent (None outside one)
@@ -35,6 +38,12 @@ def start_worker(send: Callable[[tuple[Any, ...]], None], skip: frozenset[int], 
 def skipped(number: int) -> bool:
     """Whether this page is to be left unread (an earlier worker was stopped on it)."""
     return number in _SKIP
+
+
+def pages(count: int) -> None:
+    """The file's page count, once known: the parent stops at once when every page is skipped."""
+    if _SEND is not None:
+        _SEND(("pages", count))
 
 
 @contextmanager
@@ -61,3 +70,35 @@ def _bound_cpu() -> None:
     if hard != resource.RLIM_INFINITY:
         soft = min(soft, hard)
     resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
+
+
+class PageClocks:
+    """The parent's clock of each page: wall-clock seconds during which at least one step of the
+    page was under way, as the worker's messages tell it. Steps of one page may overlap (the two
+    halves of a page in two Tesseracts, rendering inside preparing): they count once."""
+
+    def __init__(self) -> None:
+        self.steps: dict[int, list[str]] = {}  # steps under way, by page, oldest first
+        self.since: dict[int, float] = {}  # when the page's current run of steps began
+        self.spent: dict[int, float] = {}  # seconds of the page's earlier runs of steps
+
+    def begin(self, number: int, what: str, now: float) -> None:
+        steps = self.steps.setdefault(number, [])
+        if not steps:
+            self.since[number] = now
+        steps.append(what)
+
+    def end(self, number: int, what: str, now: float) -> None:
+        steps = self.steps.get(number, [])
+        if what not in steps:
+            return
+        steps.remove(what)
+        if not steps:
+            self.spent[number] = self.spent.get(number, 0.0) + now - self.since.pop(number)
+
+    def late(self, timeout: float, now: float) -> tuple[int, str] | None:
+        """(page, its latest step under way) for a page at work past `timeout`; None when none is."""
+        for number, steps in self.steps.items():
+            if steps and self.spent.get(number, 0.0) + now - self.since[number] > timeout:
+                return number, steps[-1]
+        return None

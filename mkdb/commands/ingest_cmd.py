@@ -105,7 +105,7 @@ def ingest(
     no_ocr: Annotated[bool, typer.Option("--no-ocr", help="never OCR; keep every text layer, even a bad one (= --ocr never)")] = False,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, max=256, metavar="N", help="Tesseract processes at once (default: one per core)")] = None,
     lang: Annotated[str | None, typer.Option("--lang", metavar="CODE", help="the book's language (ISO 639-1, e.g. de): OCR model and cleaning without detection")] = None,
-    page_timeout: Annotated[float | None, typer.Option("--page-timeout", min=1, max=86_400, metavar="S", help="seconds allowed per page step (text layer, rendering, OCR); a slower page is stopped and skipped")] = None,
+    page_timeout: Annotated[float | None, typer.Option("--page-timeout", min=1, max=86_400, metavar="S", help="seconds allowed for all the work on one page (text layer, rendering, preparing, every OCR run; default 180); a slower page is stopped and skipped")] = None,
     revision_of: Annotated[str | None, typer.Option("--revision-of", metavar="BOOK", help="the file is the next revision of this book (default: the book with the same file name)")] = None,
     as_new: Annotated[bool, typer.Option("--as-new", help="keep the file as a book of its own, even beside a book of the same language and scope (both vote in the diff)")] = False,
     book: Annotated[str | None, typer.Option("--book", metavar="NAME", help="the page images given (files, folders) are the pages of one book NAME, in natural order of their names")] = None,

@@ -69,3 +69,52 @@ def one_error_line(err: str) -> str:
     assert lines[0].startswith("error: "), lines[0]
     assert "Traceback" not in err
     return lines[0].removeprefix("error: ")
+
+
+def processes_marked(mark: str) -> list[int]:
+    """Live processes whose environment carries `mark` (mkdb and everything it started: its reading
+    worker, Tesseract and what Tesseract runs)."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            environ = (proc / "environ").read_bytes()
+            state = (proc / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if mark.encode() in environ and state != "Z":
+            found.append(int(proc.name))
+    return found
+
+
+def scan_image(size: tuple[int, int] = (700, 500)):  # -> PIL.Image.Image (PIL loaded only when asked)
+    """A small page of print (a few lines of dark text on white): never found blank, so it goes to OCR."""
+    from PIL import Image, ImageDraw
+
+    img = Image.new("RGB", size, "white")
+    draw = ImageDraw.Draw(img)
+    for k in range(8):
+        draw.text((40, 40 + 50 * k), f"Each player takes {k + 2} coins from the bank", fill="black", font_size=24)
+    return img
+
+
+def hanging_env(folder: Path, log: Path) -> tuple[dict[str, str], str]:
+    """The environment mkdb runs in with the hanging Tesseract of `folder` (conftest's
+    hanging_tesseract) first on PATH, its log, and a mark every process mkdb starts inherits
+    (processes_marked finds any left running); the mark is returned too."""
+    import uuid
+
+    mark = uuid.uuid4().hex
+    return {"PATH": f"{folder}{os.pathsep}{os.environ['PATH']}", "MKDB_TEST_TESSERACT_LOG": str(log),
+            "MKDB_TEST_RUN": mark}, f"MKDB_TEST_RUN={mark}"
+
+
+def no_process_left(mark: str) -> None:
+    """No process carrying `mark` runs (SIGKILL is delivered at once; reaping may lag a moment)."""
+    import time
+
+    deadline = time.monotonic() + 5
+    while processes_marked(mark) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert processes_marked(mark) == []

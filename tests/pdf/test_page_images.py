@@ -140,3 +140,25 @@ Roll the dice. Then you may build one establishment or one landmark by paying it
 
 The first player to build all four landmarks wins the game.
 """
+
+
+def test_a_page_stopped_at_the_page_timeout_is_a_skipped_page_of_the_book(tmp_path):
+    """One image of a book stopped at --page-timeout (ingest.guard raises PageSkipped for a file whose
+    only page was stopped) is that book's skipped page, as a page of a PDF is: the other pages stay."""
+    from ingest.page_images import read_book
+    from ingest.types import PageSkipped, PageText
+
+    files = [tmp_path / f"p{k}.png" for k in (1, 2, 3)]
+    why = "skipped: OCR (Tesseract): the page took longer than 5 s (--page-timeout)"
+
+    def read_one(path, _options):
+        if path.name == "p2.png":
+            raise PageSkipped(f"page 1 {why}", why)
+        if path.name == "p3.png":
+            raise IngestError("not a readable image")
+        return [PageText(1, f"text of {path.name}", "ocr", "ocr")]
+
+    pages = read_book(PageImages("book", tuple(files[:2])), read_one, None)
+    assert [(p.number, p.text, p.warnings) for p in pages] == [(1, "text of p1.png", []), (2, "", [why])]
+    with pytest.raises(IngestError, match=r"page 3 \(p3.png\): not a readable image"):
+        read_book(PageImages("book", tuple(files)), read_one, None)

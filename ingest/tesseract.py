@@ -1,0 +1,84 @@
+"""Running one Tesseract process, bounded: its own memory cap, killed with its parent, timed.
+
+Why not pytesseract's runner: its child inherits whatever limits the caller has and outlives a
+caller killed with SIGKILL (the reading worker, stopped from outside at --page-timeout, or mkdb
+itself after `kill -9`), reading on alone. Here each Tesseract is started through a few lines of
+Python that set RLIMIT_AS (--max-memory-mb: an image that makes Tesseract allocate without end
+fails it, not the machine) and PR_SET_PDEATHSIG (it gets SIGKILL when the thread that started it
+dies) before exec'ing Tesseract itself. `preexec_fn` would do the same inside the fork, but it is
+not safe in a process with threads, and the OCR runs from a thread pool.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytesseract
+
+from ingest.limits import DEFAULT
+
+MEMORY_MB: float = DEFAULT.memory_mb  # address space each Tesseract may use (the reading worker sets --max-memory-mb)
+
+# argv: cap in bytes, the parent's pid, then Tesseract's command line
+_BOUNDED_EXEC = r"""
+import os, sys
+cap, parent = int(sys.argv[1]), int(sys.argv[2])
+try:
+    import resource
+    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+    resource.setrlimit(resource.RLIMIT_AS, (cap if hard == resource.RLIM_INFINITY else min(cap, hard), hard))
+except (ImportError, OSError, ValueError):
+    pass
+try:
+    import ctypes
+    ctypes.CDLL(None).prctl(1, 9)
+except (ImportError, OSError, AttributeError):
+    pass
+if os.getppid() != parent:
+    os._exit(1)
+try:
+    os.execvp(sys.argv[3], sys.argv[3:])
+except OSError as exc:
+    sys.stderr.write(f"cannot run {sys.argv[3]}: {exc.strerror}\n")
+    os._exit(127)
+"""
+
+
+class TesseractFailed(Exception):
+    """Tesseract ended with an error: its exit status and its own last words."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status, self.message = status, message
+
+    @property
+    def out_of_memory(self) -> bool:
+        """Ended by its memory cap: std::bad_alloc aborts it (SIGABRT), or it says it cannot allocate."""
+        text = self.message.lower()
+        return self.status == -6 or "alloc" in text or "out of memory" in text
+
+
+def command() -> str:
+    """The Tesseract executable (pytesseract's setting, `tesseract` on PATH by default)."""
+    return str(pytesseract.pytesseract.tesseract_cmd)
+
+
+def run(args: list[str], timeout: float) -> bytes:
+    """Tesseract's standard output for `args` (give `stdout` as its output base). subprocess's
+    TimeoutExpired past `timeout` seconds (the process killed and reaped); TesseractFailed on an
+    error (status 127: Tesseract could not be started)."""
+    cap = int(MEMORY_MB * 1e6)
+    argv = [sys.executable, "-I", "-S", "-c", _BOUNDED_EXEC, str(cap), str(os.getpid()), command(), *args]
+    proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    finally:
+        if proc.poll() is None:  # a timeout, or this thread interrupted: never left running
+            proc.kill()
+            proc.communicate()
+    if proc.returncode:
+        lines = [ln for ln in err.decode("utf-8", "replace").splitlines() if ln.strip()]
+        raise TesseractFailed(proc.returncode, " ".join(lines[-2:])[:200] or f"exit status {proc.returncode}")
+    return out
