@@ -108,7 +108,9 @@ def _interrupt(tmp_path: Path, db: Path, sig: int) -> None:
             time.sleep(0.2)
         time.sleep(1.5)  # well inside the renderer
         proc.send_signal(sig)
-        out, err = proc.communicate(timeout=30)
+        # well inside the 300 s page timeout: stopped by the signal, not by the timer (about 4 s on an
+        # idle machine; 30 s was too little on a 2-core machine at load 14)
+        out, err = proc.communicate(timeout=120)
     finally:
         if proc.poll() is None:
             proc.kill()
