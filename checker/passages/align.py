@@ -65,9 +65,28 @@ def _jaccard(a: frozenset | set, b: frozenset | set) -> float:
     return len(a & b) / u if u else 0.0
 
 
+CONTAINED = 0.8  # share of the smaller side's anchors the larger side must hold
+
+
+def _contained(a: set | frozenset, b: set | frozenset) -> bool:
+    """Whether nearly all of the smaller side's anchors are in the larger side: what a paragraph with one
+    sentence more or less (dropped, added, or a translator's addition) still shares with its counterpart,
+    where the Jaccard of the two falls with the extra sentence's anchors."""
+    small = min(len(a), len(b))
+    return small >= 2 and len(a & b) >= CONTAINED * small
+
+
+def _shared(a: Counter, b: Counter) -> int:
+    """Size of the multiset intersection (Counter's `&` without building a Counter: the DP asks often)."""
+    if len(a) > len(b):
+        a, b = b, a
+    return sum(min(v, b[k]) for k, v in a.items() if k in b)
+
+
 def _num_sim(a: Counter, b: Counter) -> float:
-    u = sum((a | b).values())
-    return sum((a & b).values()) / u if u else 0.0
+    shared = _shared(a, b)
+    u = a.total() + b.total() - shared
+    return shared / u if u else 0.0
 
 
 @dataclass(frozen=True)
@@ -104,13 +123,14 @@ def group(units: Sequence[Unit], idx: tuple[int, ...]) -> Group:
 def own_evidence(a: Group, b: Group) -> float:
     """How surely two groups say the same thing, from what carries across languages (0..1)."""
     score = 0.0
-    shared_nums = sum((a.numbers & b.numbers).values())
-    if shared_nums and _num_sim(a.numbers, b.numbers) >= 0.5:
+    shared_nums = _shared(a.numbers, b.numbers) if a.numbers and b.numbers else 0
+    if shared_nums and (_num_sim(a.numbers, b.numbers) >= 0.5
+                        or (shared_nums >= 2 and _contained(set(a.numbers), set(b.numbers)))):
         score = max(score, 0.6 + 0.1 * min(shared_nums, 4))
     if a.cards & b.cards:
         score = max(score, 0.5 + 0.5 * _jaccard(a.cards, b.cards))
     shared_conc = len(a.concepts & b.concepts)
-    if shared_conc >= 2 and _jaccard(a.concepts, b.concepts) >= 0.5:
+    if shared_conc >= 2 and (_jaccard(a.concepts, b.concepts) >= 0.5 or _contained(a.concepts, b.concepts)):
         score = max(score, 0.5 + 0.05 * min(shared_conc, 4))
     if a.item is not None and a.item == b.item:
         score = max(score, 0.5) + 0.1
@@ -125,12 +145,13 @@ def pair_cost(a: Group, b: Group, ratio: float, own: float | None = None) -> flo
     """Cost of aligning two groups: their length mismatch, less what they share, plus what they contradict."""
     cost = length_cost(a.length, b.length, ratio)
     cost -= FEATURE_WEIGHT * (own_evidence(a, b) if own is None else own)
-    if a.numbers and b.numbers and not (a.numbers & b.numbers):
+    if a.numbers and b.numbers and not _shared(a.numbers, b.numbers):
         cost += 2.0  # numbers on both sides, none shared
     if a.cards and b.cards and not (a.cards & b.cards):
         cost += 2.0
     # what one side prints and the other does not print in any form argues against the pair
-    unmatched = len(set(a.numbers) - b.soft) + len(set(b.numbers) - a.soft) + len(a.cards ^ b.cards)
+    unmatched = (sum(1 for n in a.numbers if n not in b.soft) + sum(1 for n in b.numbers if n not in a.soft)
+                 + len(a.cards ^ b.cards))
     cost += min(3.0, 1.0 * unmatched)
     if (a.kind == "heading") != (b.kind == "heading"):
         cost += 1.5
@@ -147,8 +168,17 @@ def _each(whole: float, x_own: float, y_own: float) -> float:
     return FEATURE_WEIGHT * max(0.0, whole - min(x_own, y_own)) / 2
 
 
+SKIP_CAP = 6.0  # the most a passage's length adds to the cost of leaving it unmatched
+
+
 def skip_cost(u: Group, ratio: float) -> float:
-    return length_cost(u.length, 0, ratio) if u.length else 0.0
+    """Cost of a passage with no counterpart (a 1-0 bead), besides the prior: Gale-Church's, capped.
+
+    Why capped: Gale-Church prices a deletion as a length mismatch against nothing, which grows with the
+    passage's length without bound, so a dropped or added passage of any size came out cheaper merged
+    into a neighbour (2-1) or shifting every pair after it than left alone. Past the cap, what decides a
+    gap is what the passages share: the anchors on both sides of it and the mismatches it avoids."""
+    return min(SKIP_CAP, length_cost(u.length, 0, ratio)) if u.length else 0.0
 
 
 def align(a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead]:
@@ -287,14 +317,18 @@ def _wide(a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead]:
 
 
 def with_confidence(beads: list[Bead]) -> list[Bead]:
-    """Each bead's confidence: half its own evidence, half how anchored the two beads on each side are."""
-    anchors = [b.own >= ANCHOR and b.a and b.b for b in beads]
+    """Each bead's confidence: half its own evidence, half how anchored the two matched beads on each side
+    are. A passage left unmatched (1-0, 0-1) places nothing, so a matched bead's neighbours are counted
+    past it: a dropped or added passage does not take away the anchor beyond it."""
+    every = [b.own >= ANCHOR and bool(b.a and b.b) for b in beads]
+    matched = [k for k, b in enumerate(beads) if b.a and b.b]
+    anchors = [every[k] for k in matched]
+    pos = {k: n for n, k in enumerate(matched)}
     out = []
     for k, bead in enumerate(beads):
-        left = _near(anchors, k, -1)
-        right = _near(anchors, k, 1)
-        conf = 0.5 * bead.own + 0.25 * left + 0.25 * right
-        if bead.shape == (1, 1) and 0 < k < len(beads) - 1 and anchors[k - 1] and anchors[k + 1]:
+        seq, at = (anchors, pos[k]) if k in pos else (every, k)
+        conf = 0.5 * bead.own + 0.25 * _near(seq, at, -1) + 0.25 * _near(seq, at, 1)
+        if bead.shape == (1, 1) and 0 < at < len(seq) - 1 and seq[at - 1] and seq[at + 1]:
             conf = max(conf, SANDWICH + 0.25 * bead.own)  # the one slot between two anchors: its place says it
         out.append(Bead(bead.a, bead.b, bead.own, round(min(conf, 1.0), 3)))
     return out

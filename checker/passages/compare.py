@@ -262,7 +262,7 @@ def _gap(pair: Pair, beads: list[Bead], k: int) -> PairDiff | None:
         return None
     around = ([pair.b[j] for j in prev.b + nxt.b]) if on_a else ([pair.a[i] for i in prev.a + nxt.a])
     if _has_content(units):
-        if not _absent_from(units, around):
+        if not (_absent_from(units, around) or _step_missing(units, around)):
             return None
     elif size < MIN_WORDS_GAP_CHARS or not all(_concepts_absent(s, [x for u in around for x in u.sentences])
                                                   for u in units for s in u.sentences[:1]):
@@ -275,6 +275,15 @@ def _gap(pair: Pair, beads: list[Bead], k: int) -> PairDiff | None:
     if on_a:
         return PairDiff("absent", units[0].topic, present, context, sig, None, conf, units[0].index)
     return PairDiff("absent", units[0].topic, context, present, None, sig, conf, None)
+
+
+def _step_missing(units: list, around: list) -> bool:
+    """Whether the gap is numbered steps of a list whose numbers the other book prints on the steps on both
+    sides of the gap but not on any of these: its list has a step fewer (a worked example's "3)" dropped
+    between "1)" and "2)" may share its small numbers with them, not its place in the list)."""
+    steps = {u.item for u in units if getattr(u, "kind", "") == "item" and u.item is not None}
+    theirs = [u.item for u in around if getattr(u, "kind", "") == "item" and u.item is not None]
+    return bool(steps) and len(steps) == len(units) and len(theirs) >= 2 and not steps & set(theirs)
 
 
 def _highlights(units: list) -> list[str]:
@@ -316,11 +325,11 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[Pai
             mine = pa.sentences if on_a else pb.sentences
             content = _has_content([s]) and (_absent_from([s], other) or _count_surplus([s], mine, other))
             without = abs(_delta(la - size, lb, ratio)) if on_a else abs(_delta(la, lb - size, ratio))
-            # length speaks only where the aligner itself left the sentence alone (never inside a merge)
-            # length speaks only where the aligner itself left the sentence alone: beside a merge of two
-            # sentences into one (which translators do) it cannot tell a dropped sentence from a terse one
-            by_length = (not (sb.a and sb.b) and with_it >= LENGTH_GAP and without <= LENGTH_FIT
-                         and _concepts_absent(s, other))
+            # length speaks where the aligner left the sentence alone, or set it beside a merge whose other
+            # sentence fits its counterpart alone (checked below): Gale-Church merges a long dropped sentence
+            # into its neighbour rather than leave it unmatched; a merge both of whose sentences the
+            # counterpart needs (which translators do) is never a gap
+            by_length = with_it >= LENGTH_GAP and without <= LENGTH_FIT and _concepts_absent(s, other)
             if not (content or by_length):
                 continue
             if len(own) > 1 and not content:
