@@ -47,9 +47,10 @@ def _sort(s: Sentence) -> str:
     return "cards" if s.cards else "words"
 
 
-def _sentences(book: BookIn, examples: list[tuple[int, int]]) -> list[tuple[str, bool, str, str, str]]:
+def _sentences(book: BookIn, examples: list[tuple[int, int]]) -> list[tuple[str, bool, str, str, str, bool]]:
     """(sentence text, in a worked example, section topic, the sentence printed before it, its sort) of every
-    body sentence; the sentence before may end the previous paragraph (a one-sentence paragraph can be dropped)."""
+    body sentence, and whether it leads a list item of several sentences; the sentence before may end the
+    previous paragraph (a one-sentence paragraph can be dropped)."""
     out = []
     prev = ""
     for p in passages(book):
@@ -58,7 +59,10 @@ def _sentences(book: BookIn, examples: list[tuple[int, int]]) -> list[tuple[str,
             continue
         for s in p.sentences:
             in_example = any(a <= s.start < b for a, b in examples)
-            out.append((s.text.strip(), in_example, p.topic, prev, _sort(s)))
+            # a list item's first sentence is dropped only with the whole item: alone, it would take the
+            # item's number and leave the item's other sentences glued to the item before
+            lead = len(p.sentences) > 1 and bool(_MARKER.match(s.text).end())
+            out.append((s.text.strip(), in_example, p.topic, prev, _sort(s), lead))
             prev = s.text.strip()
     return out
 
@@ -91,10 +95,10 @@ def plant(text: str, book: BookIn, kind: str, seed: int) -> Plant | None:
         new = sent[:m.start()] + str(new_value) + sent[m.end():]
         return Plant(kind, seed, sent, new, "", text.replace(sent, new, 1))
     if kind == "drop":
-        pool = [s for s in sents if s[3] and len(s[0]) >= 40 and text.count(s[3]) == 1]
+        pool = [s for s in sents if s[3] and len(s[0]) >= 40 and text.count(s[3]) == 1 and not s[5]]
         if not pool:
             return None
-        sent, _, _, prev, sort = _stratified(rng, pool)
+        sent, _, _, prev, sort, _ = _stratified(rng, pool)
         following = next((s[0] for s in sents if s[3] == sent), "")
         return Plant(kind, seed, sent, "", prev, text.replace(sent, "", 1), sort, following)
     if kind == "add":

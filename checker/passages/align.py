@@ -65,17 +65,6 @@ def _jaccard(a: frozenset | set, b: frozenset | set) -> float:
     return len(a & b) / u if u else 0.0
 
 
-CONTAINED = 0.8  # share of the smaller side's anchors the larger side must hold
-
-
-def _contained(a: set | frozenset, b: set | frozenset) -> bool:
-    """Whether nearly all of the smaller side's anchors are in the larger side: what a paragraph with one
-    sentence more or less (dropped, added, or a translator's addition) still shares with its counterpart,
-    where the Jaccard of the two falls with the extra sentence's anchors."""
-    small = min(len(a), len(b))
-    return small >= 2 and len(a & b) >= CONTAINED * small
-
-
 def _shared(a: Counter, b: Counter) -> int:
     """Size of the multiset intersection (Counter's `&` without building a Counter: the DP asks often)."""
     if len(a) > len(b):
@@ -124,13 +113,12 @@ def own_evidence(a: Group, b: Group) -> float:
     """How surely two groups say the same thing, from what carries across languages (0..1)."""
     score = 0.0
     shared_nums = _shared(a.numbers, b.numbers) if a.numbers and b.numbers else 0
-    if shared_nums and (_num_sim(a.numbers, b.numbers) >= 0.5
-                        or (shared_nums >= 2 and _contained(set(a.numbers), set(b.numbers)))):
+    if shared_nums and _num_sim(a.numbers, b.numbers) >= 0.5:
         score = max(score, 0.6 + 0.1 * min(shared_nums, 4))
     if a.cards & b.cards:
         score = max(score, 0.5 + 0.5 * _jaccard(a.cards, b.cards))
     shared_conc = len(a.concepts & b.concepts)
-    if shared_conc >= 2 and (_jaccard(a.concepts, b.concepts) >= 0.5 or _contained(a.concepts, b.concepts)):
+    if shared_conc >= 2 and _jaccard(a.concepts, b.concepts) >= 0.5:
         score = max(score, 0.5 + 0.05 * min(shared_conc, 4))
     if a.item is not None and a.item == b.item:
         score = max(score, 0.5) + 0.1
@@ -317,18 +305,14 @@ def _wide(a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead]:
 
 
 def with_confidence(beads: list[Bead]) -> list[Bead]:
-    """Each bead's confidence: half its own evidence, half how anchored the two matched beads on each side
-    are. A passage left unmatched (1-0, 0-1) places nothing, so a matched bead's neighbours are counted
-    past it: a dropped or added passage does not take away the anchor beyond it."""
-    every = [b.own >= ANCHOR and bool(b.a and b.b) for b in beads]
-    matched = [k for k, b in enumerate(beads) if b.a and b.b]
-    anchors = [every[k] for k in matched]
-    pos = {k: n for n, k in enumerate(matched)}
+    """Each bead's confidence: half its own evidence, half how anchored the two beads on each side are."""
+    anchors = [b.own >= ANCHOR and b.a and b.b for b in beads]
     out = []
     for k, bead in enumerate(beads):
-        seq, at = (anchors, pos[k]) if k in pos else (every, k)
-        conf = 0.5 * bead.own + 0.25 * _near(seq, at, -1) + 0.25 * _near(seq, at, 1)
-        if bead.shape == (1, 1) and 0 < at < len(seq) - 1 and seq[at - 1] and seq[at + 1]:
+        left = _near(anchors, k, -1)
+        right = _near(anchors, k, 1)
+        conf = 0.5 * bead.own + 0.25 * left + 0.25 * right
+        if bead.shape == (1, 1) and 0 < k < len(beads) - 1 and anchors[k - 1] and anchors[k + 1]:
             conf = max(conf, SANDWICH + 0.25 * bead.own)  # the one slot between two anchors: its place says it
         out.append(Bead(bead.a, bead.b, bead.own, round(min(conf, 1.0), 3)))
     return out

@@ -325,11 +325,11 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[Pai
             mine = pa.sentences if on_a else pb.sentences
             content = _has_content([s]) and (_absent_from([s], other) or _count_surplus([s], mine, other))
             without = abs(_delta(la - size, lb, ratio)) if on_a else abs(_delta(la, lb - size, ratio))
-            # length speaks where the aligner left the sentence alone, or set it beside a merge whose other
-            # sentence fits its counterpart alone (checked below): Gale-Church merges a long dropped sentence
-            # into its neighbour rather than leave it unmatched; a merge both of whose sentences the
-            # counterpart needs (which translators do) is never a gap
-            by_length = with_it >= LENGTH_GAP and without <= LENGTH_FIT and _concepts_absent(s, other)
+            # length speaks only where the aligner itself left the sentence alone (never inside a merge)
+            # length speaks only where the aligner itself left the sentence alone: beside a merge of two
+            # sentences into one (which translators do) it cannot tell a dropped sentence from a terse one
+            by_length = (not (sb.a and sb.b) and with_it >= LENGTH_GAP and without <= LENGTH_FIT
+                         and _concepts_absent(s, other))
             if not (content or by_length):
                 continue
             if len(own) > 1 and not content:
