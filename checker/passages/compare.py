@@ -262,7 +262,7 @@ def _gap(pair: Pair, beads: list[Bead], k: int) -> PairDiff | None:
         return None
     around = ([pair.b[j] for j in prev.b + nxt.b]) if on_a else ([pair.a[i] for i in prev.a + nxt.a])
     if _has_content(units):
-        if not _absent_from(units, around):
+        if not (_absent_from(units, around) or _step_missing(units, around)):
             return None
     elif size < MIN_WORDS_GAP_CHARS or not all(_concepts_absent(s, [x for u in around for x in u.sentences])
                                                   for u in units for s in u.sentences[:1]):
@@ -275,6 +275,15 @@ def _gap(pair: Pair, beads: list[Bead], k: int) -> PairDiff | None:
     if on_a:
         return PairDiff("absent", units[0].topic, present, context, sig, None, conf, units[0].index)
     return PairDiff("absent", units[0].topic, context, present, None, sig, conf, None)
+
+
+def _step_missing(units: list, around: list) -> bool:
+    """Whether the gap is numbered steps of a list whose numbers the other book prints on the steps on both
+    sides of the gap but not on any of these: its list has a step fewer (a worked example's "3)" dropped
+    between "1)" and "2)" may share its small numbers with them, not its place in the list)."""
+    steps = {u.item for u in units if getattr(u, "kind", "") == "item" and u.item is not None}
+    theirs = [u.item for u in around if getattr(u, "kind", "") == "item" and u.item is not None]
+    return bool(steps) and len(steps) == len(units) and len(theirs) >= 2 and not steps & set(theirs)
 
 
 def _highlights(units: list) -> list[str]:
