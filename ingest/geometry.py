@@ -19,6 +19,8 @@ GUTTER_INTRUDERS = 0.1  # ... its empty part is reached by at most this share of
 GUTTER_CROSSED = 0.3  # ... and overlapped by at most this share
 HEADING_SIZE = 1.15  # a line set this much larger than the body is a heading
 SIZE_CHANGE = 0.12  # a word this much larger or smaller than its neighbour starts a new segment
+TABLE_ROWS = 3  # a table: this many rows or more of one line each, apart from one another ...
+TABLE_ROW_EM = 1.6  # ... (a row no taller than this many ems), their cells parted by a shared gap
 
 
 def median(values) -> float:  # noqa: ANN001 - any iterable of numbers
@@ -180,6 +182,13 @@ def xy_cut(segments: list[Segment], em: float) -> list[list[Segment]]:
     if len(segments) <= 1:
         return [segments] if segments else []
     row_gaps = [g for g in _gaps([(s.top, s.bottom) for s in segments]) if g[1] - g[0] >= PARAGRAPH_GAP_EM * em]
+    table = _table_run(segments, row_gaps, em) if row_gaps else None
+    if table is not None:  # a table's rows are read one by one, each left to right
+        top, bottom = table
+        before = [s for s in segments if (s.top + s.bottom) / 2 <= top]
+        rows = _bands([s for s in segments if top < (s.top + s.bottom) / 2 <= bottom], row_gaps)
+        after = [s for s in segments if (s.top + s.bottom) / 2 > bottom]
+        return xy_cut(before, em) + [sorted(r, key=lambda s: s.x0) for r in rows if r] + xy_cut(after, em)
     col_gaps = [g for g in _gaps([(s.x0, s.x1) for s in segments]) if g[1] - g[0] >= COLUMN_GAP_EM * em]
     if col_gaps and _is_column_cut(segments, col_gaps, em) and not _headed_blocks(segments, col_gaps, em):
         cut = max(col_gaps, key=lambda g: g[1] - g[0])
@@ -209,6 +218,47 @@ def xy_cut(segments: list[Segment], em: float) -> list[list[Segment]]:
         lower = [s for s in segments if s.bottom > mid]
         return xy_cut(upper, em) + xy_cut(lower, em)
     return [segments]
+
+
+def _bands(segments: list[Segment], row_gaps: list[tuple[float, float]]) -> list[list[Segment]]:
+    """The segments between one row gap and the next, top to bottom (by each segment's middle)."""
+    edges = [min((s.top for s in segments), default=0.0) - 1.0] + [(g0 + g1) / 2 for g0, g1 in sorted(row_gaps)]
+    edges.append(float("inf"))
+    return [[s for s in segments if lo < (s.top + s.bottom) / 2 <= hi] for lo, hi in zip(edges, edges[1:], strict=False)]
+
+
+def _table_run(segments: list[Segment], row_gaps: list[tuple[float, float]], em: float) -> tuple[float, float] | None:
+    """The first run of TABLE_ROWS bands or more that are each one line of cells parted by a gap
+    all of them share: a table's rows (ruled or not). Cut down that gap, as columns of prose are,
+    the table would be read column by column, and with a column of text under it that the gap
+    lines up with, the columns of both would be woven. A person reads a table row by row.
+    Returns the run's top and bottom (the middles of the row gaps around it), or None."""
+    edges = [min(s.top for s in segments) - 1.0] + [(g0 + g1) / 2 for g0, g1 in sorted(row_gaps)] + [float("inf")]
+    bands = _bands(segments, row_gaps)
+
+    def cells(band: list[Segment]) -> list[tuple[float, float]] | None:
+        if len(band) < 2 or max(s.bottom for s in band) - min(s.top for s in band) > TABLE_ROW_EM * em:
+            return None
+        gaps = [g for g in _gaps([(s.x0, s.x1) for s in band]) if g[1] - g[0] >= COLUMN_GAP_EM * em]
+        return gaps or None
+
+    def shared(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> list[tuple[float, float]]:
+        return [(max(a0, b0), min(a1, b1)) for a0, a1 in a for b0, b1 in b if min(a1, b1) - max(a0, b0) > 0]
+
+    start = 0
+    while start < len(bands):
+        common = cells(bands[start])
+        end = start
+        while common and end + 1 < len(bands):
+            nxt = cells(bands[end + 1])
+            both = shared(common, nxt) if nxt else []
+            if not both:
+                break
+            common, end = both, end + 1
+        if common and end + 1 - start >= TABLE_ROWS:
+            return edges[start], edges[end + 1]
+        start = end + 1
+    return None
 
 
 def _headed_blocks(segments: list[Segment], col_gaps: list[tuple[float, float]], em: float) -> bool:
