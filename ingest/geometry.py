@@ -19,6 +19,7 @@ GUTTER_INTRUDERS = 0.1  # ... its empty part is reached by at most this share of
 GUTTER_CROSSED = 0.3  # ... and overlapped by at most this share
 HEADING_SIZE = 1.15  # a line set this much larger than the body is a heading
 SIZE_CHANGE = 0.12  # a word this much larger or smaller than its neighbour starts a new segment
+GUTTER_SPACES = 3.0  # a gap in a recogniser's line this many times its word spaces may be a gutter
 TABLE_ROWS = 3  # a table: this many rows or more of one line each, apart from one another ...
 TABLE_ROW_EM = 1.6  # ... (a row no taller than this many ems), their cells parted by a shared gap
 
@@ -141,6 +142,8 @@ def segments_from_words(words: list[Word], exact: bool = False) -> list[Segment]
             gap = LINE_GAP_EM if word.line >= 0 else WORD_GAP_EM
             if word.x0 - prev.x1 > gap * em and word.line < 0 and _justified(gaps, k, em):
                 gap = JUSTIFIED_MAX_EM
+            if word.line >= 0 and _gutter_in_line(gaps, k, em):
+                gap = COLUMN_GAP_EM
             if word.x0 - prev.x1 > gap * em or resized:
                 segments.append(current)
                 current = Segment([word])
@@ -148,6 +151,14 @@ def segments_from_words(words: list[Word], exact: bool = False) -> list[Segment]
                 current.words.append(word)
         segments.append(current)
     return segments
+
+
+def _gutter_in_line(gaps: list[float], k: int, em: float) -> bool:
+    """Gap k of a recogniser's line is a gutter it read across (its block finder took two narrow-set
+    columns for one): a column gap wide, and GUTTER_SPACES times the line's widest word space on
+    each side of it (a dropped dash or bullet leaves a gap about twice a space)."""
+    near = gaps[max(0, k - 2):k] + gaps[k + 1:k + 3]
+    return len(near) >= 2 and gaps[k] > COLUMN_GAP_EM * em and gaps[k] >= GUTTER_SPACES * max(near)
 
 
 def _justified(gaps: list[float], k: int, em: float) -> bool:
