@@ -100,13 +100,29 @@ def _own_column(box: Box, rows: int, blocks: list[list[Segment]], em: float) -> 
     return True
 
 
+def _in_a_row(c: int, children: list[int], boxes: dict[int, Box], em: float, rows: Callable[[int], int]) -> bool:
+    """The box is one of a row of like panels: a sibling of about its width stands level with it
+    (top and bottom within a line), both holding prose (SIDEBAR_ROWS lines or more). Panels set
+    side by side are read one after the other where they stand; the text beside them is
+    another panel whose tint the scan lost, not a paragraph they illustrate."""
+    x0, top, x1, bottom = boxes[c]
+    if rows(c) < SIDEBAR_ROWS:
+        return False
+    for d in children:
+        dx0, dtop, dx1, dbottom = boxes[d]
+        if (d != c and rows(d) >= SIDEBAR_ROWS and abs(dtop - top) <= 1.5 * em and abs(dbottom - bottom) <= 1.5 * em
+                and abs((dx1 - dx0) - (x1 - x0)) <= 0.25 * max(dx1 - dx0, x1 - x0) and (dx1 <= x0 or dx0 >= x1)):
+            return True
+    return False
+
+
 def _figures(children: list[int], boxes: dict[int, Box], blocks: list[list[Segment]], kinds: dict[int, str],
              em: float, rows: Callable[[int], int]) -> set[int]:
     """The boxes beside their region's own text, and the boxes in the same column as one of them
     (a column of callouts beside a paragraph is one figure, however far down it runs). A box that
     is a column of its own (_own_column) is no figure."""
     found = {c for c in children if kinds[c] != "bar" and _beside(boxes[c], blocks, em)
-             and not _own_column(boxes[c], rows(c), blocks, em)}
+             and not _own_column(boxes[c], rows(c), blocks, em) and not _in_a_row(c, children, boxes, em, rows)}
     grew = True
     while grew:
         grew = False
