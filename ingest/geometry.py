@@ -274,14 +274,15 @@ def _table_run(segments: list[Segment], row_gaps: list[tuple[float, float]], em:
 
 def _headed_blocks(segments: list[Segment], col_gaps: list[tuple[float, float]], em: float) -> bool:
     """The columns are blocks of columns, one under another, each under a heading of its own
-    across them: between two bands of lines on both sides of the gutter lies a band of one or
-    two lines set larger than the body, on one side only (a heading set flush left). Cut down
-    the gutter, each heading would be read with the left column of every block under it."""
+    across them: under a band of lines on both sides of the gutter, over another such band or
+    last, lies a band of one or two lines set larger than the body, on one side only (a heading
+    set flush left). Cut down the gutter, each heading would be read with the left column of the
+    block over it."""
     cut = max(col_gaps, key=lambda g: g[1] - g[0])
     mid = (cut[0] + cut[1]) / 2
     body = median(s.size for s in segments)
     edges = [g for g in _gaps([(s.top, s.bottom) for s in segments]) if g[1] - g[0] >= PARAGRAPH_GAP_EM * em]
-    if len(edges) < 2:
+    if not edges:
         return False
     cuts = [min(s.top for s in segments) - 1.0] + [(a + b) / 2 for a, b in edges] + [float("inf")]
     kinds = []
@@ -291,7 +292,11 @@ def _headed_blocks(segments: list[Segment], col_gaps: list[tuple[float, float]],
         heading = (len(sides) == 1 and line_rows(band, em) <= 2
                    and min(s.size for s in band) >= HEADING_SIZE * body)
         kinds.append("both" if len(sides) == 2 else "heading" if heading else "one")
-    return any(k == "heading" and "both" in kinds[:i] and "both" in kinds[i + 1:] for i, k in enumerate(kinds))
+    # a heading last, under the columns, heads what follows them where a cut at a wider row gap
+    # has already set that apart: it is read after both columns, not after the left one (a heading
+    # with one column's text under it is that column's)
+    return any(k == "heading" and "both" in kinds[:i] and ("both" in kinds[i + 1:] or i == len(kinds) - 1)
+               for i, k in enumerate(kinds))
 
 
 def _crossed_gutter(segments: list[Segment], em: float) -> tuple[float, float] | None:
