@@ -97,3 +97,18 @@ def test_a_recognisers_line_read_across_a_gutter_is_parted_there():
     assert [len(s.words) for s in segments_from_words(across)] == [5, 3] * 3
     justified = [w for k in range(3) for w in line(k, [0, 38, 76, 114, 152])]  # 8-unit spaces alike
     assert [len(s.words) for s in segments_from_words(justified)] == [5] * 3
+
+
+def test_a_heading_under_two_columns_is_read_after_both():
+    """What a cut at a wider row gap leaves: two columns and, last, the flush-left heading of the
+    block below them. It heads what follows, so it comes after the right column too."""
+    segs = _columns(6) + [_line("Heading", 0, 6 * 14 + 12, 120, 16)]
+    assert _order(segs) == [f"L{r}" for r in range(6)] + [f"R{r}" for r in range(6)] + ["Heading"]
+
+
+def test_a_heading_in_the_left_column_under_the_right_ones_end_stays_in_its_column():
+    """A column's own heading, with its column's text under it, is that column's."""
+    segs = _columns(6) + [_line("Heading", 0, 6 * 14 + 12, 120, 16)]
+    segs += [_line(f"L{6 + r}", 0, 6 * 14 + 40 + r * 14, 200) for r in range(4)]
+    assert _order(segs) == ["L0", "L1", "L2", "L3", "L4", "L5", "Heading", "L6", "L7", "L8", "L9",
+                            *[f"R{r}" for r in range(6)]]
