@@ -1,0 +1,72 @@
+"""Reading a card sheet (in the image reader's guarded worker): find the cards, OCR them (one run
+for the text in the sheet's language, one digit-only run for the numbers), one SheetPage."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PIL import Image
+
+from ingest import watch
+from ingest.card_sheets import SheetPage
+from ingest.card_sheets.find import CardBox, find_cards
+from ingest.card_sheets.read import DIGITS, CardRead, assign, number_mosaic, prepare, read_card, read_numbers
+from ingest.types import WordRead
+from ingest.words import words_of_text
+
+
+def _ocr(prepared: Image.Image, boxes: list[CardBox], model: str) -> list[CardRead]:
+    from ingest.ocr import run_tesseract
+
+    result = run_tesseract(prepared, model, psm=11)
+    return [read_card(b, ws) for b, ws in zip(boxes, assign(result.layout.words, boxes), strict=True)]
+
+
+def _numbers(prepared: Image.Image, boxes: list[CardBox], cards: list[CardRead]) -> None:
+    import pytesseract
+
+    from ingest.ocr import parse_hocr
+
+    mosaic, where = number_mosaic(prepared, boxes)
+    hocr = pytesseract.image_to_pdf_or_hocr(mosaic, lang="eng", config=f"--psm 6 {DIGITS}", extension="hocr",
+                                            timeout=60)
+    read_numbers(cards, parse_hocr(hocr, mosaic.size, "eng").layout.words, where)
+
+
+def read_sheet(path: Path, lang_hint: str | None = None) -> SheetPage | None:
+    """The image as a card sheet, or None when it is not one (see the module docstring)."""
+    from ingest.card_sheets.match import sheet_language
+    from ingest.ocr import SCRIPT_MODELS, limit_size, model_for, open_image, to_gray, to_rgb
+    from ingest.pipeline import name_index
+
+    with watch.step(1, "looking for cards"):
+        rgb = limit_size(to_rgb(open_image(path)))
+        boxes = find_cards(rgb)
+    if not boxes:
+        return None
+    prepared = prepare(to_gray(rgb), boxes)
+    model = model_for(lang_hint) or SCRIPT_MODELS
+    with watch.step(1, "reading the cards"):
+        cards = _ocr(prepared, boxes, model)
+        lang, _, _ = sheet_language([c.title for c in cards], name_index(), lang_hint)
+        better = model_for(lang)
+        if better and better != model:
+            cards, model = _ocr(prepared, boxes, better), better
+        _numbers(prepared, boxes, cards)
+    text, read = _page_text(cards)
+    return SheetPage(number=1, text=text, method="ocr", reason="card sheet", words=_word_reads(text, read),
+                     cards=cards, model=model, size=rgb.size)
+
+
+def _page_text(cards: list[CardRead]) -> tuple[str, list[tuple[str, float]]]:
+    """The page's text: each card's title, activation, effect and cost, one card a paragraph."""
+    parts, read = [], []
+    for c in cards:
+        lines = [c.title, c.activation_text, c.effect, c.cost_text]
+        parts.append("\n".join(line for line in lines if line))
+        read += [(w.text, w.confidence) for w in c.words]
+    return "\n\n".join(p for p in parts if p), read
+
+
+def _word_reads(text: str, read: list[tuple[str, float]]) -> list[WordRead]:
+    return words_of_text(text, read, "ocr")
