@@ -25,8 +25,9 @@ from ingest.geometry import Word
 
 POLARITY_WINDOW = 0.07  # of the card's width: the neighbourhood (wider than a title's letters) that says whether the ground is dark
 INK_WINDOW = 0.04  # of the card's width: the neighbourhood a pixel of ink is darker than
-INK_CONTRAST = 30  # by at least this (0..255)
+NUMBER_CONTRAST = 100  # the numbers' ink (black on a label or coin) is darker still: a coin's rim is not
 GLYPH_MAX = 0.13  # of the card's width: ink wider or taller than this is no letter (card edges, coin rims)
+SPECK = 0.12  # of GLYPH_MAX: ink smaller than this is a speck of noise (a hyphen is larger)
 DARK_GROUND = 110  # a neighbourhood darker than this (0..255) holds light text
 TITLE_ZONE = 0.4  # the title lies in this upper share of the card
 COST_ZONE = 0.8  # the cost lies below this share of the card's height
@@ -54,7 +55,7 @@ class CardRead:
     words: list[Word] = field(default_factory=list)
 
 
-def prepare(gray: Image.Image, boxes: list[CardBox]) -> Image.Image:
+def prepare(gray: Image.Image, boxes: list[CardBox], contrast: int = 30) -> Image.Image:
     """The sheet for Tesseract: white outside the cards, light-on-dark text made dark-on-light."""
     out = Image.new("L", gray.size, 255)
     for b in boxes:
@@ -65,7 +66,7 @@ def prepare(gray: Image.Image, boxes: list[CardBox]) -> Image.Image:
         flipped = Image.fromarray(np.where(dark, 255 - arr, arr).astype(np.uint8))
         # ink: darker than its neighbourhood; a plain ground of any shade (frame, band, panel) goes white
         near = np.asarray(flipped.filter(ImageFilter.BoxBlur(max(2, int(INK_WINDOW * b.width)))), dtype=np.int16)
-        ink = _glyphs(np.asarray(flipped, dtype=np.int16) < near - INK_CONTRAST, GLYPH_MAX * b.width)
+        ink = _glyphs(np.asarray(flipped, dtype=np.int16) < near - contrast, GLYPH_MAX * b.width)
         out.paste(Image.fromarray(np.where(ink, 0, 255).astype(np.uint8)), (b.x0, b.top))
     return out
 
@@ -85,19 +86,15 @@ def number_mosaic(prepared: Image.Image, boxes: list[CardBox]) -> tuple[Image.Im
                                   int(b.x0 + x1 * b.width), int(b.top + y1 * b.height)))
             pieces.append((i, zone, crop))
     gap = max(20, max((b.width for b in boxes), default=0) // 8)
-    rows = len(boxes)
-    row_h = max(p[2].size[1] for p in pieces) + gap
-    width = gap + sum(p[2].size[0] + gap for p in pieces[:len(ZONES)]) + gap
-    out = Image.new("L", (max(width, 1), max(1, rows * row_h + gap)), 255)
+    # one piece a row: Tesseract reads each as a line of its own
+    width = 2 * gap + max(p[2].size[0] for p in pieces)
+    out = Image.new("L", (width, gap + sum(p[2].size[1] + gap for p in pieces)), 255)
     where = []
-    x = gap
-    for k, (i, zone, crop) in enumerate(pieces):
-        if k % len(ZONES) == 0:
-            x = gap
-        y = gap + i * row_h
-        out.paste(crop, (x, y))
-        where.append((i, zone, (x, y, x + crop.size[0], y + crop.size[1])))
-        x += crop.size[0] + gap
+    y = gap
+    for i, zone, crop in pieces:
+        out.paste(crop, (gap, y))
+        where.append((i, zone, (gap, y, gap + crop.size[0], y + crop.size[1])))
+        y += crop.size[1] + gap
     return out, where
 
 
@@ -126,7 +123,8 @@ def _glyphs(ink: np.ndarray, largest: float) -> np.ndarray:
     labels, _ = ndimage.label(ink)
     keep = np.zeros(labels.max() + 1, dtype=bool)
     for i, sl in enumerate(ndimage.find_objects(labels), start=1):
-        keep[i] = sl[0].stop - sl[0].start <= largest and sl[1].stop - sl[1].start <= largest
+        h, w = sl[0].stop - sl[0].start, sl[1].stop - sl[1].start
+        keep[i] = max(h, w) <= largest and max(h, w) >= SPECK * largest
     keep[0] = False
     return keep[labels]
 

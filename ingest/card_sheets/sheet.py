@@ -10,7 +10,7 @@ from PIL import Image
 from ingest import watch
 from ingest.card_sheets import SheetPage
 from ingest.card_sheets.find import CardBox, find_cards
-from ingest.card_sheets.read import DIGITS, CardRead, assign, number_mosaic, prepare, read_card, read_numbers
+from ingest.card_sheets.read import DIGITS, NUMBER_CONTRAST, CardRead, assign, number_mosaic, prepare, read_card, read_numbers
 from ingest.types import WordRead
 from ingest.words import words_of_text
 
@@ -52,7 +52,7 @@ def read_sheet(path: Path, lang_hint: str | None = None) -> SheetPage | None:
         better = model_for(lang)
         if better and better != model:
             cards, model = _ocr(prepared, boxes, better), better
-        _numbers(prepared, boxes, cards)
+        _numbers(prepare(to_gray(rgb), boxes, NUMBER_CONTRAST), boxes, cards)
     text, read = _page_text(cards)
     return SheetPage(number=1, text=text, method="ocr", reason="card sheet", words=_word_reads(text, read),
                      cards=cards, model=model, size=rgb.size)
