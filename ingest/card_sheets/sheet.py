@@ -10,7 +10,16 @@ from PIL import Image
 from ingest import watch
 from ingest.card_sheets import SheetPage
 from ingest.card_sheets.find import CardBox, find_cards
-from ingest.card_sheets.read import DIGITS, NUMBER_CONTRAST, CardRead, assign, number_mosaic, prepare, read_card, read_numbers
+from ingest.card_sheets.read import (
+    DIGITS,
+    NUMBER_CONTRAST,
+    CardRead,
+    assign,
+    number_mosaic,
+    prepare,
+    read_card,
+    read_numbers,
+)
 from ingest.types import WordRead
 from ingest.words import words_of_text
 
