@@ -1,6 +1,8 @@
 """Card sheets (issue 23, item 6): generated sheets (tests/card_sheets.py, scans and photos, 2-9
 cards, several languages) read by ingest.card_sheets and scored per card against the truth:
-found (the sheet's cards found), name (matched to the right catalog card), activation, cost.
+found (the sheet's cards found), name (matched to the right catalog card; wrong: matched to another
+card), activation, cost (read right), false (a matched card whose activation or cost was misread
+with a confidence the checker trusts: a false card_text finding).
 
     OMP_THREAD_LIMIT=1 .venv/bin/python benchmarks/card_sheets.py [--sheets 20] [--seed 100]
 """
@@ -19,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from card_sheets import make_sheet  # noqa: E402
 
+from checker.trust import LOW_CONFIDENCE  # noqa: E402
 from ingest.card_sheets.match import match_title, sheet_language  # noqa: E402
 from ingest.card_sheets.sheet import read_sheet  # noqa: E402
 from ingest.pipeline import name_index  # noqa: E402
@@ -40,7 +43,7 @@ def main() -> None:
             sheet.image.save(path)
             page = read_sheet(path)
             cards = page.cards if page else []
-            lang, edition, _ = sheet_language([c.title for c in cards], names)
+            lang, edition, _ = sheet_language([c.title for c in cards], names, numbers=[(c.activation, c.cost) for c in cards])
             score = Counter(cards=len(sheet.cards), sheets=1, sheet_found=bool(page),
                             found=min(len(cards), len(sheet.cards)) if len(cards) == len(sheet.cards) else 0)
             if len(cards) == len(sheet.cards):
@@ -50,14 +53,19 @@ def main() -> None:
                     score["wrong_name"] += bool(m and m.card_id != truth.card_id)
                     score["activation"] += read.activation == truth.activation
                     score["cost"] += read.cost == truth.cost
+                    # a wrong number read with confidence would be a false finding (checker.trust.LOW_CONFIDENCE)
+                    score["false"] += bool(m and m.card_id == truth.card_id and (
+                        (read.cost is not None and read.cost != truth.cost and read.cost_confidence >= LOW_CONFIDENCE)
+                        or (read.activation and read.activation != truth.activation
+                            and read.activation_confidence >= LOW_CONFIDENCE)))
             total.update(score)
             by.setdefault(f"{sheet.lang}/{sheet.kind}", Counter()).update(score)
     secs = time.monotonic() - started
-    print(f"{'group':<12} {'sheets':>6} {'cards':>6} {'found':>7} {'name':>7} {'wrong':>6} {'activ.':>7} {'cost':>7}")
+    print(f"{'group':<12} {'sheets':>6} {'cards':>6} {'found':>7} {'name':>7} {'wrong':>6} {'activ.':>7} {'cost':>7} {'false':>6}")
     for key, c in sorted(by.items()) + [("all", total)]:
         n = max(1, c["cards"])
         print(f"{key:<12} {c['sheets']:>6} {c['cards']:>6} {c['found'] / n:>7.1%} {c['name'] / n:>7.1%} "
-              f"{c['wrong_name']:>6} {c['activation'] / n:>7.1%} {c['cost'] / n:>7.1%}")
+              f"{c['wrong_name']:>6} {c['activation'] / n:>7.1%} {c['cost'] / n:>7.1%} {c['false']:>6}")
     print(f"{args.sheets} sheets in {secs:.0f} s ({secs / max(1, args.sheets):.1f} s a sheet)")
 
 

@@ -39,7 +39,7 @@ MIN_MATCHED = 0.5  # a sheet most of whose titles name no card of one language i
 
 def sheet_book(source: str, sha: str, page: SheetPage, names: NameIndex, lang: str | None = None) -> IngestedBook:
     cards = page.cards
-    lang, edition, share = sheet_language([c.title for c in cards], names, lang)
+    lang, edition, share = sheet_language([c.title for c in cards], names, lang, [(c.activation, c.cost) for c in cards])
     if lang is None or edition is None or share < MIN_MATCHED:
         raise IngestError(f"a sheet of {len(cards)} cards, but their titles name no cards of one language "
                           f"(read: {', '.join(repr(c.title) for c in cards if c.title)[:200] or 'nothing'})")

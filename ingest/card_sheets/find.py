@@ -1,7 +1,7 @@
 """Where the cards of a card sheet are: a scan or photo of printed cards, told from a rule page by
 its geometry alone (no OCR), so every image pays only a downscaled look.
 
-A printed card is a saturated frame (its colour) around light panels. On the image shrunk to
+A printed card is a coloured frame (its colour) around light panels. On the image shrunk to
 LOOK_SIDE, the coloured pixels are closed and their holes filled: each card becomes one solid blob.
 A blob is a card when it has a card's shape (CARD_ASPECT, FILL: a rectangle, also turned a few
 degrees or seen askew) and size (MIN_AREA of the image). An image is a card sheet when at least
@@ -18,7 +18,8 @@ from PIL import Image
 from scipy import ndimage
 
 LOOK_SIDE = 700  # the long side of the shrunk image looked at
-SATURATED = 55  # max - min of RGB above this is a coloured (frame) pixel
+SATURATED = 0.3  # (max - min) / max of RGB above this is a coloured (frame) pixel, in dim light too
+DARKEST = 40  # a pixel darker than this (max of RGB) has no colour to speak of
 CARD_ASPECT = (0.55, 0.9)  # width / height of a card standing upright (63 x 88 mm is 0.72)
 FILL = 0.78  # share of its bounding box a card blob fills (turned 3 degrees: about 0.9)
 MIN_AREA = 0.01  # a card covers at least this share of the image
@@ -51,7 +52,8 @@ def find_cards(rgb: Image.Image) -> list[CardBox]:
     scale = LOOK_SIDE / max(rgb.size)
     small = rgb.resize((max(1, round(rgb.size[0] * scale)), max(1, round(rgb.size[1] * scale))), Image.BILINEAR)
     arr = np.asarray(small, dtype=np.int16)
-    mask = (arr.max(axis=2) - arr.min(axis=2)) > SATURATED
+    top = arr.max(axis=2)
+    mask = (top > DARKEST) & ((top - arr.min(axis=2)) > SATURATED * top)
     mask = ndimage.binary_closing(mask, iterations=3)
     mask = ndimage.binary_fill_holes(mask)
     mask = ndimage.binary_opening(mask, iterations=2)  # specks and thin lines are no card

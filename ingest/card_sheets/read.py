@@ -25,7 +25,10 @@ from ingest.geometry import Word
 
 POLARITY_WINDOW = 0.07  # of the card's width: the neighbourhood (wider than a title's letters) that says whether the ground is dark
 INK_WINDOW = 0.04  # of the card's width: the neighbourhood a pixel of ink is darker than
-NUMBER_CONTRAST = 100  # the numbers' ink (black on a label or coin) is darker still: a coin's rim is not
+INK_CONTRAST = 30  # ink is darker than its neighbourhood by this (0..255)
+# the numbers' ink (black on a label or coin) is darker still, by this share of its neighbourhood's
+# light (a photo's dim corner too): a coin's rim is not; read at two such thresholds, two readings
+NUMBER_CONTRASTS = (100, 140)
 GLYPH_MAX = 0.13  # of the card's width: ink wider or taller than this is no letter (card edges, coin rims)
 SPECK = 0.12  # of GLYPH_MAX: ink smaller than this is a speck of noise (a hyphen is larger)
 DARK_GROUND = 110  # a neighbourhood darker than this (0..255) holds light text
@@ -55,7 +58,7 @@ class CardRead:
     words: list[Word] = field(default_factory=list)
 
 
-def prepare(gray: Image.Image, boxes: list[CardBox], contrast: int = 30) -> Image.Image:
+def prepare(gray: Image.Image, boxes: list[CardBox], contrast: int = INK_CONTRAST, relative: bool = False) -> Image.Image:
     """The sheet for Tesseract: white outside the cards, light-on-dark text made dark-on-light."""
     out = Image.new("L", gray.size, 255)
     for b in boxes:
@@ -66,12 +69,16 @@ def prepare(gray: Image.Image, boxes: list[CardBox], contrast: int = 30) -> Imag
         flipped = Image.fromarray(np.where(dark, 255 - arr, arr).astype(np.uint8))
         # ink: darker than its neighbourhood; a plain ground of any shade (frame, band, panel) goes white
         near = np.asarray(flipped.filter(ImageFilter.BoxBlur(max(2, int(INK_WINDOW * b.width)))), dtype=np.int16)
-        ink = _glyphs(np.asarray(flipped, dtype=np.int16) < near - contrast, GLYPH_MAX * b.width)
+        least = near * contrast // 255 if relative else contrast  # relative: the same share in dim light
+        ink = _glyphs(np.asarray(flipped, dtype=np.int16) < near - least, GLYPH_MAX * b.width)
         out.paste(Image.fromarray(np.where(ink, 0, 255).astype(np.uint8)), (b.x0, b.top))
     return out
 
 
 ZONES = {"activation": (0.2, 0.0, 0.8, 0.17), "cost_left": (0.0, 0.8, 0.36, 1.0), "cost_right": (0.64, 0.8, 1.0, 1.0)}
+UNSURE = 0.5  # the confidence of a number only one reading gives (under checker.trust.LOW_CONFIDENCE)
+DIGIT_HEIGHT = 0.7  # a digit is at least this share of the tallest ink in its place
+SLIVER = 0.15  # ink narrower than this share of its height is a rim's sliver, not a digit
 DIGITS = "-c tessedit_char_whitelist=0123456789-"
 
 
@@ -84,7 +91,7 @@ def number_mosaic(prepared: Image.Image, boxes: list[CardBox]) -> tuple[Image.Im
         for zone, (x0, y0, x1, y1) in ZONES.items():
             crop = prepared.crop((int(b.x0 + x0 * b.width), int(b.top + y0 * b.height),
                                   int(b.x0 + x1 * b.width), int(b.top + y1 * b.height)))
-            pieces.append((i, zone, crop))
+            pieces.append((i, zone, crop if zone == "activation" else _digits_only(crop)))
     gap = max(20, max((b.width for b in boxes), default=0) // 8)
     # one piece a row: Tesseract reads each as a line of its own
     width = 2 * gap + max(p[2].size[0] for p in pieces)
@@ -98,24 +105,73 @@ def number_mosaic(prepared: Image.Image, boxes: list[CardBox]) -> tuple[Image.Im
     return out, where
 
 
-def read_numbers(cards: list[CardRead], words: list[Word], where: list[tuple[int, str, tuple[int, int, int, int]]]) -> None:
-    """Set each card's activation and cost from the digit-only reading of the number mosaic."""
+def _digits_only(crop: Image.Image) -> Image.Image:
+    """A number's place without what surrounds the digits: of its ink, the pieces shorter than the
+    tallest (DIGIT_HEIGHT) that are not dashes, and thin slivers (SLIVER), are the broken rim of a
+    coin or label, which Tesseract would read as a "1"."""
+    ink = np.asarray(crop) < 128
+    labels, count = ndimage.label(ink)
+    if count == 0:
+        return crop
+    boxes = ndimage.find_objects(labels)
+    tallest = max(sl[0].stop - sl[0].start for sl in boxes)
+    keep = np.zeros(count + 1, dtype=bool)
+    for i, sl in enumerate(boxes, start=1):
+        h, w = sl[0].stop - sl[0].start, sl[1].stop - sl[1].start
+        dash = w > h
+        keep[i] = (dash or h >= DIGIT_HEIGHT * tallest) and w >= SLIVER * h
+    return Image.fromarray(np.where(keep[labels], 0, 255).astype(np.uint8))
+
+
+def _places(words: list[Word], where: list[tuple[int, str, tuple[int, int, int, int]]]) -> dict[tuple[int, str], list[Word]]:
+    """The words of a number mosaic by (card index, zone), left to right."""
     found: dict[tuple[int, str], list[Word]] = {}
-    for w in words:
+    for w in sorted(words, key=lambda w: w.x0):
         cx, cy = (w.x0 + w.x1) / 2, (w.top + w.bottom) / 2
         for i, zone, (x0, y0, x1, y1) in where:
             if x0 <= cx <= x1 and y0 <= cy <= y1:
                 found.setdefault((i, zone), []).append(w)
+    return found
+
+
+def _activation(found: dict[tuple[int, str], list[Word]], i: int) -> tuple[str, list[int] | None, float] | None:
+    act = found.get((i, "activation"))
+    if not act:
+        return None
+    text = "".join(w.text for w in act)
+    return text, _groups(text.strip("-")), min(w.confidence for w in act)
+
+
+def _cost(found: dict[tuple[int, str], list[Word]], i: int) -> tuple[str, int, float] | None:
+    costs = [ws for z in ("cost_left", "cost_right") if (ws := found.get((i, z)))]
+    if len(costs) == 1 and len(costs[0]) == 1 and costs[0][0].text.isdigit():
+        return costs[0][0].text, int(costs[0][0].text), costs[0][0].confidence
+    return None
+
+
+def read_numbers(cards: list[CardRead], readings: list[list[Word]], where: list[tuple[int, str, tuple[int, int, int, int]]]) -> None:
+    """Set each card's activation and cost from digit-only readings of number mosaics (the first
+    reading's value). The other readings and the text reading (read_card) read them too: a number
+    another reading gives alike keeps its confidence; one no other reading confirms is at most UNSURE
+    (checker.trust: a difference from the catalog resting on it is an extraction warning, not a finding)."""
+    places = [_places(words, where) for words in readings]
     for i, card in enumerate(cards):
-        act = sorted(found.get((i, "activation"), []), key=lambda w: w.x0)
-        if act:
-            card.activation_text = "".join(w.text for w in act)
-            card.activation = _groups(card.activation_text.strip("-"))
-            card.activation_confidence = min(w.confidence for w in act)
-        costs = [ws for z in ("cost_left", "cost_right") if (ws := found.get((i, z)))]
-        if len(costs) == 1 and len(costs[0]) == 1 and costs[0][0].text.isdigit():
-            card.cost_text, card.cost = costs[0][0].text, int(costs[0][0].text)
-            card.cost_confidence = costs[0][0].confidence
+        acts = [a for found in places if (a := _activation(found, i))]
+        if acts:
+            text, value, conf = acts[0]
+            agree = value is not None and (value == card.activation or any(a[1] == value for a in acts[1:]))
+            card.activation_text, card.activation = text, value
+            card.activation_confidence = conf if agree else min(UNSURE, conf)
+        elif card.activation is not None:
+            card.activation_confidence = min(UNSURE, card.activation_confidence)  # the text reading alone
+        costs = [c for found in places if (c := _cost(found, i))]
+        if costs:
+            text, value, conf = costs[0]
+            agree = value == card.cost or any(c[1] == value for c in costs[1:])
+            card.cost_text, card.cost = text, value
+            card.cost_confidence = conf if agree else min(UNSURE, conf)
+        elif card.cost is not None:
+            card.cost_confidence = min(UNSURE, card.cost_confidence)  # the text reading alone
 
 
 def _glyphs(ink: np.ndarray, largest: float) -> np.ndarray:
@@ -177,7 +233,7 @@ def read_card(box: CardBox, words: list[Word]) -> CardRead:
     skip = {id(w) for w in cost_words} | {id(w) for w in (title or [])}
     effect = [ws for ws in lines if rel_y(ws) > EFFECT_FROM and not any(id(w) in skip for w in ws)]
     card.effect = " ".join(w.text for ws in effect for w in ws)
-    card.effect_confidence = _mean([w for ws in effect for w in ws])
+    card.effect_confidence = min((w.confidence for ws in effect for w in ws), default=0.0)  # its weakest word
     return card
 
 

@@ -12,7 +12,7 @@ from ingest.card_sheets import SheetPage
 from ingest.card_sheets.find import CardBox, find_cards
 from ingest.card_sheets.read import (
     DIGITS,
-    NUMBER_CONTRAST,
+    NUMBER_CONTRASTS,
     CardRead,
     assign,
     number_mosaic,
@@ -31,15 +31,20 @@ def _ocr(prepared: Image.Image, boxes: list[CardBox], model: str) -> list[CardRe
     return [read_card(b, ws) for b, ws in zip(boxes, assign(result.layout.words, boxes), strict=True)]
 
 
-def _numbers(prepared: Image.Image, boxes: list[CardBox], cards: list[CardRead]) -> None:
+def _numbers(images: list[Image.Image], boxes: list[CardBox], cards: list[CardRead]) -> None:
+    """The cards' numbers read digit-only from the number mosaic of each prepared image (two
+    binarisations: readings that agree are trusted, read.read_numbers)."""
     import pytesseract
 
-    from ingest.ocr import parse_hocr
+    from ingest.ocr import PAGE_TIMEOUT, parse_hocr
 
-    mosaic, where = number_mosaic(prepared, boxes)
-    hocr = pytesseract.image_to_pdf_or_hocr(mosaic, lang="eng", config=f"--psm 6 {DIGITS}", extension="hocr",
-                                            timeout=60)
-    read_numbers(cards, parse_hocr(hocr, mosaic.size, "eng").layout.words, where)
+    readings, where = [], []
+    for image in images:
+        mosaic, where = number_mosaic(image, boxes)
+        hocr = pytesseract.image_to_pdf_or_hocr(mosaic, lang="eng", config=f"--psm 6 {DIGITS}", extension="hocr",
+                                                timeout=PAGE_TIMEOUT)
+        readings.append(parse_hocr(hocr, mosaic.size, "eng").layout.words)
+    read_numbers(cards, readings, where)
 
 
 def read_sheet(path: Path, lang_hint: str | None = None) -> SheetPage | None:
@@ -61,7 +66,7 @@ def read_sheet(path: Path, lang_hint: str | None = None) -> SheetPage | None:
         better = model_for(lang)
         if better and better != model:
             cards, model = _ocr(prepared, boxes, better), better
-        _numbers(prepare(to_gray(rgb), boxes, NUMBER_CONTRAST), boxes, cards)
+        _numbers([prepare(to_gray(rgb), boxes, c, relative=True) for c in NUMBER_CONTRASTS], boxes, cards)
     text, read = _page_text(cards)
     return SheetPage(number=1, text=text, method="ocr", reason="card sheet", words=_word_reads(text, read),
                      cards=cards, model=model, size=rgb.size)
