@@ -41,7 +41,7 @@ def main() -> None:
             sheet = make_sheet(args.seed + k)
             path = Path(tmp) / f"sheet{k}.jpg"
             sheet.image.save(path)
-            page = read_sheet(path)
+            page = read_sheet(path, lambda: names)
             cards = page.cards if page else []
             lang, edition, _ = sheet_language([c.title for c in cards], names, numbers=[(c.activation, c.cost) for c in cards])
             score = Counter(cards=len(sheet.cards), sheets=1, sheet_found=bool(page),

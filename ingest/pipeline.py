@@ -147,7 +147,7 @@ def read_pages(path: Path, ocr: str = "auto", options: ReadOptions | None = None
         from ingest.ocr import read_image  # here: as above
 
         with applied(options):
-            sheet = read_sheet(path, lang_hint=lang)  # a scan or photo of cards is read as cards
+            sheet = read_sheet(path, name_index, lang_hint=lang)  # a scan or photo of cards is read as cards
             return [sheet] if sheet is not None else read_image(path, lang_hint=lang, on_page=on_page)
     raise IngestError(f"unsupported file type {ext or '(none)'} (supported: {', '.join(sorted(SUPPORTED))})")
 

@@ -63,8 +63,7 @@ def prepare(gray: Image.Image, boxes: list[CardBox], contrast: int = INK_CONTRAS
     out = Image.new("L", gray.size, 255)
     for b in boxes:
         card = gray.crop((b.x0, b.top, b.x1, b.bottom))
-        radius = max(3, int(POLARITY_WINDOW * b.width))
-        ground = card.filter(ImageFilter.BoxBlur(radius))
+        ground = card.filter(ImageFilter.BoxBlur(max(3, int(POLARITY_WINDOW * b.width))))
         arr, dark = np.asarray(card), np.asarray(ground) < DARK_GROUND
         flipped = Image.fromarray(np.where(dark, 255 - arr, arr).astype(np.uint8))
         # ink: darker than its neighbourhood; a plain ground of any shade (frame, band, panel) goes white

@@ -3,6 +3,7 @@ for the text in the sheet's language, one digit-only run for the numbers), one S
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PIL import Image
@@ -22,6 +23,7 @@ from ingest.card_sheets.read import (
 )
 from ingest.types import WordRead
 from ingest.words import words_of_text
+from sources.names import NameIndex
 
 
 def _ocr(prepared: Image.Image, boxes: list[CardBox], model: str) -> list[CardRead]:
@@ -47,11 +49,11 @@ def _numbers(images: list[Image.Image], boxes: list[CardBox], cards: list[CardRe
     read_numbers(cards, readings, where)
 
 
-def read_sheet(path: Path, lang_hint: str | None = None) -> SheetPage | None:
-    """The image as a card sheet, or None when it is not one (see the module docstring)."""
+def read_sheet(path: Path, names: Callable[[], NameIndex], lang_hint: str | None = None) -> SheetPage | None:
+    """The image as a card sheet, or None when it is not one (see the module docstring); `names`:
+    every language's card names (asked for only when the image shows cards), which tell the sheet's language."""
     from ingest.card_sheets.match import sheet_language
     from ingest.ocr import SCRIPT_MODELS, limit_size, model_for, open_image, to_gray, to_rgb
-    from ingest.pipeline import name_index
 
     with watch.step(1, "looking for cards"):
         rgb = limit_size(to_rgb(open_image(path)))
@@ -62,7 +64,7 @@ def read_sheet(path: Path, lang_hint: str | None = None) -> SheetPage | None:
     model = model_for(lang_hint) or SCRIPT_MODELS
     with watch.step(1, "reading the cards"):
         cards = _ocr(prepared, boxes, model)
-        lang, _, _ = sheet_language([c.title for c in cards], name_index(), lang_hint)
+        lang, _, _ = sheet_language([c.title for c in cards], names(), lang_hint)
         better = model_for(lang)
         if better and better != model:
             cards, model = _ocr(prepared, boxes, better), better
