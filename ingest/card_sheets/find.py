@@ -79,6 +79,13 @@ def find_cards(rgb: Image.Image) -> list[CardBox]:
     return _reading_order(boxes)
 
 
+def scaled(boxes: list[CardBox], seen: tuple[int, int], size: tuple[int, int]) -> list[CardBox]:
+    """Boxes found on an image of size `seen`, on the same image at `size`."""
+    kx, ky = size[0] / seen[0], size[1] / seen[1]
+    return [CardBox(int(b.x0 * kx), int(b.top * ky), min(size[0], int(b.x1 * kx)), min(size[1], int(b.bottom * ky)))
+            for b in boxes]
+
+
 def _reading_order(boxes: list[CardBox]) -> list[CardBox]:
     """Rows of cards (a card whose top lies above the middle of the row's first card is in that
     row), top to bottom, each left to right."""

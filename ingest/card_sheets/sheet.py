@@ -10,7 +10,7 @@ from PIL import Image
 
 from ingest import watch
 from ingest.card_sheets import SheetPage
-from ingest.card_sheets.find import CardBox, find_cards
+from ingest.card_sheets.find import LOOK_SIDE, CardBox, find_cards, scaled
 from ingest.card_sheets.read import (
     DIGITS,
     NUMBER_CONTRASTS,
@@ -49,6 +49,24 @@ def _numbers(images: list[Image.Image], boxes: list[CardBox], cards: list[CardRe
     read_numbers(cards, readings, where)
 
 
+def _glance(path: Path) -> Image.Image | None:
+    """The image shrunk for find_cards, decoded small (a JPEG at 1/2, 1/4 or 1/8 of its size), so
+    every image pays little for the look; None when it cannot be decoded or is over the
+    pixel limit (the page reader then says why)."""
+    from ingest.ocr import MAX_DECODED_PIXELS, to_rgb
+
+    try:
+        with Image.open(path) as img:
+            img.draft("RGB", (2 * LOOK_SIDE, 2 * LOOK_SIDE))
+            if img.size[0] * img.size[1] > MAX_DECODED_PIXELS:
+                return None
+            small = to_rgb(img)
+    except (OSError, SyntaxError, ValueError):
+        return None
+    small.thumbnail((2 * LOOK_SIDE, 2 * LOOK_SIDE))
+    return small
+
+
 def read_sheet(path: Path, names: Callable[[], NameIndex], lang_hint: str | None = None) -> SheetPage | None:
     """The image as a card sheet, or None when it is not one (see the module docstring); `names`:
     every language's card names (asked for only when the image shows cards), which tell the sheet's language."""
@@ -56,10 +74,12 @@ def read_sheet(path: Path, names: Callable[[], NameIndex], lang_hint: str | None
     from ingest.ocr import SCRIPT_MODELS, limit_size, model_for, open_image, to_gray, to_rgb
 
     with watch.step(1, "looking for cards"):
-        rgb = limit_size(to_rgb(open_image(path)))
-        boxes = find_cards(rgb)
-    if not boxes:
-        return None
+        small = _glance(path)
+        found = find_cards(small) if small is not None else []
+    if not found:
+        return None  # the page reader reads it (and reports an unreadable image in its own words)
+    rgb = limit_size(to_rgb(open_image(path)))
+    boxes = scaled(found, small.size, rgb.size)  # type: ignore[union-attr]  (found: small was read)
     prepared = prepare(to_gray(rgb), boxes)
     model = model_for(lang_hint) or SCRIPT_MODELS
     with watch.step(1, "reading the cards"):
