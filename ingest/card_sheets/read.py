@@ -9,6 +9,9 @@ centre lies in. Within a card, by the card's anatomy, not by fixed zones:
 - the activation numbers are the numbers printed above the title;
 - the cost is a lone number in the card's bottom part (COST_ZONE), near a side;
 - the effect is the lines between the picture and the cost (below EFFECT_FROM of the card).
+The numbers are read again, digit-only, from the places a card prints them (ZONES) cut from every
+card into one mosaic (number_mosaic), at two ink thresholds; a number no second reading confirms is
+UNSURE (read_numbers).
 """
 
 from __future__ import annotations
