@@ -77,7 +77,7 @@ def prepare(gray: Image.Image, boxes: list[CardBox], contrast: int = INK_CONTRAS
     return out
 
 
-ZONES = {"activation": (0.2, 0.0, 0.8, 0.17), "cost_left": (0.0, 0.8, 0.36, 1.0), "cost_right": (0.64, 0.8, 1.0, 1.0)}
+ZONES = {"activation": (0.22, 0.0, 0.78, 0.14), "cost_left": (0.0, 0.8, 0.36, 1.0), "cost_right": (0.64, 0.8, 1.0, 1.0)}
 UNSURE = 0.5  # the confidence of a number only one reading gives (under checker.trust.LOW_CONFIDENCE)
 DIGIT_HEIGHT = 0.7  # a digit is at least this share of the tallest ink in its place
 SLIVER = 0.15  # ink narrower than this share of its height is a rim's sliver, not a digit
