@@ -74,6 +74,18 @@ def _longest(prefixes: dict[str, Any], topic: str) -> str | None:
     return max((p for p in prefixes if topic == p or (p.endswith(".") and topic.startswith(p))), key=len, default=None)
 
 
+@lru_cache(maxsize=1)
+def point_topics() -> dict[str, dict[str, str]]:
+    """{record topic: {point: the topic that compares it}} (topics.yaml `point_topics`)."""
+    return {t: dict(m or {}) for t, m in (canonical.topics().get("point_topics") or {}).items()}
+
+
+@lru_cache(maxsize=1)
+def kind_includes() -> dict[str, dict[str, tuple[str, ...]]]:
+    """{record topic: {point: the points its count may include}} (topics.yaml `kind_includes`)."""
+    return {t: {k: tuple(v) for k, v in (m or {}).items()} for t, m in (canonical.topics().get("kind_includes") or {}).items()}
+
+
 def mode_of(topic: str) -> str:
     """How the topic's values compare: the longest matching prefix in topics.yaml, else the default."""
     topics, default = _modes()
