@@ -32,6 +32,7 @@ class Side:
     quote: str
     highlights: list[str] = field(default_factory=list)
     passage: int | None = None  # index of the passage in its book (for the third books' view)
+    span: tuple[int, int] | None = None  # [start, end) in the book's document text (the words it rests on)
 
 
 @dataclass
@@ -99,7 +100,8 @@ def _quote(units: list[Passage], sents: list[Sentence]) -> tuple[int, str]:
 def _side(book: str, units: list[Passage], sents: list[Sentence], highlights: list[str]) -> Side:
     _, quote = _quote(units, sents)
     page = units[0].page if units else 0
-    return Side(book, page, quote, highlights, units[0].index if units else None)
+    span = (min(u.start for u in units), max(u.end for u in units)) if units else None
+    return Side(book, page, quote, highlights, units[0].index if units else None, span)
 
 
 _memo: OrderedDict[tuple, list[PairDiff]] = OrderedDict()
@@ -171,6 +173,10 @@ def _matched(pair: Pair, bead: Bead, ua: list[Passage], ub: list[Passage],
     return out
 
 
+def _span(sents: list[Sentence]) -> tuple[int, int] | None:
+    return (min(s.start for s in sents), max(s.end for s in sents)) if sents else None
+
+
 def _merged(units: list[Passage]) -> Passage:
     """Consecutive passages of one bead as one (their sentences in order), for the sentence alignment."""
     if len(units) == 1:
@@ -190,8 +196,8 @@ def _sentence_numbers(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[
         if only_a:
             conf = round(min(bead.confidence, sb.confidence), 3)
             out.append(PairDiff("numbers", pa.topic,
-                                Side(pair.pivot, pa.page, _joined(sa), [str(n) for n in only_a], pa.index),
-                                Side(pair.other, pb.page, _joined(so), [str(n) for n in only_b], pb.index),
+                                Side(pair.pivot, pa.page, _joined(sa), [str(n) for n in only_a], pa.index, _span(sa)),
+                                Side(pair.other, pb.page, _joined(so), [str(n) for n in only_b], pb.index, _span(so)),
                                 only_a, only_b, conf, pa.index))
     return out
 
