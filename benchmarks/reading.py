@@ -18,7 +18,10 @@ real pages the project holds, from their text layer and as scans (issue 23).
   The real book's truth is its reading reference (tests/scan_score.reference: checked by eye).
 
 Targets (issue 23): text layer words in order >= 99.5%; scans at 150-300 dpi CER median <= 1.5%,
-<= 4% in every family, words in order >= 98%; 72-100 dpi CER <= 5%. OCR dominates the time: the
+<= 4% in every family, words in order >= 98%; 72-100 dpi CER <= 5%; a scanned page costs <= 1.4x
+the bare `tesseract` CLI: every generated scan is also read by `tesseract IMAGE stdout -l MODEL`
+(one thread) in the same run, and SPEED prints both in CPU seconds (this process and its
+Tesseract children; wall time on a shared machine says little) per resolution. OCR dominates the time: the
 full run takes about 12 minutes on 2 idle cores, --quick about 3.
 """
 
@@ -28,7 +31,9 @@ import argparse
 import hashlib
 import json
 import os
+import resource
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -75,6 +80,35 @@ def read_scan(image: str | Path, lang: str | None) -> str:
     from ingest.ocr import read_image
 
     return read_image(image, lang_hint=lang)[0].text
+
+
+def cpu() -> float:
+    """CPU seconds of this process and its finished children (Tesseract runs as a child): a cost
+    that a shared, loaded machine barely moves, unlike wall time."""
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def bare_tesseract(image: str | Path, lang: str | None) -> float:
+    """CPU seconds of the plain `tesseract` CLI (one thread, the language's model) on the image."""
+    from ingest.ocr import model_for
+
+    env = {**os.environ, "OMP_THREAD_LIMIT": "1"}
+    start = cpu()
+    subprocess.run(["tesseract", str(image), "stdout", "-l", model_for(lang) or "Latin+Cyrillic"], env=env,
+                   check=True, capture_output=True)
+    return cpu() - start
+
+
+def speed(costs: list[tuple[str, float, float]]) -> list[str]:
+    """Per kind of scan: mkdb's CPU seconds a page beside the bare CLI's on the same pages."""
+    lines = [f"{'scans':18} {'n':>3} {'mkdb CPU-s/page':>16} {'tesseract CPU-s/page':>21} {'ratio':>6} {'worst':>6}"]
+    for kind in sorted({k for k, _, _ in costs}):
+        ours = [(a, b) for k, a, b in costs if k == kind]
+        a, b = sum(x for x, _ in ours), sum(y for _, y in ours)
+        lines.append(f"{kind:18} {len(ours):3d} {a / len(ours):16.2f} {b / len(ours):21.2f} {a / b:6.2f} "
+                     f"{max(x / y for x, y in ours):6.2f}")
+    return lines
 
 
 def scan_plan(pages: list[page_layouts.Page], quick: bool) -> list[tuple[page_layouts.Page, int]]:
@@ -158,6 +192,7 @@ def main() -> None:
     pages = generated(args.quick, families, out)
     print(f"{len(pages)} generated pages ({len(families)} families) in {time.time() - t0:.0f} s")
     results: list[Measure] = []
+    costs: list[tuple[str, float, float]] = []  # (kind of scan, mkdb's CPU s, the bare CLI's CPU s)
     t1 = time.time()
     for p in pages:
         (text,) = read_text_layer(p.pdf)
@@ -182,7 +217,10 @@ def main() -> None:
         for p, dpi in plan:
             scan = page_layouts.scan_of(p, dpi, p.seed, scans_dir)
             kind = "low" if dpi < 150 else "scan"
-            m = measure(p.family, kind, read_scan(scan.image, p.lang), p.text, page_words(p.pdf), p.headings, p.lang)
+            start = cpu()
+            text = read_scan(scan.image, p.lang)
+            costs.append((f"{dpi:3d} dpi", cpu() - start, bare_tesseract(scan.image, p.lang)))
+            m = measure(p.family, kind, text, p.text, page_words(p.pdf), p.headings, p.lang)
             results.append(m)
             if args.verbose:
                 print(f"  {kind} {p.family}-{p.seed} {dpi} dpi {scan.rotation:+.1f}° {p.lang}: "
@@ -201,6 +239,11 @@ def main() -> None:
         if any(m.kind == kind for m in results):
             print(f"\n{title}")
             print("\n".join(table(results, kind)))
+    if costs:
+        print("\nSPEED (issue 23: a scanned page costs <= 1.4x the bare tesseract CLI on the same page, same run)")
+        print("\n".join(speed(costs)))
+        a, b = sum(x for _, x, _ in costs), sum(y for _, _, y in costs)
+        print(f"{'ALL':18} {len(costs):3d} {a / len(costs):16.2f} {b / len(costs):21.2f} {a / b:6.2f}")
     print(f"\ntotal {time.time() - t0:.0f} s")
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from checker import alignment
+from checker import alignment, trust
 from checker.context import Context
 from checker.model import Discrepancy, Evidence
 
@@ -35,6 +35,11 @@ def _clarification_mentions(ctx: Context) -> list[Discrepancy]:
         for bid, (cards, _fact) in sorted(books.items()):
             lacks, only = sorted(common - cards), sorted(c for c in cards if counts[c] == 1)
             if not lacks or not only or (len(books) < 3 and bid != min(books)):
+                continue
+            weakest = trust.weakest_card_word(ctx.book(bid), _fact.start, _fact.end, only)
+            if trust.weak(weakest):
+                out.append(trust.weak_words_warning(ctx, bid, topic, Evidence(bid, _fact.page, _fact.quote), weakest,  # type: ignore[arg-type]
+                                                    {"cards": only}, "it names another card than the other books; that is not reported as a translation difference"))
                 continue
             others = sorted(b for b, (cs, _) in books.items() if set(lacks) & cs)
             summary = (f"{topic}: {ctx.lang(bid)} names {', '.join(ctx.card_label(c) for c in only)} where "
@@ -71,6 +76,12 @@ def _examples(ctx: Context) -> list[Discrepancy]:
             lacks = sorted(common - member.cards)
             only = sorted(c for c in member.cards if counts[c] == 1)
             if not lacks or not only or len(group) < 3 and not _paired(group, member):
+                continue
+            weakest = trust.weakest_card_word(ctx.book(member.book), member.fact.start, member.fact.end, only)
+            if trust.weak(weakest):
+                out.append(trust.weak_words_warning(ctx, member.book, f"example.{lacks[0].split('/')[-1]}",
+                                                    Evidence(member.book, member.fact.page, member.fact.quote), weakest,  # type: ignore[arg-type]
+                                                    {"cards": only}, "it names another card than the other books; that is not reported as a translation difference"))
                 continue
             others = [m for m in group if m is not member]
             summary = (

@@ -10,7 +10,9 @@ Reads the `card.<card id>.*` facts of ingest.facts.card_texts:
 - `.numbers`: the numbers printed with the card by where they stand. Which place holds the
   activation number and which the cost is the book's own layout, learnt from the whole book: a place
   is read as the activation (or the cost) only when most of the book's cards (LAYOUT_MIN_CARDS,
-  LAYOUT_SHARE) agree with the catalog there, on cards whose activation and cost differ.
+  LAYOUT_SHARE) agree with the catalog there, on cards whose activation and cost differ;
+- `.printed`: a card read as a card (a card sheet, ingest.card_sheets), its activation and cost
+  known by the card's anatomy.
 
 Only certain readings are reported: a fact read from trusted words (checker.trust), one number per
 place, one value per card text. Each finding is the book's and is for a reviewer to sign.
@@ -23,7 +25,7 @@ from typing import Any
 
 from checker.context import Context
 from checker.model import BookIn, Discrepancy, Evidence, FactIn
-from checker.trust import trusted
+from checker.trust import low_confidence_warning, trusted
 
 PREFIX = "card."
 PLACES = ("name_line", "apart")
@@ -167,8 +169,31 @@ def _show(numbers: list[int]) -> str:
         ", ".join(str(n) for n in numbers)
 
 
+def _printed(ctx: Context, book: BookIn) -> list[Discrepancy]:
+    """`card.<id>.printed` (a card read as a card, ingest.card_sheets): its activation and cost by the
+    card's own anatomy, so each is compared with the catalog as it stands. A difference read from
+    low-confidence digits is an extraction warning on the book, not a finding."""
+    out = []
+    for f in book.facts:
+        if not (f.topic.startswith(PREFIX) and f.topic.endswith(".printed") and isinstance(f.value, dict)):
+            continue
+        card = _card_and_field(f.topic)[0]
+        for role in ROLES:
+            value, expected = f.value.get(role), _catalog(ctx.cards.get(card) or {}, role)
+            if not isinstance(value, list) or expected is None or sorted(value) == expected:
+                continue
+            word = "activation number" if role == "activation" else "cost"
+            if not trusted(f):
+                out.append(low_confidence_warning(ctx, book.id, f.topic, f, f"its {word} {_show(sorted(value))} "
+                                                  f"differs from the catalog's {_show(expected)}"))
+                continue
+            out.append(_finding(ctx, book, card, {role: sorted(value)}, f"gives the {word} {_show(sorted(value))}",
+                                _show(expected), [f]))
+    return out
+
+
 def check(ctx: Context) -> list[Discrepancy]:
     out = []
     for book in ctx.books:
-        out += _timing(ctx, book) + _income(ctx, book) + _numbers(ctx, book)
+        out += _timing(ctx, book) + _income(ctx, book) + _numbers(ctx, book) + _printed(ctx, book)
     return out

@@ -77,7 +77,10 @@ def variants_of(book: BookIn) -> set[str]:
 
 def covers(book: BookIn, scope: frozenset[str]) -> bool:
     """Whether the book speaks for that part of the game: its expansions, the variants it prints,
-    and the base game unless it is an expansion rulebook (then only what its expansion changes)."""
+    and the base game unless it is an expansion rulebook (then only what its expansion changes).
+    A sheet of cards (ingest.card_sheets, kind `cards`) states no rules: its silence on them is no finding."""
+    if book.scope.get("kind") == "cards":
+        return False
     variants = {s for s in scope if s.startswith("variant.")}
     rest = scope - variants
     if variants and not variants <= variants_of(book):

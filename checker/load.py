@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from carddb.plain import PlainDB
 from checker.model import BookIn, FactIn, MentionIn, PageIn, SectionIn
+from ingest.words import from_json
 
 if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
@@ -82,9 +83,12 @@ def load_books(engine_or_session: Engine | Session | PlainDB, editions: list[str
     sections: dict[str, list[SectionIn]] = defaultdict(list)
     for s in section_rows:
         sections[s.rulebook_id].append(SectionIn(s.index, s.heading, s.topic, s.page, s.start, s.end, s.text, s.card, s.scope or "base"))
+    words = {r.id: dict((r.quality or {}).get("words") or {}) for r in rulebooks}  # per-word trust by page (carddb.store)
     pages: dict[str, list[PageIn]] = defaultdict(list)
     for p in page_rows:
-        pages[p.rulebook_id].append(PageIn(p.number, p.text, method=p.method, reason=p.reason, repairs=dict(p.repairs or {}), warnings=list(p.warnings or []), offset=p.offset))
+        pages[p.rulebook_id].append(PageIn(p.number, p.text, method=p.method, reason=p.reason, repairs=dict(p.repairs or {}),
+                                           warnings=list(p.warnings or []), words=from_json(words[p.rulebook_id].get(str(p.number)) or []),
+                                           offset=p.offset))
     return [
         BookIn(
             id=r.id, lang=r.lang, edition=r.edition, expansions=list(r.expansions or []), source=r.source,

@@ -19,6 +19,7 @@ from typing import Any
 
 from rapidfuzz import fuzz
 
+from checker import trust
 from checker.context import Context
 from checker.model import BookIn, Discrepancy, Evidence, MentionIn
 from checker.spaced import near_letter_spaced
@@ -273,7 +274,7 @@ def _card_spellings(ctx: Context, book: BookIn) -> list[Discrepancy]:
         elif known and fold(m.surface) not in known and m.score < FUZZY_BELOW and not _ordinary_words(book.lang, m.surface):
             if _explained(ctx, book, m):
                 continue
-            (misread if _ocr_page(book, m.page) else bad)[m.card].append(m)
+            (misread if _ocr_read(book, m) else bad)[m.card].append(m)
     out = _ocr_name_warnings(ctx, book, misread)
     for card, mentions in sorted(bad.items()):
         surfaces = sorted({m.surface for m in mentions})
@@ -319,8 +320,10 @@ def _explained(ctx: Context, book: BookIn, m: MentionIn) -> bool:
     return False
 
 
-def _ocr_page(book: BookIn, number: int) -> bool:
-    return any(p.number == number and p.method == "ocr" for p in book.pages)
+def _ocr_read(book: BookIn, m: MentionIn) -> bool:
+    """The name was read by OCR: its page was, or its words were (a text layer's page whose missing
+    lines were OCR'd, ingest.uncovered: the stored per-word confidence tells them apart)."""
+    return any(p.number == m.page and p.method == "ocr" for p in book.pages) or trust.weakest_word(book, m.start, m.end) is not None
 
 
 def _ocr_name_warnings(ctx: Context, book: BookIn, misread: dict[str, list[MentionIn]]) -> list[Discrepancy]:

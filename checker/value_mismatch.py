@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from checker import misreads, trust
+from checker import misreads, parts, trust
 from checker import values as V
 from checker.context import Context
 from checker.equivalence import resolve
@@ -102,9 +102,11 @@ def _drop_untrusted(ctx: Context, topic: str, stmts: dict[str, Statement]) -> tu
 
 def _comparison_keys(topic: str, stmts: dict[str, Statement]) -> dict[str, str]:
     """Dict values (a clarification's points) compare on the points every book makes; a point only
-    some books make is the `missing` check's business, not a mismatch."""
+    some books make is the `missing` check's business, not a mismatch; the same parts split or
+    stated differently compare as one (checker.parts)."""
     vals = {bid: s.value for bid, s in stmts.items()}
     if all(isinstance(v, dict) for v in vals.values()):
+        vals = parts.regrouped(topic, vals, {bid: s.book for bid, s in stmts.items()})  # type: ignore[arg-type]
         common = set.intersection(*(set(v) for v in vals.values())) - NOT_POINTS  # type: ignore[arg-type]
         return {bid: V.compare_key(topic, {k: v[k] for k in common}) for bid, v in vals.items()}  # type: ignore[union-attr]
     return {bid: s.key for bid, s in stmts.items()}

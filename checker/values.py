@@ -69,11 +69,39 @@ def sum_of_parts() -> dict[str, tuple[str, ...]]:
     return {t: tuple(keys) for t, keys in (canonical.topics().get("sum_of_parts") or {}).items()}
 
 
+def _longest(prefixes: dict[str, Any], topic: str) -> str | None:
+    """The longest key of `prefixes` that is the topic or a dotted prefix of it."""
+    return max((p for p in prefixes if topic == p or (p.endswith(".") and topic.startswith(p))), key=len, default=None)
+
+
+@lru_cache(maxsize=1)
+def point_topics() -> dict[str, dict[str, str]]:
+    """{record topic: {point: the topic that compares it}} (topics.yaml `point_topics`)."""
+    return {t: dict(m or {}) for t, m in (canonical.topics().get("point_topics") or {}).items()}
+
+
+@lru_cache(maxsize=1)
+def kind_includes() -> dict[str, dict[str, tuple[str, ...]]]:
+    """{record topic: {point: the points its count may include}} (topics.yaml `kind_includes`)."""
+    return {t: {k: tuple(v) for k, v in (m or {}).items()} for t, m in (canonical.topics().get("kind_includes") or {}).items()}
+
+
 def mode_of(topic: str) -> str:
     """How the topic's values compare: the longest matching prefix in topics.yaml, else the default."""
     topics, default = _modes()
-    best = max((p for p in topics if topic == p or (p.endswith(".") and topic.startswith(p))), key=len, default=None)
+    best = _longest(topics, topic)
     return topics[best] if best is not None else default
+
+
+@lru_cache(maxsize=1)
+def _point_modes() -> dict[str, dict[str, str]]:
+    return {p: dict(m or {}) for p, m in (canonical.topics().get("point_modes") or {}).items()}
+
+
+def point_modes(topic: str) -> dict[str, str]:
+    """{point: compare mode} for the points of a record topic (topics.yaml `point_modes`)."""
+    best = _longest(_point_modes(), topic)
+    return _point_modes()[best] if best is not None else {}
 
 
 def _card_local(x: Any) -> Any:
@@ -95,6 +123,18 @@ def by_meaning(topic: str, value: Any) -> Any:
         return int(value)
     if mode == "text" and isinstance(value, str):
         return " ".join(value.split())
+    if mode == "record" and isinstance(value, dict):
+        points = point_modes(topic)
+        return {k: _point(points.get(k), v) for k, v in value.items()} if points else value
+    return value
+
+
+def _point(mode: str | None, value: Any) -> Any:
+    """One point of a record in the normal form of its own mode (a set of amounts: sorted, once each)."""
+    if mode == "set" and isinstance(value, list):
+        return sorted({_sort_key(_card_local(v)) for v in value})
+    if mode == "set" and isinstance(value, int | float | str):
+        return [_sort_key(value)]  # one amount is the set of that amount
     return value
 
 

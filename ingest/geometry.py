@@ -19,6 +19,9 @@ GUTTER_INTRUDERS = 0.1  # ... its empty part is reached by at most this share of
 GUTTER_CROSSED = 0.3  # ... and overlapped by at most this share
 HEADING_SIZE = 1.15  # a line set this much larger than the body is a heading
 SIZE_CHANGE = 0.12  # a word this much larger or smaller than its neighbour starts a new segment
+GUTTER_SPACES = 3.0  # a gap in a recogniser's line this many times its word spaces may be a gutter
+TABLE_ROWS = 3  # a table: this many rows or more of one line each, apart from one another ...
+TABLE_ROW_EM = 1.6  # ... (a row no taller than this many ems), their cells parted by a shared gap
 
 
 def median(values) -> float:  # noqa: ANN001 - any iterable of numbers
@@ -139,6 +142,8 @@ def segments_from_words(words: list[Word], exact: bool = False) -> list[Segment]
             gap = LINE_GAP_EM if word.line >= 0 else WORD_GAP_EM
             if word.x0 - prev.x1 > gap * em and word.line < 0 and _justified(gaps, k, em):
                 gap = JUSTIFIED_MAX_EM
+            if word.line >= 0 and _gutter_in_line(gaps, k, em):
+                gap = COLUMN_GAP_EM
             if word.x0 - prev.x1 > gap * em or resized:
                 segments.append(current)
                 current = Segment([word])
@@ -146,6 +151,14 @@ def segments_from_words(words: list[Word], exact: bool = False) -> list[Segment]
                 current.words.append(word)
         segments.append(current)
     return segments
+
+
+def _gutter_in_line(gaps: list[float], k: int, em: float) -> bool:
+    """Gap k of a recogniser's line is a gutter it read across (its block finder took two narrow-set
+    columns for one): a column gap wide, and GUTTER_SPACES times the line's widest word space on
+    each side of it (a dropped dash or bullet leaves a gap about twice a space)."""
+    near = gaps[max(0, k - 2):k] + gaps[k + 1:k + 3]
+    return len(near) >= 2 and gaps[k] > COLUMN_GAP_EM * em and gaps[k] >= GUTTER_SPACES * max(near)
 
 
 def _justified(gaps: list[float], k: int, em: float) -> bool:
@@ -180,6 +193,13 @@ def xy_cut(segments: list[Segment], em: float) -> list[list[Segment]]:
     if len(segments) <= 1:
         return [segments] if segments else []
     row_gaps = [g for g in _gaps([(s.top, s.bottom) for s in segments]) if g[1] - g[0] >= PARAGRAPH_GAP_EM * em]
+    table = _table_run(segments, row_gaps, em) if row_gaps else None
+    if table is not None:  # a table's rows are read one by one, each left to right
+        top, bottom = table
+        before = [s for s in segments if (s.top + s.bottom) / 2 <= top]
+        rows = _bands([s for s in segments if top < (s.top + s.bottom) / 2 <= bottom], row_gaps)
+        after = [s for s in segments if (s.top + s.bottom) / 2 > bottom]
+        return xy_cut(before, em) + [sorted(r, key=lambda s: s.x0) for r in rows if r] + xy_cut(after, em)
     col_gaps = [g for g in _gaps([(s.x0, s.x1) for s in segments]) if g[1] - g[0] >= COLUMN_GAP_EM * em]
     if col_gaps and _is_column_cut(segments, col_gaps, em) and not _headed_blocks(segments, col_gaps, em):
         cut = max(col_gaps, key=lambda g: g[1] - g[0])
@@ -211,16 +231,58 @@ def xy_cut(segments: list[Segment], em: float) -> list[list[Segment]]:
     return [segments]
 
 
+def _bands(segments: list[Segment], row_gaps: list[tuple[float, float]]) -> list[list[Segment]]:
+    """The segments between one row gap and the next, top to bottom (by each segment's middle)."""
+    edges = [min((s.top for s in segments), default=0.0) - 1.0] + [(g0 + g1) / 2 for g0, g1 in sorted(row_gaps)]
+    edges.append(float("inf"))
+    return [[s for s in segments if lo < (s.top + s.bottom) / 2 <= hi] for lo, hi in zip(edges, edges[1:], strict=False)]
+
+
+def _table_run(segments: list[Segment], row_gaps: list[tuple[float, float]], em: float) -> tuple[float, float] | None:
+    """The first run of TABLE_ROWS bands or more that are each one line of cells parted by a gap
+    all of them share: a table's rows (ruled or not). Cut down that gap, as columns of prose are,
+    the table would be read column by column, and with a column of text under it that the gap
+    lines up with, the columns of both would be woven. A person reads a table row by row.
+    Returns the run's top and bottom (the middles of the row gaps around it), or None."""
+    edges = [min(s.top for s in segments) - 1.0] + [(g0 + g1) / 2 for g0, g1 in sorted(row_gaps)] + [float("inf")]
+    bands = _bands(segments, row_gaps)
+
+    def cells(band: list[Segment]) -> list[tuple[float, float]] | None:
+        if len(band) < 2 or max(s.bottom for s in band) - min(s.top for s in band) > TABLE_ROW_EM * em:
+            return None
+        gaps = [g for g in _gaps([(s.x0, s.x1) for s in band]) if g[1] - g[0] >= COLUMN_GAP_EM * em]
+        return gaps or None
+
+    def shared(a: list[tuple[float, float]], b: list[tuple[float, float]]) -> list[tuple[float, float]]:
+        return [(max(a0, b0), min(a1, b1)) for a0, a1 in a for b0, b1 in b if min(a1, b1) - max(a0, b0) > 0]
+
+    start = 0
+    while start < len(bands):
+        common = cells(bands[start])
+        end = start
+        while common and end + 1 < len(bands):
+            nxt = cells(bands[end + 1])
+            both = shared(common, nxt) if nxt else []
+            if not both:
+                break
+            common, end = both, end + 1
+        if common and end + 1 - start >= TABLE_ROWS:
+            return edges[start], edges[end + 1]
+        start = end + 1
+    return None
+
+
 def _headed_blocks(segments: list[Segment], col_gaps: list[tuple[float, float]], em: float) -> bool:
     """The columns are blocks of columns, one under another, each under a heading of its own
-    across them: between two bands of lines on both sides of the gutter lies a band of one or
-    two lines set larger than the body, on one side only (a heading set flush left). Cut down
-    the gutter, each heading would be read with the left column of every block under it."""
+    across them: under a band of lines on both sides of the gutter, over another such band or
+    last, lies a band of one or two lines set larger than the body, on one side only (a heading
+    set flush left). Cut down the gutter, each heading would be read with the left column of the
+    block over it."""
     cut = max(col_gaps, key=lambda g: g[1] - g[0])
     mid = (cut[0] + cut[1]) / 2
     body = median(s.size for s in segments)
     edges = [g for g in _gaps([(s.top, s.bottom) for s in segments]) if g[1] - g[0] >= PARAGRAPH_GAP_EM * em]
-    if len(edges) < 2:
+    if not edges:
         return False
     cuts = [min(s.top for s in segments) - 1.0] + [(a + b) / 2 for a, b in edges] + [float("inf")]
     kinds = []
@@ -230,7 +292,11 @@ def _headed_blocks(segments: list[Segment], col_gaps: list[tuple[float, float]],
         heading = (len(sides) == 1 and line_rows(band, em) <= 2
                    and min(s.size for s in band) >= HEADING_SIZE * body)
         kinds.append("both" if len(sides) == 2 else "heading" if heading else "one")
-    return any(k == "heading" and "both" in kinds[:i] and "both" in kinds[i + 1:] for i, k in enumerate(kinds))
+    # a heading last, under the columns, heads what follows them where a cut at a wider row gap
+    # has already set that apart: it is read after both columns, not after the left one (a heading
+    # with one column's text under it is that column's)
+    return any(k == "heading" and "both" in kinds[:i] and ("both" in kinds[i + 1:] or i == len(kinds) - 1)
+               for i, k in enumerate(kinds))
 
 
 def _crossed_gutter(segments: list[Segment], em: float) -> tuple[float, float] | None:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ingest import facts as facts_stage
 from ingest import guard, rulebook_check
+from ingest.card_sheets import SheetPage
 from ingest.clean import clean_page, harmonise
 from ingest.identify import NOT_THE_GAME, CardName, detect_language, identify, language
 from ingest.limits import DEFAULT as DEFAULT_LIMITS
@@ -142,10 +143,12 @@ def read_pages(path: Path, ocr: str = "auto", options: ReadOptions | None = None
         with applied(options):
             return read_pdf(path, ocr=ocr, lang_hint=lang, on_page=on_page)
     if ext in IMAGE_EXT:
+        from ingest.card_sheets.sheet import read_sheet
         from ingest.ocr import read_image  # here: as above
 
         with applied(options):
-            return read_image(path, lang_hint=lang, on_page=on_page)
+            sheet = read_sheet(path, name_index, lang_hint=lang)  # a scan or photo of cards is read as cards
+            return [sheet] if sheet is not None else read_image(path, lang_hint=lang, on_page=on_page)
     raise IngestError(f"unsupported file type {ext or '(none)'} (supported: {', '.join(sorted(SUPPORTED))})")
 
 
@@ -181,6 +184,10 @@ def analyse(
     if sha is None:
         sha = sha256_of(path, limits)
     pages = read_within(path, ocr=ocr, limits=limits, options=options)
+    if len(pages) == 1 and isinstance(pages[0], SheetPage):
+        from ingest.card_sheets.book import sheet_book  # here: only a card sheet needs it
+
+        return sheet_book(path.name, sha, pages[0], name_index(), options.lang if options else None)
     if not pages or not any(p.text.strip() for p in pages):
         raise IngestError("no text in the file")
     lang = options.lang if options and options.lang else detect_language("\n\n".join(p.text for p in pages))[0]

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from ingest.geometry import COLUMN_GAP_EM, PARAGRAPH_GAP_EM, PageLayout, Segment, Word, line_rows, xy_cut
 
 Box = tuple[float, float, float, float]
+SIDEBAR_ROWS = 4  # a box holding this many lines or more beside a column may be a column itself
 
 
 def _box(block: list[Segment]) -> Box:
@@ -79,11 +80,49 @@ def _rows_then_columns(block: list[Segment]) -> list[Segment]:
     return [seg for row in rows for seg in sorted(row, key=lambda s: s.x0)]
 
 
+def _own_column(box: Box, rows: int, blocks: list[list[Segment]], em: float) -> bool:
+    """The box is a column of its own (a sidebar): it holds prose (SIDEBAR_ROWS lines or more),
+    and of its region's text none shares its width that is not wholly above or below both it and
+    the text beside it (a page heading over both). The text beside it is a column too, and the
+    two are read as columns are, the left one first. A box among a column's paragraphs, or a
+    picture's label, stays a figure."""
+    if rows < SIDEBAR_ROWS:
+        return False
+    x0, top, x1, bottom = box
+    beside = [_box(b) for b in blocks if line_rows(b, em) >= 2 and (_box(b)[2] <= x0 or _box(b)[0] >= x1)]
+    if not beside:
+        return False
+    upper, lower = min(top, *(b[1] for b in beside)), max(bottom, *(b[3] for b in beside))
+    for block in blocks:
+        bx0, btop, bx1, bbottom = _box(block)
+        if min(x1, bx1) - max(x0, bx0) > 0 and not (bbottom <= upper or btop >= lower):
+            return False
+    return True
+
+
+def _in_a_row(c: int, children: list[int], boxes: dict[int, Box], em: float, rows: Callable[[int], int]) -> bool:
+    """The box is one of a row of like panels: a sibling of about its width stands level with it
+    (top and bottom within a line), both holding prose (SIDEBAR_ROWS lines or more). Panels set
+    side by side are read one after the other where they stand; the text beside them is
+    another panel whose tint the scan lost, not a paragraph they illustrate."""
+    x0, top, x1, bottom = boxes[c]
+    if rows(c) < SIDEBAR_ROWS:
+        return False
+    for d in children:
+        dx0, dtop, dx1, dbottom = boxes[d]
+        if (d != c and rows(d) >= SIDEBAR_ROWS and abs(dtop - top) <= 1.5 * em and abs(dbottom - bottom) <= 1.5 * em
+                and abs((dx1 - dx0) - (x1 - x0)) <= 0.25 * max(dx1 - dx0, x1 - x0) and (dx1 <= x0 or dx0 >= x1)):
+            return True
+    return False
+
+
 def _figures(children: list[int], boxes: dict[int, Box], blocks: list[list[Segment]], kinds: dict[int, str],
-             em: float) -> set[int]:
+             em: float, rows: Callable[[int], int]) -> set[int]:
     """The boxes beside their region's own text, and the boxes in the same column as one of them
-    (a column of callouts beside a paragraph is one figure, however far down it runs)."""
-    found = {c for c in children if kinds[c] != "bar" and _beside(boxes[c], blocks, em)}
+    (a column of callouts beside a paragraph is one figure, however far down it runs). A box that
+    is a column of its own (_own_column) is no figure."""
+    found = {c for c in children if kinds[c] != "bar" and _beside(boxes[c], blocks, em)
+             and not _own_column(boxes[c], rows(c), blocks, em) and not _in_a_row(c, children, boxes, em, rows)}
     grew = True
     while grew:
         grew = False
@@ -133,12 +172,15 @@ def region_blocks(page: PageLayout, segments: list[Segment], em: float,
     boxes = {r: box for r, (_, box, _) in page.regions.items()}
     kinds = {r: kind for r, (_, _, kind) in page.regions.items()}
 
+    def rows(r: int) -> int:  # lines of a region's own text
+        return line_rows(own.get(r, []), em)
+
     def visit(r: int, into: list[list[Segment]]) -> None:
         blocks = cut(own.get(r, []))
         kids = [c for c in children[r] if has_text(c)]
         units: list[tuple[Box, object, list[Segment]]] = [(_box(b), ("block", b), b) for b in blocks]
         units += [(boxes[c], ("region", c), []) for c in kids]
-        aside = _figures(kids, boxes, blocks, kinds, em) if into is body else set()
+        aside = _figures(kids, boxes, blocks, kinds, em, rows) if into is body else set()
         for kind, item in _in_order(units, em):
             if kind == "block":
                 into.append(item)

@@ -45,6 +45,7 @@ class FileResult:
     texts: list[str] = field(default_factory=list)  # each page's text as stored (for --sidecar)
     replaced: list[str] = field(default_factory=list)  # the revisions this file replaced (`ID@N`)
     note: str = ""  # how the file was placed, when the person should know (carddb.revisions)
+    read: list[str] = field(default_factory=list)  # what was read, told to the person (a card sheet's cards)
 
     @property
     def ok(self) -> bool:
@@ -117,7 +118,7 @@ def ingest_file(
         sections=len(book.sections), facts=len(book.facts),
         repairs=sum(n for p in book.pages for k, n in p.repairs.items() if k != "lost_icon"),
         warnings=list(book.warnings), ocr_pages=ocr_numbers, ocr_confidence=ocr_confidence,
-        texts=[p.text for p in book.pages], replaced=replaced, note=note,
+        texts=[p.text for p in book.pages], replaced=replaced, note=note, read=list(book.read),
     )
 
 

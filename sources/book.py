@@ -100,6 +100,7 @@ class IngestedBook:
     facts: list[FactData] = field(default_factory=list)
     mentions: list[MentionData] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    read: list[str] = field(default_factory=list)  # what was read, told to the person (a card sheet's cards)
 
     @property
     def rulebook_id(self) -> str:

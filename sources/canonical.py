@@ -53,5 +53,5 @@ def _topics(path: Path) -> dict[str, Any]:
 
 
 def topics(where: Path | str | None = None) -> dict[str, Any]:
-    """canonical/topics.yaml ({} when absent): compare mode per topic, `never_missing`, `sum_of_parts`."""
+    """canonical/topics.yaml ({} when absent): compare mode per topic, `point_modes`, `never_missing`, `sum_of_parts`."""
     return _topics(sources_dir(where) / CANONICAL_DIR / TOPICS_FILE)

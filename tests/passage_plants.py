@@ -15,11 +15,13 @@ import random
 import re
 from dataclasses import dataclass
 
-from checker.model import BookIn
+from checker.model import BookIn, DiffReport
+from checker.passages.compare import GAP_MARK
 from checker.passages.costs import claimed_costs
-from checker.passages.units import passages
+from checker.passages.units import Sentence, passages
 
 KINDS = ("number", "example", "drop", "add", "cost")
+_MARKER = re.compile(r"^\s*(?:[-•–*▪●]\s+)?(?:\d{1,2}\s*[.)]\s+)?")
 _DIGIT = re.compile(r"(?<![\d.,/])(\d{1,2})(?![\d.,/ª])")
 
 
@@ -31,20 +33,45 @@ class Plant:
     new: str  # the sentence as printed in the copy ("" for a dropped one)
     before: str  # for drop/add: the sentence before the place
     text: str  # the whole planted file
+    sort: str = ""  # for drop/add: what the sentence carries -- numbers, cards, or words only
+    after: str = ""  # for drop: the sentence printed after the dropped one
 
 
-def _sentences(book: BookIn, examples: list[tuple[int, int]]) -> list[tuple[str, bool, str, str]]:
-    """(sentence text, in a worked example, section topic, the previous sentence) of every body sentence."""
+SORTS = ("numbers", "cards", "words")
+
+
+def _sort(s: Sentence) -> str:
+    """What a sentence carries across languages: numbers (digits, number words, ordinals), else card names, else words only."""
+    if s.feats.numbers or (s.feats.soft - {1}):
+        return "numbers"
+    return "cards" if s.cards else "words"
+
+
+def _sentences(book: BookIn, examples: list[tuple[int, int]]) -> list[tuple[str, bool, str, str, str, bool]]:
+    """(sentence text, in a worked example, section topic, the sentence printed before it, its sort) of every
+    body sentence, and whether it leads a list item of several sentences; the sentence before may end the
+    previous paragraph (a one-sentence paragraph can be dropped)."""
     out = []
+    prev = ""
     for p in passages(book):
         if p.kind == "heading" or p.topic in ("other", "components"):
+            prev = ""
             continue
-        prev = ""
         for s in p.sentences:
             in_example = any(a <= s.start < b for a, b in examples)
-            out.append((s.text.strip(), in_example, p.topic, prev))
+            # a list item's first sentence is dropped only with the whole item: alone, it would take the
+            # item's number and leave the item's other sentences glued to the item before
+            lead = len(p.sentences) > 1 and bool(_MARKER.match(s.text).end())
+            out.append((s.text.strip(), in_example, p.topic, prev, _sort(s), lead))
             prev = s.text.strip()
     return out
+
+
+def _stratified(rng: random.Random, pool: list[tuple]) -> tuple:
+    """A sentence of a sort chosen first (each sort the pool holds equally likely), then one of that sort."""
+    sorts = sorted({s[4] for s in pool})
+    sort = rng.choice(sorts)
+    return rng.choice([s for s in pool if s[4] == sort])
 
 
 def plant(text: str, book: BookIn, kind: str, seed: int) -> Plant | None:
@@ -68,20 +95,22 @@ def plant(text: str, book: BookIn, kind: str, seed: int) -> Plant | None:
         new = sent[:m.start()] + str(new_value) + sent[m.end():]
         return Plant(kind, seed, sent, new, "", text.replace(sent, new, 1))
     if kind == "drop":
-        pool = [s for s in sents if s[3] and len(s[0]) >= 40 and not s[1]]
+        pool = [s for s in sents if s[3] and len(s[0]) >= 40 and text.count(s[3]) == 1 and not s[5]]
         if not pool:
             return None
-        sent, _, _, prev = rng.choice(pool)
-        return Plant(kind, seed, sent, "", prev, text.replace(sent, "", 1))
+        sent, _, _, prev, sort, _ = _stratified(rng, pool)
+        following = next((s[0] for s in sents if s[3] == sent), "")
+        return Plant(kind, seed, sent, "", prev, text.replace(sent, "", 1), sort, following)
     if kind == "add":
-        donors = [s for s in sents if (_numbers(s[0]) or len(s[0]) >= 60) and not s[1]]
+        donors = [s for s in sents if len(s[0]) >= 40 and not s[1]]
         hosts = [s for s in sents if not s[1] and s[0].rstrip().endswith((".", "!"))]
         if not donors or not hosts:
             return None
-        donor = rng.choice(donors)
+        donor = _stratified(rng, donors)
         hosts = [h for h in hosts if h[2] != donor[2]] or hosts
         host = rng.choice(hosts)[0]
-        return Plant(kind, seed, "", donor[0], host, text.replace(host, host + " " + donor[0], 1))
+        added = _MARKER.sub("", donor[0], count=1)  # a list item's sentence, added inside a paragraph: its marker stays behind
+        return Plant(kind, seed, "", added, host, text.replace(host, host + " " + added, 1), donor[4])
     if kind == "cost":
         mentions = [(m.start, m.end, m.card) for m in book.mentions if m.card]
         spots = [(s, c) for p in passages(book) for s in p.sentences
@@ -98,3 +127,29 @@ def plant(text: str, book: BookIn, kind: str, seed: int) -> Plant | None:
 
 def _numbers(sentence: str) -> bool:
     return bool(_DIGIT.search(sentence))
+
+
+FINDING_KINDS = frozenset({"passage", "example_error", "value_mismatch", "missing", "card_name"})
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.split())
+
+
+def found_in(report: DiffReport, copy: BookIn, p: Plant) -> bool:
+    """Whether a finding names the planted copy and quotes the plant: the changed or added sentence, or for
+    a dropped one the place it was dropped from (the sentence before it, or the gap marked before the
+    sentence after it)."""
+    for d in report.discrepancies:
+        if d.kind not in FINDING_KINDS or copy.id not in d.values:
+            continue
+        for ev in d.evidence:
+            if ev.rulebook != copy.id:
+                continue
+            quote = _norm(ev.quote)
+            if p.kind == "drop" and (_norm(p.before)[-40:] in quote
+                                     or (GAP_MARK in quote and p.after and _norm(p.after)[:40] in quote)):
+                return True
+            if p.kind != "drop" and _norm(p.new)[:40] in quote:
+                return True
+    return False

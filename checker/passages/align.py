@@ -178,8 +178,17 @@ def _each(whole: float, x_own: float, y_own: float) -> float:
     return FEATURE_WEIGHT * max(0.0, whole - min(x_own, y_own)) / 2
 
 
+SKIP_CAP = 6.0  # the most a passage's length adds to the cost of leaving it unmatched
+
+
 def skip_cost(u: Group, ratio: float) -> float:
-    return length_cost(u.length, 0, ratio) if u.length else 0.0
+    """Cost of a passage with no counterpart (a 1-0 bead), besides the prior: Gale-Church's, capped.
+
+    Why capped: Gale-Church prices a deletion as a length mismatch against nothing, which grows with the
+    passage's length without bound, so a dropped or added passage of any size came out cheaper merged
+    into a neighbour (2-1) or shifting every pair after it than left alone. Past the cap, what decides a
+    gap is what the passages share: the anchors on both sides of it and the mismatches it avoids."""
+    return min(SKIP_CAP, length_cost(u.length, 0, ratio)) if u.length else 0.0
 
 
 def align(a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead]:

@@ -8,6 +8,9 @@ that says the same thing takes its place (checker.passages.merge).
 
 from __future__ import annotations
 
+import re
+
+from checker import trust
 from checker.context import Context
 from checker.model import Discrepancy, Evidence
 from checker.passages import costs
@@ -48,8 +51,30 @@ def check(ctx: Context) -> list[Discrepancy]:
         for diff in pair_diffs(pair, surfaces):
             if diff.what == "cards" and (diff.topic or "other") in FLAVOUR_TOPICS:
                 continue  # a welcome's "business centres" names no card a player builds: no finding to sign
-            out.append(_finding(ctx, pair, diff, good, views))
+            weak = _weak_side(ctx, diff)
+            out.append(weak if weak is not None else _finding(ctx, pair, diff, good, views))
     return out
+
+
+def _weak_side(ctx: Context, diff: PairDiff) -> Discrepancy | None:
+    """The extraction warning for a difference whose numbers or card names, on either side, rest on
+    words OCR read with low confidence (checker.trust): the scanner, not the translation, may differ."""
+    if diff.what not in ("numbers", "cards"):
+        return None
+    for side, value in ((diff.a, diff.a_value), (diff.b, diff.b_value)):
+        if side.span is None or not value:
+            continue
+        book = ctx.book(side.book)
+        if diff.what == "numbers":
+            wanted = {str(n) for n in value}
+            weakest = trust.weakest_word(book, *side.span, keep=lambda _a, _b, text: bool(wanted & set(re.findall(r"\d+", text))))  # noqa: B023
+        else:
+            weakest = trust.weakest_card_word(book, *side.span, value)
+        if trust.weak(weakest):
+            return trust.weak_words_warning(
+                ctx, side.book, f"passage.{diff.topic or 'other'}", Evidence(side.book, side.page, side.quote), weakest,  # type: ignore[arg-type]
+                {diff.what: list(value)}, f"the aligned passages differ in their {diff.what}; that is not reported as a translation difference")
+    return None
 
 
 def _third_opinions(diff: PairDiff, pair: Pair, good: list[Pair], views: dict) -> tuple[list[tuple[str, object]], list[str]]:

@@ -32,6 +32,7 @@ class Side:
     quote: str
     highlights: list[str] = field(default_factory=list)
     passage: int | None = None  # index of the passage in its book (for the third books' view)
+    span: tuple[int, int] | None = None  # [start, end) in the book's document text (the words it rests on)
 
 
 @dataclass
@@ -99,7 +100,8 @@ def _quote(units: list[Passage], sents: list[Sentence]) -> tuple[int, str]:
 def _side(book: str, units: list[Passage], sents: list[Sentence], highlights: list[str]) -> Side:
     _, quote = _quote(units, sents)
     page = units[0].page if units else 0
-    return Side(book, page, quote, highlights, units[0].index if units else None)
+    span = (min(u.start for u in units), max(u.end for u in units)) if units else None
+    return Side(book, page, quote, highlights, units[0].index if units else None, span)
 
 
 _memo: OrderedDict[tuple, list[PairDiff]] = OrderedDict()
@@ -171,6 +173,10 @@ def _matched(pair: Pair, bead: Bead, ua: list[Passage], ub: list[Passage],
     return out
 
 
+def _span(sents: list[Sentence]) -> tuple[int, int] | None:
+    return (min(s.start for s in sents), max(s.end for s in sents)) if sents else None
+
+
 def _merged(units: list[Passage]) -> Passage:
     """Consecutive passages of one bead as one (their sentences in order), for the sentence alignment."""
     if len(units) == 1:
@@ -190,8 +196,8 @@ def _sentence_numbers(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[
         if only_a:
             conf = round(min(bead.confidence, sb.confidence), 3)
             out.append(PairDiff("numbers", pa.topic,
-                                Side(pair.pivot, pa.page, _joined(sa), [str(n) for n in only_a], pa.index),
-                                Side(pair.other, pb.page, _joined(so), [str(n) for n in only_b], pb.index),
+                                Side(pair.pivot, pa.page, _joined(sa), [str(n) for n in only_a], pa.index, _span(sa)),
+                                Side(pair.other, pb.page, _joined(so), [str(n) for n in only_b], pb.index, _span(so)),
                                 only_a, only_b, conf, pa.index))
     return out
 
@@ -262,7 +268,7 @@ def _gap(pair: Pair, beads: list[Bead], k: int) -> PairDiff | None:
         return None
     around = ([pair.b[j] for j in prev.b + nxt.b]) if on_a else ([pair.a[i] for i in prev.a + nxt.a])
     if _has_content(units):
-        if not _absent_from(units, around):
+        if not (_absent_from(units, around) or _step_missing(units, around)):
             return None
     elif size < MIN_WORDS_GAP_CHARS or not all(_concepts_absent(s, [x for u in around for x in u.sentences])
                                                   for u in units for s in u.sentences[:1]):
@@ -275,6 +281,15 @@ def _gap(pair: Pair, beads: list[Bead], k: int) -> PairDiff | None:
     if on_a:
         return PairDiff("absent", units[0].topic, present, context, sig, None, conf, units[0].index)
     return PairDiff("absent", units[0].topic, context, present, None, sig, conf, None)
+
+
+def _step_missing(units: list, around: list) -> bool:
+    """Whether the gap is numbered steps of a list whose numbers the other book prints on the steps on both
+    sides of the gap but not on any of these: its list has a step fewer (a worked example's "3)" dropped
+    between "1)" and "2)" may share its small numbers with them, not its place in the list)."""
+    steps = {u.item for u in units if getattr(u, "kind", "") == "item" and u.item is not None}
+    theirs = [u.item for u in around if getattr(u, "kind", "") == "item" and u.item is not None]
+    return bool(steps) and len(steps) == len(units) and len(theirs) >= 2 and not steps & set(theirs)
 
 
 def _highlights(units: list) -> list[str]:

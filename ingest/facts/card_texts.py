@@ -64,7 +64,7 @@ def _numbers(doc: Doc, name_line: tuple[int, int], names: list[tuple[int, int]],
     return {"name_line": _groups(rest), "apart": apart}, last, words
 
 
-def _income(doc: Doc, start: int, end: int) -> tuple[dict, int, int] | None:
+def read_income(doc: Doc, start: int, end: int) -> tuple[dict, int, int] | None:
     """The coins the card text gives: one receive verb, one count of coins after it, and at most one
     payer; anything else (two verbs, two counts) is not an unambiguous reading."""
     verbs = doc.hits_in(start, end, "verb.receive")
@@ -119,7 +119,7 @@ def extract(doc: Doc, lists: list[NumberedList]) -> list[FactData]:
         effect = bool(doc.hits_in(ws, we, "verb.receive") or doc.hits_in(ws, we, "timing."))
         if effect and (numbers["name_line"] or numbers["apart"]):
             facts.append(doc.fact(f"card.{card}.numbers", numbers, a, last, "card_texts", 0.7))
-        income = _income(doc, ws, end) if effect else None
+        income = read_income(doc, ws, end) if effect else None
         if income is not None:
             value, s, e = income
             facts.append(doc.fact(f"card.{card}.income", value, s, e, "card_texts", 0.7))

@@ -33,7 +33,7 @@ def _ingest_row(r: Any, table: bool) -> dict[str, Any]:
     row = {"file": Path(r.path).name if table else r.path, "rulebook": r.rulebook_id, "language": r.lang,
            "edition": r.edition, "expansions": r.expansions, "pages": r.pages, "sections": r.sections,
            "facts": r.facts, "repairs": r.repairs, "warnings": len(r.warnings) if table else r.warnings,
-           "status": r.status, "replaced": r.replaced, "error": r.error, "ocr_pages": r.ocr_pages, "ocr_confidence": r.ocr_confidence}
+           "status": r.status, "read": r.read, "replaced": r.replaced, "error": r.error, "ocr_pages": r.ocr_pages, "ocr_confidence": r.ocr_confidence}
     if table:
         row["ocr"] = _ocr_cell(r)
     if table and not r.ok:
@@ -203,6 +203,8 @@ def ingest(
     for r in report.results:  # how a file was placed, when it is another book's revision: for the person
         if r.note:
             typer.echo(visible(f"warning: {r.path}: {r.note}".replace("\n", "\\n")), err=True)
+        for line in r.read:  # what was read, when the file is not a rulebook page (a card sheet's cards)
+            typer.echo(visible(f"{Path(r.path).name}: {line}".replace("\n", "\\n")), err=True)
     for r in report.failed:
         error(f"{r.path}: {r.error}")
     raise typer.Exit(0 if report.ok else 2)  # a file that cannot be ingested is bad input (README: exit codes)

@@ -139,3 +139,28 @@ def test_align_command_side_by_side(seed_db, tmp_path):
     assert out.exit_code == 0 and html.read_text(encoding="utf-8").count("<tr class=") == len(data["rows"])
     out = runner.invoke(app, ["align", "es", "nosuchbook", "--db", seed_db])
     assert out.exit_code == 1 and "nosuchbook" in out.output
+
+
+def _read_by_ocr(book, number: int, confidence: float):  # noqa: ANN001, ANN202 - a BookIn
+    """The book as if scanned: every word read at 0.95, the words printing `number` at `confidence`."""
+    import re
+    from dataclasses import replace
+
+    from ingest.words import words_of_text
+
+    page = book.pages[0]
+    read = [(t, confidence if str(number) in re.findall(r"\d+", t) else 0.95) for t in page.text.split()]
+    return replace(book, pages=[replace(page, method="ocr", words=words_of_text(page.text, read, "ocr"))])
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_changed_number_read_with_low_confidence_is_an_extraction_warning(seed):
+    es, uk, at, picks = _books(seed, "number")
+    [changed] = _the_one_finding(es, uk).values["uk-mk2-b"]["numbers"]
+    assert changed != picks[at][1]
+    found = passages_check.check(Context("mk2", [es, _read_by_ocr(uk, changed, 0.3)], dict(CARDS)))
+    assert [d.kind for d in found] == ["extraction_warning"], [d.summary for d in found]
+    assert found[0].topic == "text.low_confidence" and list(found[0].values) == ["uk-mk2-b"]
+    assert found[0].values["uk-mk2-b"]["numbers"] == [changed] and found[0].severity == "info"
+    # read with trust, the same print is a translation difference again
+    assert _the_one_finding(es, _read_by_ocr(uk, changed, 0.9)).kind == "passage"

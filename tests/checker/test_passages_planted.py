@@ -18,18 +18,16 @@ from pathlib import Path
 
 import pytest
 from diffing import ingest_files
-from passage_plants import KINDS, Plant, plant
+from passage_plants import KINDS, Plant, found_in, plant
 
 from carddb.db import open_db
 from checker.diff import run_books
 from checker.load import load_books, load_cards
-from checker.model import BookIn, DiffReport
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = {"uk": "000_eae8f963696d0c6f.txt", "es": "003_4f402b05a3fc7f7c.txt", "de": "004_8b4900e4d8ea7f28.txt"}
 PLANTED = ("es", "uk")
 PLACES = 4  # seeds per language and kind
-FINDING_KINDS = {"passage", "example_error", "value_mismatch", "missing", "card_name"}
 
 
 def _norm(text: str) -> str:
@@ -80,21 +78,6 @@ def planted(tmp_path_factory: pytest.TempPathFactory) -> dict:
     return {"plants": plants, "copies": copies, "reports": reports, "clean": clean_report, "by_lang": by_lang}
 
 
-def _found(report: DiffReport, copy: BookIn, p: Plant) -> bool:
-    for d in report.discrepancies:
-        if d.kind not in FINDING_KINDS or copy.id not in d.values:
-            continue
-        for ev in d.evidence:
-            if ev.rulebook != copy.id:
-                continue
-            quote = _norm(ev.quote)
-            if p.kind == "drop" and _norm(p.before)[-40:] in quote:
-                return True
-            if p.kind != "drop" and _norm(p.new)[:40] in quote:
-                return True
-    return False
-
-
 def test_the_generator_plants_every_kind_in_both_languages(planted):
     kinds = Counter((lang, p.kind) for lang, p in planted["plants"].values())
     assert {(lang, k) for lang in PLANTED for k in KINDS} <= set(kinds)
@@ -102,7 +85,7 @@ def test_the_generator_plants_every_kind_in_both_languages(planted):
 
 def test_changed_numbers_are_found_with_their_passage(planted):
     """Numbers in rule sentences, coins in worked examples, coins paid for a card: >= 90% found."""
-    hits = [_found(planted["reports"][n], planted["copies"][n], p) for n, (_, p) in planted["plants"].items()
+    hits = [found_in(planted["reports"][n], planted["copies"][n], p) for n, (_, p) in planted["plants"].items()
             if p.kind in ("number", "example", "cost")]
     assert len(hits) >= 20 and sum(hits) / len(hits) >= 0.9, f"{sum(hits)} of {len(hits)}"
 
@@ -110,7 +93,7 @@ def test_changed_numbers_are_found_with_their_passage(planted):
 def test_dropped_and_added_sentences_are_found_with_their_passage(planted):
     """Sentences dropped or added: found where what they say carries across (numbers, ordinals, card names,
     rule concepts) -- not all are (see docs/diff-report.md, passage findings)."""
-    hits = [_found(planted["reports"][n], planted["copies"][n], p) for n, (_, p) in planted["plants"].items()
+    hits = [found_in(planted["reports"][n], planted["copies"][n], p) for n, (_, p) in planted["plants"].items()
             if p.kind in ("drop", "add")]
     assert len(hits) >= 12 and sum(hits) / len(hits) >= 0.4, f"{sum(hits)} of {len(hits)}"
 

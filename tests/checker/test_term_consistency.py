@@ -74,3 +74,18 @@ def test_ordinary_word_brushed_by_the_linker_is_not_a_misspelling():
 
     cards = {"mk1/publisher": {"name": "Publisher", "names": {"en": ["Publisher"]}}}
     assert tc.check(Context("mk1", [b], cards, {})) == []
+
+
+def test_a_misspelled_name_ocr_read_on_a_text_layer_page_is_an_extraction_warning():
+    """A text layer's page whose missing line was OCR'd (ingest.uncovered) keeps its method; the name's
+    own words carry Tesseract's confidence: no print to blame, an extraction warning instead."""
+    from ingest.words import words_of_text
+
+    text = "Леся побудувала Кафярня (1 монета)."
+    i = text.index("Кафярня")
+    for read, kind in ((0.97, "extraction_warning"), (1.0, "term_consistency")):
+        words = words_of_text(text, [(w, read if w == "Кафярня" else 1.0) for w in text.split()], "ocr")
+        page = PageIn(2, text, method="text_layer", words=words, offset=0)
+        b = book("uk", "uk", mentions=[MentionIn("mk2/cafe", "Кафярня", 2, i, i + len("Кафярня"), 85.0)], pages=[page])
+        found = tc.check(ctx_of(b))
+        assert [d.kind for d in found] == [kind], [d.summary for d in found]

@@ -63,3 +63,52 @@ def test_the_ink_of_a_crossed_gutter_is_cut_into_two_columns():
     assert len(cols) == 2
     (a0, a1), (b0, b1) = cols
     assert a1 >= 192 and b0 >= a1 and b0 <= 204
+
+
+def test_a_table_is_read_row_by_row_even_over_a_column_gutter_below():
+    """Rows of cells (one line each, a gap between cells that the two columns of prose under the
+    table line up with) are read row by row, then the columns: not cut down the shared gap."""
+    segs = [_line(f"T{r}{c}", c * 215, r * 22, c * 215 + 60) for r in range(4) for c in range(2)]
+    segs += _columns(8, top=4 * 22 + 12)
+    got = _order(segs)
+    assert got[:8] == ["T00", "T01", "T10", "T11", "T20", "T21", "T30", "T31"], got
+    assert got[8:] == [f"L{r}" for r in range(8)] + [f"R{r}" for r in range(8)]
+
+
+def test_two_columns_of_prose_with_level_paragraph_breaks_are_no_table():
+    """Only rows of one line apart from one another make a table: paragraphs of two lines whose
+    breaks fall level in both columns stay columns."""
+    segs = [s for r in range(12) if r % 3 != 2 for s in _columns(1, top=r * 14)]
+    for k, seg in enumerate(segs):
+        seg.words[0].text = f"{seg.words[0].text[0]}{k // 2}"
+    assert _order(segs) == [f"L{r}" for r in range(8)] + [f"R{r}" for r in range(8)]
+
+
+def test_a_recognisers_line_read_across_a_gutter_is_parted_there():
+    """Tesseract may read two narrow-set columns as one line: a gap a column gap wide and three
+    times the line's word spaces parts it (ingest.geometry.segments_from_words), so the columns
+    are cut apart; word spaces, however wide a justified line sets them, do not."""
+    from ingest.geometry import segments_from_words
+
+    def line(k: int, xs: list[float]) -> list[Word]:
+        return [Word(f"w{k}_{i}", x, k * 14, x + 30, k * 14 + 10, 10.0, line=k) for i, x in enumerate(xs)]
+
+    across = [w for k in range(3) for w in line(k, [0, 33, 66, 99, 132, 180, 213, 246])]  # 3-unit spaces, a 18 gap
+    assert [len(s.words) for s in segments_from_words(across)] == [5, 3] * 3
+    justified = [w for k in range(3) for w in line(k, [0, 38, 76, 114, 152])]  # 8-unit spaces alike
+    assert [len(s.words) for s in segments_from_words(justified)] == [5] * 3
+
+
+def test_a_heading_under_two_columns_is_read_after_both():
+    """What a cut at a wider row gap leaves: two columns and, last, the flush-left heading of the
+    block below them. It heads what follows, so it comes after the right column too."""
+    segs = _columns(6) + [_line("Heading", 0, 6 * 14 + 12, 120, 16)]
+    assert _order(segs) == [f"L{r}" for r in range(6)] + [f"R{r}" for r in range(6)] + ["Heading"]
+
+
+def test_a_heading_in_the_left_column_under_the_right_ones_end_stays_in_its_column():
+    """A column's own heading, with its column's text under it, is that column's."""
+    segs = _columns(6) + [_line("Heading", 0, 6 * 14 + 12, 120, 16)]
+    segs += [_line(f"L{6 + r}", 0, 6 * 14 + 40 + r * 14, 200) for r in range(4)]
+    assert _order(segs) == ["L0", "L1", "L2", "L3", "L4", "L5", "Heading", "L6", "L7", "L8", "L9",
+                            *[f"R{r}" for r in range(6)]]

@@ -1,0 +1,140 @@
+"""Recall of the passage checks on planted changes, per kind and language.
+
+Copies of the seeds and of the corpus books (tests/data/corpus), in every language the project holds,
+each with one change at a place a seeded generator picks (tests/passage_plants.py: the place, and for
+dropped and added sentences the kind of sentence -- one with numbers, one naming cards, one of words
+only). Each copy is ingested by the real pipeline and diffed beside the other clean books of its
+edition (the copy replaces its original, as a revised translation would). A plant is found when a
+finding names the copy and quotes the planted sentence (a dropped one: the place it was dropped from).
+The clean books' own passage findings are listed at the end, for review.
+
+    .venv/bin/python benchmarks/passages.py [--places 6] [--kinds drop,add] [--langs es,uk] [--misses]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from diffing import ingest_files  # noqa: E402
+from passage_plants import KINDS, Plant, found_in, plant  # noqa: E402
+
+from carddb.db import open_db  # noqa: E402
+from checker.context import Context  # noqa: E402
+from checker.diff import run_books  # noqa: E402
+from checker.load import load_books, load_cards  # noqa: E402
+from checker.passages.compare import MIN_QUALITY  # noqa: E402
+from checker.passages.pairs import pairs  # noqa: E402
+
+BOOKS = sorted((ROOT / "rules_sources" / "rulebooks").glob("*.txt")) + sorted((ROOT / "tests" / "data" / "corpus").glob("*.txt"))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--places", type=int, default=6, help="seeds per language and kind")
+    parser.add_argument("--first", type=int, default=100, help="first seed (the tests use 0..3: held-out places start here)")
+    parser.add_argument("--kinds", default=",".join(KINDS))
+    parser.add_argument("--langs", default="", help="books to plant in, by language (default: every book)")
+    parser.add_argument("--misses", action="store_true", help="print every plant not found")
+    parser.add_argument("--save", help="pickle the ingested books and plants here (to study the misses)")
+    args = parser.parse_args()
+    kinds = args.kinds.split(",")
+    t0 = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        clean_dir, plant_dir = tmp / "clean", tmp / "planted"
+        clean_dir.mkdir()
+        plant_dir.mkdir()
+        for p in BOOKS:
+            shutil.copy(p, clean_dir / p.name)
+        engine = open_db(ingest_files(clean_dir, [clean_dir / p.name for p in BOOKS], "clean.sqlite"), create=False)
+        clean, cards = load_books(engine), load_cards(engine)
+        engine.dispose()
+        by_source = {Path(b.source).name: b for b in clean}
+        plants: dict[str, tuple[str, Plant]] = {}
+        texts: set[str] = set()
+        for path in BOOKS:
+            book = by_source[path.name]
+            if args.langs and book.lang not in args.langs.split(","):
+                continue
+            text = path.read_text(encoding="utf-8")
+            for kind in kinds:
+                for seed in range(args.first, args.first + args.places):
+                    p = plant(text, book, kind, seed)
+                    if p is None or p.text in texts:
+                        continue  # no place for it, or a place drawn twice (one file, one sha256: one book)
+                    texts.add(p.text)
+                    name = f"{book.edition}_{book.lang}_{kind}_{seed}"
+                    (plant_dir / f"{name}.txt").write_text(p.text, encoding="utf-8")
+                    plants[name] = (path.name, p)
+        engine = open_db(ingest_files(plant_dir, sorted(plant_dir.glob("*.txt")), "planted.sqlite"), create=False)
+        copies = {Path(b.source).stem: b for b in load_books(engine)}
+        engine.dispose()
+    if args.save:
+        import pickle
+
+        Path(args.save).write_bytes(pickle.dumps((clean, cards, copies, plants, by_source)))
+    table: dict[tuple[str, str], list[bool]] = defaultdict(list)
+    by_class: dict[tuple[str, str], list[bool]] = defaultdict(list)
+    misses = []
+    for name, (source, p) in sorted(plants.items()):
+        original = by_source[source]
+        copy = copies[name]
+        others = [b for b in clean if b.edition == original.edition and b.id != original.id]
+        report = run_books([copy, *others], cards, editions=[original.edition])
+        hit = found_in(report, copy, p)
+        label = f"{original.edition}/{original.lang}"
+        table[(p.kind, label)].append(hit)
+        if p.kind in ("drop", "add"):
+            by_class[(p.kind, p.sort)].append(hit)
+        if not hit:
+            misses.append((name, p))
+    clean_report = run_books(clean, cards)
+    seconds = time.perf_counter() - t0
+    langs = sorted({lang for _, lang in table})
+    print(f"{'kind':8s} " + " ".join(f"{lang:>9s}" for lang in langs) + f" {'all':>9s}")
+    for kind in kinds:
+        cells = []
+        every: list[bool] = []
+        for lang in langs:
+            hits = table.get((kind, lang), [])
+            every += hits
+            cells.append(f"{sum(hits)}/{len(hits)}" if hits else "-")
+        share = f"{sum(every)}/{len(every)}" + (f" {sum(every) / len(every):.0%}" if every else "")
+        print(f"{kind:8s} " + " ".join(f"{c:>9s}" for c in cells) + f" {share:>9s}")
+    if by_class:
+        print("dropped/added by kind of sentence: " + ", ".join(
+            f"{k} {s}: {sum(h)}/{len(h)}" for (k, s), h in sorted(by_class.items())))
+    total = [h for hits in table.values() for h in hits]
+    print(f"all: {sum(total)}/{len(total)} found ({sum(total) / max(1, len(total)):.1%}); "
+          f"{len(plants)} planted copies in {seconds:.0f} s")
+    if args.misses:
+        for name, p in misses:
+            print(f"MISS {name}: {p.kind} {p.sort} | {(p.old or p.new)[:140]!r}")
+    print("how parallel each clean book is with its edition's pivot (share of anchored content beads; the "
+          f"passage checks compare only pairs at or above {MIN_QUALITY}):")
+    for edition in sorted({b.edition for b in clean}):
+        group = [b for b in clean if b.edition == edition]
+        for pair in pairs(Context(edition, group, dict(cards), {}, None)):
+            lang = next(b.lang for b in group if b.id == pair.other)
+            piv = next(b.lang for b in group if b.id == pair.pivot)
+            print(f"  {edition}/{lang:3s} with {edition}/{piv}: {pair.quality:.2f}")
+    passage = [d for d in clean_report.discrepancies if d.kind == "passage"]
+    print(f"clean books: {len(passage)} passage findings")
+    langs_of = {b["id"]: f"{b['edition']}/{b['lang']}" for b in clean_report.rulebooks}
+    for d in passage:
+        who = ",".join(sorted(langs_of[b] for b in d.values))
+        print(f"  {d.severity:5s} {who:30s} {d.summary[:160]}")
+
+
+if __name__ == "__main__":
+    main()

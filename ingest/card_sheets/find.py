@@ -1,0 +1,98 @@
+"""Where the cards of a card sheet are: a scan or photo of printed cards, told from a rule page by
+its geometry alone (no OCR), so every image pays only a downscaled look.
+
+A printed card is a coloured frame (its colour) around light panels. On the image shrunk to
+LOOK_SIDE, the coloured pixels are closed and their holes filled: each card becomes one solid blob.
+A blob is a card when it has a card's shape (CARD_ASPECT, FILL: a rectangle, also turned a few
+degrees or seen askew) and size (MIN_AREA of the image). An image is a card sheet when at least
+MIN_CARDS blobs of about one size (SAME_SIZE) are cards and together cover CARD_SHARE of it: a rule
+page's colour bars are too wide, its pictures of cards too small and too few of the page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from PIL import Image
+from scipy import ndimage
+
+LOOK_SIDE = 700  # the long side of the shrunk image looked at
+SATURATED = 0.3  # (max - min) / max of RGB above this is a coloured (frame) pixel, in dim light too
+DARKEST = 40  # a pixel darker than this (max of RGB) has no colour to speak of
+CARD_ASPECT = (0.55, 0.9)  # width / height of a card standing upright (63 x 88 mm is 0.72)
+FILL = 0.78  # share of its bounding box a card blob fills (turned 3 degrees: about 0.9)
+MIN_AREA = 0.01  # a card covers at least this share of the image
+MIN_CARDS = 2
+SAME_SIZE = 1.8  # the cards' areas lie within this factor of their median
+CARD_SHARE = 0.2  # the cards cover at least this share of the image
+
+
+@dataclass(frozen=True)
+class CardBox:
+    """A card's bounding box in the full image's pixels."""
+
+    x0: int
+    top: int
+    x1: int
+    bottom: int
+
+    @property
+    def width(self) -> int:
+        return self.x1 - self.x0
+
+    @property
+    def height(self) -> int:
+        return self.bottom - self.top
+
+
+def find_cards(rgb: Image.Image) -> list[CardBox]:
+    """The card boxes of a card sheet in reading order (rows, then left to right); [] when the image
+    is not a card sheet."""
+    scale = LOOK_SIDE / max(rgb.size)
+    small = rgb.resize((max(1, round(rgb.size[0] * scale)), max(1, round(rgb.size[1] * scale))), Image.BILINEAR)
+    arr = np.asarray(small, dtype=np.int16)
+    top = arr.max(axis=2)
+    mask = (top > DARKEST) & ((top - arr.min(axis=2)) > SATURATED * top)
+    mask = ndimage.binary_closing(mask, iterations=3)
+    mask = ndimage.binary_fill_holes(mask)
+    mask = ndimage.binary_opening(mask, iterations=2)  # specks and thin lines are no card
+    labels, count = ndimage.label(mask)
+    if count == 0:
+        return []
+    total = mask.size
+    blobs = []
+    for i, sl in enumerate(ndimage.find_objects(labels), start=1):
+        h, w = sl[0].stop - sl[0].start, sl[1].stop - sl[1].start
+        area = int((labels[sl] == i).sum())
+        if area < MIN_AREA * total or not CARD_ASPECT[0] <= w / h <= CARD_ASPECT[1] or area < FILL * w * h:
+            continue
+        blobs.append((sl, area))
+    if len(blobs) < MIN_CARDS:
+        return []
+    median = float(np.median([a for _, a in blobs]))
+    blobs = [(sl, a) for sl, a in blobs if median / SAME_SIZE <= a <= median * SAME_SIZE]
+    if len(blobs) < MIN_CARDS or sum(a for _, a in blobs) < CARD_SHARE * total:
+        return []
+    boxes = [CardBox(int(sl[1].start / scale), int(sl[0].start / scale), min(rgb.size[0], int(sl[1].stop / scale)),
+                     min(rgb.size[1], int(sl[0].stop / scale))) for sl, _ in blobs]
+    return _reading_order(boxes)
+
+
+def scaled(boxes: list[CardBox], seen: tuple[int, int], size: tuple[int, int]) -> list[CardBox]:
+    """Boxes found on an image of size `seen`, on the same image at `size`."""
+    kx, ky = size[0] / seen[0], size[1] / seen[1]
+    return [CardBox(int(b.x0 * kx), int(b.top * ky), min(size[0], int(b.x1 * kx)), min(size[1], int(b.bottom * ky)))
+            for b in boxes]
+
+
+def _reading_order(boxes: list[CardBox]) -> list[CardBox]:
+    """Rows of cards (a card whose top lies above the middle of the row's first card is in that
+    row), top to bottom, each left to right."""
+    rows: list[list[CardBox]] = []
+    for b in sorted(boxes, key=lambda b: b.top):
+        if rows and b.top < rows[-1][0].top + rows[-1][0].height / 2:
+            rows[-1].append(b)
+        else:
+            rows.append([b])
+    return [b for row in rows for b in sorted(row, key=lambda b: b.x0)]

@@ -1,0 +1,62 @@
+"""Which catalog card a read title is, through the names of one language (sources.names: folded,
+fuzzy). The sheet's language and edition are the ones most of its titles name; a title that names
+no card of them well enough (MIN_SCORE) stays unmatched: nothing is guessed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from sources.catalog import catalog
+from sources.names import NameIndex, NameMatch
+
+MIN_SCORE = 80.0  # a fuzzy match below this is not taken (OCR of a short title: one letter off is ~85)
+MIN_TITLE = 3  # letters a title needs before it is looked up
+
+
+def sheet_language(titles: list[str], names: NameIndex, given: str | None = None,
+                   numbers: list[tuple[list[int] | None, int | None]] | None = None) -> tuple[str | None, str | None, float]:
+    """(language, edition, share of titles that voted for them) from the titles' best matches. Names
+    shared by two editions (English "Bakery" of mk1 and mk2) tie: the edition whose cards carry the
+    printed numbers (`numbers`: each title's activation and cost as read) is taken."""
+    votes: Counter[tuple[str, str]] = Counter()
+    read = [t for t in titles if sum(c.isalpha() for c in t) >= MIN_TITLE]
+    for title in read:
+        best: dict[tuple[str, str], float] = {}
+        for m in names.lookup(title, lang=given, limit=20):
+            key = (m.lang, m.card_id.split("/", 1)[0])
+            best[key] = max(best.get(key, 0.0), m.score)
+        top = max(best.values(), default=0.0)
+        for key, score in best.items():
+            if score >= MIN_SCORE and score == top:
+                votes[key] += 1
+    if not votes:
+        return given, None, 0.0
+    best = max(votes.values())
+    tied = [key for key, n in votes.items() if n == best]
+    lang, edition = max(tied, key=lambda key: _agreement(titles, numbers, names, *key)) if numbers else tied[0]
+    return lang, edition, best / max(1, len(read))
+
+
+def _agreement(titles: list[str], numbers: list[tuple[list[int] | None, int | None]] | None, names: NameIndex,
+               lang: str, edition: str) -> int:
+    """How many titles name a card of this edition whose activation or cost is the one printed."""
+    cards = catalog()[0]
+    agree = 0
+    for title, (activation, cost) in zip(titles, numbers or [], strict=False):
+        m = match_title(title, names, lang, edition)
+        rec = cards.get(m.card_id) if m else None
+        if rec:
+            agree += (activation is not None and sorted(rec.get("activation") or []) == activation) + (cost is not None and rec.get("cost") == cost)
+    return agree
+
+
+def match_title(title: str, names: NameIndex, lang: str, edition: str) -> NameMatch | None:
+    """The one card the title names in this language and edition, or None (too weak, or two cards
+    named alike equally well)."""
+    if sum(c.isalpha() for c in title) < MIN_TITLE:
+        return None
+    found = [m for m in names.lookup(title, lang=lang, edition=edition, limit=3) if m.score >= MIN_SCORE]
+    if not found or (len(found) > 1 and found[1].score == found[0].score):
+        return None
+    return found[0]

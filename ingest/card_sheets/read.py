@@ -1,0 +1,251 @@
+"""What each card of a card sheet says: its title, activation numbers, cost and effect, read by
+Tesseract from the card boxes ingest.card_sheets.find gives.
+
+Light text on a dark band (a card's title on its colour) is turned dark on light first: where the
+neighbourhood of a pixel is dark (POLARITY_WINDOW), the pixel is inverted. Everything outside the
+cards is blanked and the sheet is read in one Tesseract run; each word belongs to the card its
+centre lies in. Within a card, by the card's anatomy, not by fixed zones:
+- the title is the line of letters set largest in the card's upper part (TITLE_ZONE);
+- the activation numbers are the numbers printed above the title;
+- the cost is a lone number in the card's bottom part (COST_ZONE), near a side;
+- the effect is the lines between the picture and the cost (below EFFECT_FROM of the card).
+The numbers are read again, digit-only, from the places a card prints them (ZONES) cut from every
+card into one mosaic (number_mosaic), at two ink thresholds; a number no second reading confirms is
+UNSURE (read_numbers).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import numpy as np
+from PIL import Image, ImageFilter
+from scipy import ndimage
+
+from ingest.card_sheets.find import CardBox
+from ingest.geometry import Word
+
+POLARITY_WINDOW = 0.07  # of the card's width: the neighbourhood (wider than a title's letters) that says whether the ground is dark
+INK_WINDOW = 0.04  # of the card's width: the neighbourhood a pixel of ink is darker than
+INK_CONTRAST = 30  # ink is darker than its neighbourhood by this (0..255)
+# the numbers' ink (black on a label or coin) is darker still, by this share of its neighbourhood's
+# light (a photo's dim corner too): a coin's rim is not; read at two such thresholds, two readings
+NUMBER_CONTRASTS = (100, 140)
+GLYPH_MAX = 0.13  # of the card's width: ink wider or taller than this is no letter (card edges, coin rims)
+SPECK = 0.12  # of GLYPH_MAX: ink smaller than this is a speck of noise (a hyphen is larger)
+DARK_GROUND = 110  # a neighbourhood darker than this (0..255) holds light text
+TITLE_ZONE = 0.4  # the title lies in this upper share of the card
+COST_ZONE = 0.8  # the cost lies below this share of the card's height
+COST_SIDE = 0.35  # ... and within this share of its width from a side
+EFFECT_FROM = 0.45  # the effect lies below this share of the card's height
+NUMBER = re.compile(r"^\d{1,2}(?:[-–]\d{1,2})?$")
+GROUP = re.compile(r"(\d{1,2})(?:\s*[-–]\s*(\d{1,2}))?")
+
+
+@dataclass
+class CardRead:
+    """One card as read; numbers as printed (None: not read); confidences 0..1."""
+
+    box: CardBox
+    title: str = ""
+    title_confidence: float = 0.0
+    activation: list[int] | None = None
+    activation_text: str = ""
+    activation_confidence: float = 0.0
+    cost: int | None = None
+    cost_text: str = ""
+    cost_confidence: float = 0.0
+    effect: str = ""
+    effect_confidence: float = 0.0
+    words: list[Word] = field(default_factory=list)
+
+
+def prepare(gray: Image.Image, boxes: list[CardBox], contrast: int = INK_CONTRAST, relative: bool = False) -> Image.Image:
+    """The sheet for Tesseract: white outside the cards, light-on-dark text made dark-on-light."""
+    out = Image.new("L", gray.size, 255)
+    for b in boxes:
+        card = gray.crop((b.x0, b.top, b.x1, b.bottom))
+        ground = card.filter(ImageFilter.BoxBlur(max(3, int(POLARITY_WINDOW * b.width))))
+        arr, dark = np.asarray(card), np.asarray(ground) < DARK_GROUND
+        flipped = Image.fromarray(np.where(dark, 255 - arr, arr).astype(np.uint8))
+        # ink: darker than its neighbourhood; a plain ground of any shade (frame, band, panel) goes white
+        near = np.asarray(flipped.filter(ImageFilter.BoxBlur(max(2, int(INK_WINDOW * b.width)))), dtype=np.int16)
+        least = near * contrast // 255 if relative else contrast  # relative: the same share in dim light
+        ink = _glyphs(np.asarray(flipped, dtype=np.int16) < near - least, GLYPH_MAX * b.width)
+        out.paste(Image.fromarray(np.where(ink, 0, 255).astype(np.uint8)), (b.x0, b.top))
+    return out
+
+
+ZONES = {"activation": (0.22, 0.0, 0.78, 0.14), "cost_left": (0.0, 0.8, 0.36, 1.0), "cost_right": (0.64, 0.8, 1.0, 1.0)}
+UNSURE = 0.5  # the confidence of a number only one reading gives (under checker.trust.LOW_CONFIDENCE)
+DIGIT_HEIGHT = 0.7  # a digit is at least this share of the tallest ink in its place
+SLIVER = 0.15  # ink narrower than this share of its height is a rim's sliver, not a digit
+DIGITS = "-c tessedit_char_whitelist=0123456789-"
+
+
+def number_mosaic(prepared: Image.Image, boxes: list[CardBox]) -> tuple[Image.Image, list[tuple[int, str, tuple[int, int, int, int]]]]:
+    """The places a card prints its numbers (ZONES: the label at the top, the coin in a lower corner),
+    cut from every card and set in one image, a card a row, so one Tesseract run restricted to
+    digits reads them all: [(card index, zone, box in the mosaic)]."""
+    pieces = []
+    for i, b in enumerate(boxes):
+        for zone, (x0, y0, x1, y1) in ZONES.items():
+            crop = prepared.crop((int(b.x0 + x0 * b.width), int(b.top + y0 * b.height),
+                                  int(b.x0 + x1 * b.width), int(b.top + y1 * b.height)))
+            pieces.append((i, zone, crop if zone == "activation" else _digits_only(crop)))
+    gap = max(20, max((b.width for b in boxes), default=0) // 8)
+    # one piece a row: Tesseract reads each as a line of its own
+    width = 2 * gap + max(p[2].size[0] for p in pieces)
+    out = Image.new("L", (width, gap + sum(p[2].size[1] + gap for p in pieces)), 255)
+    where = []
+    y = gap
+    for i, zone, crop in pieces:
+        out.paste(crop, (gap, y))
+        where.append((i, zone, (gap, y, gap + crop.size[0], y + crop.size[1])))
+        y += crop.size[1] + gap
+    return out, where
+
+
+def _digits_only(crop: Image.Image) -> Image.Image:
+    """A number's place without what surrounds the digits: of its ink, the pieces shorter than the
+    tallest (DIGIT_HEIGHT) that are not dashes, and thin slivers (SLIVER), are the broken rim of a
+    coin or label, which Tesseract would read as a "1"."""
+    ink = np.asarray(crop) < 128
+    labels, count = ndimage.label(ink)
+    if count == 0:
+        return crop
+    boxes = ndimage.find_objects(labels)
+    tallest = max(sl[0].stop - sl[0].start for sl in boxes)
+    keep = np.zeros(count + 1, dtype=bool)
+    for i, sl in enumerate(boxes, start=1):
+        h, w = sl[0].stop - sl[0].start, sl[1].stop - sl[1].start
+        dash = w > h
+        keep[i] = (dash or h >= DIGIT_HEIGHT * tallest) and w >= SLIVER * h
+    return Image.fromarray(np.where(keep[labels], 0, 255).astype(np.uint8))
+
+
+def _places(words: list[Word], where: list[tuple[int, str, tuple[int, int, int, int]]]) -> dict[tuple[int, str], list[Word]]:
+    """The words of a number mosaic by (card index, zone), left to right."""
+    found: dict[tuple[int, str], list[Word]] = {}
+    for w in sorted(words, key=lambda w: w.x0):
+        cx, cy = (w.x0 + w.x1) / 2, (w.top + w.bottom) / 2
+        for i, zone, (x0, y0, x1, y1) in where:
+            if x0 <= cx <= x1 and y0 <= cy <= y1:
+                found.setdefault((i, zone), []).append(w)
+    return found
+
+
+def _activation(found: dict[tuple[int, str], list[Word]], i: int) -> tuple[str, list[int] | None, float] | None:
+    act = found.get((i, "activation"))
+    if not act:
+        return None
+    text = "".join(w.text for w in act)
+    return text, _groups(text.strip("-")), min(w.confidence for w in act)
+
+
+def _cost(found: dict[tuple[int, str], list[Word]], i: int) -> tuple[str, int, float] | None:
+    costs = [ws for z in ("cost_left", "cost_right") if (ws := found.get((i, z)))]
+    if len(costs) == 1 and len(costs[0]) == 1 and costs[0][0].text.isdigit():
+        return costs[0][0].text, int(costs[0][0].text), costs[0][0].confidence
+    return None
+
+
+def read_numbers(cards: list[CardRead], readings: list[list[Word]], where: list[tuple[int, str, tuple[int, int, int, int]]]) -> None:
+    """Set each card's activation and cost from digit-only readings of number mosaics (the first
+    reading's value). The other readings and the text reading (read_card) read them too: a number
+    another reading gives alike keeps its confidence; one no other reading confirms is at most UNSURE
+    (checker.trust: a difference from the catalog resting on it is an extraction warning, not a finding)."""
+    places = [_places(words, where) for words in readings]
+    for i, card in enumerate(cards):
+        acts = [a for found in places if (a := _activation(found, i))]
+        if acts:
+            text, value, conf = acts[0]
+            agree = value is not None and (value == card.activation or any(a[1] == value for a in acts[1:]))
+            card.activation_text, card.activation = text, value
+            card.activation_confidence = conf if agree else min(UNSURE, conf)
+        elif card.activation is not None:
+            card.activation_confidence = min(UNSURE, card.activation_confidence)  # the text reading alone
+        costs = [c for found in places if (c := _cost(found, i))]
+        if costs:
+            text, value, conf = costs[0]
+            agree = value == card.cost or any(c[1] == value for c in costs[1:])
+            card.cost_text, card.cost = text, value
+            card.cost_confidence = conf if agree else min(UNSURE, conf)
+        elif card.cost is not None:
+            card.cost_confidence = min(UNSURE, card.cost_confidence)  # the text reading alone
+
+
+def _glyphs(ink: np.ndarray, largest: float) -> np.ndarray:
+    """Ink without the strokes larger than a letter (the edges of panels, bands and coins)."""
+    labels, _ = ndimage.label(ink)
+    keep = np.zeros(labels.max() + 1, dtype=bool)
+    for i, sl in enumerate(ndimage.find_objects(labels), start=1):
+        h, w = sl[0].stop - sl[0].start, sl[1].stop - sl[1].start
+        keep[i] = max(h, w) <= largest and max(h, w) >= SPECK * largest
+    keep[0] = False
+    return keep[labels]
+
+
+def _lines(words: list[Word]) -> list[list[Word]]:
+    by_line: dict[int, list[Word]] = {}
+    for w in words:
+        by_line.setdefault(w.line, []).append(w)
+    return sorted((sorted(ws, key=lambda w: w.x0) for ws in by_line.values()), key=lambda ws: min(w.top for w in ws))
+
+
+def _mean(words: list[Word]) -> float:
+    return sum(w.confidence for w in words) / len(words) if words else 0.0
+
+
+def _groups(text: str) -> list[int] | None:
+    """'9-10' -> [9, 10], '5' -> [5]; None for anything else."""
+    m = GROUP.fullmatch(text.replace(" ", ""))
+    if not m:
+        return None
+    a, b = int(m.group(1)), int(m.group(2) or m.group(1))
+    return list(range(a, b + 1)) if a <= b else None
+
+
+def read_card(box: CardBox, words: list[Word]) -> CardRead:
+    """A card's fields from the words whose centre lies in its box (see the module docstring)."""
+    card = CardRead(box, words=words)
+    lines = _lines(words)
+
+    def rel_y(ws: list[Word]) -> float:
+        return ((min(w.top for w in ws) + max(w.bottom for w in ws)) / 2 - box.top) / box.height
+
+    lettered = [ws for ws in lines if rel_y(ws) < TITLE_ZONE and any(c.isalpha() for w in ws for c in w.text)]
+    title = max(lettered, key=lambda ws: max(w.size for w in ws), default=None)
+    title_top = min(w.top for w in title) if title else box.top + TITLE_ZONE * box.height / 2
+    if title:
+        card.title = " ".join(w.text for w in title).strip(" .,:;|")
+        card.title_confidence = _mean(title)
+    above = [w for ws in lines for w in ws if w.bottom <= title_top and NUMBER.match(w.text.strip(" .,"))]
+    if above:
+        card.activation_text = " ".join(w.text for w in above)
+        card.activation = _groups(card.activation_text.strip(" .,"))
+        card.activation_confidence = min(w.confidence for w in above)
+    cost_words = [w for ws in lines if rel_y(ws) > COST_ZONE and len(ws) == 1 for w in ws
+                  if w.text.strip(" .,").isdigit() and (w.x1 - box.x0 < COST_SIDE * box.width or box.x1 - w.x0 < COST_SIDE * box.width)]
+    if len(cost_words) == 1:
+        card.cost_text = cost_words[0].text
+        card.cost = int(cost_words[0].text.strip(" .,"))
+        card.cost_confidence = cost_words[0].confidence
+    skip = {id(w) for w in cost_words} | {id(w) for w in (title or [])}
+    effect = [ws for ws in lines if rel_y(ws) > EFFECT_FROM and not any(id(w) in skip for w in ws)]
+    card.effect = " ".join(w.text for ws in effect for w in ws)
+    card.effect_confidence = min((w.confidence for ws in effect for w in ws), default=0.0)  # its weakest word
+    return card
+
+
+def assign(words: list[Word], boxes: list[CardBox]) -> list[list[Word]]:
+    """Each card's words: those whose centre lies in its box."""
+    out: list[list[Word]] = [[] for _ in boxes]
+    for w in words:
+        cx, cy = (w.x0 + w.x1) / 2, (w.top + w.bottom) / 2
+        for i, b in enumerate(boxes):
+            if b.x0 <= cx <= b.x1 and b.top <= cy <= b.bottom:
+                out[i].append(w)
+                break
+    return out

@@ -1,0 +1,35 @@
+"""checker.card_text on `card.<id>.printed` (a card read from a card sheet): a printed cost or
+activation that differs from the catalog is a card_text finding when its digits were read surely,
+an extraction warning when they were not; numbers that agree give nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from checker import card_text
+from checker.context import Context, load_canonical
+from checker.model import BookIn, FactIn
+from sources.catalog import load_cards
+
+CATALOG = load_cards(Path(__file__).resolve().parents[2])
+
+
+def _check(value: dict, confidence: float) -> list:
+    fact = FactIn(topic="card.mk1/mine.printed", value=value, quote="Mine\n9\n…\n7", extractor="card_sheets",
+                  passage="card", read={"how": "ocr", "confidence": confidence, "weakest": "7"})
+    book = BookIn(id="en-sheet", lang="en", edition="mk1", scope={"kind": "cards"}, facts=[fact])
+    return card_text.check(Context("mk1", [book], CATALOG, load_canonical("mk1")))
+
+
+def test_printed_numbers_against_the_catalog() -> None:
+    mine = CATALOG["mk1/mine"]
+    right = {"activation": sorted(mine["activation"]), "cost": [mine["cost"]]}
+    assert _check(right, 0.95) == []
+    wrong = {**right, "cost": [mine["cost"] + 1]}
+    (finding,) = _check(wrong, 0.95)
+    assert finding.kind == "card_text" and f"cost {mine['cost'] + 1}" in finding.summary
+    (warning,) = _check(wrong, 0.5)
+    assert warning.kind == "extraction_warning" and "check the print" in warning.summary
+    moved = {**right, "activation": [sorted(mine["activation"])[0] + 1]}
+    (finding,) = _check(moved, 0.95)
+    assert "activation number" in finding.summary
