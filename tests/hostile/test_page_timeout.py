@@ -96,12 +96,32 @@ def test_the_rest_of_the_book_and_of_the_batch_goes_on(tmp_path: Path, db: Path,
     no_process_left(mark)
 
 
+def _like_a_shell() -> None:
+    """The signal state a shell gives the command it starts: nothing blocked, Ctrl-C at its default
+    (a test runner's process may hand a blocked or ignored signal down to the commands it starts)."""
+    signal.pthread_sigmask(signal.SIG_SETMASK, set())
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _signal_state(pids: list[int]) -> str:
+    """Each process's state and signal masks (/proc), for a failure message."""
+    out = []
+    for pid in pids:
+        try:
+            lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+        except OSError:
+            continue
+        out.append(f"{pid}: " + " ".join(ln for ln in lines if ln.startswith(("State", "SigBlk", "SigIgn", "SigCgt"))))
+    return "\n".join(out)
+
+
 def _interrupt(tmp_path: Path, db: Path, sig: int) -> None:
     mark = f"MKDB_TEST_RUN={uuid.uuid4().hex}"
     env = {**os.environ, "OMP_THREAD_LIMIT": "1", mark.split("=")[0]: mark.split("=")[1]}
     before = content_hash(db)
     proc = subprocess.Popen([*MKDB, "ingest", str(_shading(tmp_path)), "--db", str(db), "--page-timeout", "300"],
-                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=_like_a_shell)
     try:
         deadline = time.monotonic() + 60
         while len(processes_marked(mark)) < 2 and time.monotonic() < deadline:  # the reading worker is up
@@ -110,7 +130,10 @@ def _interrupt(tmp_path: Path, db: Path, sig: int) -> None:
         proc.send_signal(sig)
         # well inside the 300 s page timeout: stopped by the signal, not by the timer (about 4 s on an
         # idle machine; 30 s was too little on a 2-core machine at load 14)
-        out, err = proc.communicate(timeout=120)
+        try:
+            out, err = proc.communicate(timeout=120)
+        except subprocess.TimeoutExpired:
+            raise AssertionError("not stopped by the signal:\n" + _signal_state([proc.pid, *processes_marked(mark)])) from None
     finally:
         if proc.poll() is None:
             proc.kill()
