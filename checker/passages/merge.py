@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 
 from checker.model import Discrepancy
 
@@ -14,10 +15,12 @@ TOPIC_KINDS = frozenset({"value_mismatch", "missing", "card_name", "example_erro
 MIN_OVERLAP = 20  # characters of folded text two quotes must share to be the same passage
 
 
+@lru_cache(maxsize=20_000)
 def _fold(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
+@lru_cache(maxsize=100_000)
 def _overlap(a: str, b: str) -> bool:
     """Whether two quotes of one book share a run of MIN_OVERLAP characters (or one holds the other)."""
     a, b = _fold(a), _fold(b)
@@ -36,9 +39,12 @@ def says_the_same(p: Discrepancy, t: Discrepancy) -> bool:
     (a passage without counterpart) `t` reports the book silent."""
     if t.kind not in TOPIC_KINDS or p.edition != t.edition:
         return False
+    by_book: dict[str, list] = {}
+    for te in t.evidence:
+        by_book.setdefault(te.rulebook, []).append(te)
     for pe in p.evidence:
-        for te in t.evidence:
-            if pe.rulebook != te.rulebook or not _overlap(pe.quote, te.quote):
+        for te in by_book.get(pe.rulebook, ()):  # a topic finding quotes every book: only this book's quotes
+            if not _overlap(pe.quote, te.quote):
                 continue
             pv = p.values.get(pe.rulebook) or {}
             if "lacks" in pv or "passage" in pv:
