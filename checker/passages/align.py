@@ -13,24 +13,14 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
-S2 = 6.8  # Gale-Church variance of the length ratio per character
+from checker.passages.groups import FEATURE_WEIGHT, HEADING_MERGE, S2, Group, Unit, group
+
 PRIOR = {(1, 1): -math.log(0.89), (1, 0): -math.log(0.0099 / 2), (0, 1): -math.log(0.0099 / 2),
          (2, 1): -math.log(0.089 / 2), (1, 2): -math.log(0.089 / 2)}
-FEATURE_WEIGHT = 6.0  # how much shared anchors outweigh a length mismatch
 ANCHOR = 0.6  # own evidence at or above this makes a bead an anchor for its neighbours
 MIN_BAND = 12
-HEADING_MERGE = 4.0  # cost of a bead whose sides hold different numbers of headings
 SANDWICH = 0.7  # confidence of a 1-1 bead whose both neighbours are anchors, before its own evidence
-
-
-class Unit(Protocol):
-    text: str
-    cards: frozenset[str]
-
-    @property
-    def feats(self): ...  # noqa: ANN201 - checker.passages.units.Features
 
 
 @dataclass(frozen=True)
@@ -98,38 +88,6 @@ def _union(a: Counter, b: Counter) -> int:
 def _num_sim(a: Counter, b: Counter) -> float:
     u = _union(a, b)
     return _shared(a, b) / u if u else 0.0
-
-
-@dataclass(frozen=True)
-class Group:
-    """Features of one or two consecutive units taken together."""
-
-    length: int
-    numbers: Counter
-    soft: frozenset[int]
-    cards: frozenset[str]
-    concepts: frozenset[str]
-    kind: str
-    item: int | None
-    headings: int = 0  # headings among the units taken together
-    number_keys: frozenset[int] = frozenset()  # the distinct numbers (set(numbers), made once)
-
-
-def group(units: Sequence[Unit], idx: tuple[int, ...]) -> Group:
-    nums: Counter = Counter()
-    soft: set[int] = set()
-    cards: set[str] = set()
-    conc: set[str] = set()
-    for i in idx:
-        u = units[i]
-        nums.update(u.feats.numbers)
-        soft |= u.feats.soft
-        cards |= u.cards
-        conc |= u.feats.concepts
-    first = units[idx[0]]
-    heads = sum(getattr(units[i], "kind", "") == "heading" for i in idx)
-    return Group(sum(len(units[i].text) for i in idx), nums, frozenset(soft), frozenset(cards), frozenset(conc),
-                 getattr(first, "kind", "paragraph"), getattr(first, "item", None), heads, frozenset(nums))
 
 
 def own_evidence(a: Group, b: Group) -> float:

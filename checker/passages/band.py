@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from checker.passages.align import FEATURE_WEIGHT, HEADING_MERGE, S2, Group
+from checker.passages.groups import FEATURE_WEIGHT, HEADING_MERGE, S2, Group
 
 _SQRT2 = math.sqrt(2.0)
 
