@@ -37,6 +37,7 @@ def seed_passages(seed_db: str) -> list[list]:
 @pytest.mark.parametrize("path", ["numpy", "bitsets"])
 def test_shipped_books_align_as_the_per_cell_code_did(seed_passages, monkeypatch, path):
     monkeypatch.setattr(fast, "NUMPY_CELLS", 0 if path == "numpy" else 10**9)
+    monkeypatch.setattr(fast, "NUMPY_AFTER", -1)
     rng = random.Random(25)
     pairs = [(a, b) for a in range(len(seed_passages)) for b in range(len(seed_passages)) if a != b]
     sentences = 0
@@ -55,6 +56,7 @@ def test_shipped_books_align_as_the_per_cell_code_did(seed_passages, monkeypatch
 @pytest.mark.parametrize("change", [None, "number", "drop", "add"])
 def test_generated_books_align_as_the_per_cell_code_did(monkeypatch, change):
     monkeypatch.setattr(fast, "NUMPY_CELLS", 0)
+    monkeypatch.setattr(fast, "NUMPY_AFTER", -1)
     for seed in range(3):
         es, uk = _books(seed, change)[:2]
         pa, pb = passages(es), passages(uk)
