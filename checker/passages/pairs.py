@@ -85,6 +85,7 @@ def _passages(book: BookIn) -> list[Passage]:
 
 
 def pivot(ctx: Context, books: list[BookIn]) -> BookIn:
+    """The `--reference` book, else the book with the most passages."""
     if ctx.reference:
         for b in books:
             if b.id == ctx.reference:
@@ -92,17 +93,34 @@ def pivot(ctx: Context, books: list[BookIn]) -> BookIn:
     return max(books, key=lambda b: (len(book_passages(ctx, b)), b.id))
 
 
+def _pair(ctx: Context, x: BookIn, y: BookIn) -> Pair:
+    pa, pb = book_passages(ctx, x), book_passages(ctx, y)
+    return Pair(x.id, y.id, pa, pb, aligned(pa, pb, x.lang, y.lang), (_key(pa, x.lang), _key(pb, y.lang)))
+
+
 def pairs(ctx: Context, books: list[BookIn] | None = None) -> list[Pair]:
-    """The pivot aligned with every other book (books: those of the edition by default)."""
+    """Every alignment the passage checks use (books: those of the edition by default).
+
+    With `--reference`, every other book aligned with the reference. Without, each book aligned with the
+    books of other languages whose sketches are nearest its own (partners.candidates): a book's findings
+    come from the translation most parallel to it, not from one pivot the others may not follow."""
     books = list(books if books is not None else ctx.books)
     if len(books) < 2:
         return []
-    piv = pivot(ctx, books)
-    pa = book_passages(ctx, piv)
+    if ctx.reference and any(b.id == ctx.reference for b in books):
+        piv = pivot(ctx, books)
+        return [_pair(ctx, piv, b) for b in books if b.id != piv.id]
+    from checker.passages.partners import candidates
+
+    sizes = {b.id: len(book_passages(ctx, b)) for b in books}
     out = []
-    for b in books:
-        if b.id == piv.id:
-            continue
-        pb = book_passages(ctx, b)
-        out.append(Pair(piv.id, b.id, pa, pb, aligned(pa, pb, piv.lang, b.lang), (_key(pa, piv.lang), _key(pb, b.lang))))
+    for x, y in candidates(books, {b.id: book_passages(ctx, b) for b in books}):
+        a, b = (x, y) if (sizes[x.id], x.id) >= (sizes[y.id], y.id) else (y, x)
+        out.append(_pair(ctx, a, b))
     return out
+
+
+def reversed_pair(p: Pair) -> Pair:
+    """The same alignment seen from the other book (its passages as side a)."""
+    beads = [Bead(bd.b, bd.a, bd.own, bd.confidence, bd.moved) for bd in p.beads]
+    return Pair(p.other, p.pivot, p.b, p.a, beads, (p.key[1], p.key[0]) if p.key else ())
