@@ -1,10 +1,11 @@
 """Which books are aligned with which, and the alignments themselves, remembered by content.
 
-Each book of an edition is aligned with one pivot (the `--reference` book, else the book with the
-most passages), so an edition of N books costs N-1 alignments: linear in the number of books. A third
-book's reading of a pivot passage comes through the pivot. An alignment depends only on the two books'
-passages, so it is remembered by their content: a book ingested again, or a generated copy, is not
-aligned twice.
+With `--reference`, every book is aligned with the reference. Otherwise each book is aligned with the
+translations most parallel to it (checker.passages.partners): at most two alignments a book, so the
+work stays linear in the number of books. A `Pair` names its sides `pivot` (side a) and `other`; a
+third book's reading of a passage comes through its own alignment with the pair's side a. An alignment
+depends only on the two books' passages, so it is remembered by their content: a book ingested again,
+or a generated copy, is not aligned twice.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ _memo: OrderedDict[tuple, list[Bead]] = OrderedDict()
 
 @dataclass
 class Pair:
-    """The pivot's passages aligned with one other book's."""
+    """One book's passages (side a, `pivot`) aligned with another's."""
 
     pivot: str
     other: str
