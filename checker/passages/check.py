@@ -45,9 +45,17 @@ def check(ctx: Context) -> list[Discrepancy]:
     good = [p for p in all_pairs if p.quality >= MIN_QUALITY]
     out: list[Discrepancy] = costs.check(ctx)  # examples by meaning: amounts against the catalog, per book
     found: dict[str, Discrepancy] = {}
+    incident: dict[str, list[Pair]] = {}
+    for p in good:
+        incident.setdefault(p.pivot, []).append(p)
+        incident.setdefault(p.other, []).append(p)
+    seen: dict[str, tuple[list[Pair], dict]] = {}  # hub -> its parallel pairs (hub as side a), their views
     for pair in _reported(good):
-        thirds = [p for p in _seen_from(pair.pivot, good) if p.other != pair.other]
-        views = {p.other: p.counterpart() for p in thirds}
+        if pair.pivot not in seen:
+            around = _seen_from(pair.pivot, incident.get(pair.pivot, []))
+            seen[pair.pivot] = (around, {p.other: p.counterpart() for p in around})
+        around, views = seen[pair.pivot]
+        thirds = [p for p in around if p.other != pair.other]
         for diff in pair_diffs(pair, surfaces):
             if diff.what == "cards" and (diff.topic or "other") in FLAVOUR_TOPICS:
                 continue  # a welcome's "business centres" names no card a player builds: no finding to sign

@@ -172,7 +172,8 @@ def _matched(pair: Pair, bead: Bead, ua: list[Passage], ub: list[Passage],
                             _side(pair.pivot, ua, _sentences_with(ua, cards=ca), _names(surfaces, pair.pivot, ca)),
                             _side(pair.other, ub, _sentences_with(ub, cards=cb), _names(surfaces, pair.other, cb)),
                             sorted(ca), sorted(cb), bead.confidence, ua[0].index))
-    out += _sentence_gaps(pair, bead, _merged(ua), _merged(ub))
+    quoted = " ".join(q for d in out if d.what == "numbers" for q in (d.a.quote, d.b.quote))
+    out += _sentence_gaps(pair, bead, _merged(ua), _merged(ub), quoted)
     return out
 
 
@@ -336,10 +337,11 @@ def _context(book: str, before: list, after: list) -> Side:
 GAP_MARK = "⟨…⟩"
 
 
-def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[PairDiff]:
+def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage, quoted: str = "") -> list[PairDiff]:
     """Sentences of two aligned paragraphs that have no counterpart: alone in their bead, or one of two
     set against a single sentence. Reported when they carry numbers or cards the other paragraph lacks,
-    or when the two paragraphs' lengths only fit without them (Gale-Church)."""
+    or when the two paragraphs' lengths only fit without them (Gale-Church). A sentence a changed-number
+    finding of these paragraphs already quotes (`quoted`) is that change, not a dropped sentence."""
     if len(pa.sentences) + len(pb.sentences) <= 2:
         return []
     beads = align(pa.sentences, pb.sentences)
@@ -355,7 +357,7 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[Pai
         other = pb.sentences if on_a else pa.sentences
         for s in own:
             size = len(s.text)
-            if size < MIN_GAP_CHARS:
+            if size < MIN_GAP_CHARS or (quoted and " ".join(s.text.split()) in quoted):
                 continue
             mine = pa.sentences if on_a else pb.sentences
             content = _has_content([s]) and (_absent_from([s], other) or _count_surplus([s], mine, other))
