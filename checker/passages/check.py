@@ -50,7 +50,7 @@ def check(ctx: Context) -> list[Discrepancy]:
         incident.setdefault(p.pivot, []).append(p)
         incident.setdefault(p.other, []).append(p)
     seen: dict[str, tuple[list[Pair], dict]] = {}  # hub -> its parallel pairs (hub as side a), their views
-    for pair in _reported(good):
+    for pair in _reported(good, ctx.reference):
         if pair.pivot not in seen:
             around = _seen_from(pair.pivot, incident.get(pair.pivot, []))
             seen[pair.pivot] = (around, {p.other: p.counterpart() for p in around})
@@ -61,17 +61,17 @@ def check(ctx: Context) -> list[Discrepancy]:
                 continue  # a welcome's "business centres" names no card a player builds: no finding to sign
             d = _finding(ctx, pair, diff, thirds, views)
             if d.id in found:  # the same difference seen from a second edge of the forest: one finding
-                seen = found[d.id]
-                seen.evidence += [e for e in d.evidence if (e.rulebook, e.quote) not in {(x.rulebook, x.quote) for x in seen.evidence}]
+                first = found[d.id]
+                first.evidence += [e for e in d.evidence if (e.rulebook, e.quote) not in {(x.rulebook, x.quote) for x in first.evidence}]
                 continue
             found[d.id] = d
     return out + list(found.values())
 
 
-def _reported(good: list[Pair]) -> list[Pair]:
+def _reported(good: list[Pair], reference: str | None = None) -> list[Pair]:
     """The pairs whose differences are reported: a maximum spanning forest of the parallel pairs, each
-    seen from its hub (the book with more edges in the forest, then more passages), whose other
-    alignments give the third opinions."""
+    seen from its hub (the `--reference` book, else the book with more edges in the forest, then more
+    passages), whose other alignments give the third opinions."""
     tree = spanning([(p.pivot, p.other, p.quality) for p in good])
     degree: dict[str, int] = {}
     for a, b in tree:
@@ -81,7 +81,7 @@ def _reported(good: list[Pair]) -> list[Pair]:
     out = []
     for a, b in tree:
         p = by_edge.get((a, b)) or by_edge[(b, a)]
-        if (degree[p.other], len(p.b), p.other) > (degree[p.pivot], len(p.a), p.pivot):
+        if (p.other == reference, degree[p.other], len(p.b), p.other) > (p.pivot == reference, degree[p.pivot], len(p.a), p.pivot):
             p = reversed_pair(p)
         out.append(p)
     return out
