@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from typer.testing import CliRunner
@@ -136,6 +137,22 @@ def test_a_book_parallel_to_none_is_no_one_s_partner():
         other = _make("ru", [(k, f"Отдельное правило о другом: {rng.randint(61, 99)} монет.") for k in range(24)], "ru-mk2-c")
         found = [d for d in passages_check.check(Context("mk2", [es, uk, other], dict(CARDS))) if d.kind == "passage"]
         assert len(found) == 1 and set(found[0].values) == {"es-mk2-a", "uk-mk2-b"}, [d.summary for d in found]
+
+
+@pytest.mark.parametrize("changed_id", ["uk-mk2-b", "a-uk-mk2"])  # a leaf of the forest; its hub (two edges)
+def test_three_translations_one_changed_give_one_finding_naming_it(changed_id):
+    """Three parallel books, one number changed in one: one finding (the changed book as the forest's hub
+    sees the difference from both its edges), the two others agreeing against the changed book."""
+    for seed in range(3):
+        es, uk, at, picks = _books(seed, "number")
+        uk = replace(uk, id=changed_id)
+        _, clean_uk, _, _ = _books(seed)
+        third = _make("ru", [(k, sec.text.split("\n\n", 1)[1]) for k, sec in enumerate(clean_uk.sections)], "ru-mk2-c")
+        found = [d for d in passages_check.check(Context("mk2", [es, uk, third], dict(CARDS))) if d.kind == "passage"]
+        assert len(found) == 1, [d.summary for d in found]
+        values = found[0].values
+        assert set(values) == {"es-mk2-a", changed_id, "ru-mk2-c"}
+        assert values["es-mk2-a"] == values["ru-mk2-c"] != values[changed_id]
 
 
 STEPS = [("Baraja las cartas de cada mazo por separado.", "Перетасуйте карти кожної стопки окремо."),
