@@ -1,8 +1,8 @@
 """Which books are aligned with which, and the alignments themselves, remembered by content.
 
 With `--reference`, every book is aligned with the reference. Otherwise each book is aligned with the
-translations most parallel to it (checker.passages.partners): at most two alignments a book, so the
-work stays linear in the number of books. A `Pair` names its sides `pivot` (side a) and `other`; a
+translations most parallel to it (checker.passages.partners): one alignment a book, two when the
+first is not parallel, so the work stays linear in the number of books. A `Pair` names its sides `pivot` (side a) and `other`; a
 third book's reading of a passage comes through its own alignment with the pair's side a. An alignment
 depends only on the two books' passages, so it is remembered by their content: a book ingested again,
 or a generated copy, is not aligned twice.
@@ -111,14 +111,22 @@ def pairs(ctx: Context, books: list[BookIn] | None = None) -> list[Pair]:
     if ctx.reference and any(b.id == ctx.reference for b in books):
         piv = pivot(ctx, books)
         return [_pair(ctx, piv, b) for b in books if b.id != piv.id]
+    from checker.passages.compare import MIN_QUALITY
     from checker.passages.partners import candidates
 
     sizes = {b.id: len(book_passages(ctx, b)) for b in books}
-    out = []
-    for x, y in candidates(books, {b.id: book_passages(ctx, b) for b in books}):
-        a, b = (x, y) if (sizes[x.id], x.id) >= (sizes[y.id], y.id) else (y, x)
-        out.append(_pair(ctx, a, b))
-    return out
+    by_id = {b.id: b for b in books}
+    done: dict[tuple[str, str], Pair] = {}
+    for xid, ranked in candidates(books, {b.id: book_passages(ctx, b) for b in books}).items():
+        for yid in ranked:
+            key = (xid, yid) if xid < yid else (yid, xid)
+            if key not in done:
+                x, y = by_id[xid], by_id[yid]
+                a, b = (x, y) if (sizes[x.id], x.id) >= (sizes[y.id], y.id) else (y, x)
+                done[key] = _pair(ctx, a, b)
+            if done[key].quality >= MIN_QUALITY:
+                break  # a parallel partner found: the next candidate is not aligned
+    return list(done.values())
 
 
 def reversed_pair(p: Pair) -> Pair:

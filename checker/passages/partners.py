@@ -4,8 +4,9 @@ Why not one pivot: books of one edition are not all translations of one text (a 
 book, a short summary, a translation of another publisher's print), so a book aligned with a pivot it
 does not follow yields no finding at all. A cheap sketch of each book -- the numbers and card names of its
 passages in reading order, as pairs of neighbours -- ranks its candidate partners; each book is aligned
-with its best K_PARTNERS, so an edition of N books costs at most K_PARTNERS * N alignments, and each book
-is sketched against at most PER_LANGUAGE books of each other language.
+with its best candidate, and with the next only when that one is not parallel (at most K_PARTNERS), so an
+edition of N books costs at most K_PARTNERS * N alignments (about N when its books are translations of
+one text), and each book is sketched against at most PER_LANGUAGE books of each other language.
 
 A book is never a partner of a book of its own language: two books of one language in one edition are
 the same text read twice (a text and its PDF) or a revision kept beside its original, and what differs
@@ -21,7 +22,7 @@ from collections.abc import Sequence
 from checker.model import BookIn
 from checker.passages.units import Passage
 
-K_PARTNERS = 2  # alignments per book: the best candidates by sketch
+K_PARTNERS = 2  # candidates per book by sketch: the second is aligned only when the first is not parallel
 PER_LANGUAGE = 4  # books of one other language sketched against (those nearest in passage count)
 
 
@@ -40,17 +41,16 @@ def similarity(a: frozenset, b: frozenset) -> float:
     return len(a & b) / union if union else 0.0
 
 
-def candidates(books: list[BookIn], passages: dict[str, list[Passage]]) -> list[tuple[BookIn, BookIn]]:
-    """The pairs of books to align (each once): every book with its K_PARTNERS best candidates of other
-    languages by sketch, in a fixed order."""
+def candidates(books: list[BookIn], passages: dict[str, list[Passage]]) -> dict[str, list[str]]:
+    """Each book's candidate partners, best first by sketch: books of other languages, at most
+    PER_LANGUAGE of each (those nearest in passage count), at most K_PARTNERS in all."""
     sketches = {b.id: sketch(passages[b.id]) for b in books}
     by_lang: dict[str, list[tuple[int, str]]] = defaultdict(list)
     for b in books:
         by_lang[b.lang].append((len(passages[b.id]), b.id))
     for row in by_lang.values():
         row.sort()
-    by_id = {b.id: b for b in books}
-    chosen: dict[tuple[str, str], None] = {}
+    out: dict[str, list[str]] = {}
     for x in sorted(books, key=lambda b: b.id):
         scored = []
         for lang, row in by_lang.items():
@@ -58,9 +58,8 @@ def candidates(books: list[BookIn], passages: dict[str, list[Passage]]) -> list[
                 continue
             for _, bid in _nearest(row, len(passages[x.id])):
                 scored.append((-similarity(sketches[x.id], sketches[bid]), bid))
-        for _, bid in sorted(scored)[:K_PARTNERS]:
-            chosen.setdefault(tuple(sorted((x.id, bid))), None)  # type: ignore[arg-type]
-    return [(by_id[a], by_id[b]) for a, b in chosen]
+        out[x.id] = [bid for _, bid in sorted(scored)[:K_PARTNERS]]
+    return out
 
 
 def _nearest(row: list[tuple[int, str]], size: int) -> list[tuple[int, str]]:
