@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 
 from checker.model import Discrepancy
 from ingest.lexicon import load_lexicon
@@ -28,20 +29,27 @@ def marks_for(d: Discrepancy) -> list[set[str]]:
     with_text = [i for i, q in enumerate(quotes) if q]
     if len({e.rulebook for e in d.evidence}) < 2 or d.kind == "passage":  # passage: the aligner names what differs
         return [{h.casefold() for h in ev.highlights if h} for ev in d.evidence]  # one book: only what the check names
+    # how many quotes (with text) hold each number, and per language each token: a quote's mark is what
+    # some other quote lacks, counted once for all instead of comparing every quote with every other
+    # (a topic finding quotes every book of the edition: pairwise, that grew with the square of the books)
+    has_number: Counter = Counter()
+    has_token: dict[str, Counter] = {}
+    quotes_in: Counter = Counter()
+    for j in with_text:
+        has_number.update(numbers[j].keys())
+        has_token.setdefault(_lang(d, j), Counter()).update(tokens[j].keys())
+        quotes_in[_lang(d, j)] += 1
     out: list[set[str]] = []
     for i, ev in enumerate(d.evidence):
         marks = {h.casefold() for h in ev.highlights if h}
-        others = [j for j in with_text if j != i]
+        others = len(with_text) - 1  # quotes[i] has text below, so it is one of with_text
         if others and quotes[i]:
             for num in numbers[i]:
-                if any(num not in numbers[j] for j in others):
+                if has_number[num] - 1 < others:  # some other quote lacks it
                     marks.add(num)
-            same_lang = [j for j in others if _lang(d, j) == _lang(d, i)]
-            if same_lang:
-                pool: Counter = Counter()
-                for j in same_lang:
-                    pool |= tokens[j]
-                marks |= {t for t in tokens[i] if t not in pool}
+            lang = _lang(d, i)
+            if quotes_in[lang] > 1:  # another quote of the same language
+                marks |= {t for t in tokens[i] if has_token[lang][t] == 1}  # in no other quote of it
         out.append(marks)
     return out
 
@@ -78,14 +86,21 @@ def lexicon_marks(d: Discrepancy, langs: dict[str, str]) -> dict[str, list[tuple
         if not wanted or not ev.quote:
             continue
         try:
-            lex = load_lexicon(langs.get(ev.rulebook, ""))
+            hits = _rule_words(langs.get(ev.rulebook, ""), ev.quote)
         except (FileNotFoundError, OSError, ValueError):  # a language without a lexicon: no rule words to mark
             continue
-        hits = lex.find(lex.tokenize(ev.quote))
-        spans = [(h.start, h.end) for h in hits if h.concept.split(".")[-1] in wanted]
+        spans = [(start, end) for start, end, word in hits if word in wanted]
         if spans:
             out[ev.rulebook] = spans
     return out
+
+
+@lru_cache(maxsize=20_000)
+def _rule_words(lang: str, quote: str) -> tuple[tuple[int, int, str], ...]:
+    """(start, end, concept's last part) of each rule word of a quote, by content: a topic finding quotes
+    every book of its edition, so each book's quote comes back in as many findings as there are books."""
+    lex = load_lexicon(lang)
+    return tuple((h.start, h.end, h.concept.split(".")[-1]) for h in lex.find(lex.tokenize(quote)))
 
 
 def _lang(d: Discrepancy, i: int) -> str:

@@ -40,6 +40,7 @@ MEMO_MIN_CHARS = 20_000
 MEMO_MIN_TOKENS = 3_000
 FUZZY_CUTOFF = 80.0
 MAX_TERM_CHARS = 200  # no lexicon term is longer
+WORD_MEMO = 200_000  # words (and their readings) a lexicon remembers how it read
 
 # A word: letters/digits, inner apostrophes kept ("пам'ятка"); a word broken by a line-end hyphen
 # ("Uhrzeiger-\nsinn") is one word.
@@ -189,19 +190,27 @@ class Lexicon:
         lem = lemmatizer(self.lang)
         alts = alternatives(self.lang)
         out: list[Token] = []
+        # a word's reading depends on the word alone (and a segmenter's lemma): read once per lexicon
+        words: dict[tuple[str, str], tuple] = self.__dict__.setdefault("_memo_words", {})
+        if len(words) > WORD_MEMO:
+            words.clear()
         for m in self._words(text):
             w = m.group(0)
             if w.isdigit():
                 out.append(Token(m.start() + offset, m.end() + offset, w, w, w, int(w)))
                 continue
-            norm = fold(w)
-            lemma = self._repair(w, (self._segmenter and m.lemma) or lem(w), norm)  # type: ignore[union-attr]
-            num = self._num_words.get(lemma, self._num_words.get(norm))
-            if num is None and self._segmenter:
-                num = self._count(norm)
-            if num is None and w in self._ocr_numbers:  # OCR: "mit l oder 2 Würfeln"
-                num = self._ocr_numbers[w]
-            out.append(Token(m.start() + offset, m.end() + offset, w, norm, lemma, num, alts(w)))
+            key = (w, m.lemma if self._segmenter else "")  # type: ignore[union-attr]
+            read = words.get(key)
+            if read is None:
+                norm = fold(w)
+                lemma = self._repair(w, (self._segmenter and m.lemma) or lem(w), norm)  # type: ignore[union-attr]
+                num = self._num_words.get(lemma, self._num_words.get(norm))
+                if num is None and self._segmenter:
+                    num = self._count(norm)
+                if num is None and w in self._ocr_numbers:  # OCR: "mit l oder 2 Würfeln"
+                    num = self._ocr_numbers[w]
+                read = words[key] = (norm, lemma, num, alts(w))
+            out.append(Token(m.start() + offset, m.end() + offset, w, *read))
         return out
 
     def ordinal(self, tok: Token) -> int | None:
@@ -272,11 +281,17 @@ class Lexicon:
     def _find(self, tokens: list[Token], prefixes: tuple[str, ...]) -> list[Hit]:
         hits: list[Hit] = []
         n = len(tokens)
+        memo: dict[tuple, list[_Term]] = self.__dict__.setdefault("_memo_cands", {})
+        if len(memo) > WORD_MEMO:
+            memo.clear()
         for i, tok in enumerate(tokens):
-            cands: list[_Term] = []
-            for key in sorted(tok.keys()):  # a set: sorted, so ties resolve alike in every process
-                cands += [t for t in self._index.get(key, []) if t not in cands]
-            cands += [t for t in self._prefix_terms if _part_matches(tok, t.parts[0])]
+            cands = memo.get((tok.norm, tok.lemma, tok.alts))
+            if cands is None:  # the terms a word may start depend on its readings alone: found once per reading
+                cands = []
+                for key in sorted(tok.keys()):  # a set: sorted, so ties resolve alike in every process
+                    cands += [t for t in self._index.get(key, []) if t not in cands]
+                cands += [t for t in self._prefix_terms if _part_matches(tok, t.parts[0])]
+                memo[(tok.norm, tok.lemma, tok.alts)] = cands
             for term in cands:
                 if prefixes and not term.concept.startswith(prefixes):
                     continue
@@ -301,7 +316,7 @@ def _part_matches(tok: Token, part: tuple[frozenset[str], bool]) -> bool:
     if is_prefix:
         key = next(iter(keys))
         return tok.norm.startswith(key) or tok.lemma.startswith(key)
-    return bool(keys & tok.keys())
+    return tok.norm in keys or tok.lemma in keys or not keys.isdisjoint(tok.alts)  # keys & tok.keys(), unbuilt
 
 
 def _longest(hits: list[Hit]) -> list[Hit]:

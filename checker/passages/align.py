@@ -10,27 +10,18 @@ The same routine aligns the sentences inside two aligned paragraphs.
 from __future__ import annotations
 
 import math
+import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
-S2 = 6.8  # Gale-Church variance of the length ratio per character
+from checker.passages.groups import FEATURE_WEIGHT, HEADING_MERGE, S2, Group, Unit, group
+
 PRIOR = {(1, 1): -math.log(0.89), (1, 0): -math.log(0.0099 / 2), (0, 1): -math.log(0.0099 / 2),
          (2, 1): -math.log(0.089 / 2), (1, 2): -math.log(0.089 / 2)}
-FEATURE_WEIGHT = 6.0  # how much shared anchors outweigh a length mismatch
 ANCHOR = 0.6  # own evidence at or above this makes a bead an anchor for its neighbours
 MIN_BAND = 12
-HEADING_MERGE = 4.0  # cost of a bead whose sides hold different numbers of headings
 SANDWICH = 0.7  # confidence of a 1-1 bead whose both neighbours are anchors, before its own evidence
-
-
-class Unit(Protocol):
-    text: str
-    cards: frozenset[str]
-
-    @property
-    def feats(self): ...  # noqa: ANN201 - checker.passages.units.Features
 
 
 @dataclass(frozen=True)
@@ -100,38 +91,6 @@ def _num_sim(a: Counter, b: Counter) -> float:
     return _shared(a, b) / u if u else 0.0
 
 
-@dataclass(frozen=True)
-class Group:
-    """Features of one or two consecutive units taken together."""
-
-    length: int
-    numbers: Counter
-    soft: frozenset[int]
-    cards: frozenset[str]
-    concepts: frozenset[str]
-    kind: str
-    item: int | None
-    headings: int = 0  # headings among the units taken together
-    number_keys: frozenset[int] = frozenset()  # the distinct numbers (set(numbers), made once)
-
-
-def group(units: Sequence[Unit], idx: tuple[int, ...]) -> Group:
-    nums: Counter = Counter()
-    soft: set[int] = set()
-    cards: set[str] = set()
-    conc: set[str] = set()
-    for i in idx:
-        u = units[i]
-        nums.update(u.feats.numbers)
-        soft |= u.feats.soft
-        cards |= u.cards
-        conc |= u.feats.concepts
-    first = units[idx[0]]
-    heads = sum(getattr(units[i], "kind", "") == "heading" for i in idx)
-    return Group(sum(len(units[i].text) for i in idx), nums, frozenset(soft), frozenset(cards), frozenset(conc),
-                 getattr(first, "kind", "paragraph"), getattr(first, "item", None), heads, frozenset(nums))
-
-
 def own_evidence(a: Group, b: Group) -> float:
     """How surely two groups say the same thing, from what carries across languages (0..1)."""
     score = 0.0
@@ -172,12 +131,6 @@ def pair_cost(a: Group, b: Group, ratio: float, own: float | None = None) -> flo
     return cost
 
 
-def _each(whole: float, x_own: float, y_own: float) -> float:
-    """What a merge of two units against one gives back when only one of the two shares anything with
-    it: the merged bead's evidence is worth what its weaker member shows."""
-    return FEATURE_WEIGHT * max(0.0, whole - min(x_own, y_own)) / 2
-
-
 SKIP_CAP = 6.0  # the most a passage's length adds to the cost of leaving it unmatched
 
 
@@ -189,6 +142,140 @@ def skip_cost(u: Group, ratio: float) -> float:
     into a neighbour (2-1) or shifting every pair after it than left alone. Past the cap, what decides a
     gap is what the passages share: the anchors on both sides of it and the mismatches it avoids."""
     return min(SKIP_CAP, length_cost(u.length, 0, ratio)) if u.length else 0.0
+
+
+class _Bits:
+    """Every distinct feature value of one alignment numbered, so a group's features are bitsets (ints):
+    what two groups share is one `&` and a bit count instead of a set or Counter built per cell."""
+
+    def __init__(self) -> None:
+        self.index: dict[object, int] = {}
+
+    def of(self, values: Iterable) -> int:
+        out = 0
+        for v in values:
+            k = self.index.get(v)
+            if k is None:
+                k = self.index[v] = len(self.index)
+            out |= 1 << k
+        return out
+
+
+@dataclass(frozen=True)
+class Packed:
+    """A Group as bitsets: exactly what own_evidence and pair_cost read, in a form cheap to compare.
+    numbers: one bit per (number, its k-th occurrence), so a shared count is a popcount of the `&`."""
+
+    length: int
+    numbers: int
+    keys: int
+    soft: int
+    cards: int
+    concepts: int
+    heading: bool
+    item: int | None
+    headings: int
+
+
+def pack(g: Group, bits: _Bits) -> Packed:
+    nums = bits.of(("n", n, k) for n, c in g.numbers.items() for k in range(c))
+    return Packed(g.length, nums, bits.of(("v", n) for n in g.number_keys), bits.of(("v", n) for n in g.soft),
+                  bits.of(("c", c) for c in g.cards), bits.of(("k", c) for c in g.concepts), g.kind == "heading",
+                  g.item, g.headings)
+
+
+_SQRT2 = math.sqrt(2.0)
+
+
+def _own(a: Packed, b: Packed) -> float:
+    """own_evidence on packed groups (the same arithmetic, in the same order: the same floats)."""
+    score = 0.0
+    sn = (a.numbers & b.numbers).bit_count()
+    if sn and sn / (a.numbers | b.numbers).bit_count() >= 0.5:
+        score = max(score, 0.6 + 0.1 * min(sn, 4))
+    sc = (a.cards & b.cards).bit_count()
+    if sc:
+        score = max(score, 0.5 + 0.5 * (sc / (a.cards | b.cards).bit_count()))
+    sk = (a.concepts & b.concepts).bit_count()
+    if sk >= 2 and sk / (a.concepts | b.concepts).bit_count() >= 0.5:
+        score = max(score, 0.5 + 0.05 * min(sk, 4))
+    if a.item is not None and a.item == b.item:
+        score = max(score, 0.5) + 0.1
+    if a.heading and b.heading:
+        score = max(score, 0.5) + 0.1
+    if a.item is not None and b.item is not None and a.item != b.item:
+        score = min(score, 0.4)
+    return min(score, 1.0)
+
+
+def _cost(a: Packed, b: Packed, ratio: float, own: float) -> float:
+    """pair_cost on packed groups (the same arithmetic, in the same order: the same floats)."""
+    la, lb = a.length, b.length
+    if la == 0 and lb == 0:
+        cost = 0.0
+    else:
+        mean = (la + lb / ratio) / 2.0
+        delta = (lb - la * ratio) / math.sqrt(max(mean, 1.0) * S2 * ratio)
+        p = 2.0 * (1.0 - 0.5 * (1.0 + math.erf(abs(delta) / _SQRT2)))
+        cost = -math.log(max(p, 1e-12))
+    cost -= FEATURE_WEIGHT * own
+    if a.numbers and b.numbers and not a.numbers & b.numbers:
+        cost += 2.0
+    if a.cards and b.cards and not a.cards & b.cards:
+        cost += 2.0
+    unmatched = (a.keys & ~b.soft).bit_count() + (b.keys & ~a.soft).bit_count() + (a.cards ^ b.cards).bit_count()
+    cost += min(3.0, 1.0 * unmatched)
+    if a.heading != b.heading:
+        cost += 1.5
+    if a.headings != b.headings:
+        cost += HEADING_MERGE
+    if a.item is not None and b.item is not None and a.item != b.item:
+        cost += 2.0
+    return cost
+
+
+NUMPY_CELLS = 1500  # cells of the band from which numpy's per-call cost pays (checker.passages.band)
+# cells this process aligns one at a time before importing numpy (~0.1 s) pays: past the shipped books'
+# diff (~20 000 cells), below many books' (each pair ~10 000)
+NUMPY_AFTER = 60_000
+_cells_done = 0
+
+
+def _band_costs(ga1: list[Group], gb1: list[Group], ga2: list[Group], gb2: list[Group],
+                rows: list[int], cols: list[int], ratio: float) -> tuple[list, list, list]:
+    """The cost of the 1-1, 2-1 and 1-2 bead ending at each cell of the band (None where it does not
+    fit), one cell at a time: the small alignments (a paragraph's sentences), where numpy does not pay."""
+    bits = _Bits()
+    pa1, pb1 = [pack(g, bits) for g in ga1], [pack(g, bits) for g in gb1]
+    pa2, pb2 = [pack(g, bits) for g in ga2], [pack(g, bits) for g in gb2]
+    singles: dict[tuple[int, int], float] = {}
+
+    def single(i: int, j: int) -> float:
+        """own_evidence of unit i and unit j, worked out once (a 1-1 and two merges ask for it)."""
+        v = singles.get((i, j))
+        if v is None:
+            v = singles[(i, j)] = _own(pa1[i], pb1[j])
+        return v
+
+    fw = FEATURE_WEIGHT
+    c11: list = []
+    c21: list = []
+    c12: list = []
+    for i, j in zip(rows, cols, strict=True):
+        c11.append(_cost(pa1[i - 1], pb1[j - 1], ratio, single(i - 1, j - 1)) if i >= 1 and j >= 1 else None)
+        if i >= 2 and j >= 1:
+            whole = _own(pa2[i - 2], pb1[j - 1])
+            each = fw * max(0.0, whole - min(single(i - 2, j - 1), single(i - 1, j - 1))) / 2
+            c21.append(_cost(pa2[i - 2], pb1[j - 1], ratio, whole) + each)
+        else:
+            c21.append(None)
+        if i >= 1 and j >= 2:
+            whole = _own(pa1[i - 1], pb2[j - 2])
+            each = fw * max(0.0, whole - min(single(i - 1, j - 2), single(i - 1, j - 1))) / 2
+            c12.append(_cost(pa1[i - 1], pb2[j - 2], ratio, whole) + each)
+        else:
+            c12.append(None)
+    return c11, c21, c12
 
 
 def align(a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead]:
@@ -206,34 +293,42 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead]:
     gb2 = [group(b_units, (j, j + 1)) for j in range(n - 1)]
     skip_a = [skip_cost(g, ratio) for g in ga1]
     skip_b = [skip_cost(g, 1 / ratio) for g in gb1]
-    singles: dict[tuple[int, int], float] = {}
+    spans = []
+    for i in range(m + 1):
+        centre = round(i * n / m)
+        spans.append((max(0, centre - band), min(n, centre + band)))
+    rows = [i for i, (lo, hi) in enumerate(spans) for _ in range(lo, hi + 1)]
+    cols = [j for lo, hi in spans for j in range(lo, hi + 1)]
+    global _cells_done
+    _cells_done += len(rows)
+    if len(rows) >= NUMPY_CELLS and ("numpy" in sys.modules or _cells_done > NUMPY_AFTER):
+        import numpy as np
 
-    def single(i: int, j: int) -> float:
-        """own_evidence of unit i and unit j, worked out once (a 1-1 and two merges ask for it)."""
-        v = singles.get((i, j))
-        if v is None:
-            v = singles[(i, j)] = own_evidence(ga1[i], gb1[j])
-        return v
+        from checker.passages.band import band_costs  # numpy: only where the band is large enough to pay
+        c11, c21, c12 = band_costs(ga1, gb1, ga2, gb2, np.array(rows), np.array(cols), ratio)
+    else:
+        c11, c21, c12 = _band_costs(ga1, gb1, ga2, gb2, rows, cols, ratio)
 
     inf = float("inf")
     cost = [dict() for _ in range(m + 1)]  # type: list[dict[int, float]]
     back: list[dict[int, tuple[int, int]]] = [dict() for _ in range(m + 1)]
     cost[0][0] = 0.0
     p11, p10, p01, p21, p12 = PRIOR[(1, 1)], PRIOR[(1, 0)], PRIOR[(0, 1)], PRIOR[(2, 1)], PRIOR[(1, 2)]
+    k = -1  # the cell's index in rows/cols and the cost lists
     for i in range(m + 1):
-        centre = round(i * n / m)
-        lo, hi = max(0, centre - band), min(n, centre + band)
+        lo, hi = spans[i]
         row, brow = cost[i], back[i]
         up = cost[i - 1] if i >= 1 else None  # the row of beads taking one unit of the first book
         up2 = cost[i - 2] if i >= 2 else None
         for j in range(lo, hi + 1):
+            k += 1
             if i == 0 and j == 0:
                 continue
             # the five bead shapes in a fixed order, (1,1) (1,0) (0,1) (2,1) (1,2): the first cheapest wins
             best, step = inf, (0, 0)
             if up is not None:
                 if j >= 1 and (prev := up.get(j - 1)) is not None:
-                    total = prev + pair_cost(ga1[i - 1], gb1[j - 1], ratio, single(i - 1, j - 1)) + p11
+                    total = prev + c11[k] + p11
                     if total < best:
                         best, step = total, (1, 1)
                 if (prev := up.get(j)) is not None:
@@ -245,17 +340,11 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead]:
                 if total < best:
                     best, step = total, (0, 1)
             if up2 is not None and j >= 1 and (prev := up2.get(j - 1)) is not None:
-                pi, pj = i - 2, j - 1
-                whole = own_evidence(ga2[pi], gb1[pj])
-                c = pair_cost(ga2[pi], gb1[pj], ratio, whole) + _each(whole, single(pi, pj), single(pi + 1, pj))
-                total = prev + c + p21
+                total = prev + c21[k] + p21
                 if total < best:
                     best, step = total, (2, 1)
             if up is not None and j >= 2 and (prev := up.get(j - 2)) is not None:
-                pi, pj = i - 1, j - 2
-                whole = own_evidence(ga1[pi], gb2[pj])
-                c = pair_cost(ga1[pi], gb2[pj], ratio, whole) + _each(whole, single(pi, pj), single(pi, pj + 1))
-                total = prev + c + p12
+                total = prev + c12[k] + p12
                 if total < best:
                     best, step = total, (1, 2)
             if best < inf:
@@ -291,12 +380,13 @@ def moved(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit]) -
     if not a_free or not b_free:
         return beads
     candidates = []
+    gb = {j: group(b_units, (j,)) for _, j in b_free}
     for ka, i in a_free:
         gi = group(a_units, (i,))
         for kb, j in b_free:
             if abs(ka - kb) > MOVED_WINDOW or (ka == kb and beads[ka].shape == (1, 1)):
                 continue
-            gj = group(b_units, (j,))
+            gj = gb[j]
             own = own_evidence(gi, gj)
             # a moved passage is trusted only as a numbered step that kept its number (a worked example's)
             if own >= ANCHOR + 0.3 and gi.item is not None and gi.item == gj.item:

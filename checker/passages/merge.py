@@ -7,17 +7,20 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 
-from checker.model import Discrepancy
+from checker.model import Discrepancy, Evidence
 
 TOPIC_KINDS = frozenset({"value_mismatch", "missing", "card_name", "example_error", "numbering", "card_text"})
 MIN_OVERLAP = 20  # characters of folded text two quotes must share to be the same passage
 
 
+@lru_cache(maxsize=20_000)
 def _fold(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
+@lru_cache(maxsize=100_000)
 def _overlap(a: str, b: str) -> bool:
     """Whether two quotes of one book share a run of MIN_OVERLAP characters (or one holds the other)."""
     a, b = _fold(a), _fold(b)
@@ -36,36 +39,41 @@ def says_the_same(p: Discrepancy, t: Discrepancy) -> bool:
     (a passage without counterpart) `t` reports the book silent."""
     if t.kind not in TOPIC_KINDS or p.edition != t.edition:
         return False
-    for pe in p.evidence:
-        for te in t.evidence:
-            if pe.rulebook != te.rulebook or not _overlap(pe.quote, te.quote):
-                continue
-            pv = p.values.get(pe.rulebook) or {}
-            if "lacks" in pv or "passage" in pv:
-                silent = [b for b, v in t.values.items() if v is None]
-                lacking = [b for b, v in p.values.items() if isinstance(v, dict) and "lacks" in v]
-                if t.kind == "missing" and silent and set(silent) == set(lacking):
-                    return True
-                continue
-            said = json.dumps(t.values.get(pe.rulebook), ensure_ascii=False)
-            named = [str(x) for x in (pv.get("numbers") or pv.get("cards") or [])]
-            if named and all(re.search(rf"(?<![\w]){re.escape(x)}(?![\w])", said) for x in named):
-                return True
-    return False
+    return any(pe.rulebook == te.rulebook and _overlap(pe.quote, te.quote) and _about(p, pe, t)
+               for pe in p.evidence for te in t.evidence)
+
+
+def _about(p: Discrepancy, pe: Evidence, t: Discrepancy) -> bool:
+    """Whether `t` is about what `p` found in the book of `pe` (their quotes of it overlap)."""
+    pv = p.values.get(pe.rulebook) or {}
+    if "lacks" in pv or "passage" in pv:
+        silent = [b for b, v in t.values.items() if v is None]
+        lacking = [b for b, v in p.values.items() if isinstance(v, dict) and "lacks" in v]
+        return t.kind == "missing" and bool(silent) and set(silent) == set(lacking)
+    said = json.dumps(t.values.get(pe.rulebook), ensure_ascii=False)
+    named = [str(x) for x in (pv.get("numbers") or pv.get("cards") or [])]
+    return bool(named) and all(re.search(rf"(?<![\w]){re.escape(x)}(?![\w])", said) for x in named)
 
 
 def merge_with_topics(found: list[Discrepancy]) -> list[Discrepancy]:
-    """The findings without the passage findings a topic finding already reports."""
-    by_book: dict[str, list[Discrepancy]] = {}
+    """The findings without the passage findings a topic finding already reports (says_the_same).
+
+    The topic findings are indexed by book and quote: a topic finding quotes every book of its edition
+    and each book's quote is the same in many findings, so a passage quote is set against each distinct
+    quote once, not against every topic finding (that grew with the square of the books)."""
+    quoted: dict[str, dict[str, list[Discrepancy]]] = {}
     for t in found:
         if t.kind in TOPIC_KINDS:
-            for b in {e.rulebook for e in t.evidence}:
-                by_book.setdefault(b, []).append(t)
+            for te in t.evidence:
+                ts = quoted.setdefault(te.rulebook, {}).setdefault(te.quote, [])
+                if not ts or ts[-1] is not t:
+                    ts.append(t)
     out = []
     for d in found:
-        if d.kind == "passage":
-            near = {id(t): t for e in d.evidence for t in by_book.get(e.rulebook, [])}
-            if any(says_the_same(d, t) for t in near.values()):
-                continue
+        if d.kind == "passage" and any(t.edition == d.edition and _about(d, pe, t)
+                                       for pe in d.evidence
+                                       for quote, ts in quoted.get(pe.rulebook, {}).items() if _overlap(pe.quote, quote)
+                                       for t in ts):
+            continue
         out.append(d)
     return out

@@ -1,0 +1,145 @@
+"""The costs of every cell of the aligner's band worked out at once, with numpy: what two passages
+share is a product of 0/1 feature matrices, and own_evidence and pair_cost are the same arithmetic
+done on whole arrays, operation for operation, so every cost is the float the per-cell code gives
+(checker.passages.align._own and _cost; tests/checker/test_passages_align_same.py compares them).
+
+Why: the dynamic programme asks three costs per cell; in Python that was most of `mkdb diff`. Only
+Gale-Church's erf and log stay in Python (math's, not numpy's, whose vectorised log may differ in the
+last bit), on the cells of the band alone.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from checker.passages.groups import FEATURE_WEIGHT, HEADING_MERGE, S2, Group
+
+_SQRT2 = math.sqrt(2.0)
+
+
+class Feats:
+    """One side's groups as arrays: lengths, headings, items, and a 0/1 matrix per kind of feature
+    (columns: the kind's values in `index`, shared by both sides), with each row's count."""
+
+    def __init__(self, groups: Sequence[Group], index: dict[str, dict[object, int]]) -> None:
+        self.length = np.array([g.length for g in groups], dtype=np.float64)
+        self.heading = np.array([g.kind == "heading" for g in groups], dtype=bool)
+        self.headings = np.array([g.headings for g in groups], dtype=np.int64)
+        self.item = np.array([-1 if g.item is None else g.item for g in groups], dtype=np.int64)
+        self.m = {
+            "numbers": _matrix([[(n, k) for n, c in g.numbers.items() for k in range(c)] for g in groups], index["n"]),
+            "keys": _matrix([list(g.number_keys) for g in groups], index["v"]),
+            "soft": _matrix([list(g.soft) for g in groups], index["v"]),
+            "cards": _matrix([list(g.cards) for g in groups], index["c"]),
+            "concepts": _matrix([list(g.concepts) for g in groups], index["k"]),
+        }
+        self.count = {kind: x.sum(axis=1, dtype=np.float64) for kind, x in self.m.items()}
+
+
+def _matrix(rows: list[list[object]], index: dict[object, int]) -> np.ndarray:
+    for row in rows:
+        for v in row:
+            if v not in index:
+                index[v] = len(index)
+    out = np.zeros((len(rows), max(1, len(index))), dtype=np.float32)  # 0/1: float32 products are exact
+    for r, row in enumerate(rows):
+        for v in row:
+            out[r, index[v]] = 1.0
+    return out
+
+
+class Shared:
+    """How many features of a kind each group of one side shares with each of the other's (a matrix
+    product of 0/1 matrices: exact small whole numbers), worked out once per pair of sides and kinds."""
+
+    def __init__(self) -> None:
+        self.memo: dict[tuple, np.ndarray] = {}
+
+    def __call__(self, a: Feats, ka: str, b: Feats, kb: str, ia: np.ndarray, jb: np.ndarray) -> np.ndarray:
+        key = (id(a), ka, id(b), kb)
+        full = self.memo.get(key)
+        if full is None:
+            x, y = a.m[ka], b.m[kb]
+            width = min(x.shape[1], y.shape[1])
+            full = self.memo[key] = np.einsum("ik,jk->ij", x[:, :width], y[:, :width]).astype(np.float64)
+        return full[ia, jb]
+
+
+def _own(a: Feats, b: Feats, ia: np.ndarray, jb: np.ndarray, shared: Shared) -> tuple[np.ndarray, tuple]:
+    """own_evidence of the pairs (a[ia[k]], b[jb[k]]), and the counts pair_cost reads again."""
+    sn = shared(a, "numbers", b, "numbers", ia, jb)
+    na, nb = a.count["numbers"][ia], b.count["numbers"][jb]
+    sc = shared(a, "cards", b, "cards", ia, jb)
+    ca, cb = a.count["cards"][ia], b.count["cards"][jb]
+    sk = shared(a, "concepts", b, "concepts", ia, jb)
+    ka, kb = a.count["concepts"][ia], b.count["concepts"][jb]
+    item_a, item_b = a.item[ia], b.item[jb]
+    head_a, head_b = a.heading[ia], b.heading[jb]
+    score = np.zeros(len(ia))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        score = np.where((sn > 0) & (sn / (na + nb - sn) >= 0.5), np.maximum(score, 0.6 + 0.1 * np.minimum(sn, 4)), score)
+        score = np.where(sc > 0, np.maximum(score, 0.5 + 0.5 * (sc / (ca + cb - sc))), score)
+        score = np.where((sk >= 2) & (sk / (ka + kb - sk) >= 0.5), np.maximum(score, 0.5 + 0.05 * np.minimum(sk, 4)), score)
+    differ = (item_a >= 0) & (item_b >= 0) & (item_a != item_b)
+    score = np.where((item_a >= 0) & (item_a == item_b), np.maximum(score, 0.5) + 0.1, score)
+    score = np.where(head_a & head_b, np.maximum(score, 0.5) + 0.1, score)
+    score = np.where(differ, np.minimum(score, 0.4), score)
+    return np.minimum(score, 1.0), (sn, na, nb, sc, ca, cb, head_a, head_b, differ)
+
+
+def own(a: Feats, b: Feats, ia: np.ndarray, jb: np.ndarray, shared: Shared) -> np.ndarray:
+    return _own(a, b, ia, jb, shared)[0]
+
+
+def own_and_cost(a: Feats, b: Feats, ia: np.ndarray, jb: np.ndarray, ratio: float,
+                 shared: Shared) -> tuple[np.ndarray, np.ndarray]:
+    """own_evidence and pair_cost of the pairs (a[ia[k]], b[jb[k]]), in the per-cell code's order."""
+    evidence, (sn, na, nb, sc, ca, cb, head_a, head_b, differ) = _own(a, b, ia, jb, shared)
+    cost = length_costs(a.length[ia], b.length[jb], ratio)
+    cost = cost - FEATURE_WEIGHT * evidence
+    cost = np.where((na > 0) & (nb > 0) & (sn == 0), cost + 2.0, cost)
+    cost = np.where((ca > 0) & (cb > 0) & (sc == 0), cost + 2.0, cost)
+    unmatched = (a.count["keys"][ia] - shared(a, "keys", b, "soft", ia, jb)
+                 + b.count["keys"][jb] - shared(b, "keys", a, "soft", jb, ia) + ca + cb - 2 * sc)
+    cost = cost + np.minimum(3.0, 1.0 * unmatched)
+    cost = np.where(head_a != head_b, cost + 1.5, cost)
+    cost = np.where(a.headings[ia] != b.headings[jb], cost + HEADING_MERGE, cost)
+    cost = np.where(differ, cost + 2.0, cost)
+    return evidence, cost
+
+
+def band_costs(ga1: Sequence[Group], gb1: Sequence[Group], ga2: Sequence[Group], gb2: Sequence[Group],
+               rows: np.ndarray, cols: np.ndarray, ratio: float) -> tuple[list, list, list]:
+    """The cost of the 1-1, 2-1 and 1-2 bead ending at each cell (rows[k], cols[k]) of the band (nan
+    where the bead does not fit), as align's per-cell code works it out, merges' give-back included."""
+    index: dict[str, dict[object, int]] = {"n": {}, "v": {}, "c": {}, "k": {}}
+    shared = Shared()
+    a1, b1 = Feats(ga1, index), Feats(gb1, index)
+    a2, b2 = Feats(ga2, index), Feats(gb2, index)
+    out = []
+    for di, dj, fa, fb in ((1, 1, a1, b1), (2, 1, a2, b1), (1, 2, a1, b2)):
+        ok = (rows >= di) & (cols >= dj)
+        ia, jb = rows[ok] - di, cols[ok] - dj
+        whole, cost = own_and_cost(fa, fb, ia, jb, ratio, shared)
+        if (di, dj) == (2, 1):  # the merge's give-back: singles (i-2, j-1) and (i-1, j-1)
+            x, y = own(a1, b1, ia, jb, shared), own(a1, b1, ia + 1, jb, shared)
+            cost = cost + FEATURE_WEIGHT * np.maximum(0.0, whole - np.minimum(x, y)) / 2
+        elif (di, dj) == (1, 2):
+            x, y = own(a1, b1, ia, jb, shared), own(a1, b1, ia, jb + 1, shared)
+            cost = cost + FEATURE_WEIGHT * np.maximum(0.0, whole - np.minimum(x, y)) / 2
+        full = np.full(len(rows), np.nan)
+        full[ok] = cost
+        out.append(full.tolist())
+    return out[0], out[1], out[2]
+
+
+def length_costs(la: np.ndarray, lb: np.ndarray, ratio: float) -> np.ndarray:
+    """align.length_cost of each pair of lengths: the normal model's delta in numpy, erf and log in math."""
+    mean = (la + lb / ratio) / 2.0
+    delta = np.abs((lb - la * ratio) / np.sqrt(np.maximum(mean, 1.0) * S2 * ratio))
+    erf, log = math.erf, math.log
+    out = np.array([-log(max(2.0 * (1.0 - 0.5 * (1.0 + erf(d / _SQRT2))), 1e-12)) for d in delta.tolist()])
+    return np.where((la == 0) & (lb == 0), 0.0, out)
