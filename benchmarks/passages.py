@@ -36,7 +36,6 @@ from checker.passages.compare import MIN_QUALITY  # noqa: E402
 from checker.passages.pairs import pairs  # noqa: E402
 
 BOOKS = sorted((ROOT / "rules_sources" / "rulebooks").glob("*.txt")) + sorted((ROOT / "tests" / "data" / "corpus").glob("*.txt"))
-REAL = sorted((ROOT / "tests" / "data" / "real").glob("*.pdf"))  # clean partners only (the corpus run's real books)
 
 
 def main() -> None:
@@ -46,7 +45,6 @@ def main() -> None:
     parser.add_argument("--kinds", default=",".join(KINDS))
     parser.add_argument("--langs", default="", help="books to plant in, by language (default: every book)")
     parser.add_argument("--misses", action="store_true", help="print every plant not found")
-    parser.add_argument("--no-real", action="store_true", help="leave the real PDFs (clean partners) out")
     parser.add_argument("--save", help="pickle the ingested books and plants here (to study the misses)")
     args = parser.parse_args()
     kinds = args.kinds.split(",")
@@ -56,10 +54,9 @@ def main() -> None:
         clean_dir, plant_dir = tmp / "clean", tmp / "planted"
         clean_dir.mkdir()
         plant_dir.mkdir()
-        every = BOOKS + ([] if args.no_real else REAL)
-        for p in every:
+        for p in BOOKS:
             shutil.copy(p, clean_dir / p.name)
-        engine = open_db(ingest_files(clean_dir, [clean_dir / p.name for p in every], "clean.sqlite"), create=False)
+        engine = open_db(ingest_files(clean_dir, [clean_dir / p.name for p in BOOKS], "clean.sqlite"), create=False)
         clean, cards = load_books(engine), load_cards(engine)
         engine.dispose()
         by_source = {Path(b.source).name: b for b in clean}
@@ -123,12 +120,14 @@ def main() -> None:
     if args.misses:
         for name, p in misses:
             print(f"MISS {name}: {p.kind} {p.sort} | {(p.old or p.new)[:140]!r}")
-    print("how parallel the clean books aligned with each other are (share of anchored content beads; the "
+    print("how parallel each clean book is with its edition's pivot (share of anchored content beads; the "
           f"passage checks compare only pairs at or above {MIN_QUALITY}):")
     for edition in sorted({b.edition for b in clean}):
         group = [b for b in clean if b.edition == edition]
         for pair in pairs(Context(edition, group, dict(cards), {}, None)):
-            print(f"  {pair.pivot:28s} with {pair.other:28s}: {pair.quality:.2f}")
+            lang = next(b.lang for b in group if b.id == pair.other)
+            piv = next(b.lang for b in group if b.id == pair.pivot)
+            print(f"  {edition}/{lang:3s} with {edition}/{piv}: {pair.quality:.2f}")
     passage = [d for d in clean_report.discrepancies if d.kind == "passage"]
     print(f"clean books: {len(passage)} passage findings")
     langs_of = {b["id"]: f"{b['edition']}/{b['lang']}" for b in clean_report.rulebooks}

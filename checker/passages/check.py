@@ -22,8 +22,7 @@ from checker.passages.compare import (
     number_change,
     pair_diffs,
 )
-from checker.passages.pairs import Pair, pairs, reversed_pair
-from checker.passages.partners import spanning
+from checker.passages.pairs import Pair, pairs
 
 KIND = "passage"
 FLAVOUR_TOPICS = frozenset({"other"})  # section topics of ingest.segment that hold no rule
@@ -46,54 +45,15 @@ def check(ctx: Context) -> list[Discrepancy]:
         return costs.check(ctx)
     surfaces = _surfaces(ctx)
     good = [p for p in all_pairs if p.quality >= MIN_QUALITY]
+    views = {p.other: p.counterpart() for p in good}
     out: list[Discrepancy] = costs.check(ctx)  # examples by meaning: amounts against the catalog, per book
-    found: dict[str, Discrepancy] = {}
-    incident: dict[str, list[Pair]] = {}
-    for p in good:
-        incident.setdefault(p.pivot, []).append(p)
-        incident.setdefault(p.other, []).append(p)
-    seen: dict[str, tuple[list[Pair], dict]] = {}  # hub -> its parallel pairs (hub as side a), their views
-    for pair in _reported(good, ctx.reference):
-        if pair.pivot not in seen:
-            around = _seen_from(pair.pivot, incident.get(pair.pivot, []))
-            seen[pair.pivot] = (around, {p.other: p.counterpart() for p in around})
-        around, views = seen[pair.pivot]
-        thirds = [p for p in around if p.other != pair.other]
+    for pair in good:
         for diff in pair_diffs(pair, surfaces):
             if diff.what == "cards" and (diff.topic or "other") in FLAVOUR_TOPICS:
                 continue  # a welcome's "business centres" names no card a player builds: no finding to sign
-            weak = _weak_side(ctx, diff)  # resting on words OCR read weakly: a warning on that book
-            d = weak if weak is not None else _finding(ctx, pair, diff, thirds, views)
-            if d.id in found:  # the same difference seen from a second edge of the forest: one finding
-                first = found[d.id]
-                first.evidence += [e for e in d.evidence if (e.rulebook, e.quote) not in {(x.rulebook, x.quote) for x in first.evidence}]
-                continue
-            found[d.id] = d
-    return out + list(found.values())
-
-
-def _reported(good: list[Pair], reference: str | None = None) -> list[Pair]:
-    """The pairs whose differences are reported: a maximum spanning forest of the parallel pairs, each
-    seen from its hub (the `--reference` book, else the book with more edges in the forest, then more
-    passages), whose other alignments give the third opinions."""
-    tree = spanning([(p.pivot, p.other, p.quality) for p in good])
-    degree: dict[str, int] = {}
-    for a, b in tree:
-        degree[a] = degree.get(a, 0) + 1
-        degree[b] = degree.get(b, 0) + 1
-    by_edge = {(p.pivot, p.other): p for p in good}
-    out = []
-    for a, b in tree:
-        p = by_edge.get((a, b)) or by_edge[(b, a)]
-        if (p.other == reference, degree[p.other], len(p.b), p.other) > (p.pivot == reference, degree[p.pivot], len(p.a), p.pivot):
-            p = reversed_pair(p)
-        out.append(p)
+            weak = _weak_side(ctx, diff)
+            out.append(weak if weak is not None else _finding(ctx, pair, diff, good, views))
     return out
-
-
-def _seen_from(book: str, good: list[Pair]) -> list[Pair]:
-    """Every parallel pair holding `book`, with `book` as side a."""
-    return [p if p.pivot == book else reversed_pair(p) for p in good if book in (p.pivot, p.other)]
 
 
 def _weak_side(ctx: Context, diff: PairDiff) -> Discrepancy | None:
@@ -124,6 +84,8 @@ def _third_opinions(diff: PairDiff, pair: Pair, good: list[Pair], views: dict) -
     if diff.pivot_passage is None:
         return with_a, with_b
     for other in good:
+        if other.other == pair.other:
+            continue
         bead = views[other.other].get(diff.pivot_passage)
         if bead is None or bead.confidence < MIN_CONFIDENCE:
             continue

@@ -143,11 +143,6 @@ def _pair_diffs(pair: Pair, surfaces: dict[str, dict[str, list[str]]]) -> list[P
         if ua and ub:
             if bead.confidence < MIN_CONFIDENCE:
                 continue
-            step = _merged_step(pair, beads, k)
-            if step:
-                out.append(step)
-                ua, ub = ([u for u in ua if u.index != step.a.passage], ub) if step.b_value is None else \
-                    (ua, [u for u in ub if u.index != step.b.passage])
             out += _matched(pair, bead, ua, ub, surfaces)
         else:
             gap = _gap(pair, beads, k)
@@ -174,8 +169,7 @@ def _matched(pair: Pair, bead: Bead, ua: list[Passage], ub: list[Passage],
                             _side(pair.pivot, ua, _sentences_with(ua, cards=ca), _names(surfaces, pair.pivot, ca)),
                             _side(pair.other, ub, _sentences_with(ub, cards=cb), _names(surfaces, pair.other, cb)),
                             sorted(ca), sorted(cb), bead.confidence, ua[0].index))
-    quoted = " ".join(q for d in out if d.what == "numbers" for q in (d.a.quote, d.b.quote))
-    out += _sentence_gaps(pair, bead, _merged(ua), _merged(ub), quoted)
+    out += _sentence_gaps(pair, bead, _merged(ua), _merged(ub))
     return out
 
 
@@ -289,36 +283,6 @@ def _gap(pair: Pair, beads: list[Bead], k: int) -> PairDiff | None:
     return PairDiff("absent", units[0].topic, context, present, None, sig, conf, None)
 
 
-def _merged_step(pair: Pair, beads: list[Bead], k: int) -> PairDiff | None:
-    """A numbered step set beside a neighbouring step of the other book (a 2-1 bead): the steps numbered x
-    and y against one step numbered x, where the other book numbers no step y in the beads around. Its list
-    has a step fewer: a dropped step the order-keeping programme merged into its neighbour."""
-    bead = beads[k]
-    if sorted(bead.shape) != [1, 2]:
-        return None
-    on_a = len(bead.a) == 2
-    two = [pair.a[i] for i in bead.a] if on_a else [pair.b[j] for j in bead.b]
-    one = pair.b[bead.b[0]] if on_a else pair.a[bead.a[0]]
-    nums = [u.item for u in two]
-    if any(u.kind != "item" for u in [*two, one]) or None in nums or nums[0] == nums[1] or one.item not in nums:
-        return None
-    lost = two[nums.index(one.item) ^ 1]
-    side = (lambda bd: [pair.b[j] for j in bd.b]) if on_a else (lambda bd: [pair.a[i] for i in bd.a])
-    prev = side(beads[k - 1]) if k > 0 else []
-    nxt = side(beads[k + 1]) if k + 1 < len(beads) else []
-    if len(lost.text) < MIN_GAP_CHARS or any(u.item == lost.item for u in [*prev, *nxt]):
-        return None
-    if not any(u.item is not None for u in (nxt if lost.item > one.item else prev)):
-        return None  # the other book's list must go on past the gap: a step fewer, not a shorter list
-    before, after = ([one], nxt) if lost.item > one.item else (prev, [one])
-    present = _side(pair.pivot if on_a else pair.other, [lost], [], _highlights([lost]))
-    context = _context(pair.other if on_a else pair.pivot, before, after)
-    sig = _signature([lost]) or [lost.item]
-    if on_a:
-        return PairDiff("absent", lost.topic, present, context, sig, None, bead.confidence, lost.index)
-    return PairDiff("absent", lost.topic, context, present, None, sig, bead.confidence, None)
-
-
 def _step_missing(units: list, around: list) -> bool:
     """Whether the gap is numbered steps of a list whose numbers the other book prints on the steps on both
     sides of the gap but not on any of these: its list has a step fewer (a worked example's "3)" dropped
@@ -343,11 +307,10 @@ def _context(book: str, before: list, after: list) -> Side:
 GAP_MARK = "⟨…⟩"
 
 
-def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage, quoted: str = "") -> list[PairDiff]:
+def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[PairDiff]:
     """Sentences of two aligned paragraphs that have no counterpart: alone in their bead, or one of two
     set against a single sentence. Reported when they carry numbers or cards the other paragraph lacks,
-    or when the two paragraphs' lengths only fit without them (Gale-Church). A sentence a changed-number
-    finding of these paragraphs already quotes (`quoted`) is that change, not a dropped sentence."""
+    or when the two paragraphs' lengths only fit without them (Gale-Church)."""
     if len(pa.sentences) + len(pb.sentences) <= 2:
         return []
     beads = align(pa.sentences, pb.sentences)
@@ -363,7 +326,7 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage, quoted: str
         other = pb.sentences if on_a else pa.sentences
         for s in own:
             size = len(s.text)
-            if size < MIN_GAP_CHARS or (quoted and " ".join(s.text.split()) in quoted):
+            if size < MIN_GAP_CHARS:
                 continue
             mine = pa.sentences if on_a else pb.sentences
             content = _has_content([s]) and (_absent_from([s], other) or _count_surplus([s], mine, other))

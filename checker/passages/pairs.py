@@ -1,11 +1,10 @@
 """Which books are aligned with which, and the alignments themselves, remembered by content.
 
-With `--reference`, every book is aligned with the reference. Otherwise each book is aligned with the
-translations most parallel to it (checker.passages.partners): one alignment a book, two when the
-first is not parallel, so the work stays linear in the number of books. A `Pair` names its sides `pivot` (side a) and `other`; a
-third book's reading of a passage comes through its own alignment with the pair's side a. An alignment
-depends only on the two books' passages, so it is remembered by their content: a book ingested again,
-or a generated copy, is not aligned twice.
+Each book of an edition is aligned with one pivot (the `--reference` book, else the book with the
+most passages), so an edition of N books costs N-1 alignments: linear in the number of books. A third
+book's reading of a pivot passage comes through the pivot. An alignment depends only on the two books'
+passages, so it is remembered by their content: a book ingested again, or a generated copy, is not
+aligned twice.
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ _memo: OrderedDict[tuple, list[Bead]] = OrderedDict()
 
 @dataclass
 class Pair:
-    """One book's passages (side a, `pivot`) aligned with another's."""
+    """The pivot's passages aligned with one other book's."""
 
     pivot: str
     other: str
@@ -86,7 +85,6 @@ def _passages(book: BookIn) -> list[Passage]:
 
 
 def pivot(ctx: Context, books: list[BookIn]) -> BookIn:
-    """The `--reference` book, else the book with the most passages."""
     if ctx.reference:
         for b in books:
             if b.id == ctx.reference:
@@ -94,42 +92,17 @@ def pivot(ctx: Context, books: list[BookIn]) -> BookIn:
     return max(books, key=lambda b: (len(book_passages(ctx, b)), b.id))
 
 
-def _pair(ctx: Context, x: BookIn, y: BookIn) -> Pair:
-    pa, pb = book_passages(ctx, x), book_passages(ctx, y)
-    return Pair(x.id, y.id, pa, pb, aligned(pa, pb, x.lang, y.lang), (_key(pa, x.lang), _key(pb, y.lang)))
-
-
 def pairs(ctx: Context, books: list[BookIn] | None = None) -> list[Pair]:
-    """Every alignment the passage checks use (books: those of the edition by default).
-
-    With `--reference`, every other book aligned with the reference. Without, each book aligned with the
-    books of other languages whose sketches are nearest its own (partners.candidates): a book's findings
-    come from the translation most parallel to it, not from one pivot the others may not follow."""
+    """The pivot aligned with every other book (books: those of the edition by default)."""
     books = list(books if books is not None else ctx.books)
     if len(books) < 2:
         return []
-    if ctx.reference and any(b.id == ctx.reference for b in books):
-        piv = pivot(ctx, books)
-        return [_pair(ctx, piv, b) for b in books if b.id != piv.id]
-    from checker.passages.compare import MIN_QUALITY
-    from checker.passages.partners import candidates
-
-    sizes = {b.id: len(book_passages(ctx, b)) for b in books}
-    by_id = {b.id: b for b in books}
-    done: dict[tuple[str, str], Pair] = {}
-    for xid, ranked in candidates(books, {b.id: book_passages(ctx, b) for b in books}).items():
-        for yid in ranked:
-            key = (xid, yid) if xid < yid else (yid, xid)
-            if key not in done:
-                x, y = by_id[xid], by_id[yid]
-                a, b = (x, y) if (sizes[x.id], x.id) >= (sizes[y.id], y.id) else (y, x)
-                done[key] = _pair(ctx, a, b)
-            if done[key].quality >= MIN_QUALITY:
-                break  # a parallel partner found: the next candidate is not aligned
-    return list(done.values())
-
-
-def reversed_pair(p: Pair) -> Pair:
-    """The same alignment seen from the other book (its passages as side a)."""
-    beads = [Bead(bd.b, bd.a, bd.own, bd.confidence, bd.moved) for bd in p.beads]
-    return Pair(p.other, p.pivot, p.b, p.a, beads, (p.key[1], p.key[0]) if p.key else ())
+    piv = pivot(ctx, books)
+    pa = book_passages(ctx, piv)
+    out = []
+    for b in books:
+        if b.id == piv.id:
+            continue
+        pb = book_passages(ctx, b)
+        out.append(Pair(piv.id, b.id, pa, pb, aligned(pa, pb, piv.lang, b.lang), (_key(pa, piv.lang), _key(pb, b.lang))))
+    return out

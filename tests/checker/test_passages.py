@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import replace
 
 import pytest
 from typer.testing import CliRunner
@@ -126,66 +125,6 @@ def test_unchanged_books_give_no_passage_finding():
     for seed in range(6):
         es, uk, _, _ = _books(seed)
         assert [d for d in passages_check.check(Context("mk2", [es, uk], dict(CARDS))) if d.kind == "passage"] == []
-
-
-def test_a_book_parallel_to_none_is_no_one_s_partner():
-    """Partners are chosen by how parallel books are: a third book with more passages than the two
-    translations, parallel to neither, would have been both books' one pivot and hidden their difference."""
-    for seed in range(3):
-        es, uk, at, picks = _books(seed, "number")
-        rng = random.Random(seed + 100)
-        other = _make("ru", [(k, f"Отдельное правило о другом: {rng.randint(61, 99)} монет.") for k in range(24)], "ru-mk2-c")
-        found = [d for d in passages_check.check(Context("mk2", [es, uk, other], dict(CARDS))) if d.kind == "passage"]
-        assert len(found) == 1 and set(found[0].values) == {"es-mk2-a", "uk-mk2-b"}, [d.summary for d in found]
-
-
-@pytest.mark.parametrize("changed_id", ["uk-mk2-b", "a-uk-mk2"])  # a leaf of the forest; its hub (two edges)
-def test_three_translations_one_changed_give_one_finding_naming_it(changed_id):
-    """Three parallel books, one number changed in one: one finding (the changed book as the forest's hub
-    sees the difference from both its edges), the two others agreeing against the changed book."""
-    for seed in range(3):
-        es, uk, at, picks = _books(seed, "number")
-        uk = replace(uk, id=changed_id)
-        _, clean_uk, _, _ = _books(seed)
-        third = _make("ru", [(k, sec.text.split("\n\n", 1)[1]) for k, sec in enumerate(clean_uk.sections)], "ru-mk2-c")
-        found = [d for d in passages_check.check(Context("mk2", [es, uk, third], dict(CARDS))) if d.kind == "passage"]
-        assert len(found) == 1, [d.summary for d in found]
-        values = found[0].values
-        assert set(values) == {"es-mk2-a", changed_id, "ru-mk2-c"}
-        assert values["es-mk2-a"] == values["ru-mk2-c"] != values[changed_id]
-
-
-STEPS = [("Baraja las cartas de cada mazo por separado.", "Перетасуйте карти кожної стопки окремо."),
-         ("Elige, con el método que quieras, quién empieza la partida.", "Визначте першого гравця в будь-який зручний спосіб."),
-         ("Deja el resto a un lado de la mesa.", "Решту відкладіть убік."),
-         ("Coloca la reserva en el centro de la mesa, al alcance de todo el mundo.", "Покладіть запас посередині столу, щоб усі могли дотягнутися."),
-         ("Cada participante toma una carta de ayuda.", "Кожен гравець бере карту-підказку."),
-         ("Revela las cartas de cada mazo una a una y ponlas en fila.", "Відкривайте карти з кожної стопки по одній і викладайте їх у ряд.")]
-
-
-def _steps(lang: str, order: list[int], bid: str) -> object:
-    """A book whose one section is a numbered list of steps of words only (numbered as printed)."""
-    head = "PREPARACIÓN" if lang == "es" else "ПІДГОТОВКА"
-    body = head + "\n\n" + "\n".join(f"{n + 1}. {STEPS[k][0 if lang == 'es' else 1]}" for n, k in order)
-    return book(bid, lang, sections=[SectionIn(1, head, "setup", 1, 0, len(body), body)], pages=[PageIn(1, body, offset=0)])
-
-
-@pytest.mark.parametrize("drop", range(1, 5))
-def test_a_dropped_step_the_aligner_merges_into_its_neighbour_is_reported(drop):
-    """A numbered step one book lacks (its list numbered on past it) is a step fewer, even where the aligner
-    set it beside its neighbour: reported with the other book's step, the gap between the two neighbours."""
-    es = _steps("es", [(n, n) for n in range(6)], "es-mk2-a")
-    uk = _steps("uk", [(n, n) for n in range(6) if n != drop], "uk-mk2-b")
-    d = _the_one_finding(es, uk)
-    quotes = {e.rulebook: e.quote for e in d.evidence}
-    assert quotes["es-mk2-a"].startswith(f"{drop + 1}. {STEPS[drop][0]}")
-    assert f"{drop}. {STEPS[drop - 1][1]}" in quotes["uk-mk2-b"] and "⟨…⟩" in quotes["uk-mk2-b"]
-
-
-def test_steps_in_the_same_order_give_no_finding():
-    es = _steps("es", [(n, n) for n in range(6)], "es-mk2-a")
-    uk = _steps("uk", [(n, n) for n in range(6)], "uk-mk2-b")
-    assert [d for d in passages_check.check(Context("mk2", [es, uk], dict(CARDS))) if d.kind == "passage"] == []
 
 
 def test_align_command_side_by_side(seed_db, tmp_path):
