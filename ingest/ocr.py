@@ -337,12 +337,13 @@ def to_rgb(img: Image.Image) -> Image.Image:
 # ---------------------------------------------------------------- tesseract
 
 
-def run_tesseract(gray: Image.Image, model: str, timeout: float | None = None, psm: int = 3) -> OcrResult:
+def run_tesseract(gray: Image.Image, model: str, timeout: float | None = None, psm: int = 3,
+                  options: Sequence[str] = ()) -> OcrResult:
     """One Tesseract run (single-threaded, memory-capped: ingest.tesseract) on a prepared page;
     words with boxes and confidence. psm: Tesseract's page segmentation (3: find the page's
-    blocks; 6: one block of lines)."""
+    blocks; 6: one block of lines); options: more of Tesseract's arguments (`-c name=value`)."""
     try:
-        hocr = _tesseract(gray, ["-l", model, "--psm", str(psm), "hocr"], timeout)
+        hocr = _tesseract(gray, ["-l", model, "--psm", str(psm), *options, "hocr"], timeout)
     except tesseract.TesseractFailed as exc:
         raise IngestError(f"Tesseract failed: {exc.message.strip()[:200]}") from exc
     return parse_hocr(hocr, gray.size, model)

@@ -81,7 +81,7 @@ ZONES = {"activation": (0.22, 0.0, 0.78, 0.14), "cost_left": (0.0, 0.8, 0.36, 1.
 UNSURE = 0.5  # the confidence of a number only one reading gives (under checker.trust.LOW_CONFIDENCE)
 DIGIT_HEIGHT = 0.7  # a digit is at least this share of the tallest ink in its place
 SLIVER = 0.15  # ink narrower than this share of its height is a rim's sliver, not a digit
-DIGITS = "-c tessedit_char_whitelist=0123456789-"
+DIGITS = ("-c", "tessedit_char_whitelist=0123456789-")
 
 
 def number_mosaic(prepared: Image.Image, boxes: list[CardBox]) -> tuple[Image.Image, list[tuple[int, str, tuple[int, int, int, int]]]]:

@@ -36,16 +36,12 @@ def _ocr(prepared: Image.Image, boxes: list[CardBox], model: str) -> list[CardRe
 def _numbers(images: list[Image.Image], boxes: list[CardBox], cards: list[CardRead]) -> None:
     """The cards' numbers read digit-only from the number mosaic of each prepared image (two
     binarisations: readings that agree are trusted, read.read_numbers)."""
-    import pytesseract
-
-    from ingest.ocr import PAGE_TIMEOUT, parse_hocr
+    from ingest.ocr import run_tesseract
 
     readings, where = [], []
     for image in images:
         mosaic, where = number_mosaic(image, boxes)
-        hocr = pytesseract.image_to_pdf_or_hocr(mosaic, lang="eng", config=f"--psm 6 {DIGITS}", extension="hocr",
-                                                timeout=PAGE_TIMEOUT)
-        readings.append(parse_hocr(hocr, mosaic.size, "eng").layout.words)
+        readings.append(run_tesseract(mosaic, "eng", psm=6, options=DIGITS).layout.words)
     read_numbers(cards, readings, where)
 
 
