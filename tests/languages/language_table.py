@@ -14,6 +14,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[2]
 LANG = ROOT / "rules_sources" / "lang"
 SETUP = ROOT / "scripts" / "setup.sh"
+CARDS = ROOT / "rules_sources" / "cards"
 
 
 def rows() -> list[str]:
@@ -31,8 +32,18 @@ def rows() -> list[str]:
         model = str(data.get("tesseract") or "")
         package = "tesseract-ocr-" + model.replace("_", "-")
         ocr = f"yes ({model})" if supported and model and package in apt else ("script models" if supported else "-")
-        out.append(f"| {data.get('name', folder.name)} | {folder.name} | {ident} | {len(names) or '-'} | {facts} | {ocr} |")
+        out.append(f"| {data.get('name', folder.name)} | {folder.name} | {ident} | {_names_cell(names)} | {facts} | {ocr} |")
     return out
+
+
+def _names_cell(names: dict) -> str:
+    """Cards named per edition, of the catalog's: "45/46 MK1, 8/43 MK2" (MK2 only where named)."""
+    if not names:
+        return "-"
+    catalog = {ed: len((yaml.safe_load((CARDS / f"{ed}.yaml").read_text(encoding="utf-8")) or {}).get("cards", []))
+               for ed in ("mk1", "mk2")}
+    named = {ed: sum(1 for cid in names if cid.startswith(ed + "/")) for ed in catalog}
+    return ", ".join(f"{named[ed]}/{catalog[ed]} {ed.upper()}" for ed in catalog if named[ed] or ed == "mk1")
 
 
 def readme_rows(readme: str) -> list[str]:
