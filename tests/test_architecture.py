@@ -118,6 +118,27 @@ def test_the_checks_see_a_circle_and_an_arrow_up():
     assert _upward(planted) == ["engine.game imports checker.impact.turn", "ingest.pipeline imports carddb.store"]
 
 
+READER = "ingest.reader"  # the page reader: one package, used only through its __init__ (its API)
+
+
+def _into_reader(edges: dict[str, set[str]]) -> list[str]:
+    """Imports of the reader's own modules from outside the package (its API is `ingest.reader`)."""
+    return sorted(f"{a} imports {b}" for a, bs in edges.items() for b in bs
+                  if b.startswith(READER + ".") and not (a == READER or a.startswith(READER + ".")))
+
+
+def test_the_page_reader_is_used_only_through_its_api():
+    """The rest of mkdb reads pages through `ingest.reader` (read_pdf, read_image, ...) and imports
+    none of the reader's modules (text layer, drawing, regions, OCR, order), so they can change
+    among themselves without the rest knowing."""
+    edges = _imports(_modules())
+    assert any(READER in bs for a, bs in edges.items() if not a.startswith(READER)), "nothing uses the reader"
+    wrong = _into_reader(edges)
+    assert not wrong, "\n".join(wrong)
+    edges["ingest.clean"].add("ingest.reader.layout")  # the check can fail: a planted import is found
+    assert _into_reader(edges) == ["ingest.clean imports ingest.reader.layout"]
+
+
 def test_ingest_analyse_is_pure(tmp_path, monkeypatch):
     """`ingest.analyse` reads a book into plain data and opens no database: with every database URL
     pointing at a file that must not appear, the book is read and no file is made."""
