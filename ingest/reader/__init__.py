@@ -14,9 +14,9 @@ first read (about 0.3 s of CPU, see `preload`), so a CLI start that reads no boo
 
     read_pdf(path, ocr, options) -> list[PageText]     a PDF, page by page
     read_image(path, options) -> list[PageText]         an image file as one page
+    applied(options)                                    the options' jobs and page timeout, while reading a file
     preload(pdf)                                        import a reader before the worker is forked
     worker_limits(megapixels, memory_mb)                the decode and Tesseract memory bounds
-    IMAGE_SUFFIXES                                      the image files read_image takes
 and, for the card-sheet reader (ingest.card_sheets), which reads cards with the same OCR:
     open_image, to_gray, to_rgb, limit_size, model_for, SCRIPT_MODELS, run_tesseract, Word,
     decoded_pixel_limit()
@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from ingest.options import ReadOptions
     from ingest.reader.geometry import Word
     from ingest.reader.ocr import (
-        IMAGE_SUFFIXES,
         SCRIPT_MODELS,
         limit_size,
         model_for,
@@ -47,14 +46,14 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
-    "IMAGE_SUFFIXES", "SCRIPT_MODELS", "PageText", "Word", "WordRead", "decoded_pixel_limit", "limit_size",
+    "SCRIPT_MODELS", "PageText", "Word", "WordRead", "applied", "decoded_pixel_limit", "limit_size",
     "model_for", "open_image", "preload", "read_image", "read_pdf", "run_tesseract", "to_gray", "to_rgb",
     "worker_limits",
 ]
 
 # the names given from the reader's own modules, imported on first use (module __getattr__ below)
 _LAZY = {
-    "IMAGE_SUFFIXES": "ocr", "SCRIPT_MODELS": "ocr", "limit_size": "ocr", "model_for": "ocr", "open_image": "ocr",
+    "SCRIPT_MODELS": "ocr", "limit_size": "ocr", "model_for": "ocr", "open_image": "ocr",
     "run_tesseract": "ocr", "to_gray": "ocr", "to_rgb": "ocr", "Word": "geometry",
 }
 
