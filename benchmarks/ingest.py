@@ -5,12 +5,12 @@
 (--scans-only: only the scans, the real book's and the generated scanned PDFs)
 
 - the real book tests/data/real/MK1_base_EN_Pandasaurus2018_rulebook.pdf (8 text-layer pages of
-  card art): median seconds per page of mkdb's text-layer reading (ingest.pdfium_text) beside
+  card art): median seconds per page of mkdb's text-layer reading (ingest.reader.pdfium_text) beside
   bare PDFium on the same pages in the same run (load page, text page, every character's box),
   and `ingest_paths` end to end per page (first run in the process, then best of 3); goal <= 0.10;
 - scans made of the real book's pages, scored against the page's own text layer;
 
-- text-layer PDFs: seconds per page for ingest.pdf.read_pdf alone, and end to end
+- text-layer PDFs: seconds per page for ingest.reader.pdf.read_pdf alone, and end to end
   (`ingest.pipeline.ingest_paths` into a fresh database: read, clean, identify, segment, store);
   goal <= 0.25 s/page end to end;
 - re-ingesting an unchanged PDF (same sha256: a no-op); goal <= 0.3 s;
@@ -37,8 +37,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ["OMP_THREAD_LIMIT"] = "1"
 
-from ingest.ocr import workers  # noqa: E402
-from ingest.pdf import OCR_DPI, read_pdf, render  # noqa: E402
+from ingest.reader.ocr import workers  # noqa: E402
+from ingest.reader.pdf import OCR_DPI, read_pdf, render  # noqa: E402
 from sources.languages import tesseract_model  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tests"))
@@ -75,7 +75,7 @@ def real_book(rounds: int = 5) -> None:
     import pypdfium2
 
     from carddb.db import open_db
-    from ingest.pdfium_text import read_page
+    from ingest.reader.pdfium_text import read_page
     from mkdb.ingesting import ingest_paths
 
     doc = pypdfium2.PdfDocument(str(BOOK))
@@ -162,7 +162,7 @@ def real_scans() -> None:
     against each page's own text layer (tests/scan_score.py)."""
     from scan_score import reference, score
 
-    from ingest.ocr import read_image
+    from ingest.reader.ocr import read_image
 
     print("scans of the real book's pages (goal: >= 98% body words in order, <= 2% garbage, headings exact):")
     for name, scan in make_fixtures.real_scans().items():
@@ -278,7 +278,7 @@ def preparation_cpu(paths: list[tuple[Path, str]]) -> None:
     the wall-time ratios above."""
     import resource
 
-    from ingest.ocr import page_parts, prepare
+    from ingest.reader.ocr import page_parts, prepare
 
     env = dict(os.environ, OMP_THREAD_LIMIT="1")
     print("scan preparation in CPU seconds (best of 2 per page) beside the tesseract CLI's:")
@@ -314,7 +314,7 @@ def scan_dpi(path: Path, index: int) -> int:
     """The resolution mkdb renders a scanned page at (its picture's own, else OCR_DPI)."""
     import pypdfium2
 
-    from ingest.pdfium_text import read_page
+    from ingest.reader.pdfium_text import read_page
 
     doc = pypdfium2.PdfDocument(str(path))
     try:

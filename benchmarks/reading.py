@@ -3,12 +3,12 @@ real pages the project holds, from their text layer and as scans (issue 23).
 
     .venv/bin/python benchmarks/reading.py [--quick] [--text-only] [--families a,b] [--out DIR]
 
-- text layer: every generated page (13 families x 24 seeds; --quick 4) read by ingest.pdf.read_pdf
+- text layer: every generated page (13 families x 24 seeds; --quick 4) read by ingest.reader.pdf.read_pdf
   with --ocr never, and the real English book's 8 pages;
 - scans: a deterministic sample of those pages rendered and degraded (page_layouts.scan_of:
   turned up to 3 degrees, noise, JPEG, a third under uneven light) at 150, 200 and 300 dpi, one
   low-resolution image (72 or 100 dpi) per family, 600 dpi twice and photographed two-page
-  spreads (page_layouts.spread_of), read by ingest.ocr.read_image; plus the real book's scans and
+  spreads (page_layouts.spread_of), read by ingest.reader.ocr.read_image; plus the real book's scans and
   its photographed spread (tests/make_fixtures.py);
 - measures (text and truth both cleaned by ingest.clean as mkdb stores text, words casefolded
   without surrounding punctuation, tests/scan_score.words): words in order (longest common
@@ -71,13 +71,13 @@ def generated(quick: bool, families: list[str], out: Path) -> list[page_layouts.
 
 
 def read_text_layer(pdf: str | Path) -> list[str]:
-    from ingest.pdf import read_pdf
+    from ingest.reader.pdf import read_pdf
 
     return [p.text for p in read_pdf(pdf, ocr="never")]
 
 
 def read_scan(image: str | Path, lang: str | None) -> str:
-    from ingest.ocr import read_image
+    from ingest.reader.ocr import read_image
 
     return read_image(image, lang_hint=lang)[0].text
 
@@ -91,7 +91,7 @@ def cpu() -> float:
 
 def bare_tesseract(image: str | Path, lang: str | None) -> float:
     """CPU seconds of the plain `tesseract` CLI (one thread, the language's model) on the image."""
-    from ingest.ocr import model_for
+    from ingest.reader.ocr import model_for
 
     env = {**os.environ, "OMP_THREAD_LIMIT": "1"}
     start = cpu()

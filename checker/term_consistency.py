@@ -322,7 +322,7 @@ def _explained(ctx: Context, book: BookIn, m: MentionIn) -> bool:
 
 def _ocr_read(book: BookIn, m: MentionIn) -> bool:
     """The name was read by OCR: its page was, or its words were (a text layer's page whose missing
-    lines were OCR'd, ingest.uncovered: the stored per-word confidence tells them apart)."""
+    lines were OCR'd, ingest.reader.uncovered: the stored per-word confidence tells them apart)."""
     return any(p.number == m.page and p.method == "ocr" for p in book.pages) or trust.weakest_word(book, m.start, m.end) is not None
 
 

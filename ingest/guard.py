@@ -5,7 +5,7 @@ inflates to gigabytes exhausts the machine. Here a file is checked with stat bef
 read (a FIFO, a device, a socket or a directory is refused at once), hashed in 1 MB chunks up to
 the file-size limit, and the PDF/image readers run in a worker process with a hard memory limit
 (resource.setrlimit), after a streaming scan that refuses a PDF stream inflating past the limit.
-The readers themselves (ingest.pdf, ingest.ocr) are called as they are, never changed here.
+The readers themselves (ingest.reader.pdf, ingest.reader.ocr) are called as they are, never changed here.
 """
 
 from __future__ import annotations
@@ -453,7 +453,6 @@ def _apply_pixel_limit(limits: Limits) -> None:
     """The image reader's own decode bound follows --max-megapixels, and each Tesseract's memory cap
     --max-memory-mb (module constants, set in this worker process only)."""
     # imported here: only a PDF's or image's worker needs it, and has it already (pipeline._import_reader)
-    from ingest import ocr, tesseract
+    from ingest import reader
 
-    ocr.MAX_DECODED_PIXELS = int(limits.megapixels * 1_000_000)
-    tesseract.MEMORY_MB = limits.memory_mb
+    reader.worker_limits(limits.megapixels, limits.memory_mb)

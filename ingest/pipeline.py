@@ -7,8 +7,7 @@ never touches a database. Storing it is carddb's (`carddb.store`); the command l
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
@@ -100,33 +99,11 @@ def _import_reader(path: Path) -> None:
     """Import the PDF or image reader here, before the worker is forked: the worker inherits it, so
     its import (about 0.3 s of CPU: numpy, Pillow, PDFium, pikepdf) is paid once per process rather than
     once per file, inside each file's short-lived worker."""
+    from ingest import reader
+
     if path.suffix.lower() in PDF_EXT:
         import pikepdf  # noqa: F401  (ingest.guard.scan_pdf, in the worker)
-
-        import ingest.pdf  # noqa: F401
-    else:
-        import ingest.ocr  # noqa: F401
-
-
-@contextmanager
-def applied(options: ReadOptions | None) -> Iterator[None]:
-    """The readers' limits set from `options` while reading one file, restored afterwards."""
-    # here, not at the top: the readers load only when a PDF or an image is read (see _import_reader)
-    import ingest.ocr
-    import ingest.pdf
-
-    if options is None:
-        yield
-        return
-    saved = (ingest.ocr.JOBS, ingest.ocr.PAGE_TIMEOUT, ingest.pdf.PAGE_TEXT_TIMEOUT)
-    if options.jobs:
-        ingest.ocr.JOBS = options.jobs
-    if options.page_timeout:
-        ingest.ocr.PAGE_TIMEOUT = ingest.pdf.PAGE_TEXT_TIMEOUT = options.page_timeout
-    try:
-        yield
-    finally:
-        ingest.ocr.JOBS, ingest.ocr.PAGE_TIMEOUT, ingest.pdf.PAGE_TEXT_TIMEOUT = saved
+    reader.preload(pdf=path.suffix.lower() in PDF_EXT)
 
 
 def read_pages(path: Path, ocr: str = "auto", options: ReadOptions | None = None) -> list[PageText]:
@@ -134,21 +111,19 @@ def read_pages(path: Path, ocr: str = "auto", options: ReadOptions | None = None
     0.3 s of CPU, see _import_reader)."""
     ext = path.suffix.lower()
     lang = options.lang if options else None
-    on_page = options.on_page if options else None
     if ext in TEXT_EXT:
         return read_text(path)
     if ext in PDF_EXT:
-        from ingest.pdf import read_pdf  # here: the readers load only when needed (see _import_reader)
+        from ingest import reader  # here: the readers load only when needed (see _import_reader)
 
-        with applied(options):
-            return read_pdf(path, ocr=ocr, lang_hint=lang, on_page=on_page)
+        return reader.read_pdf(path, ocr=ocr, options=options)
     if ext in IMAGE_EXT:
+        from ingest import reader  # here: as above
         from ingest.card_sheets.sheet import read_sheet
-        from ingest.ocr import read_image  # here: as above
 
-        with applied(options):
+        with reader.applied(options):
             sheet = read_sheet(path, name_index, lang_hint=lang)  # a scan or photo of cards is read as cards
-            return [sheet] if sheet is not None else read_image(path, lang_hint=lang, on_page=on_page)
+            return [sheet] if sheet is not None else reader.read_image(path, options)
     raise IngestError(f"unsupported file type {ext or '(none)'} (supported: {', '.join(sorted(SUPPORTED))})")
 
 

@@ -60,7 +60,7 @@ def reference(pdf: Path, index: int, lang: str) -> tuple[str, set[str], list[str
 
     The text layer's words (card art and running lines set aside, as mkdb reads them) are read
     panel by panel: the panels, boxes and bars are found on a clean render of the page
-    (ingest.regions), as a reader sees them, and the words ordered over them (ingest.region_order).
+    (ingest.reader.regions), as a reader sees them, and the words ordered over them (ingest.reader.region_order).
     The plain XY-cut of the text layer alone cannot see a panel's edge: on a page of panels it
     reads straight down a column through two panels, or across two columns of one panel.
 
@@ -70,12 +70,12 @@ def reference(pdf: Path, index: int, lang: str) -> tuple[str, set[str], list[str
     """
     import pypdfium2
 
-    from ingest.card_art import body_size, set_aside_card_art, set_aside_repeats
     from ingest.clean import clean_page
-    from ingest.geometry import segments_from_words
-    from ingest.layout import _WORDISH, LABEL_CHARS, drop_running_lines, order_page
-    from ingest.pdf import read_text_layers, render
-    from ingest.regions import find_regions
+    from ingest.reader.card_art import body_size, set_aside_card_art, set_aside_repeats
+    from ingest.reader.geometry import segments_from_words
+    from ingest.reader.layout import _WORDISH, LABEL_CHARS, drop_running_lines, order_page
+    from ingest.reader.pdf import read_text_layers, render
+    from ingest.reader.regions import find_regions
 
     reads = read_text_layers(pdf)
     layouts = [r.layout for r in reads]
@@ -108,7 +108,7 @@ def reference(pdf: Path, index: int, lang: str) -> tuple[str, set[str], list[str
     own = reads[index].layout
     heads = [s.text for s in segments_from_words(own.words, exact=True)
              if s.size >= HEADING_SIZE * body and len(words(s.text)) >= 1 and any(c.isalpha() for c in s.text)]
-    # colour-bar headings: a line on a bar the page's drawing shows (ingest.vector_regions), in body type
+    # colour-bar headings: a line on a bar the page's drawing shows (ingest.reader.vector_regions), in body type
     # or larger (a callout strip's smaller type is no heading)
     bars = {k for k, (_, _, kind) in own.regions.items() if kind == "bar"}
     heads += [s.text for s in segments_from_words([w for w in own.words if w.region in bars], exact=True)
@@ -130,12 +130,12 @@ def score(ocr_text: str, ref_text: str, page_words: set[str], headings: list[str
 
 
 def card_lines(pdf: Path, index: int) -> list[str]:
-    """The lines of one page's text layer that mkdb keeps as card art (ingest.card_art: tiny or
+    """The lines of one page's text layer that mkdb keeps as card art (ingest.reader.card_art: tiny or
     turned type inside a card's picture, and a large card whose text is printed again as card
     art), each holding a word of three letters: a card's title, a line of its effect."""
-    from ingest.card_art import body_size, set_aside_card_art, set_aside_repeats
-    from ingest.geometry import segments_from_words
-    from ingest.pdf import read_text_layers
+    from ingest.reader.card_art import body_size, set_aside_card_art, set_aside_repeats
+    from ingest.reader.geometry import segments_from_words
+    from ingest.reader.pdf import read_text_layers
 
     layouts = [r.layout for r in read_text_layers(pdf)]
     before = [list(lay.words) for lay in layouts]

@@ -24,7 +24,7 @@ from PIL import Image, ImageFilter
 from scipy import ndimage
 
 from ingest.card_sheets.find import CardBox
-from ingest.geometry import Word
+from ingest.reader import Word
 
 POLARITY_WINDOW = 0.07  # of the card's width: the neighbourhood (wider than a title's letters) that says whether the ground is dark
 INK_WINDOW = 0.04  # of the card's width: the neighbourhood a pixel of ink is darker than

@@ -27,7 +27,7 @@ from sources.names import NameIndex
 
 
 def _ocr(prepared: Image.Image, boxes: list[CardBox], model: str) -> list[CardRead]:
-    from ingest.ocr import run_tesseract
+    from ingest.reader import run_tesseract
 
     result = run_tesseract(prepared, model, psm=11)
     return [read_card(b, ws) for b, ws in zip(boxes, assign(result.layout.words, boxes), strict=True)]
@@ -36,7 +36,7 @@ def _ocr(prepared: Image.Image, boxes: list[CardBox], model: str) -> list[CardRe
 def _numbers(images: list[Image.Image], boxes: list[CardBox], cards: list[CardRead]) -> None:
     """The cards' numbers read digit-only from the number mosaic of each prepared image (two
     binarisations: readings that agree are trusted, read.read_numbers)."""
-    from ingest.ocr import run_tesseract
+    from ingest.reader import run_tesseract
 
     readings, where = [], []
     for image in images:
@@ -49,12 +49,12 @@ def _glance(path: Path) -> Image.Image | None:
     """The image shrunk for find_cards, decoded small (a JPEG at 1/2, 1/4 or 1/8 of its size), so
     every image pays little for the look; None when it cannot be decoded or is over the
     pixel limit (the page reader then says why)."""
-    from ingest.ocr import MAX_DECODED_PIXELS, to_rgb
+    from ingest.reader import decoded_pixel_limit, to_rgb
 
     try:
         with Image.open(path) as img:
             img.draft("RGB", (2 * LOOK_SIDE, 2 * LOOK_SIDE))
-            if img.size[0] * img.size[1] > MAX_DECODED_PIXELS:
+            if img.size[0] * img.size[1] > decoded_pixel_limit():
                 return None
             small = to_rgb(img)
     except (OSError, SyntaxError, ValueError):
@@ -67,7 +67,7 @@ def read_sheet(path: Path, names: Callable[[], NameIndex], lang_hint: str | None
     """The image as a card sheet, or None when it is not one (see the module docstring); `names`:
     every language's card names (asked for only when the image shows cards), which tell the sheet's language."""
     from ingest.card_sheets.match import sheet_language
-    from ingest.ocr import SCRIPT_MODELS, limit_size, model_for, open_image, to_gray, to_rgb
+    from ingest.reader import SCRIPT_MODELS, limit_size, model_for, open_image, to_gray, to_rgb
 
     with watch.step(1, "looking for cards"):
         small = _glance(path)

@@ -77,7 +77,7 @@ def test_ordinary_word_brushed_by_the_linker_is_not_a_misspelling():
 
 
 def test_a_misspelled_name_ocr_read_on_a_text_layer_page_is_an_extraction_warning():
-    """A text layer's page whose missing line was OCR'd (ingest.uncovered) keeps its method; the name's
+    """A text layer's page whose missing line was OCR'd (ingest.reader.uncovered) keeps its method; the name's
     own words carry Tesseract's confidence: no print to blame, an extraction warning instead."""
     from ingest.words import words_of_text
 

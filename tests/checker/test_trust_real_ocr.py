@@ -17,8 +17,8 @@ from diffing import diff_files
 from PIL import Image
 
 from checker.trust import LOW_CONFIDENCE
-from ingest.ocr import prepare, run_tesseract
 from ingest.pipeline import analyse
+from ingest.reader.ocr import prepare, run_tesseract
 from ingest.types import IngestError
 
 ROOT = Path(__file__).resolve().parents[2]

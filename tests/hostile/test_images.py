@@ -32,7 +32,7 @@ def huge_jpeg(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_huge_jpeg_decodes_below_the_limit(huge_jpeg: Path) -> None:
-    from ingest.ocr import open_image
+    from ingest.reader.ocr import open_image
 
     with Image.open(huge_jpeg) as img:
         assert img.size[0] * img.size[1] > LIMIT

@@ -28,8 +28,8 @@ def fixtures() -> dict[str, dict]:
 
 @pytest.fixture(scope="session")
 def pdf_pages(fixtures):
-    """name -> pages read by ingest.pdf.read_pdf (read once per session)."""
-    from ingest.pdf import read_pdf
+    """name -> pages read by ingest.reader.pdf.read_pdf (read once per session)."""
+    from ingest.reader.pdf import read_pdf
 
     cache: dict[str, list[PageText]] = {}
 

@@ -1,6 +1,6 @@
 """Accented headings in light letters on colour bars, read from a scan: an accent stands near the
 bar's top edge, in the band where the bar meets the paper, and has the paper's colour; it must be
-told from the blend of bar and paper along the edge (ingest.regions._off_the_edge)."""
+told from the blend of bar and paper along the edge (ingest.reader.regions._off_the_edge)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from ingest.ocr import read_image
+from ingest.reader.ocr import read_image
 
 FONTS = Path("/usr/share/fonts/truetype/dejavu")
 HEADINGS = ["ÉTAPES DU TOUR", "ÉCHANGE DE CARTES", "RÈGLES AVANCÉES", "ÜBERSICHT DER KARTEN", "ÂGE D'OR ÉTENDU"]

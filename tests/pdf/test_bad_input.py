@@ -27,7 +27,7 @@ def _text_pdf(path: Path, text: str = "Ein kurzer Text. " * 40) -> Path:
 
 
 def test_corrupt_pdf(tmp_path):
-    from ingest.pdf import read_pdf
+    from ingest.reader.pdf import read_pdf
 
     bad = tmp_path / "bad.pdf"
     bad.write_bytes(b"%PDF-1.7\n" + bytes(range(256)) * 40)
@@ -36,7 +36,7 @@ def test_corrupt_pdf(tmp_path):
 
 
 def test_truncated_pdf(tmp_path, fixtures):
-    from ingest.pdf import read_pdf
+    from ingest.reader.pdf import read_pdf
 
     data = Path(fixtures["de-2col"]["pdf"]).read_bytes()
     cut = tmp_path / "cut.pdf"
@@ -50,7 +50,7 @@ def test_truncated_pdf(tmp_path, fixtures):
 
 
 def test_not_a_pdf(tmp_path):
-    from ingest.pdf import read_pdf
+    from ingest.reader.pdf import read_pdf
 
     txt = tmp_path / "x.pdf"
     txt.write_text("hello")
@@ -59,7 +59,7 @@ def test_not_a_pdf(tmp_path):
 
 
 def test_encrypted_with_empty_user_password_is_read(tmp_path):
-    from ingest.pdf import read_pdf
+    from ingest.reader.pdf import read_pdf
 
     plain = _text_pdf(tmp_path / "plain.pdf")
     locked = tmp_path / "owner-only.pdf"
@@ -70,7 +70,7 @@ def test_encrypted_with_empty_user_password_is_read(tmp_path):
 
 
 def test_encrypted_with_user_password_is_refused(tmp_path):
-    from ingest.pdf import read_pdf
+    from ingest.reader.pdf import read_pdf
 
     plain = _text_pdf(tmp_path / "plain.pdf")
     locked = tmp_path / "locked.pdf"
@@ -81,7 +81,7 @@ def test_encrypted_with_user_password_is_refused(tmp_path):
 
 
 def test_zero_pages(tmp_path):
-    from ingest.pdf import read_pdf
+    from ingest.reader.pdf import read_pdf
 
     empty = tmp_path / "empty.pdf"
     pikepdf.new().save(empty)
@@ -90,7 +90,7 @@ def test_zero_pages(tmp_path):
 
 
 def test_200_blank_pages_are_blank_without_ocr(tmp_path, monkeypatch):
-    import ingest.pdf
+    import ingest.reader.pdf
 
     pdf = FPDF()
     for _ in range(200):
@@ -101,15 +101,15 @@ def test_200_blank_pages_are_blank_without_ocr(tmp_path, monkeypatch):
     def no_ocr(*args, **kwargs):
         raise AssertionError("a blank page went to OCR")
 
-    monkeypatch.setattr(ingest.pdf, "ocr_texts", no_ocr)
-    pages = ingest.pdf.read_pdf(path)
+    monkeypatch.setattr(ingest.reader.pdf, "ocr_texts", no_ocr)
+    pages = ingest.reader.pdf.read_pdf(path)
     assert len(pages) == 200
     assert all(p.text == "" and "blank" in p.reason for p in pages)
 
 
 def test_scanned_blank_pages_are_blank_without_ocr(tmp_path, monkeypatch):
     """Image-only pages of empty paper: detected blank on a cheap rendering, never OCR'd."""
-    import ingest.pdf
+    import ingest.reader.pdf
 
     paper = tmp_path / "paper.jpg"
     Image.new("RGB", (1240, 1754), (238, 236, 230)).save(paper, quality=80)
@@ -119,10 +119,10 @@ def test_scanned_blank_pages_are_blank_without_ocr(tmp_path, monkeypatch):
         pdf.image(str(paper), x=0, y=0, w=210, h=297)
     path = tmp_path / "blank-scan.pdf"
     pdf.output(str(path))
-    import ingest.ocr
+    import ingest.reader.ocr
 
-    monkeypatch.setattr(ingest.ocr, "run_tesseract", lambda *a, **k: (_ for _ in ()).throw(AssertionError("OCR")))
-    pages = ingest.pdf.read_pdf(path)
+    monkeypatch.setattr(ingest.reader.ocr, "run_tesseract", lambda *a, **k: (_ for _ in ()).throw(AssertionError("OCR")))
+    pages = ingest.reader.pdf.read_pdf(path)
     assert len(pages) == 5 and all(p.text == "" and "blank page" in p.reason for p in pages)
 
 
@@ -140,7 +140,7 @@ def _png_header_only_image(path: Path, width: int, height: int) -> None:
 
 
 def test_huge_image_is_refused_before_decoding(tmp_path):
-    from ingest.ocr import read_image
+    from ingest.reader.ocr import read_image
 
     huge = tmp_path / "huge.png"
     _png_header_only_image(huge, 20000, 20000)
@@ -149,7 +149,7 @@ def test_huge_image_is_refused_before_decoding(tmp_path):
 
 
 def test_image_without_text_gives_a_warning_and_an_empty_page(tmp_path):
-    from ingest.ocr import read_image
+    from ingest.reader.ocr import read_image
 
     img = Image.new("RGB", (1200, 900), (120, 170, 220))
     draw = ImageDraw.Draw(img)
@@ -162,7 +162,7 @@ def test_image_without_text_gives_a_warning_and_an_empty_page(tmp_path):
 
 
 def test_corrupt_image(tmp_path):
-    from ingest.ocr import read_image
+    from ingest.reader.ocr import read_image
 
     bad = tmp_path / "bad.jpg"
     bad.write_bytes(b"\xff\xd8\xff\xe0" + b"nonsense" * 100)
@@ -176,7 +176,7 @@ def _caesar(text: str) -> str:
 
 def test_garbage_text_layer_falls_back_to_ocr(tmp_path, fixtures):
     """A scan with an invisible text layer of nonsense (a broken font encoding): OCR wins."""
-    from ingest.pdf import read_pdf
+    from ingest.reader.pdf import read_pdf
 
     seed = fixtures["de-scan"]["expected_p1"]
     pdf = FPDF()
@@ -214,11 +214,11 @@ def test_pipeline_reports_bad_pdf_and_leaves_the_database_alone(tmp_path):
 
 
 def test_slow_text_layer_page_hits_the_time_limit(fixtures, monkeypatch):
-    import ingest.pdf
+    import ingest.reader.pdf
 
-    monkeypatch.setattr(ingest.pdf, "PAGE_TEXT_TIMEOUT", 0.001)
+    monkeypatch.setattr(ingest.reader.pdf, "PAGE_TEXT_TIMEOUT", 0.001)
     with pytest.raises(IngestError, match="took longer than"):
-        ingest.pdf.read_pdf(fixtures["ru-2col"]["pdf"])
+        ingest.reader.pdf.read_pdf(fixtures["ru-2col"]["pdf"])
 
 
 def test_pipeline_ingests_a_pdf_once_and_skips_it_unchanged(tmp_path, fixtures):
@@ -235,7 +235,7 @@ def test_pipeline_ingests_a_pdf_once_and_skips_it_unchanged(tmp_path, fixtures):
 
 def test_page_of_names_in_a_real_document_keeps_its_text_layer(tmp_path, fixtures):
     """A credits page has no function words; the document around it does: no OCR for it."""
-    from ingest.pdf import read_pdf
+    from ingest.reader.pdf import read_pdf
 
     seed = fixtures["de-scan"]["expected_p1"]
     names = ", ".join(f"Kalo Vendrik {i} Tomasz Orvell Hanne Brisk" for i in range(12))

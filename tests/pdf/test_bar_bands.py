@@ -1,6 +1,6 @@
 """Headings whose letters nearly fill the height of their colour bar, in a scan: the letters and
 their accents cut the bar's background into a main piece and thin strips above and below the
-words. Each strip is the bar's (ingest.regions._cut_pieces, _notches); were it left to the page
+words. Each strip is the bar's (ingest.reader.regions._cut_pieces, _notches); were it left to the page
 around the bar, the bar's colour against the page's would read as a black band over the first
 word (seen on the generated Russian and Spanish scans: "УЛУЧШЕННЫЙ", "EDICIÓN", "RONDAS")."""
 
@@ -12,7 +12,7 @@ import make_fixtures
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from ingest.ocr import read_image
+from ingest.reader.ocr import read_image
 
 FONTS = Path("/usr/share/fonts/truetype/dejavu")
 HEADINGS = ["ÉTAPES DU TOUR", "ÉCHANGE DE CARTES", "RÈGLES AVANCÉES", "ÜBERSICHT DER KARTEN", "ÂGE D'OR ÉTENDU"]

@@ -1,5 +1,5 @@
 """Display headings in scans: a title in a heavy face whose letters touch can pass for a small
-coloured box (ingest.letter_regions). A page of our own unlike the real book (a bold serif in
+coloured box (ingest.reader.letter_regions). A page of our own unlike the real book (a bold serif in
 small capitals, Portuguese, dark green on pale yellow: tests/make_fixtures.py display_heading)
 is read with both heading lines exact; the real book's p2 title is asserted in
 test_real_scans.py. The rule must not take real boxes: the bars, panels and callout discs of the
@@ -13,9 +13,9 @@ import pytest
 from PIL import Image
 from scan_score import words
 
-from ingest.letter_regions import give_back, letter_regions
-from ingest.ocr import limit_size, open_image, read_image, to_rgb
-from ingest.regions import find_regions
+from ingest.reader.letter_regions import give_back, letter_regions
+from ingest.reader.ocr import limit_size, open_image, read_image, to_rgb
+from ingest.reader.regions import find_regions
 
 
 @pytest.fixture(scope="module")

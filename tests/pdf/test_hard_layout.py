@@ -9,8 +9,8 @@ import re
 import make_fixtures
 import pytest
 
-from ingest.ocr import read_image
-from ingest.pdf import read_pdf
+from ingest.reader.ocr import read_image
+from ingest.reader.pdf import read_pdf
 
 
 @pytest.fixture(scope="module")
@@ -105,7 +105,7 @@ def test_regions_found_before_recognition(layout, dark):
     its two tinted panels as two regions side by side, and the dark page's green bar and panels."""
     from PIL import Image
 
-    from ingest.regions import find_regions
+    from ingest.reader.regions import find_regions
 
     found = find_regions(Image.open(layout["image"]).convert("RGB"))
     bars = sorted((r for r in found.regions if r.kind == "bar"), key=lambda r: r.box[1])

@@ -69,15 +69,15 @@ def test_per_page_progress_names_the_stage(tmp_path, fixtures):
 
 
 def test_page_timeout_fails_the_file_and_is_restored(tmp_path):
-    import ingest.pdf
+    import ingest.reader.pdf
     from carddb.db import open_db
     from mkdb.ingesting import ingest_paths
 
-    before = ingest.pdf.PAGE_TEXT_TIMEOUT
+    before = ingest.reader.pdf.PAGE_TEXT_TIMEOUT
     engine = open_db(f"sqlite:///{tmp_path / 'db.sqlite'}")
     (result,) = ingest_paths([BOOK], engine, options=ReadOptions(page_timeout=1e-4)).results
     assert result.status == "failed" and "took longer than" in result.error
-    assert ingest.pdf.PAGE_TEXT_TIMEOUT == before
+    assert ingest.reader.pdf.PAGE_TEXT_TIMEOUT == before
 
 
 @pytest.mark.parametrize("bad", ["german", "D"])

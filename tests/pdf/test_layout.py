@@ -1,9 +1,9 @@
-"""Reading order from word boxes (ingest.layout), on synthetic pages."""
+"""Reading order from word boxes (ingest.reader.layout), on synthetic pages."""
 
 from __future__ import annotations
 
-from ingest.geometry import PageLayout, Rect, Word
-from ingest.layout import order_page, order_pages
+from ingest.reader.geometry import PageLayout, Rect, Word
+from ingest.reader.layout import order_page, order_pages
 
 W, H = 600.0, 800.0
 

@@ -1,4 +1,4 @@
-"""Web-resolution page images (ingest.upsample): small text is measured and enlarged before
+"""Web-resolution page images (ingest.reader.upsample): small text is measured and enlarged before
 Tesseract, so a page at 72-100 dpi reads.
 
 - White Goblin's Dutch rulebook, four pages of about 615 x 870 pixels (tests/data/real/), against
@@ -19,9 +19,9 @@ import pytest
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Levenshtein
 
-from ingest.ocr import read_image
-from ingest.pdf import read_pdf, render
-from ingest.upsample import enlargement
+from ingest.reader.ocr import read_image
+from ingest.reader.pdf import read_pdf, render
+from ingest.reader.upsample import enlargement
 
 REAL = Path(__file__).parents[1] / "data" / "real"
 NL = "MK1_base_NL_WhiteGoblin2015_rulebook_p{}"

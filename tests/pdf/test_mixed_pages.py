@@ -1,4 +1,4 @@
-"""Pages whose text layer holds only part of what they show (ingest.uncovered): the rest is OCR'd
+"""Pages whose text layer holds only part of what they show (ingest.reader.uncovered): the rest is OCR'd
 and merged with the layer's own words, so a page never loses visible text because it has some
 text layer.
 
@@ -19,8 +19,8 @@ from PIL import Image, ImageDraw, ImageFont
 from rapidfuzz import fuzz
 from scan_score import lcs, words
 
-from ingest.pdf import read_pdf, render
-from ingest.uncovered import uncovered_lines
+from ingest.reader.pdf import read_pdf, render
+from ingest.reader.uncovered import uncovered_lines
 
 HW = Path(__file__).parents[1] / "data" / "real" / "MK1_base+Harbor_RU_HobbyWorld2014_rulebook.pdf"
 
@@ -153,7 +153,7 @@ def test_a_page_whose_layer_holds_its_text_is_read_from_the_layer_alone(generate
 
 def test_the_ink_check_finds_the_lines_the_layer_lacks_and_not_a_solid_block(generated):
     """The outlined body's eight lines are found; the green block and the captions are not."""
-    from ingest.pdf import read_text_layers
+    from ingest.reader.pdf import read_text_layers
 
     for name, least, most in (("outlined", 6, 12), ("text", 0, 0)):
         (read,) = read_text_layers(generated[name])

@@ -14,15 +14,15 @@ from pathlib import Path
 import pypdfium2
 import pytest
 
-from ingest.card_art import body_size, card_texts, set_aside_card_art
-from ingest.pdfium_text import read_page
+from ingest.reader.card_art import body_size, card_texts, set_aside_card_art
+from ingest.reader.pdfium_text import read_page
 
 BOOK = Path(__file__).parents[1] / "data" / "real" / "MK1_base_EN_Pandasaurus2018_rulebook.pdf"
 
 
 @pytest.fixture(scope="module")
 def pages():
-    from ingest.pdf import read_pdf
+    from ingest.reader.pdf import read_pdf
 
     return read_pdf(BOOK)
 

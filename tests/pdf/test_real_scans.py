@@ -5,7 +5,7 @@ The issue's goal is >= 98% of the body words in reading order, <= 2% garbage wor
 heading exact; the reference order is the text layer's words read panel by panel, as a reader
 reads the printed page (tests/scan_score.py). Every scan reaches it (p5 has no heading set large
 enough to count). Text inside a card picture is card art, out of the body, as the text layer
-keeps it (ingest/card_art.py): no line the text layer sets aside as card art (a card's title, a
+keeps it (ingest/reader/card_art.py): no line the text layer sets aside as card art (a card's title, a
 line of its effect) appears in the scan's text more often than in the page's body.
 """
 
@@ -15,7 +15,7 @@ import make_fixtures
 import pytest
 from scan_score import card_lines, leaked_card_lines, reference, score
 
-from ingest.ocr import read_image
+from ingest.reader.ocr import read_image
 
 GOAL = (0.98, 0.02)
 HELD = {name: GOAL for name in ("real-p3-150", "real-p3-300", "real-p6-200", "real-p6-light", "real-p5-200",
@@ -55,7 +55,7 @@ def test_the_text_layer_names_card_lines_on_pages_of_cards():
 def test_even_light_leaves_an_evenly_lit_page_alone_and_relights_a_dim_corner(scans):
     from PIL import Image
 
-    from ingest.ocr import even_light, to_gray
+    from ingest.reader.ocr import even_light, to_gray
 
     even = to_gray(Image.open(scans["real-p6-200"]["image"]))
     assert even_light(even) is even

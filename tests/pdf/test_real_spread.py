@@ -13,7 +13,7 @@ of a large word; strips of a panel's background closed off between its lines wer
 bars, whose edges wiped the ink of the letters around them; and the regions were found on a copy
 1000 pixels across the spread (500 a page), too coarse to keep the gap under a box's heading.
 And a panel's one-line heading level with the top of a box beside it once made that box a figure,
-read last (ingest.region_order._beside).
+read last (ingest.reader.region_order._beside).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ import numpy as np
 import pytest
 from scan_score import card_lines, leaked_card_lines, reference, score, words
 
-from ingest.ocr import limit_size, open_image, read_image, to_rgb
-from ingest.regions import find_regions
+from ingest.reader.ocr import limit_size, open_image, read_image, to_rgb
+from ingest.reader.regions import find_regions
 
 BODY_FLOOR, GARBAGE_CEILING = 0.98, 0.02  # the issue's goal (reached 0.997 and 0.003)
 

@@ -1,4 +1,4 @@
-"""The compiled max/min filters of ingest.regions (the edge check's opening and closing, the
+"""The compiled max/min filters of ingest.reader.regions (the edge check's opening and closing, the
 regions' edges) give exactly what scipy.ndimage's filters give, borders included: they replaced
 them for speed, and the prepared page must not change by a pixel."""
 
@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from scipy import ndimage
 
-from ingest.regions import _open_close, _run_filter
+from ingest.reader.regions import _open_close, _run_filter
 
 
 @pytest.mark.parametrize("shape", [(1, 9), (5, 7), (40, 33), (211, 180)])

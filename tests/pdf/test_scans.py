@@ -34,7 +34,7 @@ def test_scan_picks_the_language_model_from_a_script_pass(pdf_pages):
 
 
 def test_image_file_is_one_ocrd_page(fixtures):
-    from ingest.ocr import read_image
+    from ingest.reader.ocr import read_image
 
     (page,) = read_image(fixtures["de-scan"]["image"])
     assert page.method == "ocr" and page.number == 1
@@ -47,8 +47,8 @@ def test_text_on_tinted_and_dark_backgrounds(tmp_path, fixtures, pdf_pages):
     text; flattened against the local background it reads like the plain page's text layer."""
     from PIL import Image, ImageChops, ImageDraw
 
-    from ingest.ocr import read_image
-    from ingest.pdf import render
+    from ingest.reader.ocr import read_image
+    from ingest.reader.pdf import render
 
     page = render(Path(fixtures["uk-1col"]["pdf"]), 1, 200)
     w, h = page.size
@@ -66,7 +66,7 @@ def test_text_on_tinted_and_dark_backgrounds(tmp_path, fixtures, pdf_pages):
 def test_page_scanned_sideways_is_turned_upright(tmp_path, fixtures):
     from PIL import Image
 
-    from ingest.ocr import read_image
+    from ingest.reader.ocr import read_image
 
     path = tmp_path / "sideways.jpg"
     Image.open(fixtures["de-scan"]["image"]).rotate(90, expand=True).save(path, quality=85)

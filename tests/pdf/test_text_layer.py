@@ -67,7 +67,7 @@ def test_overprinted_letters_and_soft_hyphens(tmp_path):
     from fpdf import FPDF
 
     from ingest.clean import clean_page
-    from ingest.pdf import read_pdf
+    from ingest.reader.pdf import read_pdf
 
     pdf = FPDF()
     pdf.add_font("R", "", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")

@@ -1,5 +1,5 @@
 """Reading order of a text-layer page over the panels, boxes and bars its drawing shows
-(ingest.vector_regions, ingest.region_order).
+(ingest.reader.vector_regions, ingest.reader.region_order).
 
 A page of our own, in French and unlike the seeds: a full-page tinted background; a panel with a
 display heading over two columns of prose whose paragraph breaks fall level; a panel holding a
@@ -8,7 +8,7 @@ it with prose on the left and a box on the right, set so that the plain XY-cut w
 down the page's left half through both panels. And the real English book, read from its text layer,
 against the reading checked by eye against the printed page (tests/data/real/scan_reference/).
 The same French page scanned (150 dpi, turned, noisy, unevenly lit) must read the same way, its
-regions found from the colours alone (ingest.regions).
+regions found from the colours alone (ingest.reader.regions).
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ import pytest
 from scan_score import STORED, lcs, words
 
 from ingest.clean import clean_page
-from ingest.ocr import read_image
-from ingest.pdf import read_pdf
+from ingest.reader.ocr import read_image
+from ingest.reader.pdf import read_pdf
 
 LEFT = ("Chaque joueur commence la partie avec une boulangerie, un champ de blé et trois pièces "
         "posées devant lui, face visible sur la table.",

@@ -16,8 +16,8 @@ import page_layouts
 import pytest
 from scan_score import measure, page_words
 
-from ingest.ocr import read_image
-from ingest.pdf import read_pdf
+from ingest.reader.ocr import read_image
+from ingest.reader.pdf import read_pdf
 
 TEXT_TARGET = 0.995
 # family -> words in order it reaches short of the target (none: every family's sample reaches it)

@@ -1,13 +1,13 @@
 """The column rules of issue 23 on drawn geometry, without OCR: a gutter that a few lines run into
-still parts two columns (ingest.geometry.xy_cut on words, ingest.blocks on a page's ink), and
+still parts two columns (ingest.reader.geometry.xy_cut on words, ingest.reader.blocks on a page's ink), and
 blocks of columns under full-width headings are read block by block."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from ingest import blocks
-from ingest.geometry import Segment, Word, xy_cut
+from ingest.reader import blocks
+from ingest.reader.geometry import Segment, Word, xy_cut
 
 
 def _line(text: str, x0: float, top: float, x1: float, size: float = 10.0) -> Segment:
@@ -86,9 +86,9 @@ def test_two_columns_of_prose_with_level_paragraph_breaks_are_no_table():
 
 def test_a_recognisers_line_read_across_a_gutter_is_parted_there():
     """Tesseract may read two narrow-set columns as one line: a gap a column gap wide and three
-    times the line's word spaces parts it (ingest.geometry.segments_from_words), so the columns
+    times the line's word spaces parts it (ingest.reader.geometry.segments_from_words), so the columns
     are cut apart; word spaces, however wide a justified line sets them, do not."""
-    from ingest.geometry import segments_from_words
+    from ingest.reader.geometry import segments_from_words
 
     def line(k: int, xs: list[float]) -> list[Word]:
         return [Word(f"w{k}_{i}", x, k * 14, x + 30, k * 14 + 10, 10.0, line=k) for i, x in enumerate(xs)]

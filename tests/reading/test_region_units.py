@@ -1,11 +1,11 @@
-"""Units of a page's regions on drawn geometry, without OCR (ingest.region_order): a sidebar is a
+"""Units of a page's regions on drawn geometry, without OCR (ingest.reader.region_order): a sidebar is a
 column read where it stands, a row of like panels is read panel by panel even where the scan lost
 one panel's tint, and a box beside a paragraph is still figure text read after the body."""
 
 from __future__ import annotations
 
-from ingest.geometry import PageLayout, Word
-from ingest.layout import order_page
+from ingest.reader.geometry import PageLayout, Word
+from ingest.reader.layout import order_page
 
 
 def _para(tag: str, x0: float, top: float, x1: float, rows: int, region: int) -> list[Word]:

@@ -22,15 +22,15 @@ import pypdfium2
 from PIL import Image
 
 from ingest import watch
-from ingest.card_art import body_size, set_aside_card_art, set_aside_repeats
-from ingest.geometry import PageLayout
 from ingest.identify import detect_language
-from ingest.layout import order_pages
-from ingest.ocr import is_blank, ocr_texts, to_gray
 from ingest.options import OCR_MODES, PageProgress
-from ingest.pdfium_text import PageRead, read_page
+from ingest.reader.card_art import body_size, set_aside_card_art, set_aside_repeats
+from ingest.reader.geometry import PageLayout
+from ingest.reader.layout import order_pages
+from ingest.reader.ocr import is_blank, ocr_texts, to_gray
+from ingest.reader.pdfium_text import PageRead, read_page
+from ingest.reader.uncovered import CHECK_DPI, lacks_text, looks_thin, merge_layer
 from ingest.types import IngestError, PageText, WordRead
-from ingest.uncovered import CHECK_DPI, lacks_text, looks_thin, merge_layer
 from ingest.words import TOKEN, words_of_text
 
 OCR_DPI = 300
@@ -325,7 +325,7 @@ def read_mixed(path: Path, mixed: list[int], layouts: list[PageLayout], covered:
                results: list[PageText], hint: str | None, on_page: PageProgress | None = None) -> None:
     """Pages whose layer lacks text they show: OCR'd whole, the OCR'd words the layer lacks merged
     with the layer's own words (ingest.uncovered.merge_layer), read in one reading order."""
-    from ingest.ocr import ocr_pages
+    from ingest.reader.ocr import ocr_pages
 
     def done(k: int) -> None:  # as the OCR of the other pages: the page worked on next is named
         if on_page:

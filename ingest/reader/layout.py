@@ -18,7 +18,7 @@ import re
 
 from rapidfuzz import fuzz
 
-from ingest.geometry import (
+from ingest.reader.geometry import (
     SIZE_CHANGE,
     PageLayout,
     Rect,
@@ -28,7 +28,7 @@ from ingest.geometry import (
     segments_from_words,
     xy_cut,
 )
-from ingest.region_order import region_blocks
+from ingest.reader.region_order import region_blocks
 
 MARGIN_BAND = 0.08  # share of the page height at top and bottom where running lines live
 SMALL_TYPE = 0.7  # a block set smaller than this share of the body size is figure text ...

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 import numpy as np
 from PIL import Image
 
-from ingest.geometry import PageLayout, Word
+from ingest.reader.geometry import PageLayout, Word
 
 THIN_CHARS = 2.0  # characters per 1000 pt²: half what a page of running text holds (4-10)
 CHECK_DPI = 72  # resolution of the ink check (a line of 7 pt type is 7 pixels high)

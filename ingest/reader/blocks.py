@@ -21,7 +21,7 @@ import numpy as np
 from PIL import Image
 from scipy import ndimage
 
-from ingest.regions import PageRegions
+from ingest.reader.regions import PageRegions
 
 INK = 200  # a work-copy pixel darker than this holds ink
 EMPTY = 0.004  # a row or column with ink in at most this share of its pixels is empty (specks)

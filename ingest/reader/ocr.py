@@ -31,19 +31,20 @@ from xml.etree import ElementTree
 import numpy as np
 from PIL import Image, ImageChops, ImageFilter, ImageOps
 
-from ingest import tesseract, watch
-from ingest.geometry import PageLayout, Word
+from ingest import watch
 from ingest.identify import detect_language
-from ingest.layout import order_pages
 from ingest.options import PageProgress
+from ingest.reader import tesseract
+from ingest.reader.geometry import PageLayout, Word
+from ingest.reader.layout import order_pages
+from ingest.reader.upsample import enlarged
 from ingest.types import IngestError, PageText, WordRead
-from ingest.upsample import enlarged
 from ingest.words import words_of_text
 from sources import languages
 
 if TYPE_CHECKING:
-    from ingest.blocks import Cards, Slot
-    from ingest.regions import PageRegions
+    from ingest.reader.blocks import Cards, Slot
+    from ingest.reader.regions import PageRegions
 
     Where = tuple[int, int, int, int] | list[Slot]  # a part of the page (its box), or a canvas of blocks
 
@@ -320,8 +321,8 @@ def prepare(img: Image.Image) -> Image.Image:
     angle = skew_angle(flatten(normalise(gray)))
     if abs(angle) >= 0.2:
         rgb = rgb.rotate(-angle, resample=Image.BILINEAR, expand=True, fillcolor=(255, 255, 255))
-    from ingest.letter_regions import give_back
-    from ingest.regions import find_regions, ink
+    from ingest.reader.letter_regions import give_back
+    from ingest.reader.regions import find_regions, ink
 
     found = give_back(rgb, find_regions(rgb))
     out = ink(rgb, found)
@@ -592,7 +593,7 @@ def page_parts(gray: Image.Image) -> list[tuple[Image.Image, Where, int]]:
     the page in two halves (split_boxes), each found by Tesseract's own layout analysis."""
     found = gray.info.get("regions")
     if found is not None:
-        from ingest.blocks import canvases, card_boxes, find_blocks, work_ink
+        from ingest.reader.blocks import canvases, card_boxes, find_blocks, work_ink
 
         work = work_ink(gray, found)
         gray.info["cards"] = card_boxes(gray, found, work)
@@ -620,7 +621,7 @@ def merge(parts: list[tuple[Where, OcrResult]], size: tuple[int, int], found: Pa
     into the region (ingest.regions) the word's middle lies in. Words printed inside a card
     (ingest.blocks.inside_card) are card art, set aside as the text layer sets it aside."""
     if cards:
-        from ingest.blocks import inside_card  # cards come from ingest.blocks: already loaded
+        from ingest.reader.blocks import inside_card  # cards come from ingest.blocks: already loaded
 
     words: list[Word] = []
     art = 0
@@ -675,9 +676,9 @@ def ocr_pages(
     cores = workers()
     pages = list(numbers) if numbers is not None else list(range(1, n + 1))
     if n:  # loaded before any page's clock runs: the import is the process's, not a page's work
-        import ingest.blocks
-        import ingest.letter_regions
-        import ingest.regions  # noqa: F401
+        import ingest.reader.blocks
+        import ingest.reader.letter_regions
+        import ingest.reader.regions  # noqa: F401
     with ThreadPoolExecutor(max_workers=cores) as pool:
         prepared: dict[int, Future[Image.Image | None]] = {}
 

@@ -18,7 +18,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from ingest.geometry import PageLayout, Rect, Segment, Word, segments_from_words
+from ingest.reader.geometry import PageLayout, Rect, Segment, Word, segments_from_words
 
 CARD_ART_SIZE = 0.45  # type smaller than this share of the body size is card art
 ROTATED_DEG = 1.5  # words turned further than this from upright (a text layer's running text is at 0)

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 import pypdfium2
 import pypdfium2.raw as pdfium_c
 
-from ingest.geometry import PageLayout, Rect, Word, median
-from ingest.vector_regions import assign, drawing
+from ingest.reader.geometry import PageLayout, Rect, Word, median
+from ingest.reader.vector_regions import assign, drawing
 
 WORD_GAP_EM = 0.18  # a gap this much wider (in ems) than the line's letter gap ends a word
 SAME_LINE_EM = 0.5  # baselines closer than this (in ems) are one line

@@ -13,7 +13,15 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 
-from ingest.geometry import COLUMN_GAP_EM, PARAGRAPH_GAP_EM, PageLayout, Segment, Word, line_rows, xy_cut
+from ingest.reader.geometry import (
+    COLUMN_GAP_EM,
+    PARAGRAPH_GAP_EM,
+    PageLayout,
+    Segment,
+    Word,
+    line_rows,
+    xy_cut,
+)
 
 Box = tuple[float, float, float, float]
 SIDEBAR_ROWS = 4  # a box holding this many lines or more beside a column may be a column itself

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 import pypdfium2.raw as pdfium_c
 
-from ingest.card_art import body_size
-from ingest.geometry import PageLayout, Word, median
+from ingest.reader.card_art import body_size
+from ingest.reader.geometry import PageLayout, Word, median
 
 MIN_SIDE = 0.012  # a region is at least this share of the page's shorter side across, both ways
 MIN_AREA = 0.0004  # ... and covers at least this share of the page (as ingest.regions)

@@ -18,7 +18,7 @@ import numpy as np
 from PIL import Image
 from scipy import ndimage
 
-from ingest.regions import PageRegions, Region, _background
+from ingest.reader.regions import PageRegions, Region, _background
 
 SAME_COLOUR = 45  # colour distance (0..441) within which a mark is in the region's colour
 SPAN = 0.15  # a mark spans the region's height when it reaches within this share of it, top and bottom
