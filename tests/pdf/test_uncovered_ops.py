@@ -71,11 +71,11 @@ def _scipy_lines(gray, boxes, scale):
 
 
 def test_real_pages_find_the_same_lines() -> None:
-    """Every page of the real book, with no layer boxes (every line of print is uncovered) and with
-    boxes over part of it: the same lines, in the same order, as scipy finds."""
+    """Three pages of the real book, with no layer boxes (every line of print is uncovered) and with
+    boxes over part of them: the same lines, in the same order, as scipy finds."""
     rng = np.random.default_rng(3)
     total = 0
-    for index in range(8):
+    for index in (0, 3, 6):
         gray = render(REAL, index, CHECK_DPI, draft=True)
         boxes = [(x, y, x + float(rng.uniform(20, 200)), y + 10.0) for x, y in rng.uniform(0, 500, (25, 2))]
         for covered in ([], boxes):
@@ -83,4 +83,4 @@ def test_real_pages_find_the_same_lines() -> None:
             found = uncovered_lines(gray, covered, scale)
             assert found == _scipy_lines(gray, covered, scale)
             total += len(found)
-    assert total > 50  # the pages have lines of print to find
+    assert total > 20  # the pages have lines of print to find
