@@ -220,7 +220,6 @@ class Lexicon:
         words: dict[tuple[str, str], tuple] = self.__dict__.setdefault("_memo_words", {})
         if len(words) > WORD_MEMO:
             words.clear()
-        self.prefetch(text)
         for m in self._words(text):
             w = m.group(0)
             if w.isdigit():
@@ -514,15 +513,24 @@ def load_lexicon(lang: str, root: Path | None = None) -> Lexicon:
     bytes, the compiled lemma data it was built from (ingest.langdata: the tables and pymorphy3) and
     the code that builds it, so any change to one of them builds it again."""
     data = _raw_data(lang, root)
+    key = compiled_key(lang, root)
+    if key is None:
+        return _built(lang, data)  # the lemma data is read into memory (no cache can be written): nothing to compile against
+    return compiled("lexicon", key[0], lambda: _built(lang, data), salt=key[1])
+
+
+def compiled_key(lang: str, root: Path | None = None) -> tuple[bytes, str] | None:
+    """(source bytes, salt) naming the built lexicon of `lang` (sources.cache): what it is built from
+    — its lexicon and language files, the compiled lemma data (ingest.langdata), this code — so a
+    change to any of them names another build. None where the lemma data has no compiled file."""
     kind = languages.lemmatizer(lang)
     compiled_data = _compiled(lang).path if kind in ("spacy", "pymorphy3") else None
     if kind in ("spacy", "pymorphy3") and compiled_data is None:
-        return _built(lang, data)  # the lemma data is read into memory (no cache can be written): nothing to compile against
+        return None
     language_file = languages.lang_dir() / lang / languages.LANGUAGE_FILE
     source = b"\0".join([languages.lexicon_path(lang, root).read_bytes(),
                           language_file.read_bytes() if language_file.is_file() else b""])
-    salt = f"{_build_code()} {sys.version} {kind} {compiled_data.name if compiled_data else ''}"
-    return compiled("lexicon", source, lambda: _built(lang, data), salt=salt)
+    return source, f"{_build_code()} {sys.version} {kind} {compiled_data.name if compiled_data else ''}"
 
 
 def _built(lang: str, data: dict[str, Any]) -> Lexicon:

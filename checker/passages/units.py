@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from checker.model import BookIn
+from checker.passages.stored import stored
 from ingest.lexicon import Lexicon, load_lexicon
 
 MAX_NUMBER = 999  # years, phone numbers and catalogue numbers are not rule numbers
@@ -97,7 +98,20 @@ def _lexicon(lang: str) -> Lexicon | None:
 
 @lru_cache(maxsize=200_000)
 def features(lang: str, text: str) -> Features:
-    """Numbers and concepts of a text in a language (cached by content)."""
+    """Numbers and concepts of a text in a language (cached by content, and between runs:
+    checker.passages.stored)."""
+    store = stored(lang)
+    if store is not None:
+        hit = store.get(text)
+        if hit is not None:
+            return hit
+    out = _features(lang, text)
+    if store is not None:
+        store.put(text, out)
+    return out
+
+
+def _features(lang: str, text: str) -> Features:
     lex = _lexicon(lang)
     if lex is None:
         digits = [int(d) for d in re.findall(r"(?<![\d.,])\d{1,3}(?![\d])", text) if int(d) <= MAX_NUMBER]
