@@ -1,5 +1,5 @@
-"""Passage features remembered between runs: a text's numbers and concepts (checker.passages.units)
-worked out once, not in every `mkdb diff`.
+"""Passage features remembered between runs: a book's passages' numbers and concepts
+(checker.passages.units) worked out once, not in every `mkdb diff`.
 
 Why: reading every passage and sentence of five books through their lexicons is a third of a
 diff of the shipped database, and the books do not change between two diffs. The features of a
@@ -7,7 +7,9 @@ text depend on the text and on what the language's lexicon is built from; the fi
 in is named by both (ingest.lexicon.compiled_key: the lexicon and language files, the compiled
 lemma data, the code that reads words) and by the code that works them out (units.py and
 rapidfuzz's version), so a change to any of them reads the texts again: a stale answer is never
-given. A cache, never a source: deleting it only costs time (sources.cache).
+given. One file a book (named by its text too), so a diff reads only the books it compares,
+whatever other books were diffed before. A cache, never a source: deleting it only costs time
+(sources.cache).
 """
 
 from __future__ import annotations
@@ -24,12 +26,11 @@ from sources.cache import cache_dir, write_atomic
 
 FORMAT = 1  # bump when what is stored changes meaning
 UNITS = Path(__file__).with_name("units.py")  # the code that works features out (not imported: units imports this)
-MAX_TEXTS = 20_000  # texts a language's file holds at most: past it, new texts are not added (a diff of many books)
 
 
 class Stored:
-    """One language's remembered features: `get` before working a text out, `put` after; the new
-    ones are written when the process ends."""
+    """One book's remembered features: `get` before working a text out, `put` after; the new ones
+    are written when the process ends."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -54,14 +55,28 @@ class Stored:
         """Write what this process added (atomically; an unwritable cache is left as it is)."""
         with self._lock:
             new, self._new = self._new, {}
-            if not new or len(self._known) > MAX_TEXTS:
+            if not new:
                 return
             write_atomic(self.path, pickle.dumps(self._known, protocol=pickle.HIGHEST_PROTOCOL))
 
 
+def stored(lang: str, book_text: str) -> Stored | None:
+    """The remembered features of the texts of one book in `lang` (`book_text`: the book's whole
+    text, which names its file); None for a language without a compiled lexicon."""
+    key = _language_key(lang)
+    if key is None:
+        return None
+    return _store(key, lang, hashlib.sha256(book_text.encode("utf-8", "surrogatepass")).hexdigest()[:16])
+
+
 @cache
-def stored(lang: str) -> Stored | None:
-    """The remembered features of `lang`'s texts; None for a language without a compiled lexicon."""
+def _store(key: str, lang: str, book: str) -> Stored:
+    return Stored(cache_dir() / "features" / f"{lang}-{key}-{book}.pickle")
+
+
+@cache
+def _language_key(lang: str) -> str | None:
+    """What the features of `lang`'s texts depend on, hashed; None without a compiled lexicon."""
     from ingest.lexicon import compiled_key
 
     try:
@@ -72,6 +87,5 @@ def stored(lang: str) -> Stored | None:
         return None
     import rapidfuzz
 
-    digest = hashlib.sha256(b"\0".join([f"features {FORMAT} {rapidfuzz.__version__}".encode(), key[0],
-                                        key[1].encode(), UNITS.read_bytes()])).hexdigest()[:24]
-    return Stored(cache_dir() / "features" / f"{lang}-{digest}.pickle")
+    return hashlib.sha256(b"\0".join([f"features {FORMAT} {rapidfuzz.__version__}".encode(), key[0],
+                                      key[1].encode(), UNITS.read_bytes()])).hexdigest()[:16]
