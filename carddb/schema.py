@@ -111,12 +111,15 @@ def _create_new(engine: Engine) -> bool:
     each table first and its commit after each one (a third of a first `mkdb ingest`'s schema work).
     False, with nothing done, where the file already has a table (another process may have just
     made them: the check is inside the write lock): create_all then creates what is missing."""
-    statements = _ddl(engine)
+    has_table = "SELECT 1 FROM sqlite_master WHERE type = 'table' LIMIT 1"
     with engine.connect() as conn:
         raw = conn.connection.driver_connection
+        if raw.execute(has_table).fetchone():  # a file with tables (perhaps read-only): no lock taken
+            return False
+        statements = _ddl(engine)
         raw.execute("BEGIN IMMEDIATE")  # waits for another writer (busy timeout), then holds the file
         try:
-            if raw.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' LIMIT 1").fetchone():
+            if raw.execute(has_table).fetchone():
                 raw.rollback()
                 return False
             for statement in statements:
