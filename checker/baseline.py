@@ -27,7 +27,6 @@ from typing import Any
 
 from carddb import writing
 from checker.model import DiffReport, Discrepancy
-from ingest import guard
 from ingest.types import IngestError
 
 SCHEMA = "mkdb.baseline/1"  # entries gained `book` and `value` (optional, additive): findings name one book
@@ -49,6 +48,8 @@ class Baseline:
 
 def read(path: Path) -> Baseline:
     """Raises ValueError with the file name and the reason when the file cannot be used."""
+    from ingest import guard  # here: a diff without --baseline never reads one (its import is ~15 ms)
+
     try:  # a foreign file: ingest's guard (regular file, size, YAML without aliases), then the schema
         text = guard.read_back(path)
         stripped = text.strip()

@@ -159,13 +159,12 @@ def known_words(lang: str | None) -> dict[str, int]:
         _write_cache(cache, "\n".join(ordered))
     data = language(lang)
     stopwords = sorted(w.casefold() for w in data.stopwords) if data is not None else []
-    ranks: dict[str, int] = {}
     # function words last: lemma tables often lack them ("le", "et"), and a word missing from the
-    # known words is one a lost ligature may be "restored" into ("le" -> "file")
-    for word in [*ordered, *sorted(wordlist(lang)), *stopwords]:
-        if word:
-            ranks.setdefault(word, len(ranks))
-    return ranks
+    # known words is one a lost ligature may be "restored" into ("le" -> "file"); a word's rank is
+    # where it first comes (dict.fromkeys keeps the first place of each)
+    first = dict.fromkeys(itertools.chain(ordered, sorted(wordlist(lang)), stopwords))
+    first.pop("", None)
+    return {word: rank for rank, word in enumerate(first)}
 
 
 def _spaces_and_entities(text: str, repairs: Counter[str]) -> str:

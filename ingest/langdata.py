@@ -41,6 +41,8 @@ from typing import Any
 
 from sources.cache import cache_dir
 
+MMAP_BYTES = 1 << 30  # a compiled file is mapped whole (the largest is ~100 MB), not read a page at a time
+PREFETCH_CHUNK = 500  # words a query of `prefetch` asks about (SQLite's bound parameters: 999 in old builds)
 PRUNE_AFTER_S = 3600  # a build of other sources is removed after an hour unused (another checkout may use it)
 FORMAT = 2  # bump when the tables' layout or meaning changes
 _CODE = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]  # a change here is a new build too
@@ -174,6 +176,8 @@ class CompiledLanguage:
         self._all: dict[str, set[str]] = {}  # with the fallback: every lemma of a form
         self._pending: dict[str, MorphAnswer] = {}
         self._morph_memo: dict[str, MorphAnswer] = {}
+        self._words_memo: dict[str, str | None] = {}  # `prefetch`ed rows of `words`: word -> its lemma
+        self._absent: set[str] = set()  # `prefetch`ed words the table (`words`, or `morph`) does not hold
         self._files: list[Path] = []
 
     def _db(self) -> sqlite3.Connection | None:
@@ -181,6 +185,7 @@ class CompiledLanguage:
             return None
         if self._conn is None or self._pid != os.getpid():
             self._conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
+            self._conn.execute(f"PRAGMA mmap_size={MMAP_BYTES}")  # pages read in place, no read() a page
             self._pid = os.getpid()
         return self._conn
 
@@ -195,6 +200,27 @@ class CompiledLanguage:
                 self._recover()
                 db = self._db()
                 return db.execute(sql, args).fetchall() if db is not None else []
+
+    def prefetch(self, words: Iterable[str]) -> None:
+        """Read what the tables say of many words at once (a few queries, not one a word): the
+        answers `lemma`, `known` and `morph` give afterwards come from memory, the same answers."""
+        if self._fallback is not None or self.path is None:
+            return
+        if self.kind == "spacy":
+            todo = sorted({w for w in words if w not in self._words_memo and w not in self._absent})
+            for k in range(0, len(todo), PREFETCH_CHUNK):
+                chunk = todo[k:k + PREFETCH_CHUNK]
+                rows = self._rows(f"SELECT word, lemma FROM words WHERE word IN ({','.join('?' * len(chunk))})", tuple(chunk))
+                self._words_memo.update(rows)
+                self._absent.update(set(chunk).difference(self._words_memo))
+        else:
+            todo = sorted({w for w in words if w not in self._morph_memo and w not in self._absent})
+            for k in range(0, len(todo), PREFETCH_CHUNK):
+                chunk = todo[k:k + PREFETCH_CHUNK]
+                sql = f"SELECT word, forms, name, known FROM morph WHERE word IN ({','.join('?' * len(chunk))})"
+                for word, forms, name, known in self._rows(sql, tuple(chunk)):
+                    self._morph_memo[word] = (tuple(json.loads(forms)), bool(name), bool(known))
+                self._absent.update(set(chunk).difference(self._morph_memo))  # pymorphy3 asked on first use
 
     def _recover(self) -> None:
         if self._conn is not None:
@@ -217,6 +243,10 @@ class CompiledLanguage:
         """The lemma the tables give `word` (None: no table has one)."""
         if self._fallback is not None:
             return self._fallback.get(word)
+        if word in self._words_memo:
+            return self._words_memo[word]
+        if word in self._absent:
+            return None
         rows = self._rows("SELECT lemma FROM words WHERE word = ?", (word,))
         return rows[0][0] if rows else None
 
@@ -230,6 +260,8 @@ class CompiledLanguage:
         """Whether a table names `word`, as an inflected form with a lemma or as a lemma."""
         if self._fallback is not None:
             return word in self._fallback
+        if word in self._words_memo or word in self._absent:
+            return word in self._words_memo
         return bool(self._rows("SELECT 1 FROM words WHERE word = ?", (word,)))
 
     # pymorphy3

@@ -19,7 +19,9 @@ Every language is built once per process and cached.
 
 from __future__ import annotations
 
+import hashlib
 import re
+import sys
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -31,6 +33,7 @@ from rapidfuzz import fuzz, process
 
 from ingest import langdata
 from sources import languages
+from sources.cache import compiled
 from sources.folding import word_key as fold
 
 FUZZY_MIN_LEN = 6
@@ -132,6 +135,9 @@ class Lexicon:
         )
         self._concept_words = frozenset(fold(str(t)) for ts in self.concepts.values() for t in ts if " " not in str(t))
         lem = lemmatizer(self.lang)
+        # every word of the terms asked about at once (one lemma look-up a spelling otherwise)
+        self.prefetch(" . ".join([str(t) for ts in self.concepts.values() for t in ts]
+                                 + [str(w) for w in self.numbers] + [str(w) for w in self.ordinals]))
         vocab: set[str] = set()
         sensitive = {str(w).casefold() for w in self.data.get("accent_sensitive") or []}
         for concept, terms in self.concepts.items():
@@ -185,6 +191,26 @@ class Lexicon:
         if len(text) >= MEMO_MIN_CHARS:
             self._memo_tokens = (text, offset, out)
         return list(out)
+
+    def prefetch(self, text: str) -> None:
+        """Ask the compiled language data (ingest.langdata) about every word of `text` at once, so
+        that reading its words one by one afterwards queries nothing: the same answers, a few
+        queries instead of one a word and spelling."""
+        if languages.lemmatizer(self.lang) not in ("spacy", "pymorphy3"):
+            return
+        seen = self.__dict__.get("_memo_words", {})
+        confusions = self.data.get("ocr_confusions") or []
+        keys: set[str] = set()
+        for m in self._words(text):
+            w = m.group(0)
+            if w.isdigit() or (w, m.lemma if self._segmenter else "") in seen:  # type: ignore[union-attr]
+                continue
+            keys |= _spellings(w)
+            for wrong, right in confusions:  # what _repair may look up
+                if wrong in w:
+                    keys |= _spellings(w.replace(wrong, right))
+        if keys:
+            _compiled(self.lang).prefetch(keys)
 
     def _tokenize(self, text: str, offset: int) -> list[Token]:
         lem = lemmatizer(self.lang)
@@ -303,6 +329,14 @@ class Lexicon:
                 ):
                     hits.append(Hit(term.concept, tok.start, tokens[i + k - 1].end, i, i + k - 1, term.text))
         return _longest(hits)
+
+
+def _spellings(w: str) -> set[str]:
+    """The strings the lemmatizers below ask the compiled data about for the word `w`."""
+    t = w.translate(_APOSTROPHES)
+    bare = t.replace("-\n", "")
+    return {w, w.lower(), t, t.lower(), w.lower().translate(_APOSTROPHES), bare, bare.lower(),
+            bare[:1].upper() + bare[1:].lower()}
 
 
 def _accented(word: str) -> bool:
@@ -472,18 +506,55 @@ def _raw_data(lang: str, root: Path | None = None) -> dict[str, Any]:
 
 @cache
 def load_lexicon(lang: str, root: Path | None = None) -> Lexicon:
-    """The lexicon of `lang` (built once). Raises SourceError for a language without one."""
+    """The lexicon of `lang` (built once). Raises SourceError for a language without one.
+
+    Built once per set of sources, not per process: the built lexicon (its terms' lemmas, the index
+    of first words) is compiled (sources.cache) under a name made of the lexicon and language files'
+    bytes, the compiled lemma data it was built from (ingest.langdata: the tables and pymorphy3) and
+    the code that builds it, so any change to one of them builds it again."""
     data = _raw_data(lang, root)
-    concepts = {str(k): [str(t) for t in (v or [])] for k, v in (data.get("concepts") or {}).items()}
+    key = compiled_key(lang, root)
+    if key is None:
+        return _built(lang, data)  # the lemma data is read into memory (no cache can be written): nothing to compile against
+    return compiled("lexicon", key[0], lambda: _built(lang, data), salt=key[1])
+
+
+def compiled_key(lang: str, root: Path | None = None) -> tuple[bytes, str] | None:
+    """(source bytes, salt) naming the built lexicon of `lang` (sources.cache): what it is built from
+    — its lexicon and language files, the compiled lemma data (ingest.langdata), this code — so a
+    change to any of them names another build. None where the lemma data has no compiled file."""
+    kind = languages.lemmatizer(lang)
+    compiled_data = _compiled(lang).path if kind in ("spacy", "pymorphy3") else None
+    if kind in ("spacy", "pymorphy3") and compiled_data is None:
+        return None
+    language_file = languages.lang_dir() / lang / languages.LANGUAGE_FILE
+    source = b"\0".join([languages.lexicon_path(lang, root).read_bytes(),
+                          language_file.read_bytes() if language_file.is_file() else b""])
+    return source, f"{_build_code()} {sys.version} {kind} {compiled_data.name if compiled_data else ''}"
+
+
+def _built(lang: str, data: dict[str, Any]) -> Lexicon:
+    """The lexicon built from its file's data (what load_lexicon compiles)."""
     lex = Lexicon(
         lang=lang,
-        concepts=concepts,
+        concepts={str(k): [str(t) for t in (v or [])] for k, v in (data.get("concepts") or {}).items()},
         numbers={str(k): int(v) for k, v in (data.get("numbers") or {}).items()},
         ordinals={str(k): int(v) for k, v in (data.get("ordinals") or {}).items()},
         data=data,
     )
     lex._build()
     return lex
+
+
+@cache
+def _build_code() -> str:
+    """A hash of the code a built lexicon depends on: this module, the folding of words, the
+    language data's reader and the segmenters."""
+    from ingest import segmenters
+
+    files = [Path(__file__), Path(str(sys.modules[fold.__module__].__file__)), Path(str(languages.__file__)),
+             Path(str(segmenters.__file__))]
+    return hashlib.sha256(b"".join(f.read_bytes() for f in files)).hexdigest()[:16]
 
 
 def available_languages(root: Path | None = None) -> list[str]:

@@ -3,7 +3,8 @@ sources.cache and ingest.langdata): so the first `mkdb diff` or `mkdb ingest` af
 starts as fast as the hundredth. Called by scripts/setup.sh, as the simulation kernel is warmed.
 
 - every YAML file of rules_sources/ parsed once (both loaders), whatever files a language adds;
-- every language's lemma data compiled (the lemmatizer its language.yaml names);
+- every language's lemma data compiled (the lemmatizer its language.yaml names), then its lexicon
+  built and compiled (ingest.lexicon.load_lexicon);
 - pymorphy3's answers for the words of the shipped rulebooks remembered (a book's quotes are what
   `mkdb diff` highlights);
 - the project's modules byte-compiled (a machine that sets PYTHONDONTWRITEBYTECODE would otherwise
@@ -48,6 +49,18 @@ def warm_languages(root: Path | None = None) -> list[str]:
     return done
 
 
+def warm_lexicons(root: Path | None = None) -> list[str]:
+    """Build and compile every language's lexicon; the languages built."""
+    done = []
+    for lang in languages.lexicon_languages(root):
+        try:
+            lexicon.load_lexicon(lang)
+        except SourceError:
+            continue  # a broken file is reported by the command that reads it
+        done.append(lang)
+    return done
+
+
 def warm_books(root: Path | None = None) -> int:
     """Ask every question a morphological language's lexicon asks about the words of the shipped
     rulebooks (text ones), so their answers are remembered; the count of words asked about."""
@@ -75,6 +88,7 @@ def warm() -> None:
         compileall.compile_dir(PROJECT_ROOT / package, quiet=2)
     n_yaml = warm_yaml()
     langs = warm_languages()
+    lexicons = warm_lexicons()
     words = warm_books()
-    sys.stderr.write(f"setup: compiled {n_yaml} data files and the lemma data of {len(langs)} languages "
-                     f"({' '.join(langs)}); {words} rulebook words analysed (in {cache_dir()})\n")
+    sys.stderr.write(f"setup: compiled {n_yaml} data files, the lemma data of {len(langs)} languages "
+                     f"({' '.join(langs)}) and {len(lexicons)} lexicons; {words} rulebook words analysed (in {cache_dir()})\n")

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from checker.model import BookIn
+from checker.passages.stored import stored
 from ingest.lexicon import Lexicon, load_lexicon
 
 MAX_NUMBER = 999  # years, phone numbers and catalogue numbers are not rule numbers
@@ -160,6 +162,16 @@ def passages(book: BookIn, doc: str | None = None) -> list[Passage]:
     """Every passage of the book in reading order (credits left out), with features, cards and sentences."""
     doc = document(book) if doc is None else doc
     mentions = sorted((m.start, m.card) for m in book.mentions if m.card)
+    store = stored(book.lang, doc)  # the book's features from an earlier run (checker.passages.stored)
+
+    def feats(text: str) -> Features:
+        hit = store.get(text) if store is not None else None
+        if hit is None:
+            hit = features(book.lang, text)
+            if store is not None:
+                store.put(text, hit)
+        return hit
+
     out: list[Passage] = []
     for sec in sorted(book.sections, key=lambda s: s.index):
         if sec.topic in SKIP_TOPICS:
@@ -180,7 +192,7 @@ def passages(book: BookIn, doc: str | None = None) -> list[Passage]:
             elif heading and not out_has_heading(out, sec.index) and " ".join(body.split()).startswith(heading) and len(body) > len(heading) + 1:
                 # the section's heading printed on the paragraph's first line: a passage of its own
                 cut = _heading_end(body, heading)
-                out.append(_make(book, len(out), sec, start, body[:cut].strip(), "heading", None, mentions))
+                out.append(_make(book, len(out), sec, start, body[:cut].strip(), "heading", None, mentions, feats))
                 rest = body[cut:]
                 start += cut + (len(rest) - len(rest.lstrip()))
                 body = rest.strip()
@@ -189,7 +201,7 @@ def passages(book: BookIn, doc: str | None = None) -> list[Passage]:
                 kind = "item" if m else "paragraph"
                 if not body:
                     continue
-            out.append(_make(book, len(out), sec, start, body, kind, item, mentions))
+            out.append(_make(book, len(out), sec, start, body, kind, item, mentions, feats))
     return out
 
 
@@ -210,7 +222,7 @@ def _heading_end(body: str, heading: str) -> int:
 
 
 def _make(book: BookIn, index: int, sec: object, start: int, body: str, kind: str, item: int | None,
-          mentions: list[tuple[int, str]]) -> Passage:
+          mentions: list[tuple[int, str]], feats: Callable[[str], Features]) -> Passage:
     text = body
     numbered = text
     if item is not None:
@@ -222,10 +234,10 @@ def _make(book: BookIn, index: int, sec: object, start: int, body: str, kind: st
     for a, b in _sentences(book.lang, text, start):
         stext = text[a - start:b - start]
         marker = _ITEM.match(stext) if item is not None and a == start else None
-        sfeat = features(book.lang, stext[marker.end():] if marker else stext)
+        sfeat = feats(stext[marker.end():] if marker else stext)
         sents.append(Sentence(a, b, stext, sfeat, frozenset(c for s, c in mentions if a <= s < b)))
     return Passage(book.id, index, getattr(sec, "index", 0), getattr(sec, "topic", "other"), _page(book, start, sec),
-                   start, end, text, kind, item, features(book.lang, numbered), cards, sents)
+                   start, end, text, kind, item, feats(numbered), cards, sents)
 
 
 def _page(book: BookIn, start: int, sec: object) -> int:

@@ -56,20 +56,16 @@ def uncovered_lines(gray: Image.Image, boxes: Sequence[Box], scale: float) -> li
     """Lines of print on the rendered page (`gray`, `scale` pixels a point) outside the layer's
     word boxes, in page points. Dark ink on lighter paper only: enough to tell that a layer lacks
     text; the OCR that follows reads light-on-dark type too."""
-    from scipy import ndimage  # here: only pages that look thin pay for its import
-
     pixels = np.asarray(gray, dtype=np.int16)
     window = max(3, int(PAPER_WINDOW_PT * scale)) | 1
-    ink = (ndimage.maximum_filter(pixels, size=window) - pixels) > INK
+    ink = (_max_filter(pixels, window) - pixels) > INK
     ink &= ~_covered(ink.shape, boxes, scale)
-    rows = ndimage.binary_closing(ink, structure=np.ones((1, max(2, int(LINE_GAP_PT * scale))), dtype=bool))
-    labels, _ = ndimage.label(rows)
-    marks, _ = ndimage.label(ink)
+    rows = _close_rows(ink, max(2, int(LINE_GAP_PT * scale)))
+    labels, objects = _label(rows)
+    marks, _ = _label(ink)
     low, high = (v * scale for v in LINE_HEIGHT_PT)
     found: list[Box] = []
-    for k, where in enumerate(ndimage.find_objects(labels), start=1):
-        if where is None:
-            continue
+    for k, where in enumerate(objects, start=1):
         h, w = where[0].stop - where[0].start, where[1].stop - where[1].start
         if not (low <= h <= high and w >= LINE_ASPECT * h):
             continue
@@ -81,6 +77,94 @@ def uncovered_lines(gray: Image.Image, boxes: Sequence[Box], scale: float) -> li
             continue  # one solid shape (a bar, a frame), not letters
         found.append((where[1].start / scale, where[0].start / scale, where[1].stop / scale, where[0].stop / scale))
     return found
+
+
+# The three image operations of the ink check, in numpy: scipy.ndimage gives the same arrays (tests/pdf/
+# test_uncovered_ops.py compares them) but its import costs a cold `mkdb ingest` of a PDF ~0.2 s of CPU.
+def _max_filter(pixels: np.ndarray, size: int) -> np.ndarray:
+    """ndimage.maximum_filter(pixels, size) for an odd size: the maximum over the window clipped to
+    the picture, which is what its mirrored border gives for a maximum (rows, then columns)."""
+    out = pixels
+    for axis in (0, 1):
+        pad = [(0, 0), (0, 0)]
+        pad[axis] = (size // 2, size // 2)
+        out = np.lib.stride_tricks.sliding_window_view(np.pad(out, pad, mode="edge"), size, axis=axis).max(axis=-1)
+    return out
+
+
+def _shifted(mask: np.ndarray, by: int) -> np.ndarray:
+    """mask moved `by` columns to the left (a pixel reads the one `by` to its right), False coming in."""
+    out = np.zeros_like(mask)
+    w = mask.shape[1]
+    if abs(by) < w:
+        if by >= 0:
+            out[:, : w - by] = mask[:, by:]
+        else:
+            out[:, -by:] = mask[:, : w + by]
+    return out
+
+
+def _close_rows(mask: np.ndarray, k: int) -> np.ndarray:
+    """ndimage.binary_closing(mask, structure=np.ones((1, k))): a dilation along the rows, then an
+    erosion, outside the picture False for both (scipy's centring of an even structure included)."""
+    c = k // 2
+    grown = np.zeros_like(mask)
+    for s in range(k):
+        grown |= _shifted(mask, s - c + (1 - (k & 1)))
+    closed = np.ones_like(mask)
+    for s in range(k):
+        closed &= _shifted(grown, s - c)
+    return closed
+
+
+def _label(mask: np.ndarray) -> tuple[np.ndarray, list[tuple[slice, slice]]]:
+    """ndimage.label(mask)[0] (4-connected parts numbered in the raster order of their first pixel)
+    and ndimage.find_objects of it: the mask's runs along the rows, joined where runs of two
+    neighbouring rows overlap (union-find, the earliest run the root)."""
+    h, w = mask.shape
+    edges = np.diff(np.pad(mask, ((0, 0), (1, 1))).view(np.int8), axis=1)
+    rows, starts = np.nonzero(edges == 1)
+    ends = np.nonzero(edges == -1)[1]
+    n = len(rows)
+    parent = list(range(n))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    row_l, start_l, end_l = rows.tolist(), starts.tolist(), ends.tolist()
+    above, i = 0, 0  # the first run of the row above; the first run of this row
+    while i < n:
+        j = i
+        while j < n and row_l[j] == row_l[i]:
+            j += 1
+        if above < i and row_l[above] == row_l[i] - 1:
+            p = above
+            for q in range(i, j):  # the runs above that overlap run q (both in column order)
+                while p < i and end_l[p] <= start_l[q]:
+                    p += 1
+                t = p
+                while t < i and start_l[t] < end_l[q]:
+                    ra, rb = root(t), root(q)
+                    if ra != rb:
+                        parent[max(ra, rb)] = min(ra, rb)
+                    t += 1
+        above, i = i, j
+    roots, lab = np.unique(np.array([root(k) for k in range(n)], dtype=np.int64), return_inverse=True)
+    lab = lab.astype(np.int32) + 1
+    labels = np.zeros((h, w), dtype=np.int32)
+    lengths = ends - starts
+    flat = np.repeat(rows * w + starts - np.cumsum(np.r_[0, lengths[:-1]]), lengths) + np.arange(lengths.sum())
+    labels.flat[flat] = np.repeat(lab, lengths)
+    m = len(roots)
+    top, bottom, left, right = np.full(m, h), np.zeros(m, np.int64), np.full(m, w), np.zeros(m, np.int64)
+    np.minimum.at(top, lab - 1, rows)
+    np.maximum.at(bottom, lab - 1, rows + 1)
+    np.minimum.at(left, lab - 1, starts)
+    np.maximum.at(right, lab - 1, ends)
+    return labels, [(slice(int(a), int(b)), slice(int(c), int(d))) for a, b, c, d in zip(top, bottom, left, right, strict=True)]
 
 
 def lacks_text(gray: Image.Image, boxes: Sequence[Box], scale: float) -> bool:

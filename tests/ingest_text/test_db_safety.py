@@ -58,3 +58,22 @@ def test_other_schema_version_refused_and_file_unchanged(tmp_path):
         assert res.exit_code == 2
         assert "schema version 99" in res.stderr and "left unchanged" in res.stderr
     assert hashlib.sha256(Path(db).read_bytes()).hexdigest() == digest
+
+
+def test_a_new_file_gets_the_schema_create_all_makes(tmp_path):
+    """A new SQLite file's tables are made in one transaction (carddb.schema._create_new): the same
+    tables, columns, keys and indexes as SQLAlchemy's create_all makes, and the version row."""
+    from sqlmodel import SQLModel
+
+    from carddb.models import SCHEMA_VERSION
+    from carddb.schema import create_schema, sqlite_engine
+
+    fast, slow = tmp_path / "fast.sqlite", tmp_path / "slow.sqlite"
+    create_schema(sqlite_engine(f"sqlite:///{fast}"))
+    SQLModel.metadata.create_all(sqlite_engine(f"sqlite:///{slow}"))
+    schema = "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name"
+    made, wanted = (sqlite3.connect(p).execute(schema).fetchall() for p in (fast, slow))
+    assert made == wanted and len(made) > 10
+    assert sqlite3.connect(fast).execute("SELECT version FROM schemainfo").fetchall() == [(SCHEMA_VERSION,)]
+    create_schema(sqlite_engine(f"sqlite:///{fast}"))  # a file with its tables: nothing made twice
+    assert sqlite3.connect(fast).execute(schema).fetchall() == wanted
