@@ -25,6 +25,7 @@ from typing import Any
 from sources.cache import cache_dir, write_atomic
 
 FORMAT = 1  # bump when what is stored changes meaning
+KEEP_FILES = 400  # the most recently written books kept; older ones removed (the folder never grows without end)
 UNITS = Path(__file__).with_name("units.py")  # the code that works features out (not imported: units imports this)
 
 
@@ -57,7 +58,23 @@ class Stored:
             new, self._new = self._new, {}
             if not new:
                 return
-            write_atomic(self.path, pickle.dumps(self._known, protocol=pickle.HIGHEST_PROTOCOL))
+            if write_atomic(self.path, pickle.dumps(self._known, protocol=pickle.HIGHEST_PROTOCOL)):
+                prune(self.path.parent)
+
+
+def prune(folder: Path, keep: int = KEEP_FILES) -> None:
+    """Remove all but the `keep` most recently written feature files (books not diffed for long, or
+    stored under a lexicon or code since changed); a file another mkdb removes first is skipped."""
+    files = []
+    for path in folder.glob("*.pickle"):
+        try:
+            files.append((path.stat().st_mtime_ns, path))
+        except OSError:
+            continue
+    if len(files) <= keep:
+        return
+    for _, path in sorted(files, reverse=True)[keep:]:
+        path.unlink(missing_ok=True)
 
 
 def stored(lang: str, book_text: str) -> Stored | None:

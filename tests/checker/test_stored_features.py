@@ -60,3 +60,17 @@ def test_the_store_is_named_by_what_features_depend_on(fresh, monkeypatch):
     stored._language_key.cache_clear()
     assert stored.stored("uk", "a book").path == path
     assert stored.stored("xx", "a book") is None  # a language without a lexicon: nothing stored
+
+
+def test_the_folder_keeps_only_the_latest_books(tmp_path):
+    """Feature files beyond the newest `keep` are removed, newest kept (a folder of books diffed
+    long ago, or stored under an older lexicon, does not grow without end)."""
+    import os
+
+    for k in range(7):
+        path = tmp_path / f"uk-key-{k}.pickle"
+        path.write_bytes(b"x")
+        os.utime(path, ns=(k * 10**9, k * 10**9))
+    (tmp_path / "notes.txt").write_text("kept: not a feature file")
+    stored.prune(tmp_path, keep=3)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt", "uk-key-4.pickle", "uk-key-5.pickle", "uk-key-6.pickle"]

@@ -1,4 +1,4 @@
-"""The ink check's image operations (ingest.uncovered) written in numpy give exactly scipy.ndimage's
+"""The ink check's image operations (ingest.reader.uncovered) written in numpy give exactly scipy.ndimage's
 arrays: a maximum filter, a closing along the rows, connected parts with their boxes. Random
 masks and pictures of many shapes and densities, odd and even structure widths, and the real
 English book's thin page rendered as the check renders it."""
@@ -10,8 +10,8 @@ from pathlib import Path
 import numpy as np
 from scipy import ndimage
 
-from ingest.pdf import render
-from ingest.uncovered import CHECK_DPI, _close_rows, _label, _max_filter, uncovered_lines
+from ingest.reader.pdf import render
+from ingest.reader.uncovered import CHECK_DPI, _close_rows, _label, _max_filter, uncovered_lines
 
 REAL = Path(__file__).parents[1] / "data" / "real" / "MK1_base_EN_Pandasaurus2018_rulebook.pdf"
 
@@ -46,7 +46,7 @@ def test_labels_and_boxes_are_scipys() -> None:
 
 def _scipy_lines(gray, boxes, scale):
     """uncovered_lines as it was written on scipy.ndimage (the reference)."""
-    from ingest import uncovered as u
+    from ingest.reader import uncovered as u
 
     pixels = np.asarray(gray, dtype=np.int16)
     window = max(3, int(u.PAPER_WINDOW_PT * scale)) | 1
