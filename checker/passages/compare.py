@@ -143,6 +143,11 @@ def _pair_diffs(pair: Pair, surfaces: dict[str, dict[str, list[str]]]) -> list[P
         if ua and ub:
             if bead.confidence < MIN_CONFIDENCE:
                 continue
+            extra = _extra_step(pair, beads, k)
+            if extra is not None:
+                diff, kept_a, kept_b = extra
+                out.append(diff)
+                ua, ub = kept_a, kept_b
             out += _matched(pair, bead, ua, ub, surfaces)
         else:
             gap = _gap(pair, beads, k)
@@ -283,6 +288,45 @@ def _gap(pair: Pair, beads: list[Bead], k: int) -> PairDiff | None:
     return PairDiff("absent", units[0].topic, context, present, None, sig, conf, None)
 
 
+ITEM_WINDOW = 3  # beads on each side in which the single side's list must not print the extra step
+
+
+def _extra_step(pair: Pair, beads: list[Bead], k: int) -> tuple[PairDiff, list[Passage], list[Passage]] | None:
+    """A numbered step set beside another in a 2-1 bead: one side prints steps n and m where the other
+    prints step n alone and no step m anywhere near, so the list of one has a step the other lacks
+    (step 4 dropped: the aligner pairs 3 with "3. 4." of the other book). The step that kept its number
+    is compared as usual; the other is reported without counterpart.
+    Returns (the finding, the pivot's units to compare, the other's units to compare)."""
+    bead = beads[k]
+    if bead.shape not in ((2, 1), (1, 2)):
+        return None
+    on_a = bead.shape == (2, 1)
+    two = [pair.a[i] for i in bead.a] if on_a else [pair.b[j] for j in bead.b]
+    (one,) = [pair.b[j] for j in bead.b] if on_a else [pair.a[i] for i in bead.a]
+    items = [u.item for u in two]
+    if one.kind != "item" or any(u.kind != "item" for u in two) or None in items or items[0] == items[1]:
+        return None
+    if one.item not in items:
+        return None
+    extra = two[1 - items.index(one.item)]
+    kept = two[items.index(one.item)]
+    lo, hi = max(0, k - ITEM_WINDOW), min(len(beads), k + ITEM_WINDOW + 1)
+    near = [pair.b[j] for x in range(lo, hi) for j in beads[x].b] if on_a else \
+        [pair.a[i] for x in range(lo, hi) for i in beads[x].a]
+    if any(u.item == extra.item for u in near if u.kind == "item"):
+        return None  # the other book prints that step elsewhere: moved, not missing
+    if len(extra.text) < MIN_GAP_CHARS:
+        return None
+    before, after = ([one], []) if extra.item > one.item else ([], [one])
+    present = _side(pair.pivot if on_a else pair.other, [extra], [], _highlights([extra]))
+    context = _context(pair.other if on_a else pair.pivot, before, after)
+    sig = _signature([extra]) or [len(extra.text.split())]
+    conf = round(bead.confidence, 3)
+    if on_a:
+        return PairDiff("absent", extra.topic, present, context, sig, None, conf, extra.index), [kept], [one]
+    return PairDiff("absent", extra.topic, context, present, None, sig, conf, None), [one], [kept]
+
+
 def _step_missing(units: list, around: list) -> bool:
     """Whether the gap is numbered steps of a list whose numbers the other book prints on the steps on both
     sides of the gap but not on any of these: its list has a step fewer (a worked example's "3)" dropped
@@ -334,8 +378,9 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[Pai
             # length speaks only where the aligner itself left the sentence alone (never inside a merge)
             # length speaks only where the aligner itself left the sentence alone: beside a merge of two
             # sentences into one (which translators do) it cannot tell a dropped sentence from a terse one
-            by_length = (not (sb.a and sb.b) and with_it >= LENGTH_GAP and without <= LENGTH_FIT
-                         and _concepts_absent(s, other))
+            extra = bool(sb.a and sb.b) and _merge_extra(s, own, sb, pa, pb, on_a, ratio)
+            by_length = ((not (sb.a and sb.b) or extra)
+                         and with_it >= LENGTH_GAP and without <= LENGTH_FIT and _concepts_absent(s, other))
             if not (content or by_length):
                 continue
             if len(own) > 1 and not content:
@@ -343,7 +388,9 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[Pai
                 mate = [pb.sentences[j] for j in sb.b] if on_a else [pa.sentences[i] for i in sb.a]
                 if len(rest[0].text) < MIN_GAP_CHARS or (mate and abs(_delta(len(rest[0].text), len(mate[0].text), ratio)) > LENGTH_FIT * 2):
                     continue  # the sentence left does not stand for its counterpart alone: a merge, not a gap
-            conf = round(bead.confidence * (1.0 if content else 0.9), 3)
+            # length twice over (the paragraphs fit only without it, its neighbour fits its mate only
+            # alone) weighs as much as a number or a card the other side lacks
+            conf = round(bead.confidence * (1.0 if content or extra else 0.9), 3)
             if conf < MIN_CONFIDENCE:
                 continue
             present = Side(pair.pivot if on_a else pair.other, (pa if on_a else pb).page, " ".join(s.text.split()),
@@ -363,6 +410,24 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[Pai
             else:
                 out.append(PairDiff("absent", pa.topic, ctx, present, None, sig, conf, None))
     return out
+
+
+def _merge_extra(s: Sentence, own: list[Sentence], sb: Bead, pa: Passage, pb: Passage, on_a: bool, ratio: float) -> bool:
+    """Whether, of two sentences the aligner set against one, `s` is one too many: the other sentence
+    alone fits the one it faces (Gale-Church), the two together do not. A translator who merges two
+    sentences writes one as long as both; one who drops a sentence leaves its neighbour as it was."""
+    if len(own) != 2:
+        return False
+    rest = own[1 - own.index(s)]
+    mate = [pb.sentences[j] for j in sb.b] if on_a else [pa.sentences[i] for i in sb.a]
+    if len(mate) != 1:
+        return False
+    m = len(mate[0].text)
+    if on_a:
+        alone, both = abs(_delta(len(rest.text), m, ratio)), abs(_delta(len(rest.text) + len(s.text), m, ratio))
+    else:
+        alone, both = abs(_delta(m, len(rest.text), ratio)), abs(_delta(m, len(rest.text) + len(s.text), ratio))
+    return alone <= LENGTH_FIT and both >= LENGTH_GAP
 
 
 def _concepts_absent(s: Sentence, other: list[Sentence]) -> bool:
