@@ -21,6 +21,7 @@ MIN_GAP_CHARS = 30  # a shorter passage (a caption, a callout number) is not a d
 MIN_WORDS_GAP_CHARS = 60  # a passage without numbers or cards must be this long to be called missing
 LENGTH_GAP = 3.0  # Gale-Church |delta| with the sentence that only the length argues for
 LENGTH_FIT = 1.2  # ... and without it
+MIN_MATE_CHARS = 15  # a sentence and its mate this long at least for their lengths to say they match
 
 
 @dataclass
@@ -383,7 +384,7 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[Pai
                          and with_it >= LENGTH_GAP and without <= LENGTH_FIT and _concepts_absent(s, other))
             if not (content or by_length):
                 continue
-            if len(own) > 1 and not content:
+            if len(own) > 1 and not content and not extra:
                 rest = [x for x in own if x is not s]
                 mate = [pb.sentences[j] for j in sb.b] if on_a else [pa.sentences[i] for i in sb.a]
                 if len(rest[0].text) < MIN_GAP_CHARS or (mate and abs(_delta(len(rest[0].text), len(mate[0].text), ratio)) > LENGTH_FIT * 2):
@@ -420,8 +421,8 @@ def _merge_extra(s: Sentence, own: list[Sentence], sb: Bead, pa: Passage, pb: Pa
         return False
     rest = own[1 - own.index(s)]
     mate = [pb.sentences[j] for j in sb.b] if on_a else [pa.sentences[i] for i in sb.a]
-    if len(mate) != 1:
-        return False
+    if len(mate) != 1 or min(len(rest.text), len(mate[0].text)) < MIN_MATE_CHARS:
+        return False  # Gale-Church says little about a few words
     m = len(mate[0].text)
     if on_a:
         alone, both = abs(_delta(len(rest.text), m, ratio)), abs(_delta(len(rest.text) + len(s.text), m, ratio))

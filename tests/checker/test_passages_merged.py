@@ -1,0 +1,103 @@
+"""Passages the aligner sets beside a neighbour instead of leaving alone (checker.passages.compare):
+a numbered step one list lacks, paired with the step before it as "3. … 4. …" against "3. …"; and a
+sentence one paragraph adds, merged with its neighbour against one sentence of the other. Generated
+books (tests/checker/test_passages.py's sentence pairs), each with one change at a seeded place.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from checker.context import Context
+from checker.model import PageIn, SectionIn
+from checker.passages import check as passages_check
+from checker.passages.align import align
+from checker.passages.units import passages
+
+from .conftest import CARDS, book
+from .test_passages import PAIRS, _make
+
+# words only: no number, no card name; the rule words it uses (pay, bank, card) are not in PAIRS[0]
+EXTRA = ("Cuando pagues, devuelve las Monedas a la banca y coloca la carta elegida en tu ciudad bocarriba.",
+         "Коли ви платите монети, повертайте їх у банк, а вибрану карту додайте у своє місто, поклавши її горілиць.")
+STEP = ("Elige, con el método que quieras, quién será la Constructora inicial.",
+        "Визначте першого гравця в будь-який зручний для вас спосіб.")
+
+
+def _list_book(lang: str, steps: list[tuple[int, str]], bid: str) -> object:
+    """A book whose one section is a numbered list (each step "k. sentence" on its own line)."""
+    head = "PREPARACIÓN" if lang == "es" else "ПІДГОТОВКА"
+    body = head + "\n\n" + "\n".join(f"{k}. {s}" for k, s in steps)
+    return book(bid, lang, sections=[SectionIn(0, head, "setup", 1, 0, len(body), body)],
+                pages=[PageIn(1, body, offset=0)])
+
+
+def _steps(seed: int) -> tuple[list, list, int]:
+    rng = random.Random(seed)
+    picks = [(rng.randrange(len(PAIRS)), rng.randint(4, 60)) for _ in range(7)]
+    es = [PAIRS[i][0].format(n=n) for i, n in picks]
+    uk = [PAIRS[i][1].format(n=n) for i, n in picks]
+    at = rng.randrange(2, 6)
+    es.insert(at, STEP[0])
+    uk.insert(at, STEP[1])
+    return es, uk, at
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_step_one_list_lacks_is_reported_though_paired_with_its_neighbour(seed):
+    es, uk, at = _steps(seed)
+    es_book = _list_book("es", list(enumerate(es, 1)), "es-mk2-a")
+    numbered = [(k, s) for k, s in enumerate(uk, 1) if k != at + 1]  # step at+1 dropped, the others keep their number
+    uk_book = _list_book("uk", numbered, "uk-mk2-b")
+    beads = align(passages(es_book), passages(uk_book))
+    assert any(b.shape == (2, 1) for b in beads)  # the aligner pairs the dropped step with its neighbour
+    found = [d for d in passages_check.check(Context("mk2", [es_book, uk_book], dict(CARDS))) if d.kind == "passage"]
+    assert len(found) == 1, [d.summary for d in found]
+    quotes = {e.rulebook: e.quote for e in found[0].evidence}
+    assert STEP[0] in quotes["es-mk2-a"] and "⟨…⟩" in quotes["uk-mk2-b"]
+    assert found[0].values["uk-mk2-b"] == {"lacks": found[0].values["es-mk2-a"]["passage"]}
+
+
+def test_a_step_printed_elsewhere_in_the_list_is_not_missing():
+    """Steps 3 and 4 swapped in one book: each list has every step, so nothing is reported missing."""
+    es, uk, _ = _steps(0)
+    es_book = _list_book("es", list(enumerate(es, 1)), "es-mk2-a")
+    order = list(enumerate(uk, 1))
+    order[2], order[3] = order[3], order[2]
+    uk_book = _list_book("uk", order, "uk-mk2-b")
+    found = [d for d in passages_check.check(Context("mk2", [es_book, uk_book], dict(CARDS))) if d.kind == "passage"]
+    assert not any("no counterpart" in d.summary for d in found), [d.summary for d in found]
+
+
+def _paragraphs(seed: int, extra_in: str | None) -> tuple:
+    rng = random.Random(seed)
+    picks = [(rng.randrange(len(PAIRS)), rng.randint(2, 60)) for _ in range(12)]
+    at = rng.randrange(3, 9)
+    picks[at] = (1, picks[at][1])  # the host: a sentence about dice, of which the added one says nothing
+    es = [(k, PAIRS[i][0].format(n=n)) for k, (i, n) in enumerate(picks)]
+    uk = [(k, PAIRS[i][1].format(n=n)) for k, (i, n) in enumerate(picks)]
+    if extra_in == "uk":
+        uk[at] = (at, uk[at][1] + " " + EXTRA[1])
+    elif extra_in == "es":
+        es[at] = (at, es[at][1] + " " + EXTRA[0])
+    elif extra_in == "both":
+        uk[at] = (at, uk[at][1] + " " + EXTRA[1])
+        es[at] = (at, es[at][1] + " " + EXTRA[0])
+    return _make("es", es, "es-mk2-a"), _make("uk", uk, "uk-mk2-b"), at
+
+
+@pytest.mark.parametrize(("seed", "extra_in"), [(s, lang) for s in range(3) for lang in ("uk", "es")])
+def test_a_sentence_added_beside_another_is_reported(seed, extra_in):
+    es, uk, _ = _paragraphs(seed, extra_in)
+    found = [d for d in passages_check.check(Context("mk2", [es, uk], dict(CARDS))) if d.kind == "passage"]
+    assert len(found) == 1, [d.summary for d in found]
+    has, lacks = ("uk-mk2-b", "es-mk2-a") if extra_in == "uk" else ("es-mk2-a", "uk-mk2-b")
+    quotes = {e.rulebook: e.quote for e in found[0].evidence}
+    assert quotes[has] == EXTRA[0 if has.startswith("es") else 1] and "⟨…⟩" in quotes[lacks]
+
+
+def test_a_sentence_both_books_add_is_no_finding():
+    es, uk, _ = _paragraphs(0, "both")
+    assert [d for d in passages_check.check(Context("mk2", [es, uk], dict(CARDS))) if d.kind == "passage"] == []
