@@ -7,13 +7,18 @@ books (tests/checker/test_passages.py's sentence pairs), each with one change at
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
+from carddb.db import open_db
 from checker.context import Context
+from checker.load import load_books
 from checker.model import PageIn, SectionIn
 from checker.passages import check as passages_check
 from checker.passages.align import align
+from checker.passages.compare import pair_diffs
+from checker.passages.pairs import Pair
 from checker.passages.units import passages
 
 from .conftest import CARDS, book
@@ -101,3 +106,39 @@ def test_a_sentence_added_beside_another_is_reported(seed, extra_in):
 def test_a_sentence_both_books_add_is_no_finding():
     es, uk, _ = _paragraphs(0, "both")
     assert [d for d in passages_check.check(Context("mk2", [es, uk], dict(CARDS))) if d.kind == "passage"] == []
+
+
+
+@pytest.fixture(scope="module")
+def seed_books(seed_db: str) -> dict:
+    engine = open_db(seed_db, create=False)
+    try:
+        return {b.lang: b for b in load_books(engine) if b.edition == "mk2"}
+    finally:
+        engine.dispose()
+
+
+def _example_steps(ps: list) -> list[int]:
+    """Indices of the numbered steps of the seeds' first worked example of simultaneous payments, which
+    the Spanish book prints before its heading and rule, the Ukrainian after them."""
+    first = next(k for k, p in enumerate(ps) if p.kind == "item" and p.item == 1 and "3" in p.text and len(p.text) < 60)
+    return list(range(first, first + 4))
+
+
+def test_a_step_missing_from_a_block_printed_elsewhere_is_reported(seed_books):
+    """The Spanish example (steps 1-4) and the Ukrainian heading and rule it illustrates are printed in
+    the other order: aligned with the blocks swapped back, each step has its counterpart, and a step the
+    Spanish book lacks is a gap between anchored steps, reported with the Ukrainian step."""
+    uk, es = passages(seed_books["uk"]), passages(seed_books["es"])
+    steps_uk, steps_es = _example_steps(uk), _example_steps(es)
+    beads = align(uk, es)
+    paired = {i: bd for bd in beads for i in bd.a}
+    for i, j in zip(steps_uk, steps_es, strict=True):
+        assert paired[i].b == (j,) and not paired[i].moved and paired[i].confidence >= 0.7
+    assert all(not bd.moved for bd in beads)
+    gone = steps_es[1]
+    fewer = [replace(p, index=n) for n, p in enumerate(p for p in es if p.index != gone)]
+    pair = Pair("uk-b", "es-a", uk, fewer, align(uk, fewer))
+    diffs = [d for d in pair_diffs(pair, {}) if d.what == "absent"]
+    assert [d.a.passage for d in diffs] == [steps_uk[1]]
+    assert "⟨…⟩" in diffs[0].b.quote and es[steps_es[0]].text.split()[-1] in diffs[0].b.quote
