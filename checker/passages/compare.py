@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 
-from checker.passages.align import ANCHOR, Bead, align, length_cost
+from checker.passages.align import ANCHOR, WEAK, Bead, align, length_cost
 from checker.passages.pairs import Pair
 from checker.passages.units import Passage, Sentence
 
@@ -21,6 +21,7 @@ MIN_GAP_CHARS = 30  # a shorter passage (a caption, a callout number) is not a d
 MIN_WORDS_GAP_CHARS = 60  # a passage without numbers or cards must be this long to be called missing
 LENGTH_GAP = 3.0  # Gale-Church |delta| with the sentence that only the length argues for
 LENGTH_FIT = 1.2  # ... and without it
+SHIFT_GAP = 2.0  # |delta| of paragraphs (p < 0.05) that, with content the other lacks, says a sentence is extra
 MIN_MATE_CHARS = 15  # a sentence and its mate this long at least for their lengths to say they match
 
 
@@ -364,9 +365,12 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[Pai
     with_it = abs(_delta(la, lb, ratio))
     out = []
     for k, sb in enumerate(beads):
-        if sb.a and sb.b and len(sb.a) == len(sb.b):
+        # a 1-1 pair of sentences sharing nothing, in paragraphs whose lengths do not fit: the aligner may
+        # have shifted the sentences past one too many (checked below: content the other lacks, and length)
+        shifted = sb.shape == (1, 1) and sb.own < WEAK and with_it >= SHIFT_GAP
+        if sb.a and sb.b and len(sb.a) == len(sb.b) and not shifted:
             continue
-        on_a = len(sb.a) > len(sb.b)
+        on_a = len(sb.a) > len(sb.b) or (shifted and _delta(la, lb, ratio) < 0)
         own = [pa.sentences[i] for i in sb.a] if on_a else [pb.sentences[j] for j in sb.b]
         other = pb.sentences if on_a else pa.sentences
         for s in own:
@@ -379,11 +383,13 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[Pai
             # length speaks only where the aligner itself left the sentence alone (never inside a merge)
             # length speaks only where the aligner itself left the sentence alone: beside a merge of two
             # sentences into one (which translators do) it cannot tell a dropped sentence from a terse one
-            extra = bool(sb.a and sb.b) and _merge_extra(s, own, sb, pa, pb, on_a, ratio)
+            extra = bool(sb.a and sb.b) and not shifted and _merge_extra(s, own, sb, pa, pb, on_a, ratio)
             by_length = ((not (sb.a and sb.b) or extra)
                          and with_it >= LENGTH_GAP and without <= LENGTH_FIT and _concepts_absent(s, other))
-            if not (content or by_length):
+            if not (content or by_length) or (shifted and not (content and without <= LENGTH_FIT)):
                 continue
+            if shifted and any(without > x for x in _fits_without(beads, pa, pb, ratio, k)):
+                continue  # another shifted sentence is likelier the extra one: one per paragraph, the best
             if len(own) > 1 and not content and not extra:
                 rest = [x for x in own if x is not s]
                 mate = [pb.sentences[j] for j in sb.b] if on_a else [pa.sentences[i] for i in sb.a]
@@ -410,6 +416,19 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[Pai
                 out.append(PairDiff("absent", pa.topic, present, ctx, sig, None, conf, pa.index))
             else:
                 out.append(PairDiff("absent", pa.topic, ctx, present, None, sig, conf, None))
+    return out
+
+
+def _fits_without(beads: list[Bead], pa: Passage, pb: Passage, ratio: float, k: int) -> list[float]:
+    """For the other weak 1-1 sentence pairs of two paragraphs: how well the paragraphs' lengths fit
+    without the longer side's sentence (Gale-Church |delta|)."""
+    la, lb = len(pa.text), len(pb.text)
+    a_long = _delta(la, lb, ratio) < 0
+    out = []
+    for x, sb in enumerate(beads):
+        if x != k and sb.shape == (1, 1) and sb.own < WEAK:
+            size = len(pa.sentences[sb.a[0]].text) if a_long else len(pb.sentences[sb.b[0]].text)
+            out.append(abs(_delta(la - size, lb, ratio)) if a_long else abs(_delta(la, lb - size, ratio)))
     return out
 
 

@@ -142,3 +142,26 @@ def test_a_step_missing_from_a_block_printed_elsewhere_is_reported(seed_books):
     diffs = [d for d in pair_diffs(pair, {}) if d.what == "absent"]
     assert [d.a.passage for d in diffs] == [steps_uk[1]]
     assert "⟨…⟩" in diffs[0].b.quote and es[steps_es[0]].text.split()[-1] in diffs[0].b.quote
+
+
+def test_a_sentence_naming_cards_added_to_a_paragraph_is_reported_though_the_sentences_shift(seed_books):
+    """A sentence that names cards (copied from another part of the book) added to each confident Spanish
+    rule paragraph in turn: wherever it goes, it is reported with the paragraph it was added to, also
+    where the sentence aligner shifts the paragraph's sentences past it (found by what it carries, cards
+    the other paragraph lacks, and by the lengths, which fit only without it)."""
+    from checker.passages.units import features
+
+    uk, es = passages(seed_books["uk"]), passages(seed_books["es"])
+    beads = align(uk, es)
+    assert [d for d in pair_diffs(Pair("uk-b", "es-a", uk, es, beads), {}) if d.what == "absent"] == []
+    donor = next(s for p in es for s in p.sentences if len(s.cards) >= 2 and len(s.text) > 100)
+    hosts = [es[bd.b[0]] for bd in beads if bd.shape == (1, 1) and bd.confidence >= 0.85 and es[bd.b[0]].topic != "other"
+             and len(es[bd.b[0]].sentences) >= 2 and not es[bd.b[0]].cards and abs(es[bd.b[0]].start - donor.start) > 2000]
+    assert len(hosts) >= 5
+    for host in hosts:
+        text = host.text + " " + donor.text.strip()
+        grown = replace(host, text=text, feats=features("es", text), cards=host.cards | donor.cards,
+                        sentences=[*host.sentences, donor])
+        more = [grown if p.index == host.index else p for p in es]
+        diffs = pair_diffs(Pair("uk-b", "es-a", uk, more, align(uk, more)), {})
+        assert (" ".join(donor.text.split()), host.index) in [(d.b.quote, d.b.passage) for d in diffs if d.what == "absent"]
