@@ -278,9 +278,10 @@ def _band_costs(ga1: list[Group], gb1: list[Group], ga2: list[Group], gb2: list[
     return c11, c21, c12
 
 
-def align(a_units: Sequence[Unit], b_units: Sequence[Unit], swaps: bool = True) -> list[Bead]:
-    """The cheapest monotone alignment of two unit sequences (banded around the diagonal); with `swaps`,
-    runs without anchors are tried with two blocks swapped (checker.passages.align.swapped)."""
+def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True) -> list[Bead]:
+    """The cheapest monotone alignment of two unit sequences (banded around the diagonal); with `post`,
+    runs without anchors are tried with two blocks swapped (swapped) and numbered steps placed by
+    their list (listed)."""
     m, n = len(a_units), len(b_units)
     if not m or not n:
         return [Bead((i,), (), 0.0) for i in range(m)] + [Bead((), (j,), 0.0) for j in range(n)]
@@ -352,7 +353,7 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit], swaps: bool = True) 
                 row[j] = best
                 brow[j] = step
     if n not in cost[m]:  # the band missed the corner (books of very different length): widen once
-        return _wide(a_units, b_units, swaps)
+        return _wide(a_units, b_units, post)
     beads: list[Bead] = []
     i, j = m, n
     while i or j:
@@ -362,9 +363,31 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit], swaps: bool = True) 
         beads.append(Bead(ia, jb, own))
         i, j = i - di, j - dj
     beads.reverse()
-    if swaps:
-        beads = swapped(beads, a_units, b_units)
-    return moved(with_confidence(beads), a_units, b_units)
+    if not post:
+        return moved(with_confidence(beads), a_units, b_units)
+    return moved(listed(with_confidence(swapped(beads, a_units, b_units)), a_units, b_units), a_units, b_units)
+
+
+def listed(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead]:
+    """A numbered step paired with the step of the same number, next to the anchored pair of the step
+    after it (or before it) in both lists: the list's order places it, as two anchors around it would."""
+    def step(bd: Bead) -> int | None:
+        if bd.shape != (1, 1):
+            return None
+        ia, jb = getattr(a_units[bd.a[0]], "item", None), getattr(b_units[bd.b[0]], "item", None)
+        return ia if ia is not None and ia == jb else None
+
+    steps = [step(bd) for bd in beads]
+    out = []
+    for k, bd in enumerate(beads):
+        n = steps[k]
+        if n is not None and bd.confidence < SANDWICH:
+            near = [x for x in (k - 1, k + 1) if 0 <= x < len(beads) and beads[x].own >= ANCHOR
+                    and steps[x] == n + (x - k)]
+            if near:
+                bd = Bead(bd.a, bd.b, bd.own, round(min(1.0, max(bd.confidence, SANDWICH + 0.25 * bd.own)), 3), bd.moved)
+        out.append(bd)
+    return out
 
 
 SWAP_MAX = 12  # units on each side of an unanchored run that a block swap is tried on
@@ -404,7 +427,7 @@ def _rotated(a_idx: list[int], b_idx: list[int], a_units: Sequence[Unit], b_unit
     best: tuple[int, list[Bead]] | None = None
     for cut in range(1, len(b_idx)):
         order = b_idx[cut:] + b_idx[:cut]
-        sub = align(sub_a, [b_units[j] for j in order], swaps=False)
+        sub = align(sub_a, [b_units[j] for j in order], post=False)
         strong = sum(1 for bd in sub if bd.a and bd.b and bd.own >= SWAP_STRONG)
         anchors = sum(1 for bd in sub if bd.a and bd.b and bd.own >= ANCHOR)
         if strong >= 2 and anchors * 4 >= 3 * min(len(a_idx), len(b_idx)) and (best is None or anchors > best[0]):
@@ -463,12 +486,12 @@ def moved(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit]) -
     return out
 
 
-def _wide(a_units: Sequence[Unit], b_units: Sequence[Unit], swaps: bool = True) -> list[Bead]:
+def _wide(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True) -> list[Bead]:
     global MIN_BAND
     saved = MIN_BAND
     MIN_BAND = max(len(a_units), len(b_units))
     try:
-        return align(a_units, b_units, swaps)
+        return align(a_units, b_units, post)
     finally:
         MIN_BAND = saved
 

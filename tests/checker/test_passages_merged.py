@@ -165,3 +165,28 @@ def test_a_sentence_naming_cards_added_to_a_paragraph_is_reported_though_the_sen
         more = [grown if p.index == host.index else p for p in es]
         diffs = pair_diffs(Pair("uk-b", "es-a", uk, more, align(uk, more)), {})
         assert (" ".join(donor.text.split()), host.index) in [(d.b.quote, d.b.passage) for d in diffs if d.what == "absent"]
+
+
+def test_a_number_changed_in_a_step_placed_by_its_list_is_reported(seed_books, monkeypatch):
+    """The first step of the seeds' example of simultaneous payments ("1) … «3»") stands after a sentence
+    the two books word differently: its number changed in the Ukrainian copy leaves it only its list
+    position to share, and the steps after it (2, 3, 4, anchored) place it with confidence."""
+    from checker.passages import align as aligner
+    from checker.passages.units import features
+
+    uk, es = passages(seed_books["uk"]), passages(seed_books["es"])
+    first = uk[_example_steps(uk)[0]]
+    changed = first.text.replace("«3»", "«4»")
+    assert changed != first.text
+    body = lambda t: t.split(" ", 1)[1]  # noqa: E731 - the step's text without its marker
+    fourth = replace(first, text=changed, feats=features("uk", body(changed)),
+                     sentences=[replace(first.sentences[0], text=changed, feats=features("uk", body(changed)))])
+    more = [fourth if p.index == first.index else p for p in uk]
+
+    def numbers_found() -> list:
+        diffs = pair_diffs(Pair("uk-b", "es-a", more, es, align(more, es)), {})
+        return [(d.a_value, d.b_value, d.a.passage) for d in diffs if d.what == "numbers"]
+
+    assert numbers_found() == [([4], [3], first.index)]
+    monkeypatch.setattr(aligner, "listed", lambda beads, *_: beads)
+    assert numbers_found() == []  # without the list's word, the bead is not confident enough to report
