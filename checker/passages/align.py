@@ -423,6 +423,10 @@ def swapped(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit])
 def _rotated(a_idx: list[int], b_idx: list[int], a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead] | None:
     if not (3 <= len(a_idx) <= SWAP_MAX and 3 <= len(b_idx) <= SWAP_MAX):
         return None
+    ga = [group(a_units, (i,)) for i in a_idx]
+    gb = [group(b_units, (j,)) for j in b_idx]
+    if sum(own_evidence(x, y) >= SWAP_STRONG for x in ga for y in gb) < 2:
+        return None  # nothing in the run that any order would anchor: not worth the alignments
     sub_a = [a_units[i] for i in a_idx]
     best: tuple[int, list[Bead]] | None = None
     for cut in range(1, len(b_idx)):
