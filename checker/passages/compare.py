@@ -319,6 +319,12 @@ def _extra_step(pair: Pair, beads: list[Bead], k: int) -> tuple[PairDiff, list[P
         return None  # the other book prints that step elsewhere: moved, not missing
     if len(extra.text) < MIN_GAP_CHARS:
         return None
+    ratio = (sum(len(p.text) for p in pair.b) or 1) / (sum(len(p.text) for p in pair.a) or 1)
+    la, lb = (len(kept.text), len(one.text)) if on_a else (len(one.text), len(kept.text))
+    alone = abs(_delta(la, lb, ratio))
+    both = abs(_delta(la + len(extra.text), lb, ratio)) if on_a else abs(_delta(la, lb + len(extra.text), ratio))
+    if alone > LENGTH_FIT * 2 or alone >= both:
+        return None  # the single step is as long as the two: the translator merged them into one
     before, after = ([one], []) if extra.item > one.item else ([], [one])
     present = _side(pair.pivot if on_a else pair.other, [extra], [], _highlights([extra]))
     context = _context(pair.other if on_a else pair.pivot, before, after)

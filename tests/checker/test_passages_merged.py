@@ -65,6 +65,17 @@ def test_a_step_one_list_lacks_is_reported_though_paired_with_its_neighbour(seed
     assert found[0].values["uk-mk2-b"] == {"lacks": found[0].values["es-mk2-a"]["passage"]}
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_two_steps_merged_into_one_are_not_a_missing_step(seed):
+    """A translator who prints steps n and n+1 as one step n (its text both steps') drops no rule."""
+    es, uk, at = _steps(seed)
+    es_book = _list_book("es", list(enumerate(es, 1)), "es-mk2-a")
+    merged = [(k, s + (" " + uk[at] if k == at else "")) for k, s in enumerate(uk, 1) if k != at + 1]
+    uk_book = _list_book("uk", merged, "uk-mk2-b")
+    found = [d for d in passages_check.check(Context("mk2", [es_book, uk_book], dict(CARDS))) if d.kind == "passage"]
+    assert not any("no counterpart" in d.summary for d in found), [d.summary for d in found]
+
+
 def test_a_step_printed_elsewhere_in_the_list_is_not_missing():
     """Steps 3 and 4 swapped in one book: each list has every step, so nothing is reported missing."""
     es, uk, _ = _steps(0)
