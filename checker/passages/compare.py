@@ -323,7 +323,9 @@ def _extra_step(pair: Pair, beads: list[Bead], k: int) -> tuple[PairDiff, list[P
     la, lb = (len(kept.text), len(one.text)) if on_a else (len(one.text), len(kept.text))
     alone = abs(_delta(la, lb, ratio))
     both = abs(_delta(la + len(extra.text), lb, ratio)) if on_a else abs(_delta(la, lb + len(extra.text), ratio))
-    if alone > LENGTH_FIT * 2 or alone >= both:
+    # numbers or cards the single step lacks, or prints only as often as the kept step does
+    carries = _has_content([extra]) and (_absent_from([extra], [one]) or _count_surplus([extra], [kept, extra], [one]))
+    if not carries and (alone > LENGTH_FIT * 2 or alone >= both):
         return None  # the single step is as long as the two: the translator merged them into one
     before, after = ([one], []) if extra.item > one.item else ([], [one])
     present = _side(pair.pivot if on_a else pair.other, [extra], [], _highlights([extra]))
