@@ -450,6 +450,8 @@ def _merge_extra(s: Sentence, own: list[Sentence], sb: Bead, pa: Passage, pb: Pa
     mate = [pb.sentences[j] for j in sb.b] if on_a else [pa.sentences[i] for i in sb.a]
     if len(mate) != 1 or min(len(rest.text), len(mate[0].text)) < MIN_MATE_CHARS:
         return False  # Gale-Church says little about a few words
+    if _has_content([rest]) and _absent_from([rest], pb.sentences if on_a else pa.sentences):
+        return False  # the other one carries what the other paragraph lacks: it is the one too many
     m = len(mate[0].text)
     if on_a:
         alone, both = abs(_delta(len(rest.text), m, ratio)), abs(_delta(len(rest.text) + len(s.text), m, ratio))
