@@ -278,8 +278,10 @@ def _band_costs(ga1: list[Group], gb1: list[Group], ga2: list[Group], gb2: list[
     return c11, c21, c12
 
 
-def align(a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead]:
-    """The cheapest monotone alignment of two unit sequences (banded around the diagonal)."""
+def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True) -> list[Bead]:
+    """The cheapest monotone alignment of two unit sequences (banded around the diagonal); with `post`,
+    runs without anchors are tried with two blocks swapped (swapped) and numbered steps placed by
+    their list (listed)."""
     m, n = len(a_units), len(b_units)
     if not m or not n:
         return [Bead((i,), (), 0.0) for i in range(m)] + [Bead((), (j,), 0.0) for j in range(n)]
@@ -351,7 +353,7 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead]:
                 row[j] = best
                 brow[j] = step
     if n not in cost[m]:  # the band missed the corner (books of very different length): widen once
-        return _wide(a_units, b_units)
+        return _wide(a_units, b_units, post)
     beads: list[Bead] = []
     i, j = m, n
     while i or j:
@@ -361,7 +363,80 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead]:
         beads.append(Bead(ia, jb, own))
         i, j = i - di, j - dj
     beads.reverse()
-    return moved(with_confidence(beads), a_units, b_units)
+    if not post:
+        return moved(with_confidence(beads), a_units, b_units)
+    return moved(listed(with_confidence(swapped(beads, a_units, b_units)), a_units, b_units), a_units, b_units)
+
+
+def listed(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead]:
+    """A numbered step paired with the step of the same number, next to the anchored pair of the step
+    after it (or before it) in both lists: the list's order places it, as two anchors around it would."""
+    def step(bd: Bead) -> int | None:
+        if bd.shape != (1, 1):
+            return None
+        ia, jb = getattr(a_units[bd.a[0]], "item", None), getattr(b_units[bd.b[0]], "item", None)
+        return ia if ia is not None and ia == jb else None
+
+    steps = [step(bd) for bd in beads]
+    out = []
+    for k, bd in enumerate(beads):
+        n = steps[k]
+        if n is not None and bd.confidence < SANDWICH:
+            near = [x for x in (k - 1, k + 1) if 0 <= x < len(beads) and beads[x].own >= ANCHOR
+                    and steps[x] == n + (x - k)]
+            if near:
+                bd = Bead(bd.a, bd.b, bd.own, round(min(1.0, max(bd.confidence, SANDWICH + 0.25 * bd.own)), 3), bd.moved)
+        out.append(bd)
+    return out
+
+
+SWAP_MAX = 12  # units on each side of an unanchored run that a block swap is tried on
+SWAP_STRONG = 0.7  # own evidence of a bead that counts towards a swap (more than two headings share)
+
+
+def swapped(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead]:
+    """Two blocks printed in the other order (a worked example set before its heading and rule instead of
+    after): the order-keeping programme finds nothing to anchor between the anchors around them. Each such
+    run is aligned again with the second book's side rotated (its two blocks swapped back); the rotation
+    is kept when it anchors most of the run's passages, so the passages inside the blocks vouch for their
+    neighbours again and a passage missing inside a block is a gap between anchors."""
+    anchored = [bool(bd.a and bd.b and bd.own >= ANCHOR) for bd in beads]
+    out: list[Bead] = []
+    k = 0
+    while k < len(beads):
+        if anchored[k]:
+            out.append(beads[k])
+            k += 1
+            continue
+        end = k
+        while end < len(beads) and not anchored[end]:
+            end += 1
+        run = beads[k:end]
+        a_idx = [i for bd in run for i in bd.a]
+        b_idx = [j for bd in run for j in bd.b]
+        inner = k > 0 and end < len(beads)
+        out += (_rotated(a_idx, b_idx, a_units, b_units) if inner else None) or run
+        k = end
+    return out
+
+
+def _rotated(a_idx: list[int], b_idx: list[int], a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead] | None:
+    if not (3 <= len(a_idx) <= SWAP_MAX and 3 <= len(b_idx) <= SWAP_MAX):
+        return None
+    ga = [group(a_units, (i,)) for i in a_idx]
+    gb = [group(b_units, (j,)) for j in b_idx]
+    if sum(own_evidence(x, y) >= SWAP_STRONG for x in ga for y in gb) < 2:
+        return None  # nothing in the run that any order would anchor: not worth the alignments
+    sub_a = [a_units[i] for i in a_idx]
+    best: tuple[int, list[Bead]] | None = None
+    for cut in range(1, len(b_idx)):
+        order = b_idx[cut:] + b_idx[:cut]
+        sub = align(sub_a, [b_units[j] for j in order], post=False)
+        strong = sum(1 for bd in sub if bd.a and bd.b and bd.own >= SWAP_STRONG)
+        anchors = sum(1 for bd in sub if bd.a and bd.b and bd.own >= ANCHOR)
+        if strong >= 2 and anchors * 4 >= 3 * min(len(a_idx), len(b_idx)) and (best is None or anchors > best[0]):
+            best = (anchors, [Bead(tuple(a_idx[i] for i in bd.a), tuple(order[j] for j in bd.b), bd.own) for bd in sub])
+    return best[1] if best else None
 
 
 WEAK = 0.3  # a 1-1 bead sharing less than this is as good as unmatched
@@ -415,12 +490,12 @@ def moved(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit]) -
     return out
 
 
-def _wide(a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead]:
+def _wide(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True) -> list[Bead]:
     global MIN_BAND
     saved = MIN_BAND
     MIN_BAND = max(len(a_units), len(b_units))
     try:
-        return align(a_units, b_units)
+        return align(a_units, b_units, post)
     finally:
         MIN_BAND = saved
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 
-from checker.passages.align import ANCHOR, Bead, align, length_cost
+from checker.passages.align import ANCHOR, WEAK, Bead, align, length_cost
 from checker.passages.pairs import Pair
 from checker.passages.units import Passage, Sentence
 
@@ -21,6 +21,8 @@ MIN_GAP_CHARS = 30  # a shorter passage (a caption, a callout number) is not a d
 MIN_WORDS_GAP_CHARS = 60  # a passage without numbers or cards must be this long to be called missing
 LENGTH_GAP = 3.0  # Gale-Church |delta| with the sentence that only the length argues for
 LENGTH_FIT = 1.2  # ... and without it
+SHIFT_GAP = 2.0  # |delta| of paragraphs (p < 0.05) that, with content the other lacks, says a sentence is extra
+MIN_MATE_CHARS = 15  # a sentence and its mate this long at least for their lengths to say they match
 
 
 @dataclass
@@ -143,6 +145,11 @@ def _pair_diffs(pair: Pair, surfaces: dict[str, dict[str, list[str]]]) -> list[P
         if ua and ub:
             if bead.confidence < MIN_CONFIDENCE:
                 continue
+            extra = _extra_step(pair, beads, k)
+            if extra is not None:
+                diff, kept_a, kept_b = extra
+                out.append(diff)
+                ua, ub = kept_a, kept_b
             out += _matched(pair, bead, ua, ub, surfaces)
         else:
             gap = _gap(pair, beads, k)
@@ -283,6 +290,53 @@ def _gap(pair: Pair, beads: list[Bead], k: int) -> PairDiff | None:
     return PairDiff("absent", units[0].topic, context, present, None, sig, conf, None)
 
 
+ITEM_WINDOW = 3  # beads on each side in which the single side's list must not print the extra step
+
+
+def _extra_step(pair: Pair, beads: list[Bead], k: int) -> tuple[PairDiff, list[Passage], list[Passage]] | None:
+    """A numbered step set beside another in a 2-1 bead: one side prints steps n and m where the other
+    prints step n alone and no step m anywhere near, so the list of one has a step the other lacks
+    (step 4 dropped: the aligner pairs 3 with "3. 4." of the other book). The step that kept its number
+    is compared as usual; the other is reported without counterpart.
+    Returns (the finding, the pivot's units to compare, the other's units to compare)."""
+    bead = beads[k]
+    if bead.shape not in ((2, 1), (1, 2)):
+        return None
+    on_a = bead.shape == (2, 1)
+    two = [pair.a[i] for i in bead.a] if on_a else [pair.b[j] for j in bead.b]
+    (one,) = [pair.b[j] for j in bead.b] if on_a else [pair.a[i] for i in bead.a]
+    items = [u.item for u in two]
+    if one.kind != "item" or any(u.kind != "item" for u in two) or None in items or items[0] == items[1]:
+        return None
+    if one.item not in items:
+        return None
+    extra = two[1 - items.index(one.item)]
+    kept = two[items.index(one.item)]
+    lo, hi = max(0, k - ITEM_WINDOW), min(len(beads), k + ITEM_WINDOW + 1)
+    near = [pair.b[j] for x in range(lo, hi) for j in beads[x].b] if on_a else \
+        [pair.a[i] for x in range(lo, hi) for i in beads[x].a]
+    if any(u.item == extra.item for u in near if u.kind == "item"):
+        return None  # the other book prints that step elsewhere: moved, not missing
+    if len(extra.text) < MIN_GAP_CHARS:
+        return None
+    ratio = (sum(len(p.text) for p in pair.b) or 1) / (sum(len(p.text) for p in pair.a) or 1)
+    la, lb = (len(kept.text), len(one.text)) if on_a else (len(one.text), len(kept.text))
+    alone = abs(_delta(la, lb, ratio))
+    both = abs(_delta(la + len(extra.text), lb, ratio)) if on_a else abs(_delta(la, lb + len(extra.text), ratio))
+    # numbers or cards the single step lacks, or prints only as often as the kept step does
+    carries = _has_content([extra]) and (_absent_from([extra], [one]) or _count_surplus([extra], [kept, extra], [one]))
+    if not carries and (alone > LENGTH_FIT * 2 or alone >= both):
+        return None  # the single step is as long as the two: the translator merged them into one
+    before, after = ([one], []) if extra.item > one.item else ([], [one])
+    present = _side(pair.pivot if on_a else pair.other, [extra], [], _highlights([extra]))
+    context = _context(pair.other if on_a else pair.pivot, before, after)
+    sig = _signature([extra]) or [len(extra.text.split())]
+    conf = round(bead.confidence, 3)
+    if on_a:
+        return PairDiff("absent", extra.topic, present, context, sig, None, conf, extra.index), [kept], [one]
+    return PairDiff("absent", extra.topic, context, present, None, sig, conf, None), [one], [kept]
+
+
 def _step_missing(units: list, around: list) -> bool:
     """Whether the gap is numbered steps of a list whose numbers the other book prints on the steps on both
     sides of the gap but not on any of these: its list has a step fewer (a worked example's "3)" dropped
@@ -319,9 +373,12 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[Pai
     with_it = abs(_delta(la, lb, ratio))
     out = []
     for k, sb in enumerate(beads):
-        if sb.a and sb.b and len(sb.a) == len(sb.b):
+        # a 1-1 pair of sentences sharing nothing, in paragraphs whose lengths do not fit: the aligner may
+        # have shifted the sentences past one too many (checked below: content the other lacks, and length)
+        shifted = sb.shape == (1, 1) and sb.own < WEAK and with_it >= SHIFT_GAP
+        if sb.a and sb.b and len(sb.a) == len(sb.b) and not shifted:
             continue
-        on_a = len(sb.a) > len(sb.b)
+        on_a = len(sb.a) > len(sb.b) or (shifted and _delta(la, lb, ratio) < 0)
         own = [pa.sentences[i] for i in sb.a] if on_a else [pb.sentences[j] for j in sb.b]
         other = pb.sentences if on_a else pa.sentences
         for s in own:
@@ -334,16 +391,21 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[Pai
             # length speaks only where the aligner itself left the sentence alone (never inside a merge)
             # length speaks only where the aligner itself left the sentence alone: beside a merge of two
             # sentences into one (which translators do) it cannot tell a dropped sentence from a terse one
-            by_length = (not (sb.a and sb.b) and with_it >= LENGTH_GAP and without <= LENGTH_FIT
-                         and _concepts_absent(s, other))
-            if not (content or by_length):
+            extra = bool(sb.a and sb.b) and not shifted and _merge_extra(s, own, sb, pa, pb, on_a, ratio)
+            by_length = ((not (sb.a and sb.b) or extra)
+                         and with_it >= LENGTH_GAP and without <= LENGTH_FIT and _concepts_absent(s, other))
+            if not (content or by_length) or (shifted and not (content and without <= LENGTH_FIT)):
                 continue
-            if len(own) > 1 and not content:
+            if shifted and any(without > x for x in _fits_without(beads, pa, pb, ratio, k)):
+                continue  # another shifted sentence is likelier the extra one: one per paragraph, the best
+            if len(own) > 1 and not content and not extra:
                 rest = [x for x in own if x is not s]
                 mate = [pb.sentences[j] for j in sb.b] if on_a else [pa.sentences[i] for i in sb.a]
                 if len(rest[0].text) < MIN_GAP_CHARS or (mate and abs(_delta(len(rest[0].text), len(mate[0].text), ratio)) > LENGTH_FIT * 2):
                     continue  # the sentence left does not stand for its counterpart alone: a merge, not a gap
-            conf = round(bead.confidence * (1.0 if content else 0.9), 3)
+            # length twice over (the paragraphs fit only without it, its neighbour fits its mate only
+            # alone) weighs as much as a number or a card the other side lacks
+            conf = round(bead.confidence * (1.0 if content or extra else 0.9), 3)
             if conf < MIN_CONFIDENCE:
                 continue
             present = Side(pair.pivot if on_a else pair.other, (pa if on_a else pb).page, " ".join(s.text.split()),
@@ -363,6 +425,39 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[Pai
             else:
                 out.append(PairDiff("absent", pa.topic, ctx, present, None, sig, conf, None))
     return out
+
+
+def _fits_without(beads: list[Bead], pa: Passage, pb: Passage, ratio: float, k: int) -> list[float]:
+    """For the other weak 1-1 sentence pairs of two paragraphs: how well the paragraphs' lengths fit
+    without the longer side's sentence (Gale-Church |delta|)."""
+    la, lb = len(pa.text), len(pb.text)
+    a_long = _delta(la, lb, ratio) < 0
+    out = []
+    for x, sb in enumerate(beads):
+        if x != k and sb.shape == (1, 1) and sb.own < WEAK:
+            size = len(pa.sentences[sb.a[0]].text) if a_long else len(pb.sentences[sb.b[0]].text)
+            out.append(abs(_delta(la - size, lb, ratio)) if a_long else abs(_delta(la, lb - size, ratio)))
+    return out
+
+
+def _merge_extra(s: Sentence, own: list[Sentence], sb: Bead, pa: Passage, pb: Passage, on_a: bool, ratio: float) -> bool:
+    """Whether, of two sentences the aligner set against one, `s` is one too many: the other sentence
+    alone fits the one it faces (Gale-Church), the two together do not. A translator who merges two
+    sentences writes one as long as both; one who drops a sentence leaves its neighbour as it was."""
+    if len(own) != 2:
+        return False
+    rest = own[1 - own.index(s)]
+    mate = [pb.sentences[j] for j in sb.b] if on_a else [pa.sentences[i] for i in sb.a]
+    if len(mate) != 1 or min(len(rest.text), len(mate[0].text)) < MIN_MATE_CHARS:
+        return False  # Gale-Church says little about a few words
+    if _has_content([rest]) and _absent_from([rest], pb.sentences if on_a else pa.sentences):
+        return False  # the other one carries what the other paragraph lacks: it is the one too many
+    m = len(mate[0].text)
+    if on_a:
+        alone, both = abs(_delta(len(rest.text), m, ratio)), abs(_delta(len(rest.text) + len(s.text), m, ratio))
+    else:
+        alone, both = abs(_delta(m, len(rest.text), ratio)), abs(_delta(m, len(rest.text) + len(s.text), ratio))
+    return alone <= LENGTH_FIT and both >= LENGTH_GAP
 
 
 def _concepts_absent(s: Sentence, other: list[Sentence]) -> bool:
