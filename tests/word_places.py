@@ -32,7 +32,8 @@ def assert_places(page: PageText) -> None:
 
 
 def _squeeze(text: str) -> str:
-    return re.sub(r"[\s\u00ad\ufffe\x02]", "", text)
+    # PDFium marks a hyphen at a line's end \x02 (the reader gives it as "-")
+    return re.sub(r"[\s\u00ad\ufffe]", "", text).replace("\x02", "-")
 
 
 def _within(word: str, printed: str) -> bool:
