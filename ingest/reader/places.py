@@ -27,7 +27,13 @@ def _spans(text: str, page: PageLayout) -> list[tuple[int, int, Word, int]]:
                     spelled = word.text
                     if not spelled:
                         continue
-                    pos = text.find(spelled, cursor)
+                    # the next word is where the last ended, or one space or line break on (most words)
+                    if text.startswith(spelled, cursor):
+                        pos = cursor
+                    elif text.startswith(spelled, cursor + 1) and text[cursor].isspace():
+                        pos = cursor + 1
+                    else:
+                        pos = text.find(spelled, cursor)
                     if (pos < 0 or text[cursor:pos].strip()) and spelled.endswith(SOFT_HYPHEN):
                         # a discretionary break at a line's end: the text has the word without it
                         shorter = text.find(spelled[:-1], cursor)
@@ -54,8 +60,12 @@ def place_words(words: list[WordRead], text: str, page: PageLayout) -> list[Word
             k += 1
         if k == j:
             continue
-        parts = [s[2] for s in spans[j:k]]
-        wr.box = (min(w.x0 for w in parts), min(w.top for w in parts),
-                  max(w.x1 for w in parts), max(w.bottom for w in parts))
-        wr.region, wr.block = parts[0].region, spans[j][3]
+        first = spans[j][2]
+        if k == j + 1:
+            wr.box = (first.x0, first.top, first.x1, first.bottom)
+        else:  # a word made of several the reader gave (broken across lines)
+            parts = [s[2] for s in spans[j:k]]
+            wr.box = (min(w.x0 for w in parts), min(w.top for w in parts),
+                      max(w.x1 for w in parts), max(w.bottom for w in parts))
+        wr.region, wr.block = first.region, spans[j][3]
     return words
