@@ -5,7 +5,9 @@ layer); the page text it returns is those words in reading order. `words_of_text
 token of that text among the reader's words; `carry` keeps the list valid when the clean stage
 rewrites the text, by aligning the old and new tokens (difflib): a token that survives keeps its
 trust, a token the cleaning changed is marked `repaired` and takes the lowest trust of the
-tokens it came from. Offsets always point into the text they are given with.
+tokens it came from. Offsets always point into the text they are given with. Where the reader saw a
+word (box, region, block, order) goes with it; a repaired word takes the box of the words it came from
+and the place of the first of them.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict, deque
 from collections.abc import Iterable
+from dataclasses import replace
 from difflib import SequenceMatcher
 
 from ingest.types import WordRead
@@ -65,15 +68,23 @@ def carry(before: str, after: str, words: list[WordRead]) -> list[WordRead]:
             for k in range(i2 - i1):
                 src = trust[i1 + k]
                 start, end, _ = new[j1 + k]
-                conf, how, fixed = (src.confidence, src.how, src.repaired) if src else (1.0, "text", False)
-                out.append(WordRead(start, end, conf, how, fixed))
+                out.append(replace(src, start=start, end=end) if src else WordRead(start, end, 1.0, "text"))
         elif op in ("replace", "insert"):
             sources = [w for w in trust[i1:i2] if w is not None]
             conf = min((w.confidence for w in sources), default=1.0)
             how = sources[0].how if sources else (words[0].how if words else "text")
             for start, end, _ in new[j1:j2]:
-                out.append(WordRead(start, end, conf, how, True))
+                out.append(WordRead(start, end, conf, how, True, *_place_of(sources)))
     return out
+
+
+def _place_of(sources: list[WordRead]) -> tuple:
+    """A repaired word's place: the box of the words it was made of, the first one's region, block and order."""
+    boxes = [w.box for w in sources if w.box is not None]
+    if not boxes:
+        return None, -1, -1, -1
+    box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+    return box, sources[0].region, sources[0].block, sources[0].order
 
 
 def to_json(words: list[WordRead]) -> list[list]:

@@ -20,6 +20,16 @@ class WordRead:
     confidence: float  # 0..1; text-layer words 1.0, OCR words Tesseract's word confidence / 100
     how: str = "ocr"  # text | ocr
     repaired: bool = False  # the clean stage changed this word (OCR confusion, ligature, spacing)
+    # Where the page reader saw it (ingest.reader): its box (x0, top, x1, bottom) in the page's units
+    # (PageText.size, .units; top-left origin), the page region it lies in (a panel, box or colour bar
+    # found in the scan or the drawing; -1: the page has none), the block it was read in (a column's
+    # paragraph, a panel's text, a caption: 0.. in reading order) and its place in the reading order
+    # (0.. word by word). A word broken across lines has the box of both its parts. Unset (None, -1)
+    # for text files, and for a word the cleaning made of none the reader gave. Not stored (carddb).
+    box: tuple[float, float, float, float] | None = None
+    region: int = -1
+    block: int = -1
+    order: int = -1
 
 
 @dataclass
@@ -30,8 +40,13 @@ class PageText:
     reason: str = ""
     repairs: dict[str, int] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
-    # Per-word trust. Empty means every word came from a text layer at full trust.
+    # Per-word trust and place, one per token of `text` (ingest.words.TOKEN). Empty means every word came
+    # from a text file (or a text layer) at full trust.
     words: list[WordRead] = field(default_factory=list)
+    # The page's width and height in the units of its words' boxes: "pt" (PDF points, a text layer or a
+    # page merged with it) or "px" (pixels of the image recognised: upsampled and straightened as read)
+    size: tuple[float, float] | None = None
+    units: str = ""
 
 
 @dataclass

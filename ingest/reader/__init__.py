@@ -4,8 +4,10 @@ the page shows (Tesseract, upsampling, uncovered ink) and the reading order (XY-
 
 Its only output is each page's words in reading order, as plain data (`PageText`, sources.book): the
 page's text, word after word in the order a person reads them, and per word (`WordRead`) its place
-in that text, its confidence (0..1) and how it was read (text layer or OCR); per page, how it was
-read (`method`, `reason`) and what the reader noticed (`warnings`). The rest of ingest (cleaning,
+in that text, its confidence (0..1), how it was read (text layer or OCR), its box on the page, the
+page region and block it was read in and its index in the reading order (ingest.reader.places);
+per page, the size and units of the boxes (`size`, `units`: PDF points for a text layer, pixels for
+OCR), how it was read (`method`, `reason`) and what the reader noticed (`warnings`). The rest of ingest (cleaning,
 identification, sections, facts) reads that and nothing else: it imports only the names below,
 never a module inside this package (tests/test_architecture.py holds it to that).
 

@@ -105,6 +105,8 @@ class PageLayout:
     card_art: int = 0  # words of card pictures set aside (ingest.card_art)
     # OCR: the page's regions (ingest.regions) as {index: (parent, box, kind)}; reading order runs over them
     regions: dict[int, tuple[int | None, tuple[float, float, float, float], str]] = field(default_factory=dict)
+    # the blocks whose text the page's text is, in the order it gives them (ingest.reader.layout.order_page)
+    ordered: list[list[Segment]] = field(default_factory=list)
 
 
 def segments_from_words(words: list[Word], exact: bool = False) -> list[Segment]:

@@ -41,6 +41,18 @@ SOFT_HYPHEN = "\u00ad"
 _LIST_ITEM = re.compile(r"^(?:[-–—•·*▪►]|\(?\d{1,2}[.)])\s")
 
 
+def block_lines(block: list[Segment]) -> list[list[Segment]]:
+    """A block's segments grouped into its printed lines, top to bottom (as block_text reads them)."""
+    lines: list[list[Segment]] = []
+    for seg in sorted(block, key=lambda s: (s.top, s.x0)):
+        mid = (seg.top + seg.bottom) / 2
+        if lines and lines[-1][0].top <= mid <= lines[-1][0].bottom:
+            lines[-1].append(seg)
+        else:
+            lines.append([seg])
+    return lines
+
+
 def block_text(block: list[Segment], em: float, exact: bool = False) -> str:
     """A block's lines top to bottom (segments of a line left to right), reflowed into paragraphs.
 
@@ -51,13 +63,8 @@ def block_text(block: list[Segment], em: float, exact: bool = False) -> str:
     line ending in a hyphen keeps its line break: the cleaning stage decides whether the hyphen
     belongs to the word.
     """
-    lines: list[list[Segment]] = []
-    for seg in sorted(block, key=lambda s: (s.top, s.x0)):
-        mid = (seg.top + seg.bottom) / 2
-        if lines and lines[-1][0].top <= mid <= lines[-1][0].bottom:
-            lines[-1].append(seg)
-        else:
-            lines.append([seg])
+    lines = block_lines(block)
+
     def size_of(line: list[Segment]) -> float:  # OCR sizes are box heights: one class for all
         return round(median(s.size for s in line) * 2) / 2 if exact else 1.0
 
@@ -111,6 +118,8 @@ def order_page(page: PageLayout) -> str:
     body: list[tuple[str, float, int]] = []
     figures: list[str] = []
     boxed: list[list[Segment]] = []
+    body_blocks: list[list[Segment]] = []  # the blocks of `body` and `figures`, for page.ordered
+    figure_blocks: list[list[Segment]] = []
 
     def cut(segs: list[Segment]) -> list[list[Segment]]:
         if page.exact_sizes:
@@ -142,14 +151,37 @@ def order_page(page: PageLayout) -> str:
         small = block_size < SMALL_TYPE * size and len(text) <= FIGURE_TEXT_CHARS
         if small or _inside(block, page.pictures):
             figures.append(text)
+            figure_blocks.append(block)
         else:
             body.append((text, block_size, block[0].words[0].region))
-    figures += [text for text in (block_text(block, size, page.exact_sizes) for block in boxed) if not card_label(text)]
+            body_blocks.append(block)
+    for block in boxed:
+        text = block_text(block, size, page.exact_sizes)
+        if not card_label(text):
+            figures.append(text)
+            figure_blocks.append(block)
     paragraphs = join_broken_paragraphs(body)
-    if figures and len(paragraphs) > 1 and not _SENTENCE_END.search(paragraphs[-1]):
+    overleaf = bool(figures) and len(paragraphs) > 1 and not _SENTENCE_END.search(paragraphs[-1])
+    page.ordered = in_text_order(body_blocks, [t for t, _, _ in body], paragraphs[-1] if overleaf else None,
+                                 figure_blocks)
+    if overleaf:
         # the page ends mid-sentence (it goes on overleaf): figure text goes before that paragraph
         return "\n\n".join(paragraphs[:-1] + figures + paragraphs[-1:])
     return "\n\n".join(paragraphs + figures)
+
+
+def in_text_order(body: list[list[Segment]], texts: list[str], last: str | None,
+                  figures: list[list[Segment]]) -> list[list[Segment]]:
+    """The blocks in the order order_page writes them: the body's, then figure text, or figure text
+    before the body's last paragraph (`last`, made of the last body blocks joined by one character
+    each: join_broken_paragraphs) when the page goes on overleaf."""
+    if last is None:
+        return body + figures
+    k, length = len(body), -1
+    while k > 0 and length < len(last):
+        k -= 1
+        length += len(texts[k]) + 1
+    return body[:k] + figures + body[k:]
 
 
 _WORDISH = re.compile(r"[^\W\d_]{3}")  # a word of three letters

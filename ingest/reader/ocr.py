@@ -37,6 +37,7 @@ from ingest.options import PageProgress
 from ingest.reader import tesseract
 from ingest.reader.geometry import PageLayout, Word
 from ingest.reader.layout import order_pages
+from ingest.reader.places import place_words
 from ingest.reader.upsample import enlarged
 from ingest.types import IngestError, PageText, WordRead
 from ingest.words import words_of_text
@@ -826,6 +827,7 @@ class OcrPage:
     warnings: list[str]
     words: list[WordRead] = field(default_factory=list)
     confidence: float | None = None  # mean word confidence 0..100; None: not OCR'd (blank)
+    size: tuple[float, float] | None = None  # the recognised image's size, the units of the words' boxes (px)
 
 
 def ocr_texts(
@@ -845,9 +847,10 @@ def ocr_texts(
         text = next(texts)
         warnings = list(res.warnings) + ([] if text.strip() else ["OCR found no text on the page"])
         words = words_of_text(text, ((w.text, w.confidence) for w in sorted(lay.words, key=_reading_key)), "ocr")
+        place_words(words, text, lay)
         art = f"; {res.card_art} card-art words set aside" if res.card_art else ""
         out.append(OcrPage(text, f"ocr ({res.model}; {why}; mean confidence {res.confidence:.0f}{art})", warnings,
-                           words, res.confidence))
+                           words, res.confidence, (lay.width, lay.height)))
     return out
 
 
@@ -867,4 +870,4 @@ def read_image(path: str | Path, lang_hint: str | None = None, on_page: PageProg
         img = open_image(path)
     (page,) = ocr_texts([lambda: img], lang_hint, on_page=(lambda i: on_page(1, 1, "OCR")) if on_page else None)
     return [PageText(number=1, text=page.text, method="ocr", reason=page.reason, warnings=page.warnings,
-                     words=page.words)]
+                     words=page.words, size=page.size, units="px" if page.size else "")]

@@ -29,6 +29,7 @@ from ingest.reader.geometry import PageLayout
 from ingest.reader.layout import order_pages
 from ingest.reader.ocr import is_blank, ocr_texts, to_gray
 from ingest.reader.pdfium_text import PageRead, read_page
+from ingest.reader.places import place_words
 from ingest.reader.uncovered import CHECK_DPI, lacks_text, looks_thin, merge_layer
 from ingest.types import IngestError, PageText, WordRead
 from ingest.words import TOKEN, words_of_text
@@ -273,8 +274,10 @@ def read_pdf(
         if ocr == "never" or (ocr == "auto" and verdict.trusted) or (ocr == "missing" and has_text):
             warnings = [] if verdict.trusted else [f"untrusted text layer kept (--ocr {ocr}): {verdict.reason}"]
             reason = verdict.reason + (f"; {art[i]} card-art words set aside" if art[i] else "")
+            words = [WordRead(m.start(), m.end(), 1.0, "text") for m in TOKEN.finditer(text)]
             results.append(PageText(number, text, "text_layer", reason, warnings=warnings,
-                                    words=[WordRead(m.start(), m.end(), 1.0, "text") for m in TOKEN.finditer(text)]))
+                                    words=place_words(words, text, layouts[i]),
+                                    size=(layouts[i].width, layouts[i].height), units="pt"))
             continue
         if not layouts[i].words and not pictured[i]:
             results.append(PageText(number, "", "text_layer", "blank page (no text, no pictures)"))
@@ -303,6 +306,7 @@ def read_pdf(
             page.reason = f"{page.reason}; {read.reason}"
             page.warnings.extend(read.warnings)
             page.words = read.words
+            page.size, page.units = read.size, "px" if read.size else ""
     if mixed:
         read_mixed(path, mixed, layouts, covered, results, lang_hint or _language_of(
             [t for k, (t, v) in enumerate(zip(texts, verdicts, strict=True)) if v.trusted and k not in mixed]),
@@ -350,7 +354,8 @@ def read_mixed(path: Path, mixed: list[int], layouts: list[PageLayout], covered:
         page.text = text
         model = f"{res.model}; {why}" if res else why
         page.reason += f"; ocr ({model}) merged with the layer's words"
-        page.words = _mixed_words(text, lay)
+        page.words = place_words(_mixed_words(text, lay), text, lay)
+        page.size, page.units = (lay.width, lay.height), "pt"
 
 
 def _mixed_words(text: str, layout: PageLayout) -> list[WordRead]:

@@ -18,6 +18,7 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 from rapidfuzz import fuzz
 from scan_score import lcs, words
+from word_places import assert_places
 
 from ingest.reader.pdf import read_pdf, render
 from ingest.reader.uncovered import uncovered_lines
@@ -142,6 +143,8 @@ def test_a_page_whose_body_the_layer_lacks_reads_whole_in_order(generated):
     for caption in CAPTIONS:  # the layer's own words, exactly
         assert caption in " ".join(page.text.split())
     assert got.index("getting") < got.index("bakery") < got.index("landmarks") < got.index("market")
+    assert page.units == "pt" and {w.how for w in page.words} == {"text", "ocr"}
+    assert_places(page)  # the layer's words and the OCR'd ones, all in page points (tests/word_places.py)
 
 
 def test_a_page_whose_layer_holds_its_text_is_read_from_the_layer_alone(generated):

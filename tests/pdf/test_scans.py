@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from pdf_helpers import SEED_IDENTITY, analyse, analyse_text, cer, topic_distance, topic_recall
+from word_places import assert_places
 
 SCANS = ["uk-scan", "ru-scan", "cs-scan", "de-scan", "ru-1col-scan", "es-2col-scan"]
 
@@ -16,6 +17,9 @@ def test_scan_is_ocrd_identified_and_read_within_6_percent(name, fixtures, pdf_p
     assert len(pages) == fixtures[name]["pages"]
     assert all(p.method == "ocr" for p in pages), [p.reason for p in pages]
     assert all("no text layer" in p.reason for p in pages)
+    for page in (p for p in pages if p.words):  # every word read has its place, in the recognised image's pixels
+        assert page.units == "px"
+        assert_places(page)
     got = analyse(pages)
     want = expected_analysis(name)
     lang = fixtures[name]["lang"]

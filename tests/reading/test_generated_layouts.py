@@ -15,6 +15,7 @@ from pathlib import Path
 import page_layouts
 import pytest
 from scan_score import measure, page_words
+from word_places import assert_boxes_hold_the_words, assert_places
 
 from ingest.reader.ocr import read_image
 from ingest.reader.pdf import read_pdf
@@ -39,6 +40,8 @@ def test_the_text_layer_of_every_family_reads_in_order(family, out):
         m = measure(family, "text", got.text, page.text, page_words(page.pdf), page.headings, page.lang)
         assert m.recovered >= FLOORS.get(family, TEXT_TARGET), (seed, page.lang, m)
         assert m.headings[0] == m.headings[1], (seed, m)
+        assert_places(got)
+        assert_boxes_hold_the_words(Path(page.pdf), [got])
 
 
 @pytest.mark.parametrize("family", sorted(page_layouts.FAMILIES))
@@ -48,6 +51,7 @@ def test_a_200_dpi_scan_of_every_family_reads_in_order(family, out):
     (got,) = read_image(scan.image, lang_hint=page.lang)
     m = measure(family, "scan", got.text, page.text, page_words(page.pdf), page.headings, page.lang)
     assert m.cer <= SCAN_CER and m.recovered >= SCAN_FLOORS.get(family, SCAN_WORDS), m
+    assert_places(got)  # every word read has its box, block and place in the order (tests/word_places.py)
 
 
 @pytest.mark.parametrize("seed", (0, 1))
