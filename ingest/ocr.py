@@ -256,7 +256,7 @@ def skew_angle(gray: Image.Image, limit: float = 4.0) -> float:
     bincount over the ink pixels of a reduced image; coarse steps first, then a finer search.
     """
     w, h = gray.size
-    scale = min(1.0, 1000 / max(w, h))
+    scale = min(1.0, SKEW_SIDE / max(w, h))
     small = np.asarray(gray.resize((max(1, int(w * scale)), max(1, int(h * scale))), Image.BILINEAR))
     ys, xs = np.nonzero(small < min(140, int(np.median(small)) - 40))
     if len(ys) < 50:
@@ -274,6 +274,7 @@ def skew_angle(gray: Image.Image, limit: float = 4.0) -> float:
     return float(round(best, 2))
 
 
+SKEW_SIDE = 1000  # the skew is measured on a copy this many pixels on its longer side
 UNEVEN_LIGHT = 0.8  # paper darker than this share of the brightest paper somewhere: uneven light
 
 
@@ -312,16 +313,21 @@ def prepare(img: Image.Image) -> Image.Image:
     bigger = enlarged(rgb, gray)  # small text (a web-resolution page) enlarged first (ingest.upsample)
     if bigger is not rgb:
         rgb, gray = bigger, to_gray(bigger)
+    from ingest.letter_regions import give_back
+    from ingest.regions import apply_gain, find_regions, ink
+
     gain = light_gain(gray)
     if gain is not None:
-        arr = np.asarray(rgb, dtype=np.float32) * gain[..., None]
-        rgb = Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8), "RGB")
+        rgb = Image.fromarray(apply_gain(np.asarray(rgb), gain.astype(np.float32, copy=False)), "RGB")
         gray = to_gray(rgb)
-    angle = skew_angle(flatten(normalise(gray)))
+    # the skew is measured on a copy at most SKEW_SIDE pixels (skew_angle's own resolution): the
+    # page's light evened and its dark areas inverted there, not over the whole page first
+    w, h = gray.size
+    scale = min(1.0, SKEW_SIDE / max(w, h))
+    small = gray.resize((max(1, int(w * scale)), max(1, int(h * scale))), Image.BILINEAR) if scale < 1 else gray
+    angle = skew_angle(flatten(normalise(small)))
     if abs(angle) >= 0.2:
         rgb = rgb.rotate(-angle, resample=Image.BILINEAR, expand=True, fillcolor=(255, 255, 255))
-    from ingest.letter_regions import give_back
-    from ingest.regions import find_regions, ink
 
     found = give_back(rgb, find_regions(rgb))
     out = ink(rgb, found)

@@ -479,11 +479,11 @@ def ink(rgb: Image.Image, found: PageRegions) -> Image.Image:
     labels = found.labels
     colours = np.array([r.colour for r in found.regions], dtype=np.float32)
     around = found.background if found.background is not None else colours[labels]
-    pixels = np.asarray(rgb.convert("RGB"), dtype=np.int32)
+    pixels = np.asarray(rgb if rgb.mode == "RGB" else rgb.convert("RGB"))  # uint8: the kernels read it as floats
     # the page's own pixels at the work copy's grid (not averaged: the noise as it is)
     gy = np.minimum((np.arange(labels.shape[0]) * found.factor).astype(int), h - 1)
     gx = np.minimum((np.arange(labels.shape[1]) * found.factor).astype(int), w - 1)
-    sampled = np.sqrt(((pixels[np.ix_(gy, gx)] - around) ** 2).sum(axis=2))
+    sampled = np.sqrt(((pixels[np.ix_(gy, gx)].astype(np.int32) - around) ** 2).sum(axis=2))
     floor = np.zeros(len(found.regions), dtype=np.float32)
     flat = found.flat if found.flat is not None else np.zeros(labels.shape, dtype=bool)
     keys, values = labels[flat], sampled[flat]
@@ -498,7 +498,7 @@ def ink(rgb: Image.Image, found: PageRegions) -> Image.Image:
     # the colours by the fourth channel)
     colour = Image.fromarray(np.clip(around, 0, 255).astype(np.uint8), "RGB").resize((w, h), Image.BILINEAR)
     noise = Image.fromarray(floor[labels].astype(np.uint8), "L").resize((w, h), Image.BILINEAR)
-    dist = _distance(np.asarray(rgb.convert("RGB")), np.asarray(colour), np.asarray(noise))
+    dist = _distance(pixels, np.asarray(colour), np.asarray(noise))
     # where backgrounds meet, the ink is the distance from the range of their colours there: the
     # edge itself (any mix of them) is no ink, a letter crossing it is; but a mark standing off
     # the edge on one side (an accent on a bar, near its top) is judged against that side alone
@@ -515,8 +515,35 @@ def ink(rgb: Image.Image, found: PageRegions) -> Image.Image:
         off = np.maximum(bottom[sy, sx] - p, 0) + np.maximum(p - top[sy, sx], 0)
         blend = np.sqrt((off * off).sum(axis=1)) - EDGE_TOLERANCE
         dist[ys, xs] = np.maximum(blend, _off_the_edge(pixels, labels, colours, found.factor, edge_full, ys, xs, dist))
-    out = 255.0 - np.clip(dist * INK_GAIN, 0, 255)
-    return Image.fromarray(out.astype(np.uint8), "L")
+    return Image.fromarray(_ink_levels(dist, np.float32(INK_GAIN)), "L")
+
+
+@njit(cache=True)
+def _ink_levels(dist: np.ndarray, gain: np.float32) -> np.ndarray:  # pragma: no cover
+    """255 - clip(dist * gain, 0, 255) as bytes, in one pass (as numpy does it in float32, truncated)."""
+    h, w = dist.shape
+    out = np.empty((h, w), dtype=np.uint8)
+    for y in range(h):
+        for x in range(w):
+            v = dist[y, x] * gain
+            v = min(max(v, np.float32(0.0)), np.float32(255.0))
+            out[y, x] = np.uint8(np.float32(255.0) - v)
+    return out
+
+
+@njit(cache=True)
+def apply_gain(pixels: np.ndarray, gain: np.ndarray) -> np.ndarray:  # pragma: no cover
+    """Each RGB pixel times its gain, clipped to bytes (ingest.ocr.light_gain evens the light), in
+    one pass: as numpy does it in float32 and truncates, without a float copy of the page."""
+    h, w, c = pixels.shape
+    out = np.empty((h, w, c), dtype=np.uint8)
+    for y in range(h):
+        for x in range(w):
+            g = gain[y, x]
+            for k in range(c):
+                v = np.float32(pixels[y, x, k]) * g
+                out[y, x, k] = np.uint8(min(max(v, np.float32(0.0)), np.float32(255.0)))
+    return out
 
 
 def _off_the_edge(pixels: np.ndarray, labels: np.ndarray, colours: np.ndarray, factor: float,
