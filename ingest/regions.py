@@ -105,9 +105,7 @@ def _flat(small: np.ndarray) -> tuple[np.ndarray, int]:
     # one of its pixels, of its colour, joins it (the test above, over two pixels, leaves a
     # margin around every edge); backgrounds never join each other this way
     steps = ((0, 1), (0, -1), (1, 1), (1, -1))
-    level = smooth.astype(np.int16)
-    down = np.abs(level - np.roll(level, 1, 0)).max(axis=2) <= limit  # like the pixel above
-    right = np.abs(level - np.roll(level, 1, 1)).max(axis=2) <= limit  # like the pixel on the left
+    down, right = _alike(smooth.astype(np.int16), np.float64(limit))  # like the pixel above, on the left
     close = [down, np.roll(down, -1, 0), right, np.roll(right, -1, 1)]
     for _ in range(2):
         grown = comps.copy()
@@ -116,6 +114,27 @@ def _flat(small: np.ndarray) -> tuple[np.ndarray, int]:
             grown[take] = np.roll(comps, step, axis)[take]
         comps = grown
     return comps, int(comps.max())
+
+
+@njit(cache=True)
+def _alike(level: np.ndarray, limit: np.float64) -> tuple[np.ndarray, np.ndarray]:  # pragma: no cover
+    """Each pixel within `limit` (every channel) of the pixel above it / left of it (the first row
+    and column compared with the last, as np.roll does): one pass instead of rolled copies."""
+    h, w, c = level.shape
+    down = np.empty((h, w), dtype=np.bool_)
+    right = np.empty((h, w), dtype=np.bool_)
+    for y in range(h):
+        up = y - 1 if y else h - 1
+        for x in range(w):
+            left = x - 1 if x else w - 1
+            dv = 0
+            dh = 0
+            for k in range(c):
+                dv = max(dv, abs(int(level[y, x, k]) - int(level[up, x, k])))
+                dh = max(dh, abs(int(level[y, x, k]) - int(level[y, left, k])))
+            down[y, x] = dv <= limit
+            right[y, x] = dh <= limit
+    return down, right
 
 
 def _spans(own: np.ndarray, axis: int) -> np.ndarray:
@@ -441,14 +460,45 @@ def _background(small: np.ndarray, flat: np.ndarray, labels: np.ndarray, regions
     text apart from its background all across; a large letter's flat stroke is not background)."""
     colours = np.array([r.colour for r in regions], dtype=np.float32)
     smooth = ndimage.uniform_filter(small.astype(np.float32), (3, 3, 1))
-    near = np.sqrt(((smooth - colours[labels]) ** 2).sum(axis=2)) <= GRADIENT
-    seeds = flat & near
+    seeds = flat & _near_colour(smooth, colours, labels, np.float32(GRADIENT))
     if not seeds.any():
         return colours[labels]
     iy, ix = ndimage.distance_transform_edt(~seeds, return_distances=False, return_indices=True)
-    bg = smooth[iy, ix]
-    bg = np.where((labels[iy, ix] == labels)[..., None], bg, colours[labels])
-    return ndimage.uniform_filter(bg, (5, 5, 1))
+    return ndimage.uniform_filter(_nearest_own(smooth, colours, labels, iy, ix), (5, 5, 1))
+
+
+@njit(cache=True)
+def _near_colour(smooth: np.ndarray, colours: np.ndarray, labels: np.ndarray,
+                 limit: np.float32) -> np.ndarray:  # pragma: no cover
+    """Pixels within `limit` (colour distance, float32 as numpy has it) of their region's colour."""
+    h, w, c = smooth.shape
+    out = np.empty((h, w), dtype=np.bool_)
+    for y in range(h):
+        for x in range(w):
+            lab = labels[y, x]
+            total = np.float32(0.0)
+            for k in range(c):
+                d = smooth[y, x, k] - colours[lab, k]
+                total += d * d
+            out[y, x] = np.sqrt(total) <= limit
+    return out
+
+
+@njit(cache=True)
+def _nearest_own(smooth: np.ndarray, colours: np.ndarray, labels: np.ndarray, iy: np.ndarray,
+                 ix: np.ndarray) -> np.ndarray:  # pragma: no cover
+    """Each pixel's colour at its nearest seed (iy, ix) when that seed is of its own region, else
+    its region's colour: one pass instead of gathered copies."""
+    h, w, c = smooth.shape
+    out = np.empty((h, w, c), dtype=np.float32)
+    for y in range(h):
+        for x in range(w):
+            sy, sx = iy[y, x], ix[y, x]
+            lab = labels[y, x]
+            own = labels[sy, sx] == lab
+            for k in range(c):
+                out[y, x, k] = smooth[sy, sx, k] if own else colours[lab, k]
+    return out
 
 
 @njit(cache=True)
@@ -483,7 +533,7 @@ def ink(rgb: Image.Image, found: PageRegions) -> Image.Image:
     # the page's own pixels at the work copy's grid (not averaged: the noise as it is)
     gy = np.minimum((np.arange(labels.shape[0]) * found.factor).astype(int), h - 1)
     gx = np.minimum((np.arange(labels.shape[1]) * found.factor).astype(int), w - 1)
-    sampled = np.sqrt(((pixels[np.ix_(gy, gx)].astype(np.int32) - around) ** 2).sum(axis=2))
+    sampled = _sampled_distance(pixels, gy, gx, np.ascontiguousarray(around, dtype=np.float32))
     floor = np.zeros(len(found.regions), dtype=np.float32)
     flat = found.flat if found.flat is not None else np.zeros(labels.shape, dtype=bool)
     keys, values = labels[flat], sampled[flat]
@@ -516,6 +566,22 @@ def ink(rgb: Image.Image, found: PageRegions) -> Image.Image:
         blend = np.sqrt((off * off).sum(axis=1)) - EDGE_TOLERANCE
         dist[ys, xs] = np.maximum(blend, _off_the_edge(pixels, labels, colours, found.factor, edge_full, ys, xs, dist))
     return Image.fromarray(_ink_levels(dist, np.float32(INK_GAIN)), "L")
+
+
+@njit(cache=True)
+def _sampled_distance(pixels: np.ndarray, gy: np.ndarray, gx: np.ndarray,
+                      around: np.ndarray) -> np.ndarray:  # pragma: no cover
+    """Colour distance (float64) of the page's pixels at the work copy's grid from `around` there."""
+    h, w = len(gy), len(gx)
+    out = np.empty((h, w), dtype=np.float64)
+    for y in range(h):
+        for x in range(w):
+            total = 0.0
+            for k in range(3):
+                d = np.float64(pixels[gy[y], gx[x], k]) - np.float64(around[y, x, k])
+                total += d * d
+            out[y, x] = np.sqrt(total)
+    return out
 
 
 @njit(cache=True)
