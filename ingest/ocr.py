@@ -478,7 +478,7 @@ def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[s
     hinted = model_for(lang_hint)
     if hinted:
         return hinted, lang_hint, f"language {lang_hint} given", 100.0
-    inked = [p for p in pages if not is_blank(p)]
+    inked = [p for p in pages if not _blank(p)]
     if not inked:
         return SCRIPT_MODELS, None, "no text found", 0.0
     probe = sample(inked[0])
@@ -785,7 +785,12 @@ def ocr_pages(
 
 
 def _blank(gray: Image.Image | None) -> bool:
-    return gray is None or is_blank(gray)
+    """is_blank of a prepared page, worked out once (choosing the model and the page's turn ask again)."""
+    if gray is None:
+        return True
+    if "blank" not in gray.info:
+        gray.info["blank"] = is_blank(gray)
+    return gray.info["blank"]
 
 
 def poorly_read(result: OcrResult, words: int = 15) -> bool:
