@@ -292,15 +292,23 @@ def even_light(gray: Image.Image) -> Image.Image:
 
 def light_gain(gray: Image.Image) -> np.ndarray | None:
     """Per-pixel gain that evens the light of a photographed page (see even_light); None: even."""
+    paper = paper_light(gray)
+    if paper is None:
+        return None
+    level = paper.astype(np.float32)
+    return level.max() / np.maximum(level, 1.0)
+
+
+def paper_light(gray: Image.Image) -> np.ndarray | None:
+    """The paper's brightness at every pixel (bytes) of an unevenly lit page; None: evenly lit."""
     w, h = gray.size
     small = np.asarray(gray.resize((max(1, w // 16), max(1, h // 16)), Image.BOX))
     k = max(3, min(small.shape) // 4) | 1
     paper = _slide(small, k, np.maximum).astype(np.float32)
     if paper.min() >= UNEVEN_LIGHT * paper.max():
         return None
-    paper = np.asarray(Image.fromarray(paper.astype(np.uint8)).filter(ImageFilter.BoxBlur(k // 2))
-                       .resize((w, h), Image.BILINEAR), dtype=np.float32)
-    return paper.max() / np.maximum(paper, 1.0)
+    return np.asarray(Image.fromarray(paper.astype(np.uint8)).filter(ImageFilter.BoxBlur(k // 2))
+                      .resize((w, h), Image.BILINEAR))
 
 
 def prepare(img: Image.Image) -> Image.Image:
@@ -316,9 +324,9 @@ def prepare(img: Image.Image) -> Image.Image:
     from ingest.letter_regions import give_back
     from ingest.regions import apply_gain, find_regions, ink
 
-    gain = light_gain(gray)
-    if gain is not None:
-        rgb = Image.fromarray(apply_gain(np.asarray(rgb), gain.astype(np.float32, copy=False)), "RGB")
+    paper = paper_light(gray)
+    if paper is not None:  # evened as light_gain does, the gain worked out pixel by pixel
+        rgb = Image.fromarray(apply_gain(np.asarray(rgb), paper), "RGB")
         gray = to_gray(rgb)
     # the skew is measured on a copy at most SKEW_SIDE pixels (skew_angle's own resolution): the
     # page's light evened and its dark areas inverted there, not over the whole page first

@@ -544,11 +544,14 @@ def ink(rgb: Image.Image, found: PageRegions) -> Image.Image:
         own = values[bounds[index]:bounds[index + 1]]
         if own.size >= 50:
             floor[index] = min(MAX_FLOOR, 2 * float(np.median(own)))
-    # background colour and noise floor of every pixel (two resizes: an RGBA resize would weigh
-    # the colours by the fourth channel)
-    colour = Image.fromarray(np.clip(around, 0, 255).astype(np.uint8), "RGB").resize((w, h), Image.BILINEAR)
-    noise = Image.fromarray(floor[labels].astype(np.uint8), "L").resize((w, h), Image.BILINEAR)
-    dist = _distance(pixels, np.asarray(colour), np.asarray(noise))
+    # background colour and noise floor of every pixel in one resize: the floor rides as the
+    # fourth band of an RGBX image (unlike RGBA, whose colours a resize weighs by the fourth band,
+    # each band of RGBX is resampled on its own, exactly as four separate resizes would)
+    both = np.empty(labels.shape + (4,), dtype=np.uint8)
+    both[..., :3] = np.clip(around, 0, 255)
+    both[..., 3] = floor[labels]
+    grown = np.asarray(Image.fromarray(both, "RGBX").resize((w, h), Image.BILINEAR))
+    dist = _distance(pixels, grown, grown[..., 3])
     # where backgrounds meet, the ink is the distance from the range of their colours there: the
     # edge itself (any mix of them) is no ink, a letter crossing it is; but a mark standing off
     # the edge on one side (an accent on a bar, near its top) is judged against that side alone
@@ -598,14 +601,16 @@ def _ink_levels(dist: np.ndarray, gain: np.float32) -> np.ndarray:  # pragma: no
 
 
 @njit(cache=True)
-def apply_gain(pixels: np.ndarray, gain: np.ndarray) -> np.ndarray:  # pragma: no cover
-    """Each RGB pixel times its gain, clipped to bytes (ingest.ocr.light_gain evens the light), in
-    one pass: as numpy does it in float32 and truncates, without a float copy of the page."""
+def apply_gain(pixels: np.ndarray, paper: np.ndarray) -> np.ndarray:  # pragma: no cover
+    """Each RGB pixel times its gain, the brightest paper over the paper there (ingest.ocr.light_gain,
+    from paper_light), clipped to bytes, in one pass: as numpy does it in float32 and truncates,
+    without a float copy of the page."""
     h, w, c = pixels.shape
     out = np.empty((h, w, c), dtype=np.uint8)
+    top = np.float32(paper.max())
     for y in range(h):
         for x in range(w):
-            g = gain[y, x]
+            g = top / max(np.float32(paper[y, x]), np.float32(1.0))
             for k in range(c):
                 v = np.float32(pixels[y, x, k]) * g
                 out[y, x, k] = np.uint8(min(max(v, np.float32(0.0)), np.float32(255.0)))
