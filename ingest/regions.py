@@ -568,7 +568,11 @@ def ink(rgb: Image.Image, found: PageRegions) -> Image.Image:
         off = np.maximum(bottom[sy, sx] - p, 0) + np.maximum(p - top[sy, sx], 0)
         blend = np.sqrt((off * off).sum(axis=1)) - EDGE_TOLERANCE
         dist[ys, xs] = np.maximum(blend, _off_the_edge(pixels, labels, colours, found.factor, edge_full, ys, xs, dist))
-    return Image.fromarray(_ink_levels(dist, np.float32(INK_GAIN)), "L")
+    levels = _ink_levels(dist, np.float32(INK_GAIN))
+    levels.flags.writeable = False
+    out = Image.fromarray(levels, "L")
+    out.info["levels"] = levels  # its pixels, read by ingest.blocks without another copy
+    return out
 
 
 @njit(cache=True)
