@@ -104,16 +104,34 @@ def _flat(small: np.ndarray) -> tuple[np.ndarray, int]:
     # each background grown up to the edge of a letter or of another background: a pixel beside
     # one of its pixels, of its colour, joins it (the test above, over two pixels, leaves a
     # margin around every edge); backgrounds never join each other this way
-    steps = ((0, 1), (0, -1), (1, 1), (1, -1))
     down, right = _alike(smooth.astype(np.int16), np.float64(limit))  # like the pixel above, on the left
-    close = [down, np.roll(down, -1, 0), right, np.roll(right, -1, 1)]
     for _ in range(2):
-        grown = comps.copy()
-        for (axis, step), near in zip(steps, close, strict=True):
-            take = (grown == 0) & near
-            grown[take] = np.roll(comps, step, axis)[take]
-        comps = grown
+        comps = _grow(comps, down, right)
     return comps, int(comps.max())
+
+
+@njit(cache=True)
+def _grow(comps: np.ndarray, down: np.ndarray, right: np.ndarray) -> np.ndarray:  # pragma: no cover
+    """One step of growing the backgrounds: a pixel of none takes the area of the pixel above,
+    below, left or right of it (in that order, the first that is like it: `down`, `right`), from
+    the areas as they were (wrapping round the edges as np.roll does)."""
+    h, w = comps.shape
+    grown = comps.copy()
+    for y in range(h):
+        up, below = (y - 1) % h, (y + 1) % h
+        for x in range(w):
+            if grown[y, x] != 0:
+                continue
+            left, after = (x - 1) % w, (x + 1) % w
+            if down[y, x]:
+                grown[y, x] = comps[up, x]
+            if grown[y, x] == 0 and down[below, x]:
+                grown[y, x] = comps[below, x]
+            if grown[y, x] == 0 and right[y, x]:
+                grown[y, x] = comps[y, left]
+            if grown[y, x] == 0 and right[y, after]:
+                grown[y, x] = comps[y, after]
+    return grown
 
 
 @njit(cache=True)
