@@ -81,6 +81,7 @@ class PageRegions:
     factor: float  # page pixels per work-copy pixel
     flat: np.ndarray | None = None  # work-copy pixels that are background (see _flat)
     background: np.ndarray | None = None  # work-copy pixels -> the colour of their region's background there
+    small: np.ndarray | None = None  # the work copy itself (int16 RGB), for ingest.letter_regions
 
     def region_at(self, x: float, y: float) -> int:
         row = min(self.labels.shape[0] - 1, max(0, int(y / self.factor)))
@@ -376,7 +377,7 @@ def find_regions(rgb: Image.Image) -> PageRegions:
     w, h = rgb.size
     factor = max(1.0, max(h, w / 2) / WORK_SIDE)
     sw, sh = max(1, round(w / factor)), max(1, round(h / factor))
-    small = np.asarray(rgb.convert("RGB").resize((sw, sh), Image.BOX), dtype=np.int16)
+    small = np.asarray((rgb if rgb.mode == "RGB" else rgb.convert("RGB")).resize((sw, sh), Image.BOX), dtype=np.int16)
     comps, n = _flat(small)
     flat = comps > 0
     page_area = sw * sh
@@ -442,7 +443,7 @@ def find_regions(rgb: Image.Image) -> PageRegions:
         regions.append(region)
         view = labels[sl]
         view[outline] = index
-    return PageRegions(regions, labels, factor, flat, _background(small, flat, labels, regions))
+    return PageRegions(regions, labels, factor, flat, _background(small, flat, labels, regions), small)
 
 
 def _parent_colour(small: np.ndarray, flat: np.ndarray, labels: np.ndarray, sl: tuple[slice, slice],
