@@ -151,7 +151,8 @@ def _number_labels(page: PageLayout, own: dict[int, list[Segment]], em: float) -
     with a line of its parent's text starting just right of it, level with it, is that line's
     first word: a numbered callout is read as its number then its text. Read as a region of its
     own, a column of such discs beside a diagram would be figure text, the numbers read apart
-    from their lines after the page's body."""
+    from their lines after the page's body. The line is the one level with the label's middle; a
+    line that already begins with that number ("1) ...") keeps it once: the disc only repeats it."""
     for r, (parent, box, kind) in page.regions.items():
         segs = own.get(r)
         if (kind == "bar" or parent is None or not segs or line_rows(segs, em) != 1
@@ -159,12 +160,17 @@ def _number_labels(page: PageLayout, own: dict[int, list[Segment]], em: float) -
                 or any(p == r for p, _, _ in page.regions.values())):
             continue
         x0, top, x1, bottom = box
-        lines = [s for s in own.get(parent, []) if top <= (s.top + s.bottom) / 2 <= bottom
+        label = [w for s in segs for w in s.words]
+        mid = (min(w.top for w in label) + max(w.bottom for w in label)) / 2
+        lines = [s for s in own.get(parent, []) if s.top <= mid <= s.bottom
                  and -0.5 * em <= s.x0 - x1 <= LABEL_REACH_EM * em]
         if not lines:
             continue
-        line = min(lines, key=lambda s: s.x0)
-        words = sorted([w for s in segs for w in s.words] + line.words, key=lambda w: w.x0)
+        line = min(lines, key=lambda s: abs((s.top + s.bottom) / 2 - mid))
+        first = min(line.words, key=lambda w: w.x0).text.strip(".)]:")
+        if first == "".join(w.text for w in label).strip(".)]:"):
+            continue  # the line begins with the label's number itself ("1) ..."): the disc repeats it
+        words = sorted(label + line.words, key=lambda w: w.x0)
         own[parent] = [Segment(words) if s is line else s for s in own[parent]]
         del own[r]
 
