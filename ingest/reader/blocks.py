@@ -182,6 +182,15 @@ def _cut(mask: np.ndarray, top: int, left: int, em: float, out: list[tuple[int, 
                 out.append((left + c0, top + r0 + y0, left + c1, top + r0 + y1))
 
 
+def levels(ink: Image.Image) -> np.ndarray:
+    """The ink image's pixels as an array: the one ingest.regions.ink made it from (kept in its
+    info, read-only), or a copy; the blocks, the cards and the canvases all read them."""
+    kept = ink.info.get("levels")
+    if isinstance(kept, np.ndarray) and kept.shape == (ink.size[1], ink.size[0]):
+        return kept
+    return np.asarray(ink)
+
+
 Work = tuple[np.ndarray, float]  # the page's ink on the work copy (True: ink), its letter height there
 
 
@@ -202,7 +211,7 @@ def find_blocks(ink: Image.Image, found: PageRegions, work: Work) -> tuple[list[
     labels = found.labels = whole_marks(small, found.labels)
     f = found.factor
     pad = max(1, round(em / 4))
-    pixels = np.asarray(ink)
+    pixels = levels(ink)
     blocks = []
     for region in found.regions:
         mask = small & (labels == region.index)
@@ -314,7 +323,7 @@ def card_boxes(ink: Image.Image, found: PageRegions, work: Work) -> Cards:
         else:
             cards.append(p[:4] + [p[4]])
     f = found.factor
-    pixels = np.asarray(ink)
+    pixels = levels(ink)
     out = []
     for x0, top, x1, bottom, k in cards:
         h, w = bottom - top, x1 - x0
@@ -360,7 +369,7 @@ def canvases(ink: Image.Image, found: PageRegions, blocks: list[Block], parts: i
         k = load.index(min(load))
         groups[k] += unit
         load[k] += sum(_area(b) for b in unit)
-    pixels = np.asarray(ink)
+    pixels = levels(ink)
     out = []
     for group in groups:
         if not group:

@@ -209,10 +209,11 @@ def xy_cut(segments: list[Segment], em: float) -> list[list[Segment]]:
         left = [s for s in segments if s.x1 <= mid]
         right = [s for s in segments if s.x1 > mid]
         return xy_cut(left, em) + xy_cut(right, em)
-    gutter = _crossed_gutter(segments, em)
-    if gutter is not None and not _headed_blocks(segments, [gutter], em):  # a gutter a few lines run into
-        left = [s for s in segments if s.x0 < gutter[0]]
-        right = [s for s in segments if s.x0 >= gutter[0]]
+    crossed = _crossed_gutter(segments, em)
+    if crossed is not None and not _headed_blocks(crossed[1], [crossed[0]], em):  # a gutter a few lines run into
+        gutter, parts = crossed
+        left = [s for s in parts if s.x0 < gutter[0]]
+        right = [s for s in parts if s.x0 >= gutter[0]]
         return xy_cut(left, em) + xy_cut(right, em)
     if row_gaps:
         run = _column_run(segments, row_gaps, em)
@@ -301,13 +302,25 @@ def _headed_blocks(segments: list[Segment], col_gaps: list[tuple[float, float]],
                for i, k in enumerate(kinds))
 
 
-def _crossed_gutter(segments: list[Segment], em: float) -> tuple[float, float] | None:
+def _split_at(seg: Segment, g1: float, em: float) -> list[Segment] | None:
+    """The segment parted where a word begins at the gutter's far edge (within half an em) after a
+    space wider than the line's usual one: a line run on so far into the gutter that the word
+    space left is a line's own, so the next column's line joined it. None if no such space."""
+    gaps = [b.x0 - a.x1 for a, b in zip(seg.words, seg.words[1:], strict=False)]
+    for k, gap in enumerate(gaps):
+        if abs(seg.words[k + 1].x0 - g1) <= 0.5 * em and gap > 0 and gap > 1.5 * median(gaps):
+            return [Segment(seg.words[:k + 1]), Segment(seg.words[k + 1:])]
+    return None
+
+
+def _crossed_gutter(segments: list[Segment], em: float) -> tuple[tuple[float, float], list[Segment]] | None:
     """A gutter between two columns of prose (GUTTER_ROWS lines or more on each side) that a few
     lines run into from one side or the other (at most GUTTER_CROSSED of the lines overlap it,
-    none crosses it whole): a long word or a wide number set on into the gutter, a speck or a
-    stray mark read beside it. Its empty part may be narrower than a column gap; what is left
-    is the stretch no more than GUTTER_INTRUDERS lines reach into, at least COLUMN_GAP_EM wide.
-    Returns (start, end) of that stretch, or None."""
+    none crosses it whole but where a word space of its own falls at the far edge, _split_at): a
+    long word or a wide number set on into the gutter, a speck or a stray mark read beside it.
+    Its empty part may be narrower than a column gap; what is left is the stretch no more than
+    GUTTER_INTRUDERS lines reach into, at least COLUMN_GAP_EM wide. Returns (start, end) of that
+    stretch and the segments (a line crossing it parted there), or None."""
     rows = line_rows(segments, em)
     if rows < 2 * GUTTER_ROWS:
         return None
@@ -327,13 +340,17 @@ def _crossed_gutter(segments: list[Segment], em: float) -> tuple[float, float] |
             continue
         if start is not None and (b - start) * step >= COLUMN_GAP_EM * em and 0 < start and b < bins:
             g0, g1 = x0 + start * step, x0 + b * step
-            inside = [s for s in segments if s.x1 > g0 and s.x0 < g1]
-            left = [s for s in segments if s.x0 < g0]
-            right = [s for s in segments if s.x0 >= g0]
+            parts: list[Segment] = []
+            for s in segments:
+                split = _split_at(s, g1, em) if s.x0 <= g0 and s.x1 >= g1 and len(s.words) > 2 else None
+                parts += split or [s]
+            inside = [s for s in parts if s.x1 > g0 and s.x0 < g1]
+            left = [s for s in parts if s.x0 < g0]
+            right = [s for s in parts if s.x0 >= g0]
             if (not any(s.x0 <= g0 and s.x1 >= g1 for s in inside)
                     and line_rows(inside, em) <= GUTTER_CROSSED * rows
                     and line_rows(left, em) >= GUTTER_ROWS and line_rows(right, em) >= GUTTER_ROWS):
-                return g0, g1
+                return (g0, g1), parts
         start = None
     return None
 
@@ -354,7 +371,10 @@ def _column_run(segments: list[Segment], row_gaps: list[tuple[float, float]],
     """The first run of bands (the parts between paragraph gaps) that share one gutter: two columns
     whose paragraph breaks happen to fall level. A cut at such a break would read the columns
     row by row, paragraph for paragraph, so the run is cut down its gutter instead. Returns the run's
-    top and bottom and the gutter, or None when no two neighbouring bands share a gutter."""
+    top and bottom and the gutter, or None when no two neighbouring bands share a gutter. Bands
+    after the run that each lie on one side of its gutter are the end of a column the other one
+    ended above (unless the last is a heading alone: it heads what follows both) and join the run:
+    cut across, they would be read after both columns."""
     edges = [min(s.top for s in segments) - 1.0] + [(g0 + g1) / 2 for g0, g1 in sorted(row_gaps)] + [float("inf")]
     bands = [[s for s in segments if lo < (s.top + s.bottom) / 2 <= hi] for lo, hi in zip(edges, edges[1:], strict=False)]
     gutters = [_gutter(band, em) if band else None for band in bands]
@@ -368,6 +388,12 @@ def _column_run(segments: list[Segment], row_gaps: list[tuple[float, float]],
                 break
             shared, end = (g0, g1), end + 1
         if end > start and shared is not None:
+            mid = (shared[0] + shared[1]) / 2
+            rest = [b for b in bands[end + 1:] if b]
+            body = median(s.size for s in segments)
+            if rest and all(max(s.x1 for s in b) <= mid or min(s.x0 for s in b) >= mid for b in rest) and not (
+                    line_rows(rest[-1], em) <= 2 and min(s.size for s in rest[-1]) >= HEADING_SIZE * body):
+                end = len(bands) - 1
             return edges[start], edges[end + 1], shared
         start = end + 1
     return None

@@ -72,7 +72,9 @@ def give_back(rgb: Image.Image, found: PageRegions) -> PageRegions:
     lies on: its pixels are that region's, and it stays in the list holding none (the other
     regions keep their numbers). Unchanged when there is none."""
     h, w = found.labels.shape
-    small = np.asarray(rgb.convert("RGB").resize((w, h), Image.BOX), dtype=np.int16)
+    small = found.small  # the work copy the regions were found on, or made again as find_regions makes it
+    if small is None or small.shape[:2] != (h, w):
+        small = np.asarray((rgb if rgb.mode == "RGB" else rgb.convert("RGB")).resize((w, h), Image.BOX), dtype=np.int16)
     letters = set(letter_regions(small, found))
     if not letters:
         return found

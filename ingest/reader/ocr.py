@@ -258,7 +258,7 @@ def skew_angle(gray: Image.Image, limit: float = 4.0) -> float:
     bincount over the ink pixels of a reduced image; coarse steps first, then a finer search.
     """
     w, h = gray.size
-    scale = min(1.0, 1000 / max(w, h))
+    scale = min(1.0, SKEW_SIDE / max(w, h))
     small = np.asarray(gray.resize((max(1, int(w * scale)), max(1, int(h * scale))), Image.BILINEAR))
     ys, xs = np.nonzero(small < min(140, int(np.median(small)) - 40))
     if len(ys) < 50:
@@ -276,6 +276,7 @@ def skew_angle(gray: Image.Image, limit: float = 4.0) -> float:
     return float(round(best, 2))
 
 
+SKEW_SIDE = 1000  # the skew is measured on a copy this many pixels on its longer side
 UNEVEN_LIGHT = 0.8  # paper darker than this share of the brightest paper somewhere: uneven light
 
 
@@ -293,15 +294,23 @@ def even_light(gray: Image.Image) -> Image.Image:
 
 def light_gain(gray: Image.Image) -> np.ndarray | None:
     """Per-pixel gain that evens the light of a photographed page (see even_light); None: even."""
+    paper = paper_light(gray)
+    if paper is None:
+        return None
+    level = paper.astype(np.float32)
+    return level.max() / np.maximum(level, 1.0)
+
+
+def paper_light(gray: Image.Image) -> np.ndarray | None:
+    """The paper's brightness at every pixel (bytes) of an unevenly lit page; None: evenly lit."""
     w, h = gray.size
     small = np.asarray(gray.resize((max(1, w // 16), max(1, h // 16)), Image.BOX))
     k = max(3, min(small.shape) // 4) | 1
     paper = _slide(small, k, np.maximum).astype(np.float32)
     if paper.min() >= UNEVEN_LIGHT * paper.max():
         return None
-    paper = np.asarray(Image.fromarray(paper.astype(np.uint8)).filter(ImageFilter.BoxBlur(k // 2))
-                       .resize((w, h), Image.BILINEAR), dtype=np.float32)
-    return paper.max() / np.maximum(paper, 1.0)
+    return np.asarray(Image.fromarray(paper.astype(np.uint8)).filter(ImageFilter.BoxBlur(k // 2))
+                      .resize((w, h), Image.BILINEAR))
 
 
 def prepare(img: Image.Image) -> Image.Image:
@@ -314,16 +323,21 @@ def prepare(img: Image.Image) -> Image.Image:
     bigger = enlarged(rgb, gray)  # small text (a web-resolution page) enlarged first (ingest.upsample)
     if bigger is not rgb:
         rgb, gray = bigger, to_gray(bigger)
-    gain = light_gain(gray)
-    if gain is not None:
-        arr = np.asarray(rgb, dtype=np.float32) * gain[..., None]
-        rgb = Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8), "RGB")
+    from ingest.reader.letter_regions import give_back
+    from ingest.reader.regions import apply_gain, find_regions, ink
+
+    paper = paper_light(gray)
+    if paper is not None:  # evened as light_gain does, the gain worked out pixel by pixel
+        rgb = Image.fromarray(apply_gain(np.asarray(rgb), paper), "RGB")
         gray = to_gray(rgb)
-    angle = skew_angle(flatten(normalise(gray)))
+    # the skew is measured on a copy at most SKEW_SIDE pixels (skew_angle's own resolution): the
+    # page's light evened and its dark areas inverted there, not over the whole page first
+    w, h = gray.size
+    scale = min(1.0, SKEW_SIDE / max(w, h))
+    small = gray.resize((max(1, int(w * scale)), max(1, int(h * scale))), Image.BILINEAR) if scale < 1 else gray
+    angle = skew_angle(flatten(normalise(small)))
     if abs(angle) >= 0.2:
         rgb = rgb.rotate(-angle, resample=Image.BILINEAR, expand=True, fillcolor=(255, 255, 255))
-    from ingest.reader.letter_regions import give_back
-    from ingest.reader.regions import find_regions, ink
 
     found = give_back(rgb, find_regions(rgb))
     out = ink(rgb, found)
@@ -474,7 +488,7 @@ def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[s
     hinted = model_for(lang_hint)
     if hinted:
         return hinted, lang_hint, f"language {lang_hint} given", 100.0
-    inked = [p for p in pages if not is_blank(p)]
+    inked = [p for p in pages if not _blank(p)]
     if not inked:
         return SCRIPT_MODELS, None, "no text found", 0.0
     probe = sample(inked[0])
@@ -781,7 +795,12 @@ def ocr_pages(
 
 
 def _blank(gray: Image.Image | None) -> bool:
-    return gray is None or is_blank(gray)
+    """is_blank of a prepared page, worked out once (choosing the model and the page's turn ask again)."""
+    if gray is None:
+        return True
+    if "blank" not in gray.info:
+        gray.info["blank"] = is_blank(gray)
+    return gray.info["blank"]
 
 
 def poorly_read(result: OcrResult, words: int = 15) -> bool:

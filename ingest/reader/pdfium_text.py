@@ -24,6 +24,7 @@ from ingest.reader.geometry import PageLayout, Rect, Word, median
 from ingest.reader.vector_regions import assign, drawing
 
 WORD_GAP_EM = 0.18  # a gap this much wider (in ems) than the line's letter gap ends a word
+MAX_TRACK_EM = 0.5  # the widest letter gap told from a run of two or three characters (two words apart)
 SAME_LINE_EM = 0.5  # baselines closer than this (in ems) are one line
 ROTATED_DEG = 3.0
 ASCENT, DESCENT = 0.75, 0.25  # of the type size, above and below the baseline  # characters turned more than this from upright are not running text
@@ -155,6 +156,8 @@ def words_of(chars: list[Char]) -> list[Word]:
         # the run's usual gap is its letter gap: letter-spaced type stays whole, and a line drawn
         # without space characters still breaks where a gap is clearly wider
         track = max(0.0, median(gaps)) if gaps else 0.0
+        if len(gaps) < 3:  # too few gaps to tell tracking from a word space: at most a wide tracking
+            track = min(track, MAX_TRACK_EM * em)
         limit = track + WORD_GAP_EM * em
         piece = [run[0]]
         for c, gap in zip(run[1:], gaps, strict=True):

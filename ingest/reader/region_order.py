@@ -150,6 +150,37 @@ def _figures(children: list[int], boxes: dict[int, Box], blocks: list[list[Segme
 
 
 Cut = Callable[[list[Segment]], list[list[Segment]]]
+LABEL_LEN = 3  # a region holding one line this short (a callout's number on a disc) ...
+LABEL_REACH_EM = 2.0  # ... with a line of its parent's text starting this near right of it, begins that line
+
+
+def _number_labels(page: PageLayout, own: dict[int, list[Segment]], em: float) -> None:
+    """A region holding only a short label on one line (a callout's number on a disc or a tab),
+    with a line of its parent's text starting just right of it, level with it, is that line's
+    first word: a numbered callout is read as its number then its text. Read as a region of its
+    own, a column of such discs beside a diagram would be figure text, the numbers read apart
+    from their lines after the page's body. The line is the one level with the label's middle; a
+    line that already begins with that number ("1) ...") keeps it once: the disc only repeats it."""
+    for r, (parent, box, kind) in page.regions.items():
+        segs = own.get(r)
+        if (kind == "bar" or parent is None or not segs or line_rows(segs, em) != 1
+                or sum(len(w.text) for s in segs for w in s.words) > LABEL_LEN
+                or any(p == r for p, _, _ in page.regions.values())):
+            continue
+        x0, top, x1, bottom = box
+        label = [w for s in segs for w in s.words]
+        mid = (min(w.top for w in label) + max(w.bottom for w in label)) / 2
+        lines = [s for s in own.get(parent, []) if s.top <= mid <= s.bottom
+                 and -0.5 * em <= s.x0 - x1 <= LABEL_REACH_EM * em]
+        if not lines:
+            continue
+        line = min(lines, key=lambda s: abs((s.top + s.bottom) / 2 - mid))
+        first = min(line.words, key=lambda w: w.x0).text.strip(".)]:")
+        if first == "".join(w.text for w in label).strip(".)]:"):
+            continue  # the line begins with the label's number itself ("1) ..."): the disc repeats it
+        words = sorted(label + line.words, key=lambda w: w.x0)
+        own[parent] = [Segment(words) if s is line else s for s in own[parent]]
+        del own[r]
 
 
 def region_blocks(page: PageLayout, segments: list[Segment], em: float,
@@ -159,6 +190,7 @@ def region_blocks(page: PageLayout, segments: list[Segment], em: float,
     own: dict[int, list[Segment]] = defaultdict(list)
     for seg in segments:
         own[seg.words[0].region].append(seg)
+    _number_labels(page, own, em)
     children: dict[int, list[int]] = defaultdict(list)
     roots = []
     for index, (parent, _, _) in page.regions.items():

@@ -81,6 +81,7 @@ class PageRegions:
     factor: float  # page pixels per work-copy pixel
     flat: np.ndarray | None = None  # work-copy pixels that are background (see _flat)
     background: np.ndarray | None = None  # work-copy pixels -> the colour of their region's background there
+    small: np.ndarray | None = None  # the work copy itself (int16 RGB), for ingest.letter_regions
 
     def region_at(self, x: float, y: float) -> int:
         row = min(self.labels.shape[0] - 1, max(0, int(y / self.factor)))
@@ -104,18 +105,55 @@ def _flat(small: np.ndarray) -> tuple[np.ndarray, int]:
     # each background grown up to the edge of a letter or of another background: a pixel beside
     # one of its pixels, of its colour, joins it (the test above, over two pixels, leaves a
     # margin around every edge); backgrounds never join each other this way
-    steps = ((0, 1), (0, -1), (1, 1), (1, -1))
-    level = smooth.astype(np.int16)
-    down = np.abs(level - np.roll(level, 1, 0)).max(axis=2) <= limit  # like the pixel above
-    right = np.abs(level - np.roll(level, 1, 1)).max(axis=2) <= limit  # like the pixel on the left
-    close = [down, np.roll(down, -1, 0), right, np.roll(right, -1, 1)]
+    down, right = _alike(smooth.astype(np.int16), np.float64(limit))  # like the pixel above, on the left
     for _ in range(2):
-        grown = comps.copy()
-        for (axis, step), near in zip(steps, close, strict=True):
-            take = (grown == 0) & near
-            grown[take] = np.roll(comps, step, axis)[take]
-        comps = grown
+        comps = _grow(comps, down, right)
     return comps, int(comps.max())
+
+
+@njit(cache=True)
+def _grow(comps: np.ndarray, down: np.ndarray, right: np.ndarray) -> np.ndarray:  # pragma: no cover
+    """One step of growing the backgrounds: a pixel of none takes the area of the pixel above,
+    below, left or right of it (in that order, the first that is like it: `down`, `right`), from
+    the areas as they were (wrapping round the edges as np.roll does)."""
+    h, w = comps.shape
+    grown = comps.copy()
+    for y in range(h):
+        up, below = (y - 1) % h, (y + 1) % h
+        for x in range(w):
+            if grown[y, x] != 0:
+                continue
+            left, after = (x - 1) % w, (x + 1) % w
+            if down[y, x]:
+                grown[y, x] = comps[up, x]
+            if grown[y, x] == 0 and down[below, x]:
+                grown[y, x] = comps[below, x]
+            if grown[y, x] == 0 and right[y, x]:
+                grown[y, x] = comps[y, left]
+            if grown[y, x] == 0 and right[y, after]:
+                grown[y, x] = comps[y, after]
+    return grown
+
+
+@njit(cache=True)
+def _alike(level: np.ndarray, limit: np.float64) -> tuple[np.ndarray, np.ndarray]:  # pragma: no cover
+    """Each pixel within `limit` (every channel) of the pixel above it / left of it (the first row
+    and column compared with the last, as np.roll does): one pass instead of rolled copies."""
+    h, w, c = level.shape
+    down = np.empty((h, w), dtype=np.bool_)
+    right = np.empty((h, w), dtype=np.bool_)
+    for y in range(h):
+        up = y - 1 if y else h - 1
+        for x in range(w):
+            left = x - 1 if x else w - 1
+            dv = 0
+            dh = 0
+            for k in range(c):
+                dv = max(dv, abs(int(level[y, x, k]) - int(level[up, x, k])))
+                dh = max(dh, abs(int(level[y, x, k]) - int(level[y, left, k])))
+            down[y, x] = dv <= limit
+            right[y, x] = dh <= limit
+    return down, right
 
 
 def _spans(own: np.ndarray, axis: int) -> np.ndarray:
@@ -339,7 +377,7 @@ def find_regions(rgb: Image.Image) -> PageRegions:
     w, h = rgb.size
     factor = max(1.0, max(h, w / 2) / WORK_SIDE)
     sw, sh = max(1, round(w / factor)), max(1, round(h / factor))
-    small = np.asarray(rgb.convert("RGB").resize((sw, sh), Image.BOX), dtype=np.int16)
+    small = np.asarray((rgb if rgb.mode == "RGB" else rgb.convert("RGB")).resize((sw, sh), Image.BOX), dtype=np.int16)
     comps, n = _flat(small)
     flat = comps > 0
     page_area = sw * sh
@@ -405,7 +443,7 @@ def find_regions(rgb: Image.Image) -> PageRegions:
         regions.append(region)
         view = labels[sl]
         view[outline] = index
-    return PageRegions(regions, labels, factor, flat, _background(small, flat, labels, regions))
+    return PageRegions(regions, labels, factor, flat, _background(small, flat, labels, regions), small)
 
 
 def _parent_colour(small: np.ndarray, flat: np.ndarray, labels: np.ndarray, sl: tuple[slice, slice],
@@ -441,14 +479,45 @@ def _background(small: np.ndarray, flat: np.ndarray, labels: np.ndarray, regions
     text apart from its background all across; a large letter's flat stroke is not background)."""
     colours = np.array([r.colour for r in regions], dtype=np.float32)
     smooth = ndimage.uniform_filter(small.astype(np.float32), (3, 3, 1))
-    near = np.sqrt(((smooth - colours[labels]) ** 2).sum(axis=2)) <= GRADIENT
-    seeds = flat & near
+    seeds = flat & _near_colour(smooth, colours, labels, np.float32(GRADIENT))
     if not seeds.any():
         return colours[labels]
     iy, ix = ndimage.distance_transform_edt(~seeds, return_distances=False, return_indices=True)
-    bg = smooth[iy, ix]
-    bg = np.where((labels[iy, ix] == labels)[..., None], bg, colours[labels])
-    return ndimage.uniform_filter(bg, (5, 5, 1))
+    return ndimage.uniform_filter(_nearest_own(smooth, colours, labels, iy, ix), (5, 5, 1))
+
+
+@njit(cache=True)
+def _near_colour(smooth: np.ndarray, colours: np.ndarray, labels: np.ndarray,
+                 limit: np.float32) -> np.ndarray:  # pragma: no cover
+    """Pixels within `limit` (colour distance, float32 as numpy has it) of their region's colour."""
+    h, w, c = smooth.shape
+    out = np.empty((h, w), dtype=np.bool_)
+    for y in range(h):
+        for x in range(w):
+            lab = labels[y, x]
+            total = np.float32(0.0)
+            for k in range(c):
+                d = smooth[y, x, k] - colours[lab, k]
+                total += d * d
+            out[y, x] = np.sqrt(total) <= limit
+    return out
+
+
+@njit(cache=True)
+def _nearest_own(smooth: np.ndarray, colours: np.ndarray, labels: np.ndarray, iy: np.ndarray,
+                 ix: np.ndarray) -> np.ndarray:  # pragma: no cover
+    """Each pixel's colour at its nearest seed (iy, ix) when that seed is of its own region, else
+    its region's colour: one pass instead of gathered copies."""
+    h, w, c = smooth.shape
+    out = np.empty((h, w, c), dtype=np.float32)
+    for y in range(h):
+        for x in range(w):
+            sy, sx = iy[y, x], ix[y, x]
+            lab = labels[y, x]
+            own = labels[sy, sx] == lab
+            for k in range(c):
+                out[y, x, k] = smooth[sy, sx, k] if own else colours[lab, k]
+    return out
 
 
 @njit(cache=True)
@@ -479,11 +548,11 @@ def ink(rgb: Image.Image, found: PageRegions) -> Image.Image:
     labels = found.labels
     colours = np.array([r.colour for r in found.regions], dtype=np.float32)
     around = found.background if found.background is not None else colours[labels]
-    pixels = np.asarray(rgb.convert("RGB"), dtype=np.int32)
+    pixels = np.asarray(rgb if rgb.mode == "RGB" else rgb.convert("RGB"))  # uint8: the kernels read it as floats
     # the page's own pixels at the work copy's grid (not averaged: the noise as it is)
     gy = np.minimum((np.arange(labels.shape[0]) * found.factor).astype(int), h - 1)
     gx = np.minimum((np.arange(labels.shape[1]) * found.factor).astype(int), w - 1)
-    sampled = np.sqrt(((pixels[np.ix_(gy, gx)] - around) ** 2).sum(axis=2))
+    sampled = _sampled_distance(pixels, gy, gx, np.ascontiguousarray(around, dtype=np.float32))
     floor = np.zeros(len(found.regions), dtype=np.float32)
     flat = found.flat if found.flat is not None else np.zeros(labels.shape, dtype=bool)
     keys, values = labels[flat], sampled[flat]
@@ -494,11 +563,14 @@ def ink(rgb: Image.Image, found: PageRegions) -> Image.Image:
         own = values[bounds[index]:bounds[index + 1]]
         if own.size >= 50:
             floor[index] = min(MAX_FLOOR, 2 * float(np.median(own)))
-    # background colour and noise floor of every pixel (two resizes: an RGBA resize would weigh
-    # the colours by the fourth channel)
-    colour = Image.fromarray(np.clip(around, 0, 255).astype(np.uint8), "RGB").resize((w, h), Image.BILINEAR)
-    noise = Image.fromarray(floor[labels].astype(np.uint8), "L").resize((w, h), Image.BILINEAR)
-    dist = _distance(np.asarray(rgb.convert("RGB")), np.asarray(colour), np.asarray(noise))
+    # background colour and noise floor of every pixel in one resize: the floor rides as the
+    # fourth band of an RGBX image (unlike RGBA, whose colours a resize weighs by the fourth band,
+    # each band of RGBX is resampled on its own, exactly as four separate resizes would)
+    both = np.empty(labels.shape + (4,), dtype=np.uint8)
+    both[..., :3] = np.clip(around, 0, 255)
+    both[..., 3] = floor[labels]
+    grown = np.asarray(Image.fromarray(both, "RGBX").resize((w, h), Image.BILINEAR))
+    dist = _distance(pixels, grown, grown[..., 3])
     # where backgrounds meet, the ink is the distance from the range of their colours there: the
     # edge itself (any mix of them) is no ink, a letter crossing it is; but a mark standing off
     # the edge on one side (an accent on a bar, near its top) is judged against that side alone
@@ -515,8 +587,57 @@ def ink(rgb: Image.Image, found: PageRegions) -> Image.Image:
         off = np.maximum(bottom[sy, sx] - p, 0) + np.maximum(p - top[sy, sx], 0)
         blend = np.sqrt((off * off).sum(axis=1)) - EDGE_TOLERANCE
         dist[ys, xs] = np.maximum(blend, _off_the_edge(pixels, labels, colours, found.factor, edge_full, ys, xs, dist))
-    out = 255.0 - np.clip(dist * INK_GAIN, 0, 255)
-    return Image.fromarray(out.astype(np.uint8), "L")
+    levels = _ink_levels(dist, np.float32(INK_GAIN))
+    levels.flags.writeable = False
+    out = Image.fromarray(levels, "L")
+    out.info["levels"] = levels  # its pixels, read by ingest.blocks without another copy
+    return out
+
+
+@njit(cache=True)
+def _sampled_distance(pixels: np.ndarray, gy: np.ndarray, gx: np.ndarray,
+                      around: np.ndarray) -> np.ndarray:  # pragma: no cover
+    """Colour distance (float64) of the page's pixels at the work copy's grid from `around` there."""
+    h, w = len(gy), len(gx)
+    out = np.empty((h, w), dtype=np.float64)
+    for y in range(h):
+        for x in range(w):
+            total = 0.0
+            for k in range(3):
+                d = np.float64(pixels[gy[y], gx[x], k]) - np.float64(around[y, x, k])
+                total += d * d
+            out[y, x] = np.sqrt(total)
+    return out
+
+
+@njit(cache=True)
+def _ink_levels(dist: np.ndarray, gain: np.float32) -> np.ndarray:  # pragma: no cover
+    """255 - clip(dist * gain, 0, 255) as bytes, in one pass (as numpy does it in float32, truncated)."""
+    h, w = dist.shape
+    out = np.empty((h, w), dtype=np.uint8)
+    for y in range(h):
+        for x in range(w):
+            v = dist[y, x] * gain
+            v = min(max(v, np.float32(0.0)), np.float32(255.0))
+            out[y, x] = np.uint8(np.float32(255.0) - v)
+    return out
+
+
+@njit(cache=True)
+def apply_gain(pixels: np.ndarray, paper: np.ndarray) -> np.ndarray:  # pragma: no cover
+    """Each RGB pixel times its gain, the brightest paper over the paper there (ingest.ocr.light_gain,
+    from paper_light), clipped to bytes, in one pass: as numpy does it in float32 and truncates,
+    without a float copy of the page."""
+    h, w, c = pixels.shape
+    out = np.empty((h, w, c), dtype=np.uint8)
+    top = np.float32(paper.max())
+    for y in range(h):
+        for x in range(w):
+            g = top / max(np.float32(paper[y, x]), np.float32(1.0))
+            for k in range(c):
+                v = np.float32(pixels[y, x, k]) * g
+                out[y, x, k] = np.uint8(min(max(v, np.float32(0.0)), np.float32(255.0)))
+    return out
 
 
 def _off_the_edge(pixels: np.ndarray, labels: np.ndarray, colours: np.ndarray, factor: float,

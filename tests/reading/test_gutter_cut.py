@@ -112,3 +112,66 @@ def test_a_heading_in_the_left_column_under_the_right_ones_end_stays_in_its_colu
     segs += [_line(f"L{6 + r}", 0, 6 * 14 + 40 + r * 14, 200) for r in range(4)]
     assert _order(segs) == ["L0", "L1", "L2", "L3", "L4", "L5", "Heading", "L6", "L7", "L8", "L9",
                             *[f"R{r}" for r in range(6)]]
+
+
+def _words_line(texts: list[str], x0: float, top: float, gap: float = 4.0, size: float = 10.0,
+                width: float = 26.0) -> list[Word]:
+    out, x = [], x0
+    for t in texts:
+        out.append(Word(t, x, top, x + width, top + size, size))
+        x += width + gap
+    return out
+
+
+def test_a_line_run_on_to_the_next_column_is_parted_where_that_column_begins():
+    """A line of the left column runs on so far into a narrow gutter that only a wider word space is
+    left before the right column's line: the two became one segment. Parted where a word begins at
+    the right column's edge after that wider space, the columns are read one after the other."""
+    from ingest.reader.geometry import segments_from_words
+
+    words = []
+    for r in range(12):
+        y = r * 14
+        if r == 5:  # 7 words of 26 + 4: ends at 206 where the others end at 176; the right column starts at 214
+            words += _words_line([f"L{r}a", "b", "c", "d", "e", "f", "g"], 0, y)
+            words += _words_line([f"R{r}a", "b", "c", "d", "e", "f"], 214, y)
+        else:
+            words += _words_line([f"L{r}a", "b", "c", "d", "e", "f"], 0, y)
+            words += _words_line([f"R{r}a", "b", "c", "d", "e", "f"], 214, y)
+    segs = segments_from_words(words, exact=True)
+    assert any(s.words[0].text == "L5a" and s.words[-1].text == "f" and s.x1 > 300 for s in segs)  # one segment
+    firsts = [s.words[0].text for block in xy_cut(segs, 10.0) for s in sorted(block, key=lambda s: (s.top, s.x0))]
+    firsts = [t for t in firsts if t[0] in "LR"]
+    assert firsts == [f"L{r}a" for r in range(12)] + [f"R{r}a" for r in range(12)]
+
+
+def test_a_full_width_line_is_not_parted_at_a_gutter_by_chance():
+    """A line across both columns whose word spaces are all alike stays whole: it is read where it stands."""
+    segs = _columns(10)
+    segs.append(Segment(_words_line([f"w{k}" for k in range(14)], 0, 10 * 14)))
+    segs += [_line(f"B{r}", 0, 11 * 14 + r * 14, 415) for r in range(3)]
+    got = _order(segs)
+    assert "w0 w1 w2 w3 w4 w5 w6 w7 w8 w9 w10 w11 w12 w13" in got
+    assert got.index("w0 w1 w2 w3 w4 w5 w6 w7 w8 w9 w10 w11 w12 w13") > max(got.index(f"R{r}") for r in range(10))
+
+
+def test_the_end_of_a_column_below_the_other_stays_in_its_column():
+    """Two columns with paragraph breaks level (a run cut down its gutter), the left one running on
+    below the right one's end after a paragraph break: those lines end the left column, read before
+    the right column, not after it."""
+    segs = [_line("Intro0", 0, -42, 415), _line("Intro1", 0, -28, 415)]  # a paragraph across both, over them
+    for r in list(range(0, 5)) + list(range(6, 12)):  # a break level on both sides at row 5
+        segs += [_line(f"L{r}", 0, r * 14, 200), _line(f"R{r}", 215, r * 14, 415)]
+    segs += [_line(f"L{r}", 0, r * 14, 200) for r in (13, 14)]  # after a break, on the left only
+    got = _order(segs)
+    assert got == ["Intro0", "Intro1"] + [f"L{r}" for r in (*range(0, 5), *range(6, 12), 13, 14)] + [
+        f"R{r}" for r in (*range(0, 5), *range(6, 12))]
+
+
+def test_a_heading_alone_under_the_columns_is_read_after_both():
+    segs = [_line("Intro0", 0, -42, 415), _line("Intro1", 0, -28, 415)]
+    for r in list(range(0, 5)) + list(range(6, 12)):
+        segs += [_line(f"L{r}", 0, r * 14, 200), _line(f"R{r}", 215, r * 14, 415)]
+    segs.append(_line("Heading", 0, 13 * 14, 120, 16))
+    got = _order(segs)
+    assert got[-1] == "Heading"

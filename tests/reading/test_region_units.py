@@ -49,3 +49,32 @@ def test_a_box_beside_a_paragraph_in_a_column_is_still_read_after_the_body():
     words += _para("box", 316, 150, 560, 6, 1) + _para("below", 316, 260, 560, 20, 0)
     regions = {0: (None, (0, 0, 600, 800), "page"), 1: (0, (310, 140, 570, 240), "panel")}
     assert _order(words, regions) == ["left", "above", "below", "box"]
+
+
+def test_a_callouts_number_on_a_disc_begins_its_line():
+    """Numbered callouts beside a diagram: each number on a disc of its own (a region), its text on
+    the page beside it. The number is read at the start of its callout, not apart after the body."""
+    words = _para("intro", 40, 40, 560, 3, 0)
+    regions = {0: (None, (0, 0, 600, 800), "page")}
+    for k in range(3):
+        top = 100 + k * 40
+        regions[k + 1] = (0, (200, top - 4, 218, top + 14), "panel")
+        words.append(Word(str(k + 1), 206, top, 212, top + 10, 10.0, region=k + 1))
+        words += [Word(f"c{k}w{i}", 230 + i * 36, top, 260 + i * 36, top + 10, 9.0, region=0) for i in range(8)]
+        words += [Word(f"c{k}v{i}", 230 + i * 36, top + 12, 260 + i * 36, top + 22, 9.0, region=0) for i in range(3)]
+    words += _para("outro", 40, 240, 560, 4, 0)
+    text = order_page(PageLayout(words, 600, 800, regions=regions, exact_sizes=True))
+    flat = text.split()
+    for k in range(3):
+        assert flat[flat.index(f"c{k}w0") - 1] == str(k + 1), text
+
+
+def test_a_two_character_run_two_words_apart_is_two_words():
+    """A disc's number and the first letter of its callout on one baseline, 2 ems apart: a run of
+    two characters has no letter gap to compare with; such a gap is a word space, not tracking."""
+    from ingest.reader.pdfium_text import Char, words_of
+
+    chars = [Char("2", 0, 0, 6, 10, 10, 0, 8), Char("и", 26, 0, 31, 10, 10, 0, 8)]
+    assert [w.text for w in words_of(chars)] == ["2", "и"]
+    spaced = [Char("O", 0, 0, 7, 10, 10, 0, 8), Char("F", 9, 0, 15, 10, 10, 0, 8)]  # tracked display type
+    assert [w.text for w in words_of(spaced)] == ["OF"]
