@@ -64,3 +64,39 @@ def enlarged(rgb: Image.Image, gray: Image.Image) -> Image.Image:
         return rgb
     size = (round(rgb.size[0] * factor), round(rgb.size[1] * factor))
     return rgb.resize(size, Image.LANCZOS)
+
+
+RULE_LETTERS = 8  # a run of ink this many (enlarged) letters long, straight across or down, is a rule
+RULE_DARK = 128  # grey level under which a prepared page's pixel is ink
+RULE_HALO = 2  # pixels around an enlarged rule that its blur greyed
+
+
+def without_rules(gray: Image.Image, factor: float) -> Image.Image:
+    """An enlarged page's table rules and box edges made white, its letters kept.
+
+    Enlarged, a rule one pixel wide becomes a blurred bar several pixels thick beside the cells'
+    letters, and Tesseract takes the cells of a ruled table for noise (a 72-dpi page's table read
+    as "in coh rte Cao"); a page at print resolution keeps its thin rules (its preparation is
+    untouched). A rule is a straight run of ink, across or down, longer than RULE_LETTERS letters
+    (letters are about TARGET_HEIGHT once enlarged; the enlargement `factor` tells them apart from
+    a page at print resolution, 1.0: the page is given back as it is).
+    """
+    if factor <= 1.0:
+        return gray
+    from scipy import ndimage
+
+    pixels = np.asarray(gray)
+    ink = (pixels < RULE_DARK).astype(np.uint8)
+    run = int(RULE_LETTERS * TARGET_HEIGHT)
+    rules = np.zeros(ink.shape, dtype=bool)
+    for axis in (0, 1):
+        if ink.shape[axis] < run:
+            continue
+        whole = ndimage.minimum_filter1d(ink, run, axis=axis)  # a window of ink all along
+        rules |= ndimage.maximum_filter1d(whole, run, axis=axis).astype(bool)
+    if not rules.any():
+        return gray
+    rules = ndimage.maximum_filter(rules, size=2 * RULE_HALO + 1)
+    out = pixels.copy()
+    out[rules] = 255
+    return Image.fromarray(out, "L")
