@@ -1,7 +1,7 @@
 """How well mkdb reads pages, per layout family: generated pages (tests/page_layouts.py) and the
 real pages the project holds, from their text layer and as scans (issue 23).
 
-    .venv/bin/python benchmarks/reading.py [--quick] [--text-only] [--families a,b] [--out DIR]
+    .venv/bin/python benchmarks/reading.py [--quick] [--text-only] [--families a,b] [--dpi 72,100] [--out DIR]
 
 - text layer: every generated page (13 families x 24 seeds; --quick 4) read by ingest.reader.pdf.read_pdf
   with --ocr never, and the real English book's 8 pages;
@@ -185,6 +185,7 @@ def main() -> None:
     ap.add_argument("--out", default="/tmp/mkdb-reading", help="where generated pages and scans are kept")
     ap.add_argument("--no-real", action="store_true", help="generated pages only")
     ap.add_argument("--verbose", action="store_true", help="one line per page")
+    ap.add_argument("--dpi", default="", help="comma-separated resolutions: only the scans at these (e.g. 72,100)")
     args = ap.parse_args()
     families = [f for f in args.families.split(",") if f] or list(page_layouts.FAMILIES)
     out = Path(args.out)
@@ -206,7 +207,10 @@ def main() -> None:
         scans_dir = Path(pages[0].pdf).parent
         few = args.quick or args.few_scans
         plan = scan_plan(pages, few)
-        if not few and len(families) == len(page_layouts.FAMILIES):
+        if args.dpi:
+            keep = {int(d) for d in args.dpi.split(",") if d}
+            plan = [(p, dpi) for p, dpi in plan if dpi in keep]
+        if not few and not args.dpi and len(families) == len(page_layouts.FAMILIES):
             by_lang: dict[str, list[page_layouts.Page]] = {}
             for p in pages:
                 by_lang.setdefault(p.lang, []).append(p)

@@ -38,7 +38,7 @@ from ingest.reader import tesseract
 from ingest.reader.geometry import PageLayout, Word
 from ingest.reader.layout import order_pages
 from ingest.reader.places import place_words
-from ingest.reader.upsample import enlarged
+from ingest.reader.upsample import enlarged, without_rules
 from ingest.types import IngestError, PageText, WordRead
 from ingest.words import words_of_text
 from sources import languages
@@ -321,7 +321,9 @@ def prepare(img: Image.Image) -> Image.Image:
     rgb = limit_size(to_rgb(img))
     gray = to_gray(rgb)
     bigger = enlarged(rgb, gray)  # small text (a web-resolution page) enlarged first (ingest.upsample)
+    factor = 1.0
     if bigger is not rgb:
+        factor = bigger.size[0] / rgb.size[0]
         rgb, gray = bigger, to_gray(bigger)
     from ingest.reader.letter_regions import give_back
     from ingest.reader.regions import apply_gain, find_regions, ink
@@ -342,6 +344,7 @@ def prepare(img: Image.Image) -> Image.Image:
     found = give_back(rgb, find_regions(rgb))
     out = ink(rgb, found)
     out.info["regions"] = found
+    out.info["enlarged"] = factor
     return out
 
 
@@ -614,8 +617,9 @@ def page_parts(gray: Image.Image) -> list[tuple[Image.Image, Where, int]]:
         gray.info["cards"] = card_boxes(gray, found, work)
         blocks, em = find_blocks(gray, found, work)
         laid = canvases(gray, found, blocks, workers(), em)
-        if laid:
-            return [(canvas, slots, CANVAS_PSM) for canvas, slots in laid]
+        if laid:  # an enlarged page's rules cleared off what Tesseract reads (ingest.reader.upsample)
+            factor = gray.info.get("enlarged", 1.0)
+            return [(without_rules(canvas, factor), slots, CANVAS_PSM) for canvas, slots in laid]
     return [(gray.crop(box), box, 3) for box in split_boxes(gray)]
 
 
