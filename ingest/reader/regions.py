@@ -100,7 +100,9 @@ def _flat(small: np.ndarray) -> tuple[np.ndarray, int]:
         dx = np.abs(np.diff(ch, axis=1, append=ch[:, -1:]))
         spread = np.maximum(spread, np.maximum(np.maximum(dx, dy), np.maximum(np.roll(dx, 1, 1), np.roll(dy, 1, 0))))
     limit = float(np.clip(3 * np.percentile(spread, 25), *FLAT_RANGE))
-    flat = spread <= limit
+    # ... and across two pixels: a faint panel's edge, blurred by the scan over two pixels, climbs
+    # under the limit at each step and would join the panel to the paper around it
+    flat = (spread <= limit) & (_spread_across_two(smooth) <= limit)
     comps, _ = ndimage.label(flat)
     # each background grown up to the edge of a letter or of another background: a pixel beside
     # one of its pixels, of its colour, joins it (the test above, over two pixels, leaves a
@@ -109,6 +111,17 @@ def _flat(small: np.ndarray) -> tuple[np.ndarray, int]:
     for _ in range(2):
         comps = _grow(comps, down, right)
     return comps, int(comps.max())
+
+
+def _spread_across_two(smooth: np.ndarray) -> np.ndarray:
+    """Each pixel's largest colour difference (any channel) between its neighbours two apart, above
+    and below or left and right of it (0 on the page's edge)."""
+    wide = np.zeros(smooth.shape[:2], dtype=np.float32)
+    for c in range(smooth.shape[2]):
+        ch = smooth[..., c]
+        np.maximum(wide[1:-1], np.abs(ch[2:] - ch[:-2]), out=wide[1:-1])
+        np.maximum(wide[:, 1:-1], np.abs(ch[:, 2:] - ch[:, :-2]), out=wide[:, 1:-1])
+    return wide
 
 
 @njit(cache=True)
