@@ -31,7 +31,9 @@ WORK_SIDE = 1000  # the regions are found on a copy about this many pixels high 
 # wide image, at most twice that across: two facing pages photographed together are worked as
 # finely as one page, their row and column gaps not lost to the copy's coarse grid)
 FLAT_RANGE = (8, 30)  # a neighbourhood whose colour range (any channel) stays within 3x the noise
-# (the range of the quietest quarter of the page), bounded by these, is flat
+# (the range of the quietest quarter of the page), bounded by these, is flat ...
+ACROSS_TWO = 1.5  # ... and its neighbours two apart differ by at most this many times that limit (the
+# noise of pixels two apart adds up; a faint panel's edge, blurred over two pixels, climbs more than that)
 MIN_SIDE = 0.012  # a region is at least this share of the page's shorter side across, both ways
 MIN_AREA = 0.0004  # ... and covers at least this share of the page
 BOXY = 0.85  # a region's outline covers at least this share of its bounding box (a rounded panel ~0.95) ...
@@ -102,7 +104,7 @@ def _flat(small: np.ndarray) -> tuple[np.ndarray, int]:
     limit = float(np.clip(3 * np.percentile(spread, 25), *FLAT_RANGE))
     # ... and across two pixels: a faint panel's edge, blurred by the scan over two pixels, climbs
     # under the limit at each step and would join the panel to the paper around it
-    flat = (spread <= limit) & (_spread_across_two(smooth) <= limit)
+    flat = (spread <= limit) & (_spread_across_two(smooth) <= ACROSS_TWO * limit)
     comps, _ = ndimage.label(flat)
     # each background grown up to the edge of a letter or of another background: a pixel beside
     # one of its pixels, of its colour, joins it (the test above, over two pixels, leaves a
