@@ -102,10 +102,9 @@ def _flat(small: np.ndarray) -> tuple[np.ndarray, int]:
         dx = np.abs(np.diff(ch, axis=1, append=ch[:, -1:]))
         spread = np.maximum(spread, np.maximum(np.maximum(dx, dy), np.maximum(np.roll(dx, 1, 1), np.roll(dy, 1, 0))))
     limit = float(np.clip(3 * np.percentile(spread, 25), *FLAT_RANGE))
-    # ... and across two pixels: a faint panel's edge, blurred by the scan over two pixels, climbs
-    # under the limit at each step and would join the panel to the paper around it
-    flat = (spread <= limit) & (_spread_across_two(smooth) <= ACROSS_TWO * limit)
+    flat = spread <= limit
     comps, _ = ndimage.label(flat)
+    _part_soft_edges(comps, flat & (_spread_across_two(smooth) <= ACROSS_TWO * limit))
     # each background grown up to the edge of a letter or of another background: a pixel beside
     # one of its pixels, of its colour, joins it (the test above, over two pixels, leaves a
     # margin around every edge); backgrounds never join each other this way
@@ -113,6 +112,38 @@ def _flat(small: np.ndarray) -> tuple[np.ndarray, int]:
     for _ in range(2):
         comps = _grow(comps, down, right)
     return comps, int(comps.max())
+
+
+def _part_soft_edges(comps: np.ndarray, strict: np.ndarray) -> None:
+    """A background that the stricter test (flat across two pixels too) parts into two or more
+    large areas is those areas (in place): a faint panel whose edge the scan blurred over two
+    pixels, each step under the limit, joined to the paper around it. Small areas parted so (a
+    bar's background between its letters) stay as they were: the stricter test only cuts."""
+    parts, n = ndimage.label(strict)
+    if n < 2:
+        return
+    least = MIN_AREA * comps.size
+    sizes = np.bincount(parts.ravel())
+    big = np.flatnonzero(sizes >= least)
+    big = big[big > 0]
+    if len(big) < 2:
+        return
+    # the background each large part lies in (its pixels are flat, so in one background)
+    where = ndimage.find_objects(parts)
+    count: dict[int, list[int]] = {}
+    for p in big:
+        sl = where[p - 1]
+        inside = comps[sl][parts[sl] == p]
+        count.setdefault(int(inside[0]), []).append(int(p))
+    top = int(comps.max())
+    for background, pieces in count.items():
+        if len(pieces) < 2:
+            continue
+        held = comps == background
+        comps[held] = 0
+        for p in pieces:
+            top += 1
+            comps[parts == p] = top
 
 
 def _spread_across_two(smooth: np.ndarray) -> np.ndarray:
