@@ -31,7 +31,9 @@ WORK_SIDE = 1000  # the regions are found on a copy about this many pixels high 
 # wide image, at most twice that across: two facing pages photographed together are worked as
 # finely as one page, their row and column gaps not lost to the copy's coarse grid)
 FLAT_RANGE = (8, 30)  # a neighbourhood whose colour range (any channel) stays within 3x the noise
-# (the range of the quietest quarter of the page), bounded by these, is flat
+# (the range of the quietest quarter of the page), bounded by these, is flat ...
+ACROSS_TWO = 1.5  # ... and its neighbours two apart differ by at most this many times that limit (the
+# noise of pixels two apart adds up; a faint panel's edge, blurred over two pixels, climbs more than that)
 MIN_SIDE = 0.012  # a region is at least this share of the page's shorter side across, both ways
 MIN_AREA = 0.0004  # ... and covers at least this share of the page
 BOXY = 0.85  # a region's outline covers at least this share of its bounding box (a rounded panel ~0.95) ...
@@ -102,6 +104,7 @@ def _flat(small: np.ndarray) -> tuple[np.ndarray, int]:
     limit = float(np.clip(3 * np.percentile(spread, 25), *FLAT_RANGE))
     flat = spread <= limit
     comps, _ = ndimage.label(flat)
+    _part_soft_edges(comps, flat & (_spread_across_two(smooth) <= ACROSS_TWO * limit))
     # each background grown up to the edge of a letter or of another background: a pixel beside
     # one of its pixels, of its colour, joins it (the test above, over two pixels, leaves a
     # margin around every edge); backgrounds never join each other this way
@@ -109,6 +112,49 @@ def _flat(small: np.ndarray) -> tuple[np.ndarray, int]:
     for _ in range(2):
         comps = _grow(comps, down, right)
     return comps, int(comps.max())
+
+
+def _part_soft_edges(comps: np.ndarray, strict: np.ndarray) -> None:
+    """A background that the stricter test (flat across two pixels too) parts into two or more
+    large areas is those areas (in place): a faint panel whose edge the scan blurred over two
+    pixels, each step under the limit, joined to the paper around it. Small areas parted so (a
+    bar's background between its letters) stay as they were: the stricter test only cuts."""
+    parts, n = ndimage.label(strict)
+    if n < 2:
+        return
+    least = MIN_AREA * comps.size
+    sizes = np.bincount(parts.ravel())
+    big = np.flatnonzero(sizes >= least)
+    big = big[big > 0]
+    if len(big) < 2:
+        return
+    # the background each large part lies in (its pixels are flat, so in one background)
+    where = ndimage.find_objects(parts)
+    count: dict[int, list[int]] = {}
+    for p in big:
+        sl = where[p - 1]
+        inside = comps[sl][parts[sl] == p]
+        count.setdefault(int(inside[0]), []).append(int(p))
+    top = int(comps.max())
+    for background, pieces in count.items():
+        if len(pieces) < 2:
+            continue
+        held = comps == background
+        comps[held] = 0
+        for p in pieces:
+            top += 1
+            comps[parts == p] = top
+
+
+def _spread_across_two(smooth: np.ndarray) -> np.ndarray:
+    """Each pixel's largest colour difference (any channel) between its neighbours two apart, above
+    and below or left and right of it (0 on the page's edge)."""
+    wide = np.zeros(smooth.shape[:2], dtype=np.float32)
+    for c in range(smooth.shape[2]):
+        ch = smooth[..., c]
+        np.maximum(wide[1:-1], np.abs(ch[2:] - ch[:-2]), out=wide[1:-1])
+        np.maximum(wide[:, 1:-1], np.abs(ch[:, 2:] - ch[:, :-2]), out=wide[:, 1:-1])
+    return wide
 
 
 @njit(cache=True)
