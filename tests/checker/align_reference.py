@@ -16,7 +16,8 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+
+from checker.passages.groups import Group, Unit, group  # the features it aligns on: the fast aligner's own
 
 S2 = 6.8  # Gale-Church variance of the length ratio per character
 PRIOR = {(1, 1): -math.log(0.89), (1, 0): -math.log(0.0099 / 2), (0, 1): -math.log(0.0099 / 2),
@@ -28,12 +29,6 @@ HEADING_MERGE = 4.0  # cost of a bead whose sides hold different numbers of head
 SANDWICH = 0.7  # confidence of a 1-1 bead whose both neighbours are anchors, before its own evidence
 
 
-class Unit(Protocol):
-    text: str
-    cards: frozenset[str]
-
-    @property
-    def feats(self): ...  # noqa: ANN201 - checker.passages.units.Features
 
 
 @dataclass(frozen=True)
@@ -103,36 +98,6 @@ def _num_sim(a: Counter, b: Counter) -> float:
     return _shared(a, b) / u if u else 0.0
 
 
-@dataclass(frozen=True)
-class Group:
-    """Features of one or two consecutive units taken together."""
-
-    length: int
-    numbers: Counter
-    soft: frozenset[int]
-    cards: frozenset[str]
-    concepts: frozenset[str]
-    kind: str
-    item: int | None
-    headings: int = 0  # headings among the units taken together
-    number_keys: frozenset[int] = frozenset()  # the distinct numbers (set(numbers), made once)
-
-
-def group(units: Sequence[Unit], idx: tuple[int, ...]) -> Group:
-    nums: Counter = Counter()
-    soft: set[int] = set()
-    cards: set[str] = set()
-    conc: set[str] = set()
-    for i in idx:
-        u = units[i]
-        nums.update(u.feats.numbers)
-        soft |= u.feats.soft
-        cards |= u.cards
-        conc |= u.feats.concepts
-    first = units[idx[0]]
-    heads = sum(getattr(units[i], "kind", "") == "heading" for i in idx)
-    return Group(sum(len(units[i].text) for i in idx), nums, frozenset(soft), frozenset(cards), frozenset(conc),
-                 getattr(first, "kind", "paragraph"), getattr(first, "item", None), heads, frozenset(nums))
 
 
 def own_evidence(a: Group, b: Group) -> float:
