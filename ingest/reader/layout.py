@@ -232,16 +232,7 @@ def _running_key(text: str) -> str:
 def _margin_rows(page: PageLayout) -> list[list[Segment]]:
     """The segments in the page's top and bottom margin bands, grouped into rows."""
     band = MARGIN_BAND * page.height
-    rows: list[list[Segment]] = []
-    for seg in sorted(page.segments, key=lambda s: (s.top, s.x0)):
-        if not (seg.bottom <= band or seg.top >= page.height - band):
-            continue
-        mid = (seg.top + seg.bottom) / 2
-        if rows and rows[-1][0].top <= mid <= rows[-1][0].bottom:
-            rows[-1].append(seg)
-        else:
-            rows.append([seg])
-    return rows
+    return block_lines([s for s in page.segments if s.bottom <= band or s.top >= page.height - band])
 
 
 def drop_running_lines(pages: list[PageLayout]) -> None:
