@@ -27,7 +27,7 @@ from carddb.db import open_db  # noqa: E402
 from checker.diff import run_books, run_diff  # noqa: E402
 from checker.load import load_books, load_cards  # noqa: E402
 from checker.model import BookIn  # noqa: E402
-from checker.passages import stored  # noqa: E402
+from checker.passages import stored, stored_pairs  # noqa: E402
 
 
 def perturb(book: BookIn, n: int, rng: random.Random) -> BookIn:
@@ -91,9 +91,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", help="an already built database (default: build one from rules_sources/)")
     args = parser.parse_args()
-    # features remembered by an earlier run (checker.passages.stored) would make every book of a second
-    # run cheaper than a distinct book: none is read or kept here
+    # features or alignments remembered by an earlier run (checker.passages.stored, stored_pairs) would make
+    # every book of a second run cheaper than a distinct book: none is read or kept here
     stored._language_key = lambda lang: None
+    stored_pairs.ENABLED = False  # nor alignments (checker.passages.stored_pairs)
     with tempfile.TemporaryDirectory() as tmp:
         url = args.db
         if not url:

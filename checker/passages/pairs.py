@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from checker.context import Context
 from checker.model import BookIn
+from checker.passages import stored_pairs
 from checker.passages.align import ANCHOR, Bead, align
 from checker.passages.units import Passage, passages
 
@@ -54,7 +55,11 @@ def aligned(a: list[Passage], b: list[Passage], lang_a: str, lang_b: str) -> lis
     key = (_key(a, lang_a), _key(b, lang_b))
     hit = _memo.get(key)
     if hit is None:
-        hit = align(a, b)
+        path = stored_pairs.path_for(a, b)  # an earlier run's alignment of the same passages and code
+        hit = stored_pairs.recall(path)
+        if hit is None:
+            hit = align(a, b)
+            stored_pairs.keep(path, hit)
         _memo[key] = hit
         if len(_memo) > MEMO_SIZE:
             _memo.popitem(last=False)
