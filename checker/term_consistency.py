@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import defaultdict
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -89,11 +90,14 @@ def check(ctx: Context) -> list[Discrepancy]:
     return out
 
 
-def _text_hits(book: BookIn, pattern: re.Pattern[str]) -> list[MentionIn]:
-    """Occurrences of a pattern in the page texts, as unresolved mention-like records."""
+def _text_hits(book: BookIn, pattern: re.Pattern[str], keep: Callable[[str], bool] | None = None) -> list[MentionIn]:
+    """Occurrences of a pattern in the page texts (those whose text `keep` accepts), as unresolved
+    mention-like records."""
     hits = []
     for page in book.pages:
         for m in pattern.finditer(page.text):
+            if keep is not None and not keep(m.group(0)):
+                continue
             hits.append(MentionIn(None, m.group(0), page.number, page.offset + m.start(), page.offset + m.end(), 0.0))
     return hits
 
@@ -254,8 +258,8 @@ def _card_spellings(ctx: Context, book: BookIn) -> list[Discrepancy]:
             bad[card].append(hit)
             seen.add((hit.start, hit.end))
     linked = {(m.start, m.end): m.card for m in book.mentions if m.card}
-    for hit in _text_hits(book, MIXED_WORD):
-        if mixed_scripts(hit.surface) and (hit.start, hit.end) not in seen:
+    for hit in _text_hits(book, MIXED_WORD, mixed_scripts):
+        if (hit.start, hit.end) not in seen:
             card = next((c for (a, b), c in linked.items() if a <= hit.start < b), None)
             bad[card or f"word:{hit.surface}"].append(hit)
             seen.add((hit.start, hit.end))

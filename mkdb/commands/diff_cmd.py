@@ -3,6 +3,7 @@ Stages are imported inside each verb: see mkdb/commands/__init__.py for the meas
 
 from __future__ import annotations
 
+import gc
 import getpass
 import subprocess
 import sys
@@ -86,10 +87,10 @@ def register(app: typer.Typer) -> None:
         from checker import baseline as bl
         from checker.diff import run_diff
         from checker.filters import Filters
-        from checker.meta import report_meta
         from checker.render import text_formats
         from mkdb.failures import output_problem
 
+        gc.freeze()  # what the imports made lives until exit: no collection during the diff walks it again
 
         for target in (output, write_baseline):  # before any work: a FIFO, a device, a missing folder
             if problem := output_problem(target):
@@ -116,7 +117,10 @@ def register(app: typer.Typer) -> None:
                 engine = open_db(db, create=False)
             _comparable(engine, edition or None, reference, filters)
             report = run_diff(engine, edition or None, reference=reference)
-            report.meta = report_meta(engine)
+            if fmt != DiffFormat.table:  # the table prints no meta: importlib.metadata (~15 ms) not imported for it
+                from checker.meta import report_meta
+
+                report.meta = report_meta(engine)
             filters.apply(report)
             bl.apply(report, accepted, set(edition) if edition else None, filters.matches_entry)
             stale = bl.old_entries(accepted, report) if baseline else []
