@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, SQLModel, create_engine, select
 
 from carddb.models import SCHEMA_VERSION, SchemaInfo
-from carddb.sqlite_store import HAS_TABLE, create_new, ensure_wal, set_pragmas
+from carddb.sqlite_file import HAS_TABLE, create_new, ensure_wal, set_pragmas
 
 # one advisory-lock key per purpose, so mkdb's locks never collide with another application's
 LOCK_WRITE = zlib.crc32(b"mkdb.write")
