@@ -11,11 +11,10 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from carddb.models import Card, CardName, SourceFile
 from sources import SourceError, sources_dir
 from sources.catalog import Vocabulary, card_names, load_cards, load_names, source_files
 
-__all__ = ["load_catalog", "sha256_file", "catalog_version"]
+__all__ = ["catalog_rows", "load_catalog", "sha256_file", "catalog_version"]
 
 CARD_COLUMNS = ("edition", "set", "kind", "color", "icon", "activation", "cost", "copies", "extra_copies", "effect", "text")
 
@@ -61,21 +60,16 @@ def card_row(record: dict[str, Any]) -> dict[str, Any]:
     return row
 
 
-def load_catalog(session: Any, root: Path) -> None:
-    """Add every card, every name and every source file hash to `session` (not committed).
-
-    Raises SourceError("file:line: reason") before adding anything when the data is malformed.
-    """
+def catalog_rows(root: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+    """The rows of the Card, CardName and SourceFile tables, in the order they are added (CardName's
+    ids follow it). Raises SourceError("file:line: reason") when the data is malformed."""
     root = Path(root)
     vocab = Vocabulary.load(root)
     cards = load_cards(root, vocab)
     names = card_names(cards, load_names(root, set(cards)))
     if not cards:
         raise SourceError(f"{source_path(sources_dir(root) / 'cards', root)}:0: no cards found")
-    hashes = {source_path(p, root): sha256_file(p) for p in source_files(root)}
-
-    session.add_all(Card(**card_row(rec)) for rec in cards.values())
-    session.flush()  # cards before the names that point at them
+    files = [{"path": source_path(p, root), "sha256": sha256_file(p)} for p in source_files(root)]
     preferred: dict[tuple[str, str], str] = {}
     rows = []
     for n in names:
@@ -83,8 +77,22 @@ def load_catalog(session: Any, root: Path) -> None:
         variant_of = n["variant_of"] or (None if n["preferred"] or first == n["name"] else first)
         rows.append({"card_id": n["card_id"], "lang": n["lang"], "name": n["name"], "source": n["source"],
                      "variant_of": variant_of})
-    if rows:  # one INSERT for every name, in the same order (ids as before): ~600 ORM objects cost 0.05 s
-        session.connection().execute(CardName.__table__.insert(), rows)
-    for path, digest in hashes.items():
-        if session.get(SourceFile, path) is None:
-            session.add(SourceFile(path=path, sha256=digest))
+    return [card_row(rec) for rec in cards.values()], rows, list({f["path"]: f for f in files}.values())
+
+
+def load_catalog(session: Any, root: Path) -> None:
+    """Add every card, every name and every source file hash to `session` (not committed).
+
+    Raises SourceError("file:line: reason") before adding anything when the data is malformed.
+    """
+    # here, not at the top: `mkdb ingest` into a SQLite file reads the rows without the ORM (carddb.sqlite_store)
+    from carddb.models import Card, CardName, SourceFile
+
+    cards, names, files = catalog_rows(root)
+    session.add_all(Card(**row) for row in cards)
+    session.flush()  # cards before the names that point at them
+    if names:  # one INSERT for every name, in the same order (ids as before): ~600 ORM objects cost 0.05 s
+        session.connection().execute(CardName.__table__.insert(), names)
+    for row in files:
+        if session.get(SourceFile, row["path"]) is None:
+            session.add(SourceFile(**row))

@@ -15,6 +15,7 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError
 from sqlmodel import Session, create_engine, select
 
+from carddb.errors import DatabaseGone
 from carddb.models import SCHEMA_VERSION, SchemaInfo
 from carddb.paths import DEFAULT_DB, ENV_VAR, PROJECT_ROOT, resolve_url
 from carddb.schema import LOCK_SCHEMA, LOCK_WRITE, create_schema, sqlite_engine, write_lock
@@ -114,10 +115,6 @@ def check_version(engine: Engine, url: str) -> None:
             f"{where}: schema version {info.version}, this mkdb uses {SCHEMA_VERSION}; "
             f"rebuild it with `mkdb build --db {where}` (the {kind} was left unchanged)"
         )
-
-
-class DatabaseGone(RuntimeError):
-    """The database server went away mid-work; the transaction in progress was not committed."""
 
 
 # psycopg's classes for a server that closed, refused or lost the connection (not a lock or a constraint)

@@ -12,7 +12,6 @@ The superseded revision's facts and sections are kept as JSON in its Revision ro
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -20,77 +19,19 @@ from sqlalchemy import delete
 from sqlmodel import Session, select
 
 from carddb.models import Fact, Revision, Rulebook, Section
-from sources.book import IngestedBook, scope_key
+from carddb.placement import Placement, RevisionError, decide
+from carddb.rows import FACT_FIELDS, SECTION_FIELDS, revision_row
+from sources.book import IngestedBook
 
-FACT_FIELDS = ("topic", "value", "quote", "page", "start", "end", "confidence", "extractor", "scope", "passage")
-SECTION_FIELDS = ("index", "heading", "topic", "card", "page", "start", "end", "text", "scope")
-
-
-class RevisionError(ValueError):
-    """`--revision-of` names no book, or a book of another language or edition."""
-
-
-@dataclass
-class Placement:
-    book: str  # the book id the file is stored under
-    revision: int  # its revision number
-    previous: Rulebook | None  # the revision it replaces (None: a new book)
-    warning: str = ""  # said to the person (a file taken as another file's revision)
-
-
-def _key_of(rb: Rulebook) -> tuple:
-    return scope_key(rb.lang, rb.edition, dict((rb.identification or {}).get("scope") or {}), list(rb.expansions or []))
-
-
-def new_book_id(session: Session, book: IngestedBook) -> str:
-    """`lang-edition`, `lang-edition-<expansions>` for an expansion's book or when taken, then `-2`, `-3`."""
-    ident = book.ident
-    base = f"{ident.lang}-{ident.edition}"
-    taken = set(session.exec(select(Rulebook.id)).all()) | set(session.exec(select(Revision.book)).all())
-    candidates = [base] if ident.scope.get("kind") != "expansion" else []
-    if ident.expansions:
-        candidates.append(f"{base}-{'+'.join(sorted(ident.expansions))}")
-    candidates = candidates or [base]
-    for c in candidates:
-        if c not in taken:
-            return c
-    stem = candidates[-1]
-    n = 2
-    while f"{stem}-{n}" in taken:
-        n += 1
-    return f"{stem}-{n}"
+__all__ = ["FACT_FIELDS", "SECTION_FIELDS", "Placement", "RevisionError", "forget", "history", "place", "record",
+           "revision_content", "snapshot"]
 
 
 def place(session: Session, book: IngestedBook, revision_of: str | None = None, as_new: bool = False) -> Placement:
-    """Which book the file is a revision of (see the module's docstring)."""
-    ident = book.ident
-    if revision_of:
-        rb = session.get(Rulebook, revision_of) or _by_revision_id(session, revision_of)
-        if rb is None:
-            raise RevisionError(f"--revision-of {revision_of}: no such book (see `mkdb rulebooks`)")
-        if (rb.lang, rb.edition) != (ident.lang, ident.edition):
-            raise RevisionError(f"--revision-of {revision_of}: that book is {rb.lang} {rb.edition}, "
-                                f"this file reads as {ident.lang} {ident.edition}")
-        return Placement(rb.id, rb.revision + 1, rb)
-    same_name = session.exec(select(Rulebook).where(Rulebook.source == book.source, Rulebook.lang == ident.lang)).first()
-    if same_name is not None and not as_new:
-        return Placement(same_name.id, same_name.revision + 1, same_name)
-    if not as_new:
-        key = scope_key(ident.lang, ident.edition, ident.scope, list(ident.expansions))
-        alike = [rb for rb in session.exec(select(Rulebook).where(Rulebook.lang == ident.lang,
-                                                                  Rulebook.edition == ident.edition)) if _key_of(rb) == key]
-        if len(alike) == 1:
-            rb = alike[0]
-            return Placement(rb.id, rb.revision + 1, rb,
-                             f"taken as revision {rb.revision + 1} of book {rb.id} ({rb.source}): same language, "
-                             "edition and scope; use --as-new to keep both books (both then vote in the diff)")
-    return Placement(new_book_id(session, book), 1, None)
-
-
-def _by_revision_id(session: Session, key: str) -> Rulebook | None:
-    """`cs-mk1@2` names a book too."""
-    book, _, _ = key.partition("@")
-    return session.get(Rulebook, book) if book != key else None
+    """Which book the file is a revision of (see the module's docstring; the rules: carddb.placement)."""
+    books = session.exec(select(Rulebook)).all()
+    taken = {rb.id for rb in books} | set(session.exec(select(Revision.book)).all())
+    return decide(book, books, taken, revision_of, as_new)
 
 
 def snapshot(session: Session, rb: Rulebook) -> None:
@@ -101,16 +42,14 @@ def snapshot(session: Session, rb: Rulebook) -> None:
                 session.exec(select(Section).where(Section.rulebook_id == rb.id).order_by(Section.index))]  # type: ignore[arg-type]
     row = session.exec(select(Revision).where(Revision.book == rb.id, Revision.number == rb.revision)).first()
     if row is None:  # a book stored before revisions were recorded
-        row = Revision(book=rb.id, number=rb.revision, source=rb.source, sha256=rb.sha256, title=rb.title,
-                       pages=rb.pages, ingested_at=rb.ingested_at)
+        row = Revision(**revision_row(rb))
     row.facts, row.sections, row.superseded_at = facts, sections, datetime.now(UTC)
     session.add(row)
 
 
 def record(session: Session, rb: Rulebook) -> None:
     """The Revision row of a newly stored current revision."""
-    session.add(Revision(book=rb.id, number=rb.revision, source=rb.source, sha256=rb.sha256, title=rb.title,
-                         pages=rb.pages, ingested_at=rb.ingested_at))
+    session.add(Revision(**revision_row(rb)))
 
 
 def forget(session: Session, book: str) -> None:

@@ -9,7 +9,6 @@ previous revision's facts and sections are kept as history, and the book's id st
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from sqlalchemy import delete
 from sqlalchemy.engine import Engine
@@ -19,15 +18,13 @@ from sqlmodel import Session, select
 import sources
 from carddb import fts, revisions
 from carddb.catalog import load_catalog
-from carddb.db import DatabaseGone, gone_reason, is_disconnect, write_lock
+from carddb.db import gone_reason, is_disconnect, write_lock
+from carddb.errors import DatabaseGone, StoreError
 from carddb.models import Card, CardMention, Fact, Page, Rulebook, Section
+from carddb.rows import content_rows, now, rulebook_row
 from sources.book import IngestedBook
 
 STORE_ATTEMPTS = 4
-
-
-class StoreError(Exception):
-    """A book that could not be written (database busy, unwritable, or refusing the rows)."""
 
 
 def find_by_sha(session: Session, sha256: str) -> Rulebook | None:
@@ -41,23 +38,6 @@ def _delete_rulebook(session: Session, rb_id: str, keep_history: bool = False) -
     session.exec(delete(Rulebook).where(Rulebook.id == rb_id))  # type: ignore[call-overload]
     if not keep_history:
         revisions.forget(session, rb_id)
-
-
-def _quality(book: IngestedBook) -> dict[str, Any]:
-    repairs: dict[str, int] = {}
-    for p in book.pages:
-        for kind, n in p.repairs.items():
-            repairs[kind] = repairs.get(kind, 0) + n
-    methods: dict[str, int] = {}
-    for p in book.pages:
-        methods[p.method] = methods.get(p.method, 0) + 1
-    out = {"repairs": dict(sorted(repairs.items())), "page_methods": methods, "sections": len(book.sections),
-           "facts": len(book.facts), "mentions": len(book.mentions)}
-    words = {str(p.number): [[w.start, w.end, w.confidence, w.how, int(w.repaired)] for w in p.words]
-             for p in book.pages if p.words}
-    if words:  # per-word trust by page number (ingest.words.from_json reads a page's list back)
-        out["words"] = words
-    return out
 
 
 def store_book(engine: Engine, book: IngestedBook, revision_of: str | None = None,
@@ -106,38 +86,12 @@ def _write(session: Session, book: IngestedBook, placement: revisions.Placement)
         replaced.append(f"{rb_id}@{placement.previous.revision}")
         _delete_rulebook(session, rb_id, keep_history=True)
     session.flush()
-    session.add(
-        Rulebook(
-            id=rb_id,
-            source=book.source,
-            sha256=book.sha256,
-            lang=book.ident.lang,
-            edition=book.ident.edition,
-            expansions=list(book.ident.expansions),
-            title=book.ident.title,
-            pages=len(book.pages),
-            identification={"confidence": book.ident.confidence, "evidence": book.ident.evidence,
-                            "scope": book.ident.scope},
-            quality=_quality(book),
-            warnings=list(book.warnings),
-            revision=placement.revision,
-        )
-    )
+    session.add(Rulebook(**rulebook_row(book, rb_id, placement.revision, now())))
     session.flush()
     revisions.record(session, session.get(Rulebook, rb_id))
-    for p, off in zip(book.pages, book.offsets, strict=True):
-        session.add(Page(rulebook_id=rb_id, number=p.number, offset=off, text=p.text, method=p.method,
-                         reason=p.reason, repairs=dict(p.repairs), warnings=list(p.warnings)))
-    for s in book.sections:
-        session.add(Section(rulebook_id=rb_id, index=s.index, heading=s.heading, topic=s.topic, card=s.card,
-                            page=s.page, start=s.start, end=s.end, text=s.text, scope=s.scope))
-    for f in book.facts:
-        session.add(Fact(rulebook_id=rb_id, topic=f.topic, value=f.value, quote=f.quote, page=f.page,
-                         start=f.start, end=f.end, confidence=f.confidence, extractor=f.extractor,
-                         scope=f.scope, passage=f.passage, read=dict(f.read)))
-    for m in book.mentions:
-        session.add(CardMention(rulebook_id=rb_id, card=m.card, surface=m.surface, page=m.page,
-                                start=m.start, end=m.end, score=m.score))
+    models = {"page": Page, "section": Section, "fact": Fact, "cardmention": CardMention}
+    for table, rows in content_rows(book, rb_id).items():
+        session.add_all(models[table](**row) for row in rows)
     return replaced
 
 
@@ -167,3 +121,24 @@ def stored_texts(engine: Engine, rulebook_id: str) -> list[str]:
     with Session(engine) as session:
         return [p.text for p in session.exec(select(Page).where(Page.rulebook_id == rulebook_id)
                                              .order_by(Page.number))]
+
+
+class EngineStore:
+    """A database opened through the ORM (any URL carddb.db opens), with the methods mkdb.ingesting
+    calls on carddb.sqlite_store.SqliteStore: find a stored book, its texts, store a new one."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def find(self, sha256: str) -> Rulebook | None:
+        with Session(self.engine) as session:
+            return find_by_sha(session, sha256)
+
+    def stored_texts(self, rulebook_id: str) -> list[str]:
+        return stored_texts(self.engine, rulebook_id)
+
+    def store(self, book: IngestedBook, revision_of: str | None = None, as_new: bool = False) -> tuple[str, list[str], str]:
+        return store_with_retry(self.engine, book, revision_of, as_new)
+
+    def dispose(self) -> None:
+        self.engine.dispose()

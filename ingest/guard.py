@@ -34,6 +34,9 @@ from ingest.limits import READBACK_MB, Limits, over
 from ingest.types import IngestError, PageSkipped, PageText
 
 CHUNK = 1 << 20
+# the most one byte of DEFLATE data can inflate to (zlib's documented limit, 1032:1): a stream that
+# small times this is within the cap without being inflated (most of a PDF's streams, read as they are)
+MAX_INFLATE_RATIO = 1032
 _open = os.open  # (tests replace it to make a file unreadable: they run as root)
 _KINDS = {
     stat.S_ISFIFO: "is a FIFO (named pipe)", stat.S_ISCHR: "is a character device", stat.S_ISBLK: "is a block device",
@@ -165,8 +168,8 @@ def safe_yaml(text: str) -> Any:
 def scan_pdf(path: Path, limits: Limits) -> None:
     """Refuse, before reading, a PDF with too many pages, a stream that inflates past the limit, or an
     image larger than the pixel limit. Inflating is streamed (1 MB of output at a time, discarded):
-    memory stays small and time is bounded by the limit. A file pikepdf cannot open is left to the
-    reader, which reports it in its own words."""
+    memory stays small and time is bounded by the limit; a stream too short to inflate past it is not
+    inflated at all. A file pikepdf cannot open is left to the reader, which reports it in its own words."""
     try:
         import pikepdf  # here: a test dependency, not a runtime one (see the except)
     except ImportError:  # the worker's memory limit still applies
@@ -195,6 +198,8 @@ def scan_pdf(path: Path, limits: Limits) -> None:
                 raw = obj.read_raw_bytes()
             except Exception:  # noqa: BLE001 - a damaged stream: the reader reports it
                 continue
+            if len(raw) * MAX_INFLATE_RATIO <= cap:
+                continue  # cannot inflate past the cap
             if _inflated_size(raw, cap) > cap:
                 raise over(limits, "inflated_mb", f"a compressed stream inflates to more than {_mb(cap)} MB "
                                                   "(a decompression bomb?)")

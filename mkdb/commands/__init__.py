@@ -10,7 +10,8 @@ it defines (typer, the option types, mkdb.output) is imported at its top.
 
 Below the verbs (issue 27, benchmarks/cold_start.py): `mkdb --version` is answered by the console
 script (mkdb.main) before typer, pydantic and rich load; `mkdb diff` reads a SQLite file with sqlite3
-alone (carddb.plain) and loads the simulator only for --impact; a text-layer PDF is read without the
+alone (carddb.plain) and loads the simulator only for --impact; `mkdb ingest` writes a SQLite file with
+sqlite3 alone (carddb.sqlite_store, the same rows as the ORM); a text-layer PDF is read without the
 OCR page analysis (scipy, numba); the lemmatizers' data and the YAML sources are compiled once into the
 user's cache (ingest.langdata, sources.cache). tests/cli/test_start_up.py checks what --version and
 diff import.

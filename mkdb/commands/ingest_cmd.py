@@ -130,10 +130,11 @@ def ingest(
         TimeRemainingColumn,
     )
 
-    from carddb.db import DatabaseGone
+    from carddb.errors import DatabaseGone
+    from carddb.paths import resolve_url
+    from carddb.sqlite_store import open_store
     from ingest.options import ReadOptions
     from ingest.pipeline import expand_paths
-    from mkdb.books import open_or_exit
     from mkdb.failures import new_database, output_problem, remove_unused
     from mkdb.ingesting import ingest_paths
 
@@ -153,7 +154,13 @@ def ingest(
     if book is not None:
         files = [_book_or_exit(book, files)]
     created = new_database(db)
-    engine = open_or_exit(db)
+    # a SQLite file with sqlite3 alone (the same rows, without loading SQLAlchemy: carddb.sqlite_store);
+    # anything else (a server, another schema version, a file that is no database) through the ORM
+    engine = open_store(resolve_url(db))
+    if engine is None:
+        from mkdb.books import open_or_exit
+
+        engine = open_or_exit(db)
     err = Console(stderr=True)
     # a file name is shown as it is (markup=False: "[red]x.pdf" is no style) with its control characters written out
     with Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
