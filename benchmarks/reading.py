@@ -2,6 +2,7 @@
 real pages the project holds, from their text layer and as scans (issue 23).
 
     .venv/bin/python benchmarks/reading.py [--quick] [--text-only] [--families a,b] [--dpi 72,100] [--out DIR]
+    .venv/bin/python benchmarks/reading.py --low-seeds 12 --no-real   # 72 and 100 dpi images only, 12 seeds a family
 
 - text layer: every generated page (13 families x 24 seeds; --quick 4) read by ingest.reader.pdf.read_pdf
   with --ocr never, and the real English book's 8 pages;
@@ -111,9 +112,13 @@ def speed(costs: list[tuple[str, float, float]]) -> list[str]:
     return lines
 
 
-def scan_plan(pages: list[page_layouts.Page], quick: bool) -> list[tuple[page_layouts.Page, int]]:
+def scan_plan(pages: list[page_layouts.Page], quick: bool, low_seeds: int = 0) -> list[tuple[page_layouts.Page, int]]:
     """(page, dpi) of the scans: per family the first seeds at SCAN_DPIS (two with --quick), one
-    low-resolution image per family and, unless quick, 600 dpi twice."""
+    low-resolution image per family and, unless quick, 600 dpi twice. With `low_seeds`, only
+    low-resolution images instead: the first `low_seeds` seeds of every family at every LOW_DPIS
+    (a change to the enlargement judged on many pages, not on one image a family)."""
+    if low_seeds:
+        return [(p, dpi) for p in pages if p.seed < low_seeds for dpi in LOW_DPIS]
     plan = []
     by_family: dict[str, list[page_layouts.Page]] = {}
     for p in pages:
@@ -185,6 +190,8 @@ def main() -> None:
     ap.add_argument("--out", default="/tmp/mkdb-reading", help="where generated pages and scans are kept")
     ap.add_argument("--no-real", action="store_true", help="generated pages only")
     ap.add_argument("--verbose", action="store_true", help="one line per page")
+    ap.add_argument("--low-seeds", type=int, default=0,
+                    help="scans: only 72 and 100 dpi images, of the first N seeds of every family")
     ap.add_argument("--dpi", default="", help="comma-separated resolutions: only the scans at these (e.g. 72,100)")
     args = ap.parse_args()
     families = [f for f in args.families.split(",") if f] or list(page_layouts.FAMILIES)
@@ -206,11 +213,11 @@ def main() -> None:
         t2 = time.time()
         scans_dir = Path(pages[0].pdf).parent
         few = args.quick or args.few_scans
-        plan = scan_plan(pages, few)
+        plan = scan_plan(pages, few, args.low_seeds)
         if args.dpi:
             keep = {int(d) for d in args.dpi.split(",") if d}
             plan = [(p, dpi) for p, dpi in plan if dpi in keep]
-        if not few and not args.dpi and len(families) == len(page_layouts.FAMILIES):
+        if not few and not args.dpi and not args.low_seeds and len(families) == len(page_layouts.FAMILIES):
             by_lang: dict[str, list[page_layouts.Page]] = {}
             for p in pages:
                 by_lang.setdefault(p.lang, []).append(p)
