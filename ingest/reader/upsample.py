@@ -92,21 +92,25 @@ def without_rules(gray: Image.Image, letter: float, halo: int = RULE_HALO) -> Im
     ink = (pixels < RULE_DARK).astype(np.uint8)
     run = int(RULE_LETTERS * letter)
     thick = max(2, int(np.ceil(RULE_THIN * letter)))
+    wholes = [ndimage.minimum_filter1d(ink, run, axis=axis) if ink.shape[axis] >= run else None
+              for axis in (0, 1)]  # a window of ink all along, down and across
+    if not any(w is not None and w.any() for w in wholes):
+        return gray  # no rule (most canvases of prose): nothing more to compute
     rules = np.zeros(ink.shape, dtype=bool)
-    both = np.ones(ink.shape, dtype=bool)  # where a rule across meets a rule down: a crossing, not a bar
-    for axis in (0, 1):
-        if ink.shape[axis] < run:
-            both[:] = False
+    longs = []
+    for axis, whole in enumerate(wholes):
+        if whole is None or not whole.any():
             continue
-        whole = ndimage.minimum_filter1d(ink, run, axis=axis)  # a window of ink all along
         long = ndimage.maximum_filter1d(whole, run, axis=axis).astype(bool) & ink.astype(bool)
         across = 1 - axis  # as thick as a letter across the run (a bar, or a letter's stroke): kept
         bar = ndimage.maximum_filter1d(ndimage.minimum_filter1d(ink, thick, axis=across), thick, axis=across)
         rules |= long & ~bar.astype(bool)
-        both &= long
-    if both.any():  # ... unless it lies in a solid area of ink (a filled box long both ways)
-        solid = ndimage.maximum_filter(ndimage.minimum_filter(ink, thick), thick).astype(bool)
-        rules |= both & ~solid
+        longs.append(long)
+    if len(longs) == 2:  # where a rule across meets a rule down: a crossing, not a bar ...
+        both = longs[0] & longs[1]  # ... unless it lies in a solid area of ink (a filled box long both ways)
+        if both.any():
+            solid = ndimage.maximum_filter(ndimage.minimum_filter(ink, thick), thick).astype(bool)
+            rules |= both & ~solid
     if not rules.any():
         return gray
     rules = ndimage.maximum_filter(rules, size=2 * halo + 1)
