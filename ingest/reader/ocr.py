@@ -38,7 +38,7 @@ from ingest.reader import tesseract
 from ingest.reader.geometry import PageLayout, Word
 from ingest.reader.layout import order_pages
 from ingest.reader.places import place_words
-from ingest.reader.upsample import RULE_HALO, enlarged, without_rules
+from ingest.reader.upsample import RULE_HALO, TARGET_HEIGHT, enlarged, without_rules
 from ingest.types import IngestError, PageText, WordRead
 from ingest.words import words_of_text
 from sources import languages
@@ -618,8 +618,9 @@ def page_parts(gray: Image.Image) -> list[tuple[Image.Image, Where, int]]:
         blocks, em = find_blocks(gray, found, work)
         laid = canvases(gray, found, blocks, workers(), em)
         if laid:  # rules cleared off what Tesseract reads (ingest.reader.upsample)
-            halo = RULE_HALO if gray.info.get("enlarged", 1.0) > 1.0 else 1
-            return [(without_rules(canvas, em, halo), slots, CANVAS_PSM) for canvas, slots in laid]
+            if gray.info.get("enlarged", 1.0) > 1.0:  # letters brought to TARGET_HEIGHT, rules blurred to bars
+                return [(without_rules(canvas, TARGET_HEIGHT, RULE_HALO, None), slots, CANVAS_PSM) for canvas, slots in laid]
+            return [(without_rules(canvas, em, 1), slots, CANVAS_PSM) for canvas, slots in laid]
     return [(gray.crop(box), box, 3) for box in split_boxes(gray)]
 
 

@@ -72,7 +72,7 @@ RULE_DARK = 128  # grey level under which a prepared page's pixel is ink
 RULE_HALO = 2  # pixels around an enlarged rule that its blur greyed (1 at print resolution: the scan's own blur)
 
 
-def without_rules(gray: Image.Image, letter: float, halo: int = RULE_HALO) -> Image.Image:
+def without_rules(gray: Image.Image, letter: float, halo: int = RULE_HALO, thin: float | None = RULE_THIN) -> Image.Image:
     """A page's table rules and box edges made white, its letters kept.
 
     Tesseract takes a ruled grid for a picture: the cells of a large table at 300 dpi read as
@@ -82,7 +82,9 @@ def without_rules(gray: Image.Image, letter: float, halo: int = RULE_HALO) -> Im
     thinner than RULE_THIN of a letter: no letter, dash or underline of a word is that long, and
     a colour bar or filled box is thicker (both kept). `letter` is the page's letter height in
     pixels (none measured, 0: the page is given back as it is); the rule is whitened with `halo`
-    pixels around it.
+    pixels around it. `thin` None: a long run of any thickness goes (an enlarged page, whose
+    rules blur into bars: its dark bands cleared too, the Dutch cover read at 3% CER, 13% with
+    bars kept).
     """
     if letter <= 0:
         return gray
@@ -91,7 +93,7 @@ def without_rules(gray: Image.Image, letter: float, halo: int = RULE_HALO) -> Im
     pixels = np.asarray(gray)
     ink = (pixels < RULE_DARK).astype(np.uint8)
     run = int(RULE_LETTERS * letter)
-    thick = max(2, int(np.ceil(RULE_THIN * letter)))
+    thick = max(2, int(np.ceil(thin * letter))) if thin is not None else 0
     wholes = [ndimage.minimum_filter1d(ink, run, axis=axis) if ink.shape[axis] >= run else None
               for axis in (0, 1)]  # a window of ink all along, down and across
     if not any(w is not None and w.any() for w in wholes):
@@ -101,7 +103,11 @@ def without_rules(gray: Image.Image, letter: float, halo: int = RULE_HALO) -> Im
     for axis, whole in enumerate(wholes):
         if whole is None or not whole.any():
             continue
-        long = ndimage.maximum_filter1d(whole, run, axis=axis).astype(bool) & ink.astype(bool)
+        long = ndimage.maximum_filter1d(whole, run, axis=axis).astype(bool)
+        if not thick:
+            rules |= long
+            continue
+        long &= ink.astype(bool)  # not the pixel past its end (a window of even length)
         across = 1 - axis  # as thick as a letter across the run (a bar, or a letter's stroke): kept
         bar = ndimage.maximum_filter1d(ndimage.minimum_filter1d(ink, thick, axis=across), thick, axis=across)
         rules |= long & ~bar.astype(bool)

@@ -155,7 +155,7 @@ def test_an_enlarged_pages_rules_are_cleared_and_its_letters_kept():
     draw.rectangle((20, 20, 24, 280), fill=0)  # a rule down
     draw.text((100, 100), "Hxlo T", fill=0, font=ImageFont.load_default(size=22))
     assert without_rules(img, 0.0) is img
-    out = np.asarray(without_rules(img, 20.0))
+    out = np.asarray(without_rules(img, 20.0, 2, None))
     assert (out[18:27, 30:570] == 255).all() and (out[30:270, 18:27] == 255).all()
     assert (out[95:130, 95:200] < 128).sum() == (np.asarray(img)[95:130, 95:200] < 128).sum()
 
