@@ -66,60 +66,37 @@ def enlarged(rgb: Image.Image, gray: Image.Image) -> Image.Image:
     return rgb.resize(size, Image.LANCZOS)
 
 
-RULE_LETTERS = 8  # a run of ink this many letters long, straight across or down, is a rule ...
-RULE_THIN = 0.34  # ... when it is thinner than this many letter heights (a colour bar, a filled box is not)
+RULE_LETTERS = 8  # a run of ink this many (enlarged) letters long, straight across or down, is a rule
 RULE_DARK = 128  # grey level under which a prepared page's pixel is ink
-RULE_HALO = 2  # pixels around an enlarged rule that its blur greyed (1 at print resolution: the scan's own blur)
+RULE_HALO = 2  # pixels around an enlarged rule that its blur greyed
 
 
-def without_rules(gray: Image.Image, letter: float, halo: int = RULE_HALO, thin: float | None = RULE_THIN) -> Image.Image:
-    """A page's table rules and box edges made white, its letters kept.
+def without_rules(gray: Image.Image, factor: float) -> Image.Image:
+    """An enlarged page's table rules and box edges made white, its letters kept.
 
-    Tesseract takes a ruled grid for a picture: the cells of a large table at 300 dpi read as
-    "[TOHO JN [7 CVO", and an enlarged page's rules (a 1-px rule blurred to a bar several pixels
-    thick) made a 72-dpi page's table read "in coh rte Cao"; erased, every cell reads in row
-    order. A rule is a straight run of ink, across or down, longer than RULE_LETTERS letters and
-    thinner than RULE_THIN of a letter: no letter, dash or underline of a word is that long, and
-    a colour bar or filled box is thicker (both kept). `letter` is the page's letter height in
-    pixels (none measured, 0: the page is given back as it is); the rule is whitened with `halo`
-    pixels around it. `thin` None: a long run of any thickness goes (an enlarged page, whose
-    rules blur into bars: its dark bands cleared too, the Dutch cover read at 3% CER, 13% with
-    bars kept).
+    Enlarged, a rule one pixel wide becomes a blurred bar several pixels thick beside the cells'
+    letters, and Tesseract takes the cells of a ruled table for noise (a 72-dpi page's table read
+    as "in coh rte Cao"); a page at print resolution keeps its thin rules (its preparation is
+    untouched). A rule is a straight run of ink, across or down, longer than RULE_LETTERS letters
+    (letters are about TARGET_HEIGHT once enlarged; the enlargement `factor` tells them apart from
+    a page at print resolution, 1.0: the page is given back as it is).
     """
-    if letter <= 0:
+    if factor <= 1.0:
         return gray
     from scipy import ndimage
 
     pixels = np.asarray(gray)
     ink = (pixels < RULE_DARK).astype(np.uint8)
-    run = int(RULE_LETTERS * letter)
-    thick = max(2, int(np.ceil(thin * letter))) if thin is not None else 0
-    wholes = [ndimage.minimum_filter1d(ink, run, axis=axis) if ink.shape[axis] >= run else None
-              for axis in (0, 1)]  # a window of ink all along, down and across
-    if not any(w is not None and w.any() for w in wholes):
-        return gray  # no rule (most canvases of prose): nothing more to compute
+    run = int(RULE_LETTERS * TARGET_HEIGHT)
     rules = np.zeros(ink.shape, dtype=bool)
-    longs = []
-    for axis, whole in enumerate(wholes):
-        if whole is None or not whole.any():
+    for axis in (0, 1):
+        if ink.shape[axis] < run:
             continue
-        long = ndimage.maximum_filter1d(whole, run, axis=axis).astype(bool)
-        if not thick:
-            rules |= long
-            continue
-        long &= ink.astype(bool)  # not the pixel past its end (a window of even length)
-        across = 1 - axis  # as thick as a letter across the run (a bar, or a letter's stroke): kept
-        bar = ndimage.maximum_filter1d(ndimage.minimum_filter1d(ink, thick, axis=across), thick, axis=across)
-        rules |= long & ~bar.astype(bool)
-        longs.append(long)
-    if len(longs) == 2:  # where a rule across meets a rule down: a crossing, not a bar ...
-        both = longs[0] & longs[1]  # ... unless it lies in a solid area of ink (a filled box long both ways)
-        if both.any():
-            solid = ndimage.maximum_filter(ndimage.minimum_filter(ink, thick), thick).astype(bool)
-            rules |= both & ~solid
+        whole = ndimage.minimum_filter1d(ink, run, axis=axis)  # a window of ink all along
+        rules |= ndimage.maximum_filter1d(whole, run, axis=axis).astype(bool)
     if not rules.any():
         return gray
-    rules = ndimage.maximum_filter(rules, size=2 * halo + 1)
+    rules = ndimage.maximum_filter(rules, size=2 * RULE_HALO + 1)
     out = pixels.copy()
     out[rules] = 255
     return Image.fromarray(out, "L")
