@@ -13,7 +13,9 @@ strokes of a text line by what a rule is, not by one script's letter shapes:
   stroke that goes on above or below it; the rules that cross it do not count). The horizontal
   strokes of Chinese or Japanese characters touch across characters and run on for several
   characters, but the characters' other strokes leave them all along; a struck-through line of
-  text is crossed by its letters the same way. Both are kept.
+  text is crossed by its letters the same way. Both are kept;
+- it is part of a grid (GRID_CROSSINGS): what Tesseract misreads is a ruled table; a box round a
+  paragraph or a lone line it reads past, and they are left as they were.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from PIL import Image
 RULE_LINES = 5  # a rule is longer than this many text lines are high ...
 RULE_THIN = 0.2  # ... thinner on average than this share of a line's height ...
 RULE_ATTACHED = 0.1  # ... and other ink leaves it along at most this share of its length
+GRID_CROSSINGS = 6  # ... and it belongs to a grid: rules crossing or meeting at this many points
 RULE_DARK = 128  # grey level under which a prepared page's pixel is ink
 RULE_HALO = 1  # pixels around a rule whitened too (the scan's blur of its edge)
 LEAVES = 0.1  # ink going on this share of a line's height (at least 2 px) past a run's edge leaves it
@@ -52,9 +55,8 @@ def cleared(gray: Image.Image, em: float) -> Image.Image:
         runs = _long_runs(ink, length)
         if runs is None:
             return gray
-    rules = np.zeros(ink.shape, dtype=bool)
-    for axis in (0, 1):
-        rules |= _rules_along(ink, runs, axis, line)
+    down, across = (_rules_along(ink, runs, axis, line) for axis in (0, 1))
+    rules = grids(down, across)
     if not rules.any():
         return gray
     from scipy import ndimage
@@ -63,6 +65,26 @@ def cleared(gray: Image.Image, em: float) -> Image.Image:
     out = pixels.copy()
     out[rules] = 255
     return Image.fromarray(out, "L")
+
+
+def grids(down: np.ndarray, across: np.ndarray) -> np.ndarray:
+    """The rules (down, across) that form a ruled grid: a connected set of rules crossing or
+    meeting at GRID_CROSSINGS points or more (a table of two cells has six). A box drawn round a
+    paragraph (four corners) or a lone line is left as it is: Tesseract reads past those."""
+    from scipy import ndimage
+
+    both = down | across
+    if not (down.any() and across.any()):
+        return np.zeros(both.shape, dtype=bool)
+    sets, n = ndimage.label(both, np.ones((3, 3), dtype=bool))
+    points, m = ndimage.label(down & across, np.ones((3, 3), dtype=bool))
+    if not m:
+        return np.zeros(both.shape, dtype=bool)
+    where = ndimage.labeled_comprehension(sets, points, np.arange(1, m + 1), np.max, np.int64, 0)
+    crossings = np.bincount(where, minlength=n + 1)
+    grid = crossings >= GRID_CROSSINGS
+    grid[0] = False
+    return grid[sets]
 
 
 def _long_runs(ink: np.ndarray, length: int) -> tuple[np.ndarray, np.ndarray] | None:

@@ -33,7 +33,8 @@ def _grid_gone(out: np.ndarray, left: int, top: int, right: int, rows: list[int]
 def test_a_latin_grid_goes_and_letters_bars_struck_lines_stay():
     """Letters about 30 px high (300 dpi): the table's 2-px grid is erased, crossings and all; the
     letters in its cells, dashes, a colour bar (thick), a filled box, and a line struck through a
-    row of letters (the letters leave it all along its length) stay ink for ink."""
+    row of letters (the letters leave it all along its length) and a box drawn round a paragraph
+    (four corners: no grid) stay ink for ink."""
     img = Image.new("L", (1400, 900), 255)
     draw = ImageDraw.Draw(img)
     font = ImageFont.load_default(size=40)
@@ -43,6 +44,7 @@ def test_a_latin_grid_goes_and_letters_bars_struck_lines_stay():
     for k, y in enumerate((360, 420, 480, 540)):
         draw.text((60, y), "Hello world, the rules of the game " + str(k), fill=0, font=font)
     draw.text((60, 600), "l I 1 \u2014 \u2014\u2014 word", fill=0, font=font)
+    draw.rectangle((30, 345, 1370, 660), outline=0, width=2)  # a box round a paragraph: no grid
     draw.rectangle((20, 680, 1380, 692), fill=0)  # a colour bar, 12 px thick
     draw.text((60, 740), "IIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIIII", fill=0, font=font)
     draw.rectangle((50, 762, 1300, 763), fill=0)  # struck through, 40 letters long
