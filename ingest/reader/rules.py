@@ -15,7 +15,9 @@ strokes of a text line by what a rule is, not by one script's letter shapes:
   characters, but the characters' other strokes leave them all along; a struck-through line of
   text is crossed by its letters the same way. Both are kept;
 - it is part of a grid (GRID_CROSSINGS): what Tesseract misreads is a ruled table; a box round a
-  paragraph or a lone line it reads past, and they are left as they were.
+  paragraph or a lone line it reads past, and they are left as they were;
+- the canvas is at print resolution (PRINT_LINE): an enlarged page is cleared by
+  ingest.reader.upsample.without_rules, a small image that is not enlarged keeps its rules.
 """
 
 from __future__ import annotations
