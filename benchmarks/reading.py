@@ -4,8 +4,9 @@ real pages the project holds, from their text layer and as scans (issue 23).
     .venv/bin/python benchmarks/reading.py [--quick] [--text-only] [--families a,b] [--dpi 72,100] [--out DIR]
     .venv/bin/python benchmarks/reading.py --low-seeds 12 --no-real   # 72 and 100 dpi images only, 12 seeds a family
 
-- text layer: every generated page (13 families x 24 seeds; --quick 4) read by ingest.reader.pdf.read_pdf
-  with --ocr never, and the real English book's 8 pages;
+- text layer: every generated page (13 families x 24 seeds, and 3 families of Chinese, Japanese and
+  Korean pages x CJK_SEEDS; --quick 4) read by ingest.reader.pdf.read_pdf with --ocr never, and the
+  real English book's 8 pages;
 - scans: a deterministic sample of those pages rendered and degraded (page_layouts.scan_of:
   turned up to 3 degrees, noise, JPEG, a third under uneven light) at 150, 200 and 300 dpi, one
   low-resolution image (72 or 100 dpi) per family, 600 dpi twice and photographed two-page
@@ -49,6 +50,7 @@ import page_layouts  # noqa: E402
 from scan_score import Measure, measure, page_words, words  # noqa: E402
 
 SEEDS, QUICK_SEEDS = 24, 4
+CJK_SEEDS = 8  # the Chinese, Japanese and Korean families (page_layouts.CJK_FAMILIES): two pages a language
 SCAN_DPIS = (200, 150, 300, 200, 300, 150)  # the scans of a family, in this order of seeds
 LOW_DPIS = (72, 100)
 
@@ -60,7 +62,8 @@ def generated(quick: bool, families: list[str], out: Path) -> list[page_layouts.
     out = out / stamp
     pages = []
     for family in families:
-        for seed in range(QUICK_SEEDS if quick else SEEDS):
+        seeds = QUICK_SEEDS if quick else CJK_SEEDS if family in page_layouts.CJK_FAMILIES else SEEDS
+        for seed in range(seeds):
             meta = out / f"{family}-{seed}.json"
             if meta.exists():
                 pages.append(page_layouts.Page(**json.loads(meta.read_text(encoding="utf-8"))))
@@ -123,7 +126,9 @@ def scan_plan(pages: list[page_layouts.Page], quick: bool, low_seeds: int = 0) -
     by_family: dict[str, list[page_layouts.Page]] = {}
     for p in pages:
         by_family.setdefault(p.family, []).append(p)
-    for k, (_, group) in enumerate(sorted(by_family.items())):
+    order = sorted(page_layouts.FAMILIES) + sorted(page_layouts.CJK_FAMILIES)  # the CJK families last:
+    for family, group in sorted(by_family.items(), key=lambda kv: order.index(kv[0])):  # the others' plan kept
+        k = order.index(family)
         dpis = SCAN_DPIS[:2] if quick else SCAN_DPIS
         plan += [(p, dpi) for p, dpi in zip(group, dpis, strict=False)]
         if not quick and len(group) > len(dpis):
@@ -194,7 +199,7 @@ def main() -> None:
                     help="scans: only 72 and 100 dpi images, of the first N seeds of every family")
     ap.add_argument("--dpi", default="", help="comma-separated resolutions: only the scans at these (e.g. 72,100)")
     args = ap.parse_args()
-    families = [f for f in args.families.split(",") if f] or list(page_layouts.FAMILIES)
+    families = [f for f in args.families.split(",") if f] or list(page_layouts.ALL_FAMILIES)
     out = Path(args.out)
     t0 = time.time()
     pages = generated(args.quick, families, out)
@@ -217,7 +222,7 @@ def main() -> None:
         if args.dpi:
             keep = {int(d) for d in args.dpi.split(",") if d}
             plan = [(p, dpi) for p, dpi in plan if dpi in keep]
-        if not few and not args.dpi and not args.low_seeds and len(families) == len(page_layouts.FAMILIES):
+        if not few and not args.dpi and not args.low_seeds and len(families) == len(page_layouts.ALL_FAMILIES):
             by_lang: dict[str, list[page_layouts.Page]] = {}
             for p in pages:
                 by_lang.setdefault(p.lang, []).append(p)

@@ -11,7 +11,10 @@ paragraph breaks, a line or picture across the gutter, full-width headings betwe
 blocks, panels, colour bars, callouts beside a diagram, tables, sidebars, running lines, pictures,
 several fonts and sizes). Everything is drawn with fpdf2 in fonts Debian packages ship
 (fonts-dejavu, fonts-liberation), so the text layer is exact and the truth is what was drawn, in
-the order a person reads it. Scans reuse the fixtures' degradation (make_fixtures.degrade).
+the order a person reads it. CJK_FAMILIES set colour bars, panels and tables in Chinese
+(Simplified, Traditional), Japanese or Korean (tests/languages/texts, Noto CJK from
+fonts-noto-cjk), a language per seed in turn; Chinese and Japanese lines break between any two
+characters and their truth has no spaces. Scans reuse the fixtures' degradation (make_fixtures.degrade).
 """
 
 from __future__ import annotations
@@ -50,7 +53,18 @@ SOURCES = {
 }
 SOURCES["de"] = SOURCES["de"] + [TEXTS / "machi_koro_hafen_de.txt"]
 LANGS = sorted(SOURCES)
+# Chinese, Japanese and Korean: the new languages' rules texts, set in Noto CJK (fonts-noto-cjk);
+# a face is (regular, bold) collection files and the collection holds one face per language
+CJK_TEXTS = ROOT / "tests" / "languages" / "texts"
+SOURCES.update({lang: sorted(CJK_TEXTS.glob(f"{lang}_mk*.md")) for lang in ("ja", "ko", "zh-Hans", "zh-Hant")})
+CJK_LANGS = ["ja", "ko", "zh-Hans", "zh-Hant"]
+CJK_FONT_DIR = Path("/usr/share/fonts/opentype/noto")
+CJK_FACES = {"noto-sans-cjk": ("NotoSansCJK-Regular.ttc", "NotoSansCJK-Bold.ttc"),
+             "noto-serif-cjk": ("NotoSerifCJK-Regular.ttc", "NotoSerifCJK-Bold.ttc")}
+CJK_INDEX = {"ja": 0, "ko": 1, "zh-Hans": 2, "zh-Hant": 3}  # the language's face in the collection
+UNSPACED = ("ja", "zh-Hans", "zh-Hant")  # written without spaces: broken between any two characters
 PRINTABLE = set(".,;:!?()-–—'\"«»„“”’%/+×=")  # besides letters and digits: what every face here draws
+CJK_PRINTABLE = set("。、，：；！？（）「」『』・ー〜")  # what Noto CJK draws besides letters and digits
 
 
 @dataclass
@@ -96,15 +110,17 @@ def _paragraphs(lang: str) -> tuple[list[str], list[str]]:
         if lang == "cs" and path.parent == make_fixtures.SEEDS:
             text = make_fixtures._cleaned(text, lang)
         text = re.sub(r"\*\*|(?<!\w)\*|\*(?!\w)", "", text)
-        text = re.sub(r"<\|[^|>]*\|>|[\u3000-\u9fff]+|[#|>_`]+", " ", text)
+        cjk = "" if lang in CJK_LANGS else r"|[\u3000-\u9fff]+"
+        text = re.sub(r"<\|[^|>]*\|>" + cjk + r"|[#|>_`]+", " ", text)
         for chunk in re.split(r"\n\s*\n|\n(?=\s*[-•]\s)", text):
             for line in chunk.split("\n"):
                 line = re.sub(r"^\s*[-•]\s*", "", line)
                 line = re.sub(r"\s+", " ", line).strip()
                 if not line or not any(c.isalpha() for c in line):
                     continue
-                words = line.split()
-                if len(words) <= 6 and len(line) <= 48 and not line.endswith((".", ",", ":", ";")):
+                words = list(line.replace(" ", "")) if lang in UNSPACED else line.split()
+                if len(words) <= (12 if lang in UNSPACED else 6) and len(line) <= 48 \
+                        and not line.endswith((".", ",", ":", ";", "。", "：")):
                     heads.append(line)
                 elif len(words) >= 6:
                     paras.append(line)
@@ -122,7 +138,9 @@ class Words:
             _CACHE[lang] = _paragraphs(lang)
         self.heads, paras = _CACHE[lang]
         self.rng = rng
-        self.stream = [w for w in " ".join(paras).split() if all(c.isalnum() or c in PRINTABLE for c in w)]
+        self.joiner = "" if lang in UNSPACED else " "  # between two units of the stream
+        units = [c for c in "".join(paras) if not c.isspace()] if lang in UNSPACED else " ".join(paras).split()
+        self.stream = [w for w in units if all(c.isalnum() or c in PRINTABLE or c in CJK_PRINTABLE for c in w)]
         self.pos = rng.randrange(len(self.stream))
 
     def heading(self) -> str:
@@ -143,12 +161,18 @@ class Sheet:
     def __init__(self, lang: str, face: str, rng: random.Random, size: tuple[float, float] = (210.0, 297.0)) -> None:
         self.rng = rng
         self.words = Words(lang, rng)
+        self.join = self.words.joiner.join
         self.pdf = FPDF(unit="mm", format=size)
         self.pdf.set_auto_page_break(False)
         self.pdf.set_margins(0, 0, 0)
-        regular, bold = FACES[face]
-        self.pdf.add_font("R", "", str(FONT_DIR / regular))
-        self.pdf.add_font("B", "", str(FONT_DIR / bold))
+        if face in CJK_FACES:
+            regular, bold = CJK_FACES[face]
+            self.pdf.add_font("R", "", str(CJK_FONT_DIR / regular), collection_font_number=CJK_INDEX[lang])
+            self.pdf.add_font("B", "", str(CJK_FONT_DIR / bold), collection_font_number=CJK_INDEX[lang])
+        else:
+            regular, bold = FACES[face]
+            self.pdf.add_font("R", "", str(FONT_DIR / regular))
+            self.pdf.add_font("B", "", str(FONT_DIR / bold))
         self.pdf.add_page()
         self.w, self.h = size
         self.truth = Truth()
@@ -164,7 +188,7 @@ class Sheet:
         out: list[str] = []
         cur = ""
         for w in words:
-            trial = f"{cur} {w}" if cur else w
+            trial = self.join((cur, w)) if cur else w
             if cur and self.pdf.get_string_width(trial) > width:
                 out.append(cur)
                 cur = w
@@ -196,7 +220,7 @@ class Sheet:
         for line in lines:
             self.pdf.text(x, y, line)
             y += lead or self.lead
-        self.truth.add(kind, " ".join(lines))
+        self.truth.add(kind, self.join(lines))
         return y
 
     def heading(self, x: float, y: float, width: float, size: float | None = None,
@@ -204,7 +228,7 @@ class Sheet:
         size = size or self.body * self.rng.choice((1.4, 1.6, 1.9))
         self.font(True, size, rgb)
         text = self.words.heading()
-        lines = self.lines(text.split(), width)
+        lines = self.lines(text.split() if self.words.joiner else list(text), width)
         y += size * 0.3528 * 0.4
         y = self.put(x, y, lines, "heading", lead=size * 0.3528 * 1.2)
         self.font(False, self.body)
@@ -245,7 +269,7 @@ class Sheet:
         line = lines[i]
         for _ in range(40):
             (word,) = self.words.take(1)
-            trial = f"{line} {word}"
+            trial = self.join((line, word))
             if self.pdf.get_string_width(trial) <= reach:
                 line = trial
             if self.pdf.get_string_width(line) >= 0.85 * reach:
@@ -432,10 +456,12 @@ def table(s: Sheet) -> None:
             s.pdf.rect(x, y, cw, rh, style="D")
             s.font(r == 0, s.body)
             words = s.words.take(s.rng.randint(1, 3))
-            while s.pdf.get_string_width(" ".join(words)) > cw - 4 and len(words) > 1:
+            if not s.words.joiner:  # a cell of a few characters, not of one
+                words += s.words.take(len(words))
+            while s.pdf.get_string_width(s.join(words)) > cw - 4 and len(words) > 1:
                 words.pop()
-            s.pdf.text(x + 2, y + rh * 0.68, " ".join(words))
-            cells.append(" ".join(words))
+            s.pdf.text(x + 2, y + rh * 0.68, s.join(words))
+            cells.append(s.join(words))
         s.truth.add("text", " ".join(cells))
         y += rh
     y += 6
@@ -513,18 +539,25 @@ FAMILIES: dict[str, Callable[[Sheet], None]] = {
     "pictures": pictures,
     "running": running_lines,
 }
+# the same layouts with Chinese, Japanese or Korean text (a language per seed, in turn)
+CJK_FAMILIES: dict[str, Callable[[Sheet], None]] = {"bars_cjk": bars, "panels_cjk": panels, "table_cjk": table}
+ALL_FAMILIES = {**FAMILIES, **CJK_FAMILIES}
 
 
 def make_page(family: str, seed: int, out_dir: Path, face: str | None = None) -> Page:
     """One page of a family (deterministic in family, seed and face) as a text-layer PDF in
     out_dir; the face is the seed's pick unless given."""
     rng = random.Random(f"{family}/{seed}")
-    lang = LANGS[(seed + sorted(FAMILIES).index(family)) % len(LANGS)]
-    picked = sorted(FACES)[rng.randrange(len(FACES))]
+    if family in CJK_FAMILIES:
+        lang = CJK_LANGS[seed % len(CJK_LANGS)]
+        picked = sorted(CJK_FACES)[rng.randrange(len(CJK_FACES))]
+    else:
+        lang = LANGS[(seed + sorted(FAMILIES).index(family)) % len(LANGS)]
+        picked = sorted(FACES)[rng.randrange(len(FACES))]
     face = face or picked
     size = (210.0, 297.0) if rng.random() < 0.75 else (240.0, 240.0)
     sheet = Sheet(lang, face, rng, size)
-    FAMILIES[family](sheet)
+    ALL_FAMILIES[family](sheet)
     out_dir.mkdir(parents=True, exist_ok=True)
     pdf = out_dir / f"{family}-{seed}{'' if face == picked else '-' + face}.pdf"
     sheet.output(pdf)

@@ -19,9 +19,14 @@ from pathlib import Path
 HEADING_SIZE = 1.3  # lines this much larger than the body are headings
 
 
+UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")  # kana, Han
+
+
 def words(text: str) -> list[str]:
+    """The words compared: casefolded, without surrounding punctuation; Chinese and Japanese,
+    written without spaces (Tesseract puts spaces of its own between them), character by character."""
     out = []
-    for token in re.split(r"[\s—–]+", text):
+    for token in re.split(r"[\s—–]+", UNSPACED.sub(lambda m: f" {m.group()} ", text)):
         token = re.sub(r"^\W+|\W+$", "", token.casefold().replace("’", "'"))
         if token:
             out.append(token)

@@ -38,6 +38,7 @@ from ingest.reader import tesseract
 from ingest.reader.geometry import PageLayout, Word
 from ingest.reader.layout import order_pages
 from ingest.reader.places import place_words
+from ingest.reader.rules import cleared
 from ingest.reader.upsample import enlarged, without_rules
 from ingest.types import IngestError, PageText, WordRead
 from ingest.words import words_of_text
@@ -617,9 +618,11 @@ def page_parts(gray: Image.Image) -> list[tuple[Image.Image, Where, int]]:
         gray.info["cards"] = card_boxes(gray, found, work)
         blocks, em = find_blocks(gray, found, work)
         laid = canvases(gray, found, blocks, workers(), em)
-        if laid:  # an enlarged page's rules cleared off what Tesseract reads (ingest.reader.upsample)
-            factor = gray.info.get("enlarged", 1.0)
-            return [(without_rules(canvas, factor), slots, CANVAS_PSM) for canvas, slots in laid]
+        if laid:  # rules cleared off what Tesseract reads: an enlarged page's by ingest.reader.upsample
+            factor = gray.info.get("enlarged", 1.0)  # (blurred into bars), others' by ingest.reader.rules
+            if factor > 1.0:
+                return [(without_rules(canvas, factor), slots, CANVAS_PSM) for canvas, slots in laid]
+            return [(cleared(canvas, em), slots, CANVAS_PSM) for canvas, slots in laid]
     return [(gray.crop(box), box, 3) for box in split_boxes(gray)]
 
 

@@ -32,7 +32,7 @@ def out(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("layouts")
 
 
-@pytest.mark.parametrize("family", sorted(page_layouts.FAMILIES))
+@pytest.mark.parametrize("family", sorted(page_layouts.ALL_FAMILIES))
 def test_the_text_layer_of_every_family_reads_in_order(family, out):
     for seed in (0, 1):
         page = page_layouts.make_page(family, seed, out)
