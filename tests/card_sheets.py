@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from sources.catalog import catalog
@@ -284,7 +285,10 @@ def _jpeg(img: Image.Image, quality: int) -> Image.Image:
 
 
 def _noise(img: Image.Image, rng: random.Random, amount: float) -> Image.Image:
-    noise = Image.effect_noise(img.size, amount * 40).convert("L")
+    """Grain (seeded by the image itself, so a sheet of a seed is the same on every run)."""
+    seeded = np.random.default_rng(int(np.asarray(img, dtype=np.uint64).sum()))
+    grain = seeded.normal(128, amount * 40, (img.size[1], img.size[0])).clip(0, 255).astype(np.uint8)
+    noise = Image.fromarray(grain, "L")
     return Image.merge("RGB", [Image.blend(ch, noise, 0.12) for ch in img.split()])
 
 
