@@ -61,7 +61,7 @@ class Sheet:
     cards: list[TrueCard]
     kind: str  # scan | photo
     family: str = "grid"  # FAMILIES
-    planted: dict[str, int] = field(default_factory=dict)  # card id -> the wrong cost printed
+    planted: dict[str, int | list[int]] = field(default_factory=dict)  # card id -> the wrong cost printed
 
 
 @lru_cache(maxsize=1)
@@ -215,11 +215,15 @@ def make_sheet(seed: int, lang: str | None = None, edition: str | None = None, n
     chosen = rng.sample(pool, n)
     cards = [TrueCard(cid, name, sorted(cards_db[cid]["activation"] or []), cards_db[cid]["cost"], effect_text(cid, lang))
              for cid, name in chosen]
-    planted: dict[str, int] = {}
-    if plant_cost:
+    planted: dict[str, int | list[int]] = {}
+    if plant_cost:  # one card printed with a wrong cost (a row of costs: its last one)
         plain = [c for c in cards if isinstance(c.cost, int)]
-        victim = plain[rng.randrange(len(plain))]
-        victim.cost = victim.cost + rng.choice([2, 3, 4])
+        if plain:
+            victim = plain[rng.randrange(len(plain))]
+            victim.cost = victim.cost + rng.choice([2, 3, 4])
+        else:
+            victim = cards[rng.randrange(n)]
+            victim.cost = [*victim.cost[:-1], victim.cost[-1] + rng.choice([2, 3, 4])]  # type: ignore[index]
         planted[victim.card_id] = victim.cost
     if family == "turned":
         for c in cards:

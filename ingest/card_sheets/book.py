@@ -49,8 +49,9 @@ def sheet_book(source: str, sha: str, page: SheetPage, names: NameIndex, lang: s
     for k, card in enumerate(cards, start=1):
         block = card_text(card)
         start = pos
-        text_parts.append(block)
-        pos += len(block) + 2
+        if block:  # the page's text, as the reader joined it (its words' offsets point into it)
+            text_parts.append(block)
+            pos += len(block) + 2
         m = match_title(card.title, names, lang, edition)
         where = f"card {k} at ({card.box.x0}, {card.box.top})-({card.box.x1}, {card.box.bottom})"
         if m is None:
