@@ -34,6 +34,10 @@ from ingest.pipeline import name_index  # noqa: E402
 from sources.names import NameIndex  # noqa: E402
 
 
+def _costs(cost: int | list[int]) -> list[int]:
+    return cost if isinstance(cost, list) else [cost]
+
+
 def _score(sheet: Sheet, page: SheetPage | None, names: NameIndex) -> Counter[str]:
     cards = page.cards if page else []
     lang, edition, _ = sheet_language([c.title for c in cards], names, numbers=[(c.activation, c.cost) for c in cards])
@@ -53,7 +57,8 @@ def _score(sheet: Sheet, page: SheetPage | None, names: NameIndex) -> Counter[st
         score["cost"] += read.cost == truth.cost
         # a wrong number read with confidence would be a false finding (checker.trust.LOW_CONFIDENCE)
         score["false"] += bool(right and (
-            (read.cost is not None and read.cost != truth.cost and read.cost_confidence >= LOW_CONFIDENCE)
+            (read.cost is not None and read.cost != truth.cost and read.cost_confidence >= LOW_CONFIDENCE
+             and len(_costs(read.cost)) == len(_costs(truth.cost)))  # checker.card_text: else a warning
             or (read.activation and read.activation != truth.activation
                 and read.activation_confidence >= LOW_CONFIDENCE)))
     return score
