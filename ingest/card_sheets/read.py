@@ -2,8 +2,9 @@
 Tesseract from the card boxes ingest.card_sheets.find gives.
 
 Light text on a dark band (a card's title on its colour) is turned dark on light first: where the
-neighbourhood of a pixel is dark (POLARITY_WINDOW), or the ground of a narrower one is clearly dark
-(a dark band on a light frame: _ground), the pixel is inverted. Everything outside the
+neighbourhood of a pixel is dark (POLARITY_WINDOW), the pixel is inverted; a card whose title so
+read names no card is read again with the ground of a narrower look too (a dark band on a light
+frame: _ground, ingest.card_sheets.sheet). Everything outside the
 cards is blanked and the sheet is read in one Tesseract run; each word belongs to the card its
 centre lies in. Within a card, by the card's anatomy, not by fixed zones:
 - the title is the line of letters set largest in the card's upper part (TITLE_ZONE), with the
@@ -74,8 +75,10 @@ class CardRead:
     zones: dict[str, str] = field(default_factory=dict)  # activation / cost -> the ZONES place the digit-only reading read it in
 
 
-def prepare(gray: Image.Image, boxes: list[CardBox], contrast: int = INK_CONTRAST, relative: bool = False) -> Image.Image:
-    """The sheet for Tesseract: white outside the cards, light-on-dark text made dark-on-light."""
+def prepare(gray: Image.Image, boxes: list[CardBox], contrast: int = INK_CONTRAST, relative: bool = False,
+            bands: bool = False) -> Image.Image:
+    """The sheet for Tesseract: white outside the cards, light-on-dark text made dark-on-light
+    (bands: also on a dark band that a light frame or picture beside it hides from the wide look)."""
     out = Image.new("L", gray.size, 255)
     for b in boxes:
         side = min(b.width, b.height)  # the card's width, however it lies
@@ -83,7 +86,7 @@ def prepare(gray: Image.Image, boxes: list[CardBox], contrast: int = INK_CONTRAS
         mean = card.filter(ImageFilter.BoxBlur(max(3, int(POLARITY_WINDOW * side))))
         arr = np.asarray(card)
         dark = np.asarray(mean) < DARK_GROUND
-        if not relative:  # the text; not the numbers' places (a small label or coin on a dark frame)
+        if bands:
             dark |= np.asarray(_ground(card, side)) < DARK_BAND
         flipped = Image.fromarray(np.where(dark, 255 - arr, arr).astype(np.uint8))
         # ink: darker than its neighbourhood; a plain ground of any shade (frame, band, panel) goes white
@@ -109,6 +112,7 @@ ZONES = {"activation": (0.22, 0.0, 0.78, 0.14), "cost_left": (0.0, 0.8, 0.36, 1.
 ROW_ZONE = (0.0, 0.8, 1.0, 1.0)  # where a row of costs stands (read by the text reading; its ends are the corners' places)
 COST_ROW = 2  # a row of at least this many numbers along the card's foot is a row of costs
 RIM = " .,:;()[]{}|'\"‘’"  # what a coin's rim around a number of a row of costs may be read as
+LABEL_ROOM = 0.1  # a title whose top lies above this share of the card's height leaves no room for a label
 UNSURE = 0.5  # the confidence of a number only one reading gives (under checker.trust.LOW_CONFIDENCE)
 DIGIT_HEIGHT = 0.7  # a digit is at least this share of the tallest ink in its place
 SLIVER = 0.15  # ink narrower than this share of its height is a rim's sliver, not a digit
@@ -202,7 +206,7 @@ def read_numbers(cards: list[CardRead], readings: list[list[Word]], where: list[
     places = [_places(words, where) for words in readings]
     for i, card in enumerate(cards):
         # a title at the very top leaves no room for a label: the card prints no activation (a landmark)
-        labelled = card.title_at >= ZONES["activation"][3] / 2
+        labelled = card.title_at >= LABEL_ROOM
         acts = [a for found in places if (a := _activation(found, i))] if labelled else []
         if acts:
             text, value, conf = acts[0]
@@ -211,12 +215,14 @@ def read_numbers(cards: list[CardRead], readings: list[list[Word]], where: list[
             card.activation_confidence = conf if agree else min(UNSURE, conf)
         elif card.activation is not None:
             card.activation_confidence = min(UNSURE, card.activation_confidence)  # the text reading alone
-        if isinstance(card.cost, list):  # a row of costs (read_card): the corners of a digit-only reading confirm its ends
-            card.zones["cost"] = "row"
-            if not any(_row_confirmed(found, i, card.cost) for found in places):
-                card.cost_confidence = min(UNSURE, card.cost_confidence)
-            continue
         costs = [c for found in places if (c := _cost(found, i))]
+        if isinstance(card.cost, list):  # a row of costs (read_card): the corners of a digit-only reading confirm its ends
+            confirmed = any(_row_confirmed(found, i, card.cost) for found in places)
+            if confirmed or not costs:  # else a lone cost in a corner: the row was the coin and other digits
+                card.zones["cost"] = "row"
+                if not confirmed:
+                    card.cost_confidence = min(UNSURE, card.cost_confidence)
+                continue
         if costs:
             text, value, conf, zone = costs[0]
             agree = value == card.cost or any(c[1] == value for c in costs[1:])

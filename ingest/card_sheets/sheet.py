@@ -55,17 +55,25 @@ def _title_score(title: str, names: NameIndex, lang: str | None) -> float:
     return found[0].score if found else 0.0
 
 
-def _turn_round(prepared: Image.Image, boxes: list[CardBox], cards: list[CardRead], model: str,
-                names: NameIndex, lang: str | None) -> list[CardRead]:
-    """The cards whose title names no card read again turned half round; each card's better reading."""
+def _sureness(card: CardRead) -> float:
+    """The mean OCR confidence of the card's words."""
+    return sum(w.confidence for w in card.words) / len(card.words) if card.words else 0.0
+
+
+def _read_again(prepared: Image.Image, boxes: list[CardBox], cards: list[CardRead], model: str,
+                names: NameIndex, lang: str | None, half: int = 180) -> list[CardRead]:
+    """The cards whose title names no card read again (from `prepared`, turned `half` more);
+    each card's better reading."""
     scores = [_title_score(c.title, names, lang) for c in cards]
     again = [i for i, score in enumerate(scores) if score < MIN_SCORE]
     if not again:
         return cards
-    turned = _ocr(prepared, [boxes[i] for i in again], [(cards[i].turn + 180) % 360 for i in again], model)
+    turned = _ocr(prepared, [boxes[i] for i in again], [(cards[i].turn + half) % 360 for i in again], model)
     out = list(cards)
     for i, card in zip(again, turned, strict=True):
-        if _title_score(card.title, names, lang) >= max(MIN_SCORE, scores[i] + 1):  # names a card, and better
+        # kept when its title names a card, better, and the card reads surer so (a card read the wrong
+        # way up is garbage, whose few letters may still look like a short name)
+        if _title_score(card.title, names, lang) >= max(MIN_SCORE, scores[i] + 1) and _sureness(card) > _sureness(out[i]):
             out[i] = card
     return out
 
@@ -119,12 +127,14 @@ def read_sheet(path: Path, names: Callable[[], NameIndex], lang_hint: str | None
     model = model_for(lang_hint) or SCRIPT_MODELS
     with watch.step(1, "reading the cards"):
         cards = _ocr(prepared, boxes, [first_turn(b) for b in boxes], model)
-        cards = _turn_round(prepared, boxes, cards, model, names(), lang_hint)
+        cards = _read_again(prepared, boxes, cards, model, names(), lang_hint)
         lang, _, _ = sheet_language([c.title for c in cards], names(), lang_hint)
         better = model_for(lang)
         if better and better != model:
             cards, model = _ocr(prepared, boxes, [c.turn for c in cards], better), better
-            cards = _turn_round(prepared, boxes, cards, model, names(), lang)
+            cards = _read_again(prepared, boxes, cards, model, names(), lang)
+        # still unnamed: a dark title band on a light frame (ingest.card_sheets.read.prepare)
+        cards = _read_again(prepare(to_gray(rgb), boxes, bands=True), boxes, cards, model, names(), lang, half=0)
         _numbers([prepare(to_gray(rgb), boxes, c, relative=True) for c in NUMBER_CONTRASTS], boxes, cards)
     text, read = _page_text(cards)
     return SheetPage(number=1, text=text, method="ocr", reason="card sheet",
