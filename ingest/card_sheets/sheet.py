@@ -73,7 +73,8 @@ def _read_again(prepared: Image.Image, boxes: list[CardBox], cards: list[CardRea
     for i, card in zip(again, turned, strict=True):
         # kept when its title names a card, better, and the card reads surer so (a card read the wrong
         # way up is garbage, whose few letters may still look like a short name)
-        if _title_score(card.title, names, lang) >= max(MIN_SCORE, scores[i] + 1) and _sureness(card) > _sureness(out[i]):
+        if _title_score(card.title, names, lang) >= max(MIN_SCORE, scores[i] + 1) and (
+                not half or _sureness(card) > _sureness(out[i])):
             out[i] = card
     return out
 
