@@ -1,6 +1,13 @@
-"""Generated card sheets: the catalog's establishment cards drawn as printed cards in a grid of 2-9,
-rendered as a flatbed scan (turned up to 3 degrees, noise, JPEG) or as a photo (perspective,
-uneven light), with the truth beside them. Shared by tests/cards_sheet/ and benchmarks/card_sheets.py.
+"""Generated card sheets: the catalog's cards drawn as printed cards, rendered as a flatbed scan
+(turned up to 3 degrees, noise, JPEG) or as a photo (perspective, uneven light), with the truth
+beside them. Shared by tests/card_sheet_reading/ and benchmarks/card_sheets.py. Families (FAMILIES):
+- grid: establishments in a grid of 2-9, upright;
+- landmarks: landmark cards (no activation; MK2's cost for a first, second and third landmark on
+  three coins), 2-6 in a grid;
+- turned: establishments and landmarks, each card turned 0, 90, 180 or 270 degrees (at least one
+  not upright), as cards laid on a scanner or table in any direction;
+- overlap: a photo of cards laid in a row and rows that overlap (each card covering an edge of the
+  one before it), every title still visible.
 
 Everything printed comes from rules_sources: the names of one language (its preferred printed
 names), activation numbers and cost from the card records, and the effect from the language's
@@ -17,6 +24,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from sources.catalog import catalog
@@ -25,8 +33,12 @@ from sources.languages import lexicon_data
 FONTS = Path("/usr/share/fonts/truetype/dejavu")
 FACES = {"sans": ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"), "serif": ("DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf"),
          "condensed": ("DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf")}
-COLOURS = {"blue": (38, 96, 178), "green": (46, 140, 72), "red": (192, 48, 40), "purple": (118, 62, 150)}
+COLOURS = {"blue": (38, 96, 178), "green": (46, 140, 72), "red": (192, 48, 40), "purple": (118, 62, 150),
+           "landmark": (200, 128, 30)}
 LANGS = {"mk1": ("en", "ru", "fr", "cs", "de", "es"), "mk2": ("en", "uk", "es")}
+MORE_LANGS = {"mk2": ("de",)}  # languages the new families (not grid: its sheets stay as they were) draw too
+FAMILIES = ("grid", "landmarks", "turned", "overlap")
+OVERLAP = (0.06, 0.16)  # share of a card's width the next card covers (overlap family)
 WHEN = {"blue": "any_turn", "green": "own_turn", "red": "opponents_turn", "purple": "own_turn"}
 
 
@@ -34,10 +46,11 @@ WHEN = {"blue": "any_turn", "green": "own_turn", "red": "opponents_turn", "purpl
 class TrueCard:
     card_id: str
     name: str
-    activation: list[int]
-    cost: int
+    activation: list[int]  # [] for a landmark
+    cost: int | list[int]  # MK2 landmarks: the costs as a first, second and third landmark
     effect: str
     box: tuple[int, int, int, int] = (0, 0, 0, 0)  # on the flat sheet, before scan or photo
+    turn: int = 0  # degrees the card lies turned (counter-clockwise)
 
 
 @dataclass
@@ -47,7 +60,8 @@ class Sheet:
     edition: str
     cards: list[TrueCard]
     kind: str  # scan | photo
-    planted: dict[str, int] = field(default_factory=dict)  # card id -> the wrong cost printed
+    family: str = "grid"  # FAMILIES
+    planted: dict[str, int | list[int]] = field(default_factory=dict)  # card id -> the wrong cost printed
 
 
 @lru_cache(maxsize=1)
@@ -55,14 +69,20 @@ def _catalog() -> tuple[dict, list]:
     return catalog()
 
 
-def candidates(lang: str, edition: str) -> list[tuple[str, str]]:
-    """(card id, preferred name) of the edition's establishments named in `lang`."""
+def _printable_cost(cost: object) -> bool:
+    return (isinstance(cost, int) and not isinstance(cost, bool)) or (
+        isinstance(cost, list) and len(cost) > 1 and all(isinstance(c, int) for c in cost))
+
+
+def candidates(lang: str, edition: str, landmarks: bool = False) -> list[tuple[str, str]]:
+    """(card id, preferred name) of the edition's establishments (or landmarks) named in `lang`."""
     cards, rows = _catalog()
     out = []
     for r in rows:
         rec = cards.get(r["card_id"]) or {}
+        kind_ok = (rec.get("color") == "landmark") if landmarks else bool(rec.get("activation"))
         if (r["lang"] == lang and r["variant_of"] is None and r["card_id"].startswith(edition + "/")
-                and rec.get("activation") and isinstance(rec.get("cost"), int) and rec.get("color") in COLOURS):
+                and kind_ok and _printable_cost(rec.get("cost")) and rec.get("color") in COLOURS):
             if all(c != r["card_id"] for c, _ in out):
                 out.append((r["card_id"], r["name"]))
     return out
@@ -79,6 +99,8 @@ def effect_text(card_id: str, lang: str) -> str:
     if lang == "en":
         return re.sub(r"\s*\([^)]*\)", "", str(rec.get("text") or "")).strip()
     lex = lexicon_data(lang)
+    if rec["color"] not in WHEN:  # a landmark: its kind, as the language names it
+        return f"{_first(lex, 'kind.landmark').capitalize()}."
     timing = _first(lex, f"timing.{WHEN[rec['color']]}")
     steps = rec.get("effect") or []
     step = steps[0] if len(steps) == 1 and isinstance(steps[0], dict) else {}
@@ -115,9 +137,9 @@ def activation_label(numbers: list[int]) -> str:
 
 
 def draw_card(card: TrueCard, colour: str, w: int, rng: random.Random) -> Image.Image:
-    """One card: coloured frame, activation numbers on a label at the top, the title on a band
-    (light on dark or dark on light), a picture, the effect on a light panel, the cost on a coin in
-    a lower corner."""
+    """One card: coloured frame, activation numbers on a label at the top (none on a landmark), the
+    title on a band (light on dark or dark on light), a picture, the effect on a light panel, the
+    cost on a coin in a lower corner (MK2 landmarks: three coins in a row)."""
     h = int(w * rng.uniform(1.36, 1.44))
     face = rng.choice(list(FACES))
     base = COLOURS[colour]
@@ -125,14 +147,17 @@ def draw_card(card: TrueCard, colour: str, w: int, rng: random.Random) -> Image.
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=w // 18, fill=base)
     m = w // 20
-    label = activation_label(card.activation)
-    nf = _font(face, True, int(w * rng.uniform(0.075, 0.09)))
-    lw = d.textlength(label, font=nf) + w * 0.12
     top = int(h * 0.025)
-    lh = int(nf.size * 1.5)
-    d.rounded_rectangle(((w - lw) / 2, top, (w + lw) / 2, top + lh), radius=lh // 3, fill=(252, 250, 238))
-    d.text((w / 2, top + lh / 2), label, font=nf, fill=(25, 25, 25), anchor="mm")
-    band_top = top + lh + int(h * 0.02)
+    if card.activation:
+        label = activation_label(card.activation)
+        nf = _font(face, True, int(w * rng.uniform(0.075, 0.09)))
+        lw = d.textlength(label, font=nf) + w * 0.12
+        lh = int(nf.size * 1.5)
+        d.rounded_rectangle(((w - lw) / 2, top, (w + lw) / 2, top + lh), radius=lh // 3, fill=(252, 250, 238))
+        d.text((w / 2, top + lh / 2), label, font=nf, fill=(25, 25, 25), anchor="mm")
+        band_top = top + lh + int(h * 0.02)
+    else:
+        band_top = top + int(h * 0.02)
     dark_band = rng.random() < 0.5
     tf = _fit(d, card.name, face, True, int(w * rng.uniform(0.07, 0.085)), int(w - 3 * m))
     bh = int(tf.size * 1.7)
@@ -158,45 +183,102 @@ def draw_card(card: TrueCard, colour: str, w: int, rng: random.Random) -> Image.
         d.text((w / 2, y), line, font=ef, fill=(30, 30, 30), anchor="ma")
         y += ef.size * 1.25
     r = int(w * 0.075)
-    cx = m + r + int(w * 0.02) if rng.random() < 0.7 else w - m - r - int(w * 0.02)
     cy = h - r - int(h * 0.02)
-    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(244, 200, 60), outline=(120, 90, 20), width=3)
-    d.text((cx, cy), str(card.cost), font=_font(face, True, int(r * 1.2)), fill=(25, 25, 25), anchor="mm")
+    if isinstance(card.cost, list):
+        coins = [(w * (k + 1) / (len(card.cost) + 1), c) for k, c in enumerate(card.cost)]
+    else:
+        coins = [(m + r + int(w * 0.02) if rng.random() < 0.7 else w - m - r - int(w * 0.02), card.cost)]
+    for cx, cost in coins:
+        d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(244, 200, 60), outline=(120, 90, 20), width=3)
+        d.text((cx, cy), str(cost), font=_font(face, True, int(r * 1.2)), fill=(25, 25, 25), anchor="mm")
     return img
 
 
 def make_sheet(seed: int, lang: str | None = None, edition: str | None = None, n: int | None = None,
-               kind: str | None = None, plant_cost: bool = False) -> Sheet:
-    """A sheet of n cards of one language and edition (all chosen by `seed` when not given)."""
-    rng = random.Random(seed)
+               kind: str | None = None, plant_cost: bool = False, family: str = "grid") -> Sheet:
+    """A sheet of n cards of one language and edition (all chosen by `seed` when not given), of one
+    family (FAMILIES; a grid sheet of a seed is the same whatever other families exist)."""
+    rng = random.Random(seed if family == "grid" else f"{family}:{seed}")
     edition = edition or rng.choice(list(LANGS))
-    lang = lang or rng.choice(LANGS[edition])
-    pool = candidates(lang, edition)
-    n = min(n or rng.randint(2, 9), len(pool))
+    if family == "landmarks":
+        langs = [x for x in _langs(edition, family) if len(candidates(x, edition, landmarks=True)) >= 2]
+        lang = lang or rng.choice(langs)
+        pool = candidates(lang, edition, landmarks=True)
+        n = min(n or rng.randint(2, 6), len(pool))
+    else:
+        lang = lang or rng.choice(_langs(edition, family))
+        pool = candidates(lang, edition)
+        if family == "turned":
+            pool += rng.sample(candidates(lang, edition, landmarks=True), min(2, len(candidates(lang, edition, landmarks=True))))
+        n = min(n or rng.randint(2, 9 if family == "grid" else 6), len(pool))
     cards_db = _catalog()[0]
     chosen = rng.sample(pool, n)
-    cards = [TrueCard(cid, name, sorted(cards_db[cid]["activation"]), cards_db[cid]["cost"], effect_text(cid, lang))
+    cards = [TrueCard(cid, name, sorted(cards_db[cid]["activation"] or []), cards_db[cid]["cost"], effect_text(cid, lang))
              for cid, name in chosen]
-    planted: dict[str, int] = {}
-    if plant_cost:
-        victim = cards[rng.randrange(n)]
-        victim.cost = victim.cost + rng.choice([2, 3, 4])
+    planted: dict[str, int | list[int]] = {}
+    if plant_cost:  # one card printed with a wrong cost (a row of costs: its last one)
+        plain = [c for c in cards if isinstance(c.cost, int)]
+        if plain:
+            victim = plain[rng.randrange(len(plain))]
+            victim.cost = victim.cost + rng.choice([2, 3, 4])
+        else:
+            victim = cards[rng.randrange(n)]
+            victim.cost = [*victim.cost[:-1], victim.cost[-1] + rng.choice([2, 3, 4])]  # type: ignore[index]
         planted[victim.card_id] = victim.cost
-    cols = 1 if n == 1 else 2 if n <= 4 else 3
-    rows = -(-n // cols)
+    if family == "turned":
+        for c in cards:
+            c.turn = rng.choice([0, 90, 180, 270])
+        if all(c.turn == 0 for c in cards):
+            cards[rng.randrange(n)].turn = rng.choice([90, 180, 270])
     w = rng.randint(440, 560)
     gap, margin = rng.randint(24, 60), rng.randint(50, 110)
-    drawn = [draw_card(c, cards_db[c.card_id]["color"], w, rng) for c in cards]
-    ch = max(im.size[1] for im in drawn)
-    sheet = Image.new("RGB", (2 * margin + cols * w + (cols - 1) * gap, 2 * margin + rows * ch + (rows - 1) * gap),
+    drawn = [draw_card(c, cards_db[c.card_id]["color"], w, rng).rotate(c.turn, expand=True) for c in cards]
+    if family == "overlap":
+        sheet = _overlapping(cards, drawn, margin, rng)
+        kind = "photo"
+    else:
+        sheet = _grid(cards, drawn, gap, margin)
+        kind = kind or rng.choice(["scan", "photo"])
+    image = as_scan(sheet, rng) if kind == "scan" else as_photo(sheet, rng)
+    return Sheet(image, lang, edition, cards, kind, family, planted)
+
+
+def _langs(edition: str, family: str) -> tuple[str, ...]:
+    return LANGS[edition] + (MORE_LANGS.get(edition, ()) if family != "grid" else ())
+
+
+def _grid(cards: list[TrueCard], drawn: list[Image.Image], gap: int, margin: int) -> Image.Image:
+    """The cards in rows of 2 or 3, each at the top of a cell as large as the largest card."""
+    n = len(cards)
+    cols = 1 if n == 1 else 2 if n <= 4 else 3
+    rows = -(-n // cols)
+    cw, ch = max(im.size[0] for im in drawn), max(im.size[1] for im in drawn)
+    sheet = Image.new("RGB", (2 * margin + cols * cw + (cols - 1) * gap, 2 * margin + rows * ch + (rows - 1) * gap),
                       (252, 252, 250))
     for i, (c, im) in enumerate(zip(cards, drawn, strict=True)):
-        x, y = margin + (i % cols) * (w + gap), margin + (i // cols) * (ch + gap)
+        x = margin + (i % cols) * (cw + gap) + (cw - im.size[0]) // 2
+        y = margin + (i // cols) * (ch + gap)
         sheet.paste(im, (x, y))
         c.box = (x, y, x + im.size[0], y + im.size[1])
-    kind = kind or rng.choice(["scan", "photo"])
-    image = as_scan(sheet, rng) if kind == "scan" else as_photo(sheet, rng)
-    return Sheet(image, lang, edition, cards, kind, planted)
+    return sheet
+
+
+def _overlapping(cards: list[TrueCard], drawn: list[Image.Image], margin: int, rng: random.Random) -> Image.Image:
+    """The cards in rows of up to 3, each laid over the right edge of the one before it (OVERLAP of
+    its width) and the row below over the bottom edge of the row above, so no title is covered."""
+    n = len(cards)
+    cols = 1 if n == 1 else 2 if n <= 4 else 3
+    rows = -(-n // cols)
+    cw, ch = max(im.size[0] for im in drawn), max(im.size[1] for im in drawn)
+    dx, dy = int(cw * rng.uniform(*OVERLAP)), int(ch * rng.uniform(0.04, 0.1))
+    sheet = Image.new("RGB", (2 * margin + cols * cw - (cols - 1) * dx, 2 * margin + rows * ch - (rows - 1) * dy),
+                      (252, 252, 250))
+    for i, (c, im) in enumerate(zip(cards, drawn, strict=True)):
+        x = margin + (i % cols) * (cw - dx) + rng.randint(-8, 8)
+        y = margin + (i // cols) * (ch - dy) + rng.randint(0, 12)
+        sheet.paste(im, (x, y))
+        c.box = (x, y, x + im.size[0], y + im.size[1])
+    return sheet
 
 
 def _jpeg(img: Image.Image, quality: int) -> Image.Image:
@@ -207,7 +289,10 @@ def _jpeg(img: Image.Image, quality: int) -> Image.Image:
 
 
 def _noise(img: Image.Image, rng: random.Random, amount: float) -> Image.Image:
-    noise = Image.effect_noise(img.size, amount * 40).convert("L")
+    """Grain (seeded by the image itself, so a sheet of a seed is the same on every run)."""
+    seeded = np.random.default_rng(int(np.asarray(img, dtype=np.uint64).sum()))
+    grain = seeded.normal(128, amount * 40, (img.size[1], img.size[0])).clip(0, 255).astype(np.uint8)
+    noise = Image.fromarray(grain, "L")
     return Image.merge("RGB", [Image.blend(ch, noise, 0.12) for ch in img.split()])
 
 

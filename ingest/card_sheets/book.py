@@ -18,6 +18,7 @@ from pathlib import Path
 
 from ingest.card_sheets import SheetPage
 from ingest.card_sheets.match import match_title, sheet_language
+from ingest.card_sheets.places import card_text
 from ingest.card_sheets.read import CardRead
 from ingest.facts import card_texts
 from ingest.facts.doc import Doc
@@ -46,10 +47,11 @@ def sheet_book(source: str, sha: str, page: SheetPage, names: NameIndex, lang: s
     text_parts, sections, mentions, facts, warnings, read = [], [], [], [], [], []
     pos = 0
     for k, card in enumerate(cards, start=1):
-        block = "\n".join(x for x in (card.title, card.activation_text, card.effect, card.cost_text) if x)
+        block = card_text(card)
         start = pos
-        text_parts.append(block)
-        pos += len(block) + 2
+        if block:  # the page's text, as the reader joined it (its words' offsets point into it)
+            text_parts.append(block)
+            pos += len(block) + 2
         m = match_title(card.title, names, lang, edition)
         where = f"card {k} at ({card.box.x0}, {card.box.top})-({card.box.x1}, {card.box.bottom})"
         if m is None:
@@ -94,7 +96,7 @@ def _facts(card: CardRead, card_id: str, block: str, start: int, lang: str, edit
         printed["activation"] = card.activation
         conf, weakest = card.activation_confidence, card.activation_text
     if card.cost is not None:
-        printed["cost"] = [card.cost]
+        printed["cost"] = card.cost if isinstance(card.cost, list) else [card.cost]  # a row: in print order
         if card.cost_confidence < conf:
             conf, weakest = card.cost_confidence, card.cost_text
     if printed:

@@ -3,8 +3,8 @@ its geometry alone (no OCR), so every image pays only a downscaled look.
 
 A printed card is a coloured frame (its colour) around light panels. On the image shrunk to
 LOOK_SIDE, the coloured pixels are closed and their holes filled: each card becomes one solid blob.
-A blob is a card when it has a card's shape (CARD_ASPECT, FILL: a rectangle, also turned a few
-degrees or seen askew) and size (MIN_AREA of the image). An image is a card sheet when at least
+A blob is a card when it has a card's shape (CARD_ASPECT standing or lying sideways, FILL: a
+rectangle, also turned a few degrees or seen askew) and size (MIN_AREA of the image). An image is a card sheet when at least
 MIN_CARDS blobs of about one size (SAME_SIZE) are cards and together cover CARD_SHARE of it: a rule
 page's colour bars are too wide, its pictures of cards too small and too few of the page.
 """
@@ -65,7 +65,7 @@ def find_cards(rgb: Image.Image) -> list[CardBox]:
     for i, sl in enumerate(ndimage.find_objects(labels), start=1):
         h, w = sl[0].stop - sl[0].start, sl[1].stop - sl[1].start
         area = int((labels[sl] == i).sum())
-        if area < MIN_AREA * total or not CARD_ASPECT[0] <= w / h <= CARD_ASPECT[1] or area < FILL * w * h:
+        if area < MIN_AREA * total or not CARD_ASPECT[0] <= min(w, h) / max(w, h) <= CARD_ASPECT[1] or area < FILL * w * h:
             continue
         blobs.append((sl, area))
     if len(blobs) < MIN_CARDS:

@@ -2,16 +2,22 @@
 Tesseract from the card boxes ingest.card_sheets.find gives.
 
 Light text on a dark band (a card's title on its colour) is turned dark on light first: where the
-neighbourhood of a pixel is dark (POLARITY_WINDOW), the pixel is inverted. Everything outside the
+neighbourhood of a pixel is dark (POLARITY_WINDOW), the pixel is inverted; a card whose title so
+read names no card is read again with the ground of a narrower look too (a dark band on a light
+frame: _ground, ingest.card_sheets.sheet). Everything outside the
 cards is blanked and the sheet is read in one Tesseract run; each word belongs to the card its
 centre lies in. Within a card, by the card's anatomy, not by fixed zones:
-- the title is the line of letters set largest in the card's upper part (TITLE_ZONE);
+- the title is the line of letters set largest in the card's upper part (TITLE_ZONE), with the
+  words on its level about as large (TITLE_SIZE; Tesseract's sparse reading may split the line);
 - the activation numbers are the numbers printed above the title;
-- the cost is a lone number in the card's bottom part (COST_ZONE), near a side;
+- the cost is a lone number in the card's bottom part (COST_ZONE), near a side; a row of numbers
+  there and nothing else (MK2's landmarks: the cost as a first, second and third landmark) is the
+  costs in that order;
 - the effect is the lines between the picture and the cost (below EFFECT_FROM of the card).
 The numbers are read again, digit-only, from the places a card prints them (ZONES) cut from every
 card into one mosaic (number_mosaic), at two ink thresholds; a number no second reading confirms is
-UNSURE (read_numbers).
+UNSURE (read_numbers). Boxes and windows are measured on the card's short side (its width when
+it stands upright), so a card lying sideways is prepared alike.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from ingest.card_sheets.find import CardBox
 from ingest.reader import Word
 
 POLARITY_WINDOW = 0.07  # of the card's width: the neighbourhood (wider than a title's letters) that says whether the ground is dark
+BAND_WINDOW = 0.045  # of the card's width: the reach of a narrower look (narrower than a label, a coin or a band)
 INK_WINDOW = 0.04  # of the card's width: the neighbourhood a pixel of ink is darker than
 INK_CONTRAST = 30  # ink is darker than its neighbourhood by this (0..255)
 # the numbers' ink (black on a label or coin) is darker still, by this share of its neighbourhood's
@@ -34,8 +41,12 @@ INK_CONTRAST = 30  # ink is darker than its neighbourhood by this (0..255)
 NUMBER_CONTRASTS = (100, 140)
 GLYPH_MAX = 0.13  # of the card's width: ink wider or taller than this is no letter (card edges, coin rims)
 SPECK = 0.12  # of GLYPH_MAX: ink smaller than this is a speck of noise (a hyphen is larger)
-DARK_GROUND = 110  # a neighbourhood darker than this (0..255) holds light text
+DARK_GROUND = 110  # a neighbourhood darker than this (0..255) on average holds light text
+DARK_BAND = 96  # ... and so does a narrower one whose ground (GROUND_RANK) is darker than this: a dark band on a light frame
+GROUND_RANK = 0.4  # the ground is this rank of a neighbourhood's shades (letters cover less of it)
+GROUND_SHRINK = 4
 TITLE_ZONE = 0.4  # the title lies in this upper share of the card
+TITLE_SIZE = 0.6  # a word of the title's line is at least this share of its largest word's size
 COST_ZONE = 0.8  # the cost lies below this share of the card's height
 COST_SIDE = 0.35  # ... and within this share of its width from a side
 EFFECT_FROM = 0.45  # the effect lies below this share of the card's height
@@ -53,31 +64,55 @@ class CardRead:
     activation: list[int] | None = None
     activation_text: str = ""
     activation_confidence: float = 0.0
-    cost: int | None = None
+    cost: int | list[int] | None = None  # a list: a row of costs (MK2 landmarks)
     cost_text: str = ""
     cost_confidence: float = 0.0
     effect: str = ""
     effect_confidence: float = 0.0
     words: list[Word] = field(default_factory=list)
+    title_at: float = 1.0  # where the title's top lies, as a share of the card's height (upright)
+    turn: int = 0  # degrees the card was turned (counter-clockwise) to stand upright (ingest.card_sheets.upright)
+    zones: dict[str, str] = field(default_factory=dict)  # activation / cost -> the ZONES place the digit-only reading read it in
 
 
-def prepare(gray: Image.Image, boxes: list[CardBox], contrast: int = INK_CONTRAST, relative: bool = False) -> Image.Image:
-    """The sheet for Tesseract: white outside the cards, light-on-dark text made dark-on-light."""
+def prepare(gray: Image.Image, boxes: list[CardBox], contrast: int = INK_CONTRAST, relative: bool = False,
+            bands: bool = False) -> Image.Image:
+    """The sheet for Tesseract: white outside the cards, light-on-dark text made dark-on-light
+    (bands: also on a dark band that a light frame or picture beside it hides from the wide look)."""
     out = Image.new("L", gray.size, 255)
     for b in boxes:
+        side = min(b.width, b.height)  # the card's width, however it lies
         card = gray.crop((b.x0, b.top, b.x1, b.bottom))
-        ground = card.filter(ImageFilter.BoxBlur(max(3, int(POLARITY_WINDOW * b.width))))
-        arr, dark = np.asarray(card), np.asarray(ground) < DARK_GROUND
+        mean = card.filter(ImageFilter.BoxBlur(max(3, int(POLARITY_WINDOW * side))))
+        arr = np.asarray(card)
+        dark = np.asarray(mean) < DARK_GROUND
+        if bands:
+            dark |= np.asarray(_ground(card, side)) < DARK_BAND
         flipped = Image.fromarray(np.where(dark, 255 - arr, arr).astype(np.uint8))
         # ink: darker than its neighbourhood; a plain ground of any shade (frame, band, panel) goes white
-        near = np.asarray(flipped.filter(ImageFilter.BoxBlur(max(2, int(INK_WINDOW * b.width)))), dtype=np.int16)
+        near = np.asarray(flipped.filter(ImageFilter.BoxBlur(max(2, int(INK_WINDOW * side)))), dtype=np.int16)
         least = near * contrast // 255 if relative else contrast  # relative: the same share in dim light
-        ink = _glyphs(np.asarray(flipped, dtype=np.int16) < near - least, GLYPH_MAX * b.width)
+        ink = _glyphs(np.asarray(flipped, dtype=np.int16) < near - least, GLYPH_MAX * side)
         out.paste(Image.fromarray(np.where(ink, 0, 255).astype(np.uint8)), (b.x0, b.top))
     return out
 
 
+def _ground(card: Image.Image, side: int) -> Image.Image:
+    """The shade of the ground around each pixel: a low rank (GROUND_RANK) of its neighbourhood
+    (BAND_WINDOW), which is the ground whether the text on it is dark or light, and however light
+    the frame or picture beside a narrow band is (the mean of a wider look mixes them in). Measured
+    on the card shrunk by GROUND_SHRINK (a rank filter costs the square of its window)."""
+    small = card.resize((max(1, card.size[0] // GROUND_SHRINK), max(1, card.size[1] // GROUND_SHRINK)), Image.BILINEAR)
+    size = 2 * max(1, int(BAND_WINDOW * side / GROUND_SHRINK)) + 1
+    ranked = small.filter(ImageFilter.RankFilter(size, int(GROUND_RANK * size * size)))
+    return ranked.resize(card.size, Image.BILINEAR)
+
+
 ZONES = {"activation": (0.22, 0.0, 0.78, 0.14), "cost_left": (0.0, 0.8, 0.36, 1.0), "cost_right": (0.64, 0.8, 1.0, 1.0)}
+ROW_ZONE = (0.0, 0.8, 1.0, 1.0)  # where a row of costs stands (read by the text reading; its ends are the corners' places)
+COST_ROW = 2  # a row of at least this many numbers along the card's foot is a row of costs
+RIM = " .,:;()[]{}|'\"‘’"  # what a coin's rim around a number of a row of costs may be read as
+LABEL_ROOM = 0.1  # a title whose top lies above this share of the card's height leaves no room for a label
 UNSURE = 0.5  # the confidence of a number only one reading gives (under checker.trust.LOW_CONFIDENCE)
 DIGIT_HEIGHT = 0.7  # a digit is at least this share of the tallest ink in its place
 SLIVER = 0.15  # ink narrower than this share of its height is a rim's sliver, not a digit
@@ -144,11 +179,23 @@ def _activation(found: dict[tuple[int, str], list[Word]], i: int) -> tuple[str, 
     return text, _groups(text.strip("-")), min(w.confidence for w in act)
 
 
-def _cost(found: dict[tuple[int, str], list[Word]], i: int) -> tuple[str, int, float] | None:
-    costs = [ws for z in ("cost_left", "cost_right") if (ws := found.get((i, z)))]
-    if len(costs) == 1 and len(costs[0]) == 1 and costs[0][0].text.isdigit():
-        return costs[0][0].text, int(costs[0][0].text), costs[0][0].confidence
+def _corner(found: dict[tuple[int, str], list[Word]], i: int, zone: str) -> tuple[str, int, float] | None:
+    ws = found.get((i, zone)) or []
+    return (ws[0].text, int(ws[0].text), ws[0].confidence) if len(ws) == 1 and ws[0].text.isdigit() else None
+
+
+def _cost(found: dict[tuple[int, str], list[Word]], i: int) -> tuple[str, int, float, str] | None:
+    """(text, cost, confidence, zone): a lone number in one lower corner, the other empty."""
+    costs = [(z, ws) for z in ("cost_left", "cost_right") if (ws := found.get((i, z)))]
+    if len(costs) == 1 and (corner := _corner(found, i, costs[0][0])):
+        return (*corner, costs[0][0])
     return None
+
+
+def _row_confirmed(found: dict[tuple[int, str], list[Word]], i: int, row: list[int]) -> bool:
+    """A reading's corners hold the first and last costs of the row the text reading gave."""
+    left, right = _corner(found, i, "cost_left"), _corner(found, i, "cost_right")
+    return bool(left and right and left[1] == row[0] and right[1] == row[-1])
 
 
 def read_numbers(cards: list[CardRead], readings: list[list[Word]], where: list[tuple[int, str, tuple[int, int, int, int]]]) -> None:
@@ -158,22 +205,41 @@ def read_numbers(cards: list[CardRead], readings: list[list[Word]], where: list[
     (checker.trust: a difference from the catalog resting on it is an extraction warning, not a finding)."""
     places = [_places(words, where) for words in readings]
     for i, card in enumerate(cards):
-        acts = [a for found in places if (a := _activation(found, i))]
+        # a title at the very top leaves no room for a label: the card prints no activation (a landmark)
+        labelled = card.title_at >= LABEL_ROOM
+        acts = [a for found in places if (a := _activation(found, i))] if labelled else []
         if acts:
             text, value, conf = acts[0]
             agree = value is not None and (value == card.activation or any(a[1] == value for a in acts[1:]))
-            card.activation_text, card.activation = text, value
+            card.activation_text, card.activation, card.zones["activation"] = text, value, "activation"
             card.activation_confidence = conf if agree else min(UNSURE, conf)
         elif card.activation is not None:
             card.activation_confidence = min(UNSURE, card.activation_confidence)  # the text reading alone
         costs = [c for found in places if (c := _cost(found, i))]
+        if isinstance(card.cost, list):  # a row of costs (read_card): the corners of a digit-only reading confirm its ends
+            confirmed = any(_row_confirmed(found, i, card.cost) for found in places)
+            if confirmed or not costs:  # else a lone cost in a corner: the row was the coin and other digits
+                card.zones["cost"] = "row"
+                if not confirmed:
+                    card.cost_confidence = min(UNSURE, card.cost_confidence)
+                continue
         if costs:
-            text, value, conf = costs[0]
+            text, value, conf, zone = costs[0]
             agree = value == card.cost or any(c[1] == value for c in costs[1:])
-            card.cost_text, card.cost = text, value
+            card.cost_text, card.cost, card.zones["cost"] = text, value, zone
             card.cost_confidence = conf if agree else min(UNSURE, conf)
         elif card.cost is not None:
             card.cost_confidence = min(UNSURE, card.cost_confidence)  # the text reading alone
+
+
+def is_row(words: list[Word]) -> bool:
+    """Words (left to right) that stand as a row of separate numbers: COST_ROW or more on one level,
+    each apart from the next by more than half a digit's height (not the digits of one number)."""
+    if len(words) < COST_ROW:
+        return False
+    tall = max(w.bottom - w.top for w in words)
+    middles = [(w.top + w.bottom) / 2 for w in words]
+    return max(middles) - min(middles) < tall and all(b.x0 - a.x1 > tall / 2 for a, b in zip(words, words[1:], strict=False))
 
 
 def _glyphs(ink: np.ndarray, largest: float) -> np.ndarray:
@@ -217,8 +283,14 @@ def read_card(box: CardBox, words: list[Word]) -> CardRead:
 
     lettered = [ws for ws in lines if rel_y(ws) < TITLE_ZONE and any(c.isalpha() for w in ws for c in w.text)]
     title = max(lettered, key=lambda ws: max(w.size for w in ws), default=None)
+    if title:  # the words beside it on its level, as large, are of the title too (a sparse reading splits lines)
+        top, bottom, size = min(w.top for w in title), max(w.bottom for w in title), max(w.size for w in title)
+        title = sorted((w for ws in lines if rel_y(ws) < TITLE_ZONE for w in ws
+                        if top <= (w.top + w.bottom) / 2 <= bottom and w.size >= TITLE_SIZE * size
+                        and not NUMBER.match(w.text.strip(" .,"))), key=lambda w: w.x0)
     title_top = min(w.top for w in title) if title else box.top + TITLE_ZONE * box.height / 2
     if title:
+        card.title_at = (title_top - box.top) / box.height
         card.title = " ".join(w.text for w in title).strip(" .,:;|")
         card.title_confidence = _mean(title)
     above = [w for ws in lines for w in ws if w.bottom <= title_top and NUMBER.match(w.text.strip(" .,"))]
@@ -232,8 +304,15 @@ def read_card(box: CardBox, words: list[Word]) -> CardRead:
         card.cost_text = cost_words[0].text
         card.cost = int(cost_words[0].text.strip(" .,"))
         card.cost_confidence = cost_words[0].confidence
+    foot = sorted((w for ws in lines for w in ws if rel_y([w]) > COST_ZONE and w.text.strip(RIM).isdigit()),
+                  key=lambda w: w.x0)
+    if is_row(foot):  # a row of costs (its ends stand near the sides, like a lone cost)
+        cost_words = foot
+        card.cost_text = " ".join(w.text.strip(RIM) for w in cost_words)
+        card.cost = [int(w.text.strip(RIM)) for w in cost_words]
+        card.cost_confidence = min(w.confidence for w in cost_words)
     skip = {id(w) for w in cost_words} | {id(w) for w in (title or [])}
-    effect = [ws for ws in lines if rel_y(ws) > EFFECT_FROM and not any(id(w) in skip for w in ws)]
+    effect = [[w for w in ws if id(w) not in skip] for ws in lines if rel_y(ws) > EFFECT_FROM]
     card.effect = " ".join(w.text for ws in effect for w in ws)
     card.effect_confidence = min((w.confidence for ws in effect for w in ws), default=0.0)  # its weakest word
     return card

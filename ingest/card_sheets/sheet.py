@@ -1,5 +1,9 @@
-"""Reading a card sheet (in the image reader's guarded worker): find the cards, OCR them (one run
-for the text in the sheet's language, one digit-only run for the numbers), one SheetPage."""
+"""Reading a card sheet (in the image reader's guarded worker): find the cards, stand each upright
+(ingest.card_sheets.upright), OCR them (one run for the text in the sheet's language, one
+digit-only run for the numbers), one SheetPage whose words carry their place on the image.
+
+A card whose title names no card (in any language) is read once more turned half round (a card
+upside down, or sideways the other way); the reading whose title names a card best is kept."""
 
 from __future__ import annotations
 
@@ -11,6 +15,8 @@ from PIL import Image
 from ingest import watch
 from ingest.card_sheets import SheetPage
 from ingest.card_sheets.find import LOOK_SIDE, CardBox, find_cards, scaled
+from ingest.card_sheets.match import MIN_SCORE, MIN_TITLE
+from ingest.card_sheets.places import card_text, place_words
 from ingest.card_sheets.read import (
     DIGITS,
     NUMBER_CONTRASTS,
@@ -21,26 +27,68 @@ from ingest.card_sheets.read import (
     read_card,
     read_numbers,
 )
-from ingest.types import WordRead
+from ingest.card_sheets.upright import canvas, first_turn, word_to_sheet
 from ingest.words import words_of_text
 from sources.names import NameIndex
 
 
-def _ocr(prepared: Image.Image, boxes: list[CardBox], model: str) -> list[CardRead]:
+def _ocr(prepared: Image.Image, boxes: list[CardBox], turns: list[int], model: str) -> list[CardRead]:
+    """Each card read upright (its turn), its box and words back on the sheet."""
     from ingest.reader import run_tesseract
 
-    result = run_tesseract(prepared, model, psm=11)
-    return [read_card(b, ws) for b, ws in zip(boxes, assign(result.layout.words, boxes), strict=True)]
+    image, slots = canvas(prepared, boxes, turns)
+    result = run_tesseract(image, model, psm=11)
+    cards = []
+    for box, slot, turn, ws in zip(boxes, slots, turns, assign(result.layout.words, slots), strict=True):
+        card = read_card(slot, ws)
+        card.box, card.turn = box, turn
+        card.words = [word_to_sheet(w, slot, box, turn) for w in card.words]
+        cards.append(card)
+    return cards
+
+
+def _title_score(title: str, names: NameIndex, lang: str | None) -> float:
+    """How well a read title names a card (0..100; of any language when `lang` is None)."""
+    if sum(c.isalpha() for c in title) < MIN_TITLE:
+        return 0.0
+    found = names.lookup(title, lang=lang, limit=1)
+    return found[0].score if found else 0.0
+
+
+def _sureness(card: CardRead) -> float:
+    """The mean OCR confidence of the card's words."""
+    return sum(w.confidence for w in card.words) / len(card.words) if card.words else 0.0
+
+
+def _read_again(prepared: Image.Image, boxes: list[CardBox], cards: list[CardRead], model: str,
+                names: NameIndex, lang: str | None, half: int = 180) -> list[CardRead]:
+    """The cards whose title names no card read again (from `prepared`, turned `half` more);
+    each card's better reading."""
+    scores = [_title_score(c.title, names, lang) for c in cards]
+    again = [i for i, score in enumerate(scores) if score < MIN_SCORE]
+    if not again:
+        return cards
+    turned = _ocr(prepared, [boxes[i] for i in again], [(cards[i].turn + half) % 360 for i in again], model)
+    out = list(cards)
+    for i, card in zip(again, turned, strict=True):
+        # kept when its title names a card, better, and the card reads surer so (a card read the wrong
+        # way up is garbage, whose few letters may still look like a short name)
+        if _title_score(card.title, names, lang) >= max(MIN_SCORE, scores[i] + 1) and (
+                not half or _sureness(card) > _sureness(out[i])):
+            out[i] = card
+    return out
 
 
 def _numbers(images: list[Image.Image], boxes: list[CardBox], cards: list[CardRead]) -> None:
-    """The cards' numbers read digit-only from the number mosaic of each prepared image (two
-    binarisations: readings that agree are trusted, read.read_numbers)."""
+    """The cards' numbers read digit-only from the number mosaic of each prepared image, the cards
+    upright (two binarisations: readings that agree are trusted, read.read_numbers)."""
     from ingest.reader import run_tesseract
 
     readings, where = [], []
+    turns = [c.turn for c in cards]
     for image in images:
-        mosaic, where = number_mosaic(image, boxes)
+        upright_cards, slots = canvas(image, boxes, turns)
+        mosaic, where = number_mosaic(upright_cards, slots)
         readings.append(run_tesseract(mosaic, "eng", psm=6, options=DIGITS).layout.words)
     read_numbers(cards, readings, where)
 
@@ -79,14 +127,19 @@ def read_sheet(path: Path, names: Callable[[], NameIndex], lang_hint: str | None
     prepared = prepare(to_gray(rgb), boxes)
     model = model_for(lang_hint) or SCRIPT_MODELS
     with watch.step(1, "reading the cards"):
-        cards = _ocr(prepared, boxes, model)
+        cards = _ocr(prepared, boxes, [first_turn(b) for b in boxes], model)
+        cards = _read_again(prepared, boxes, cards, model, names(), lang_hint)
         lang, _, _ = sheet_language([c.title for c in cards], names(), lang_hint)
         better = model_for(lang)
         if better and better != model:
-            cards, model = _ocr(prepared, boxes, better), better
+            cards, model = _ocr(prepared, boxes, [c.turn for c in cards], better), better
+            cards = _read_again(prepared, boxes, cards, model, names(), lang)
+        # still unnamed: a dark title band on a light frame (ingest.card_sheets.read.prepare)
+        cards = _read_again(prepare(to_gray(rgb), boxes, bands=True), boxes, cards, model, names(), lang, half=0)
         _numbers([prepare(to_gray(rgb), boxes, c, relative=True) for c in NUMBER_CONTRASTS], boxes, cards)
     text, read = _page_text(cards)
-    return SheetPage(number=1, text=text, method="ocr", reason="card sheet", words=_word_reads(text, read),
+    return SheetPage(number=1, text=text, method="ocr", reason="card sheet",
+                     words=place_words(words_of_text(text, read, "ocr"), text, cards),
                      cards=cards, model=model, size=rgb.size)
 
 
@@ -94,11 +147,6 @@ def _page_text(cards: list[CardRead]) -> tuple[str, list[tuple[str, float]]]:
     """The page's text: each card's title, activation, effect and cost, one card a paragraph."""
     parts, read = [], []
     for c in cards:
-        lines = [c.title, c.activation_text, c.effect, c.cost_text]
-        parts.append("\n".join(line for line in lines if line))
+        parts.append(card_text(c))
         read += [(w.text, w.confidence) for w in c.words]
     return "\n\n".join(p for p in parts if p), read
-
-
-def _word_reads(text: str, read: list[tuple[str, float]]) -> list[WordRead]:
-    return words_of_text(text, read, "ocr")

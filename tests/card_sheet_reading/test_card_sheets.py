@@ -22,7 +22,7 @@ SEED = Path(__file__).resolve().parents[2] / "rules_sources" / "rulebooks" / "00
 @pytest.fixture(scope="module")
 def ingested(tmp_path_factory: pytest.TempPathFactory) -> dict:
     tmp = tmp_path_factory.mktemp("sheet")
-    sheet = make_sheet(7, lang="en", edition="mk1", n=3, kind="scan", plant_cost=True)
+    sheet = make_sheet(8, lang="en", edition="mk1", n=3, kind="scan", plant_cost=True)
     image = tmp / "sheet.jpg"
     sheet.image.save(image)
     db = f"sqlite:///{tmp / 'cards.sqlite'}"

@@ -33,3 +33,23 @@ def test_printed_numbers_against_the_catalog() -> None:
     moved = {**right, "activation": [sorted(mine["activation"])[0] + 1]}
     (finding,) = _check(moved, 0.95)
     assert "activation number" in finding.summary
+
+
+def _check_card(card: str, value: dict, confidence: float) -> list:
+    fact = FactIn(topic=f"card.{card}.printed", value=value, quote="…", extractor="card_sheets", passage="card",
+                  read={"how": "ocr", "confidence": confidence, "weakest": ""})
+    edition = card.split("/")[0]
+    book = BookIn(id="sheet", lang="en", edition=edition, scope={"kind": "cards"}, facts=[fact])
+    return card_text.check(Context(edition, [book], CATALOG, load_canonical(edition)))
+
+
+def test_a_row_of_costs_is_compared_in_print_order() -> None:
+    """MK2 landmarks print their cost as a first, second and third landmark: the row as printed,
+    in order, against the catalog's; a reading with fewer costs than the card prints is a warning."""
+    card, row = next((c, r["cost"]) for c, r in sorted(CATALOG.items())
+                     if isinstance(r.get("cost"), list) and len(set(r["cost"])) == 3 and None not in r["cost"])
+    assert _check_card(card, {"cost": list(row)}, 0.95) == []
+    (finding,) = _check_card(card, {"cost": list(reversed(row))}, 0.95)
+    assert finding.kind == "card_text" and "cost " + ", ".join(str(c) for c in reversed(row)) in finding.summary
+    (warning,) = _check_card(card, {"cost": [row[-1]]}, 0.95)
+    assert warning.kind == "extraction_warning"
