@@ -11,7 +11,7 @@ import numpy as np
 from scipy import ndimage
 
 from ingest.reader.pdf import render
-from ingest.reader.uncovered import CHECK_DPI, _close_rows, _label, _max_filter, uncovered_lines
+from ingest.reader.uncovered import CHECK_DPI, _close_rows, _distinct, _label, _max_filter, uncovered_lines
 
 REAL = Path(__file__).parents[1] / "data" / "real" / "MK1_base_EN_Pandasaurus2018_rulebook.pdf"
 
@@ -42,6 +42,13 @@ def test_labels_and_boxes_are_scipys() -> None:
         got, boxes = _label(mask)
         assert np.array_equal(got, labels)
         assert boxes == ndimage.find_objects(labels) and len(boxes) == count
+
+
+def test_distinct_counts_what_unique_gives() -> None:
+    rng = np.random.default_rng(4)
+    arrays = [rng.integers(0, int(rng.integers(1, 30)), int(rng.integers(0, 40))).astype(np.int32) for _ in range(200)]
+    for values in [*arrays, np.zeros(0, np.int32), np.full(7, 3, np.int32)]:
+        assert _distinct(values) == len(np.unique(values))
 
 
 def _scipy_lines(gray, boxes, scale):
