@@ -30,7 +30,7 @@ ROTATED_DEG = 3.0
 ASCENT, DESCENT = 0.75, 0.25  # of the type size, above and below the baseline  # characters turned more than this from upright are not running text
 
 
-@dataclass
+@dataclass(slots=True)
 class Char:
     text: str
     x0: float
@@ -171,13 +171,13 @@ def words_of(chars: list[Char]) -> list[Word]:
 
 def _word(chars: list[Char]) -> Word:
     return Word(
-        "".join(c.text for c in chars),
-        min(c.x0 for c in chars),
-        min(c.top for c in chars),
-        max(c.x1 for c in chars),
-        max(c.bottom for c in chars),
-        median(c.size for c in chars),
-        median(c.angle for c in chars),
+        "".join([c.text for c in chars]),
+        min([c.x0 for c in chars]),
+        min([c.top for c in chars]),
+        max([c.x1 for c in chars]),
+        max([c.bottom for c in chars]),
+        median([c.size for c in chars]),
+        median([c.angle for c in chars]),
     )
 
 
