@@ -37,6 +37,13 @@ def test_labels_and_boxes_are_scipys() -> None:
     rng = np.random.default_rng(2)
     masks = [rng.random((int(rng.integers(1, 40)), int(rng.integers(1, 60)))) < rng.random() for _ in range(300)]
     masks += [np.zeros((4, 5), dtype=bool), np.ones((4, 5), dtype=bool), np.eye(6, dtype=bool)]
+    snake = np.zeros((41, 30), dtype=bool)  # one part winding over the rows, its far end joined last
+    snake[::2] = True
+    snake[1::4, -1] = snake[3::4, 0] = True
+    comb = np.zeros((30, 40), dtype=bool)  # teeth joined only by their last row: many parts until it
+    comb[:, ::2] = True
+    comb[-1] = True
+    masks += [snake, snake[::-1], snake[:, ::-1], comb, comb[::-1], comb[:, ::-1]]
     for mask in masks:
         labels, count = ndimage.label(mask)
         got, boxes = _label(mask)
