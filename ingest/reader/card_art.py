@@ -49,21 +49,21 @@ def _grow(box: Rect, by: float) -> Rect:
     return Rect(box.x0 - by, box.top - by, box.x1 + by, box.bottom + by)
 
 
-def _meets(a: Rect, b: Rect) -> bool:
-    return a.x0 <= b.x1 and b.x0 <= a.x1 and a.top <= b.bottom and b.top <= a.bottom
-
-
 def _clusters(words: list[Word], gap: float) -> list[_Cluster]:
     clusters: list[_Cluster] = []
     for w in sorted(words, key=lambda w: (w.top, w.x0)):
         box = _grow(Rect(w.x0, w.top, w.x1, w.bottom), gap)
-        hit = [c for c in clusters if _meets(c.box, box)]
+        x0, top, x1, bottom = box.x0, box.top, box.x1, box.bottom  # the clusters it meets (a hot loop: inline)
+        hit = [c for c in clusters if c.box.x0 <= x1 and x0 <= c.box.x1 and c.box.top <= bottom and top <= c.box.bottom]
         merged = _Cluster(box, [w])
         for c in hit:
             merged.box = Rect(min(merged.box.x0, c.box.x0), min(merged.box.top, c.box.top),
                               max(merged.box.x1, c.box.x1), max(merged.box.bottom, c.box.bottom))
             merged.members += c.members
-        clusters = [c for c in clusters if all(c is not h for h in hit)] + [merged]
+        if hit:
+            gone = {id(h) for h in hit}
+            clusters = [c for c in clusters if id(c) not in gone]
+        clusters.append(merged)
     return clusters
 
 

@@ -58,25 +58,26 @@ class Segment:
 
     words: list[Word] = field(default_factory=list)
 
+    # (lists, not generators: these are asked tens of thousands of times a book, on a few words each)
     @property
     def x0(self) -> float:
-        return min(w.x0 for w in self.words)
+        return min([w.x0 for w in self.words])
 
     @property
     def x1(self) -> float:
-        return max(w.x1 for w in self.words)
+        return max([w.x1 for w in self.words])
 
     @property
     def top(self) -> float:
-        return min(w.top for w in self.words)
+        return min([w.top for w in self.words])
 
     @property
     def bottom(self) -> float:
-        return max(w.bottom for w in self.words)
+        return max([w.bottom for w in self.words])
 
     @property
     def size(self) -> float:
-        return median(w.size for w in self.words)
+        return median([w.size for w in self.words])
 
     @property
     def text(self) -> str:

@@ -30,7 +30,7 @@ ROTATED_DEG = 3.0
 ASCENT, DESCENT = 0.75, 0.25  # of the type size, above and below the baseline  # characters turned more than this from upright are not running text
 
 
-@dataclass
+@dataclass(slots=True)
 class Char:
     text: str
     x0: float
@@ -99,7 +99,6 @@ def page_chars(page: pypdfium2.PdfPage, height: float) -> list[Char]:
 
 
 _GRID = 1 << 16  # positions on the half-point grid packed into one int: x * _GRID + y
-_NEAR = tuple(dx * _GRID + dy for dx in (-1, 0, 1) for dy in (-1, 0, 1))
 
 
 def dedupe(chars: list[Char]) -> list[Char]:
@@ -113,7 +112,10 @@ def dedupe(chars: list[Char]) -> list[Char]:
             continue
         cell = round(c.x0 * 2) * _GRID + round(c.top * 2)
         places = seen.setdefault((c.text, round(c.size, 1)), set())
-        if places and any(cell + d in places for d in _NEAR):
+        # the nine cells on and around it, spelt out (a generator over them cost twice this)
+        if places and (cell - _GRID - 1 in places or cell - _GRID in places or cell - _GRID + 1 in places
+                       or cell - 1 in places or cell in places or cell + 1 in places
+                       or cell + _GRID - 1 in places or cell + _GRID in places or cell + _GRID + 1 in places):
             continue
         places.add(cell)
         out.append(c)
@@ -171,13 +173,13 @@ def words_of(chars: list[Char]) -> list[Word]:
 
 def _word(chars: list[Char]) -> Word:
     return Word(
-        "".join(c.text for c in chars),
-        min(c.x0 for c in chars),
-        min(c.top for c in chars),
-        max(c.x1 for c in chars),
-        max(c.bottom for c in chars),
-        median(c.size for c in chars),
-        median(c.angle for c in chars),
+        "".join([c.text for c in chars]),
+        min([c.x0 for c in chars]),
+        min([c.top for c in chars]),
+        max([c.x1 for c in chars]),
+        max([c.bottom for c in chars]),
+        median([c.size for c in chars]),
+        median([c.angle for c in chars]),
     )
 
 

@@ -11,7 +11,7 @@ import numpy as np
 from scipy import ndimage
 
 from ingest.reader.pdf import render
-from ingest.reader.uncovered import CHECK_DPI, _close_rows, _label, _max_filter, uncovered_lines
+from ingest.reader.uncovered import CHECK_DPI, _close_rows, _distinct, _label, _max_filter, uncovered_lines
 
 REAL = Path(__file__).parents[1] / "data" / "real" / "MK1_base_EN_Pandasaurus2018_rulebook.pdf"
 
@@ -37,11 +37,25 @@ def test_labels_and_boxes_are_scipys() -> None:
     rng = np.random.default_rng(2)
     masks = [rng.random((int(rng.integers(1, 40)), int(rng.integers(1, 60)))) < rng.random() for _ in range(300)]
     masks += [np.zeros((4, 5), dtype=bool), np.ones((4, 5), dtype=bool), np.eye(6, dtype=bool)]
+    snake = np.zeros((41, 30), dtype=bool)  # one part winding over the rows, its far end joined last
+    snake[::2] = True
+    snake[1::4, -1] = snake[3::4, 0] = True
+    comb = np.zeros((30, 40), dtype=bool)  # teeth joined only by their last row: many parts until it
+    comb[:, ::2] = True
+    comb[-1] = True
+    masks += [snake, snake[::-1], snake[:, ::-1], comb, comb[::-1], comb[:, ::-1]]
     for mask in masks:
         labels, count = ndimage.label(mask)
         got, boxes = _label(mask)
         assert np.array_equal(got, labels)
         assert boxes == ndimage.find_objects(labels) and len(boxes) == count
+
+
+def test_distinct_counts_what_unique_gives() -> None:
+    rng = np.random.default_rng(4)
+    arrays = [rng.integers(0, int(rng.integers(1, 30)), int(rng.integers(0, 40))).astype(np.int32) for _ in range(200)]
+    for values in [*arrays, np.zeros(0, np.int32), np.full(7, 3, np.int32)]:
+        assert _distinct(values) == len(np.unique(values))
 
 
 def _scipy_lines(gray, boxes, scale):
