@@ -12,11 +12,10 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 
 from checker.passages.align import ANCHOR, WEAK, Bead, align, length_cost
-from checker.passages.pairs import Pair
+from checker.passages.pairs import MIN_QUALITY, Pair
 from checker.passages.units import Passage, Sentence
 
 MIN_CONFIDENCE = 0.7  # a bead below this is never the ground of a finding
-MIN_QUALITY = 0.5  # books whose content beads are anchored less often than this are not parallel
 MIN_GAP_CHARS = 30  # a shorter passage (a caption, a callout number) is not a dropped rule
 MIN_WORDS_GAP_CHARS = 60  # a passage without numbers or cards must be this long to be called missing
 LENGTH_GAP = 3.0  # Gale-Church |delta| with the sentence that only the length argues for
@@ -115,8 +114,8 @@ def pair_diffs(pair: Pair, surfaces: dict[str, dict[str, list[str]]]) -> list[Pa
     """Every difference between the pivot and the other book of `pair` that rests on a confident alignment.
     `surfaces`: book id -> card id -> the names as printed (for highlighting). Remembered by the two
     books' content (a book ingested again, a generated copy): only the book ids are put back."""
-    if pair.quality < MIN_QUALITY:
-        return []
+    if not pair.regions():
+        return []  # no region where the two books are parallel: nothing they differ in that a reviewer signs
     key = (pair.key, tuple(sorted((c, tuple(n)) for c, n in surfaces.get(pair.pivot, {}).items())),
            tuple(sorted((c, tuple(n)) for c, n in surfaces.get(pair.other, {}).items())))
     if not pair.key or key not in _memo:
@@ -139,7 +138,10 @@ def _relabel(found: list[PairDiff], pair: Pair) -> list[PairDiff]:
 def _pair_diffs(pair: Pair, surfaces: dict[str, dict[str, list[str]]]) -> list[PairDiff]:
     out: list[PairDiff] = []
     beads = pair.beads
+    inside = pair.regions()
     for k, bead in enumerate(beads):
+        if k not in inside:
+            continue  # outside the books' parallel regions: a difference there is the books', not a translator's
         ua = [pair.a[i] for i in bead.a]
         ub = [pair.b[j] for j in bead.b]
         if ua and ub:
@@ -478,4 +480,4 @@ def _delta(la: int, lb: int, ratio: float) -> float:
     return (lb - la * ratio) / math.sqrt(max(mean, 1.0) * S2 * ratio)
 
 
-__all__ = ["PairDiff", "Side", "pair_diffs", "number_change", "length_cost"]
+__all__ = ["MIN_QUALITY", "PairDiff", "Side", "pair_diffs", "number_change", "length_cost"]

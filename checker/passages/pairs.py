@@ -1,16 +1,24 @@
 """Which books are aligned with which, and the alignments themselves, remembered by content.
 
 Each book of an edition is aligned with one pivot (the `--reference` book, else the book with the
-most passages), so an edition of N books costs N-1 alignments: linear in the number of books. A third
+most passages). A book that is not parallel with the pivot (a base-only book beside a pivot that also
+prints expansions, or a book written independently) is also aligned with the few other books of its
+edition most like it (by the cards and numbers they print), and compared with the one it is most
+parallel with: at most 1 + PARTNERS alignments per book, linear in the number of books. A third
 book's reading of a pivot passage comes through the pivot. An alignment depends only on the two books'
 passages, so it is remembered by their content: a book ingested again, or a generated copy, is not
 aligned twice.
+
+Two books parallel only in part (the same sections translated from one original, others rewritten or
+left out) are compared only inside their parallel regions (Pair.regions): runs of beads where most
+passages with content are anchored 1-1 by what carries across languages.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from dataclasses import dataclass, replace
+from collections import Counter, OrderedDict
+from dataclasses import dataclass, field, replace
+from math import sqrt
 
 from checker.context import Context
 from checker.model import BookIn
@@ -18,6 +26,12 @@ from checker.passages.align import ANCHOR, Bead, align
 from checker.passages.units import Passage, passages
 
 MEMO_SIZE = 256
+MIN_QUALITY = 0.5  # books whose content beads are anchored less often than this are not parallel as wholes
+PARTNERS = 2  # other books (besides the pivot) a book not parallel with the pivot is aligned with
+CONTENT_CHARS = 25  # a passage this long at least has content that a bead must match
+REGION_WINDOW = 3  # content beads on each side of a bead that say whether its region is parallel
+REGION_SHARE = 0.7  # ... of which this share at least must be anchored
+REGION_ANCHORS = 4  # ... and this many at least
 _memo: OrderedDict[tuple, list[Bead]] = OrderedDict()
 
 
@@ -31,19 +45,52 @@ class Pair:
     b: list[Passage]  # the other book's
     beads: list[Bead]
     key: tuple = ()  # the two books' content (what the alignment and its differences depend on)
+    _regions: frozenset[int] | None = field(default=None, repr=False, compare=False)
+
+    def _content(self, bd: Bead) -> bool:
+        return any(len(self.a[i].text) >= CONTENT_CHARS for i in bd.a) or any(len(self.b[j].text) >= CONTENT_CHARS for j in bd.b)
 
     @property
     def quality(self) -> float:
         """Share of the beads holding content that are anchored 1-1 matches: how parallel the two books are."""
-        content = [bd for bd in self.beads if any(len(self.a[i].text) >= 25 for i in bd.a)
-                   or any(len(self.b[j].text) >= 25 for j in bd.b)]
+        content = [bd for bd in self.beads if self._content(bd)]
         if not content:
             return 0.0
         return sum(1 for bd in content if bd.a and bd.b and bd.own >= ANCHOR) / len(content)
 
+    @property
+    def parallel(self) -> bool:
+        """Whether the two books are parallel as wholes (every confident bead may ground a finding)."""
+        return self.quality >= MIN_QUALITY
+
+    def regions(self) -> frozenset[int]:
+        """Indices of the beads that may ground a finding: every bead of two parallel books; of two books
+        parallel only in part, the beads inside a parallel region -- among the REGION_WINDOW content beads on
+        each side (and the bead itself), at least REGION_ANCHORS and a REGION_SHARE are anchored 1-1. Why: the
+        anchors around a passage say the two books print the same text there, whatever the rest of them does."""
+        if self._regions is None:
+            self._regions = frozenset(range(len(self.beads))) if self.parallel else self._local()
+        return self._regions
+
+    def _local(self) -> frozenset[int]:
+        content = [k for k, bd in enumerate(self.beads) if self._content(bd)]
+        anchored = {k for k in content if self.beads[k].a and self.beads[k].b and self.beads[k].own >= ANCHOR}
+        out: set[int] = set()
+        for k in range(len(self.beads)):
+            before = [x for x in content if x < k][-REGION_WINDOW:]
+            after = [x for x in content if x > k][:REGION_WINDOW]
+            window = before + ([k] if k in anchored or k in content else []) + after
+            if len(before) < REGION_WINDOW or len(after) < REGION_WINDOW:
+                continue  # a region's edge (or the book's): not enough around it to vouch for it
+            hits = sum(1 for x in window if x in anchored)
+            if hits >= REGION_ANCHORS and hits >= REGION_SHARE * len(window):
+                out.add(k)
+        return frozenset(out)
+
     def counterpart(self) -> dict[int, Bead]:
-        """Pivot passage index -> the bead holding it."""
-        return {i: bd for bd in self.beads for i in bd.a}
+        """Pivot passage index -> the bead holding it (inside the pair's parallel regions)."""
+        keep = self.regions()
+        return {i: bd for k, bd in enumerate(self.beads) if k in keep for i in bd.a}
 
 
 def _key(ps: list[Passage], lang: str) -> tuple:
@@ -92,17 +139,51 @@ def pivot(ctx: Context, books: list[BookIn]) -> BookIn:
     return max(books, key=lambda b: (len(book_passages(ctx, b)), b.id))
 
 
+def _pair(ctx: Context, a: BookIn, b: BookIn) -> Pair:
+    pa, pb = book_passages(ctx, a), book_passages(ctx, b)
+    return Pair(a.id, b.id, pa, pb, aligned(pa, pb, a.lang, b.lang), (_key(pa, a.lang), _key(pb, b.lang)))
+
+
+def _signature(ps: list[Passage]) -> Counter:
+    """What a book prints that carries across languages: its cards and numbers, counted."""
+    c: Counter = Counter()
+    for p in ps:
+        c.update(("c", x) for x in p.cards)
+        c.update(("n", x) for x in p.feats.numbers)
+    return c
+
+
+def _cosine(a: Counter, b: Counter) -> float:
+    dot = sum(v * b.get(k, 0) for k, v in a.items())
+    na, nb = sqrt(sum(v * v for v in a.values())), sqrt(sum(v * v for v in b.values()))
+    return dot / (na * nb) if na and nb else 0.0
+
+
 def pairs(ctx: Context, books: list[BookIn] | None = None) -> list[Pair]:
-    """The pivot aligned with every other book (books: those of the edition by default)."""
+    """The pivot aligned with every other book (books: those of the edition by default); a book not
+    parallel with the pivot also with the book it is most parallel with, among the PARTNERS most like it."""
     books = list(books if books is not None else ctx.books)
     if len(books) < 2:
         return []
     piv = pivot(ctx, books)
-    pa = book_passages(ctx, piv)
-    out = []
-    for b in books:
-        if b.id == piv.id:
-            continue
-        pb = book_passages(ctx, b)
-        out.append(Pair(piv.id, b.id, pa, pb, aligned(pa, pb, piv.lang, b.lang), (_key(pa, piv.lang), _key(pb, b.lang))))
+    out = [_pair(ctx, piv, b) for b in books if b.id != piv.id]
+    if ctx.reference:
+        return out  # a reviewer's reference book: every book is compared with it alone
+    lonely = [(b, p) for b, p in zip([b for b in books if b.id != piv.id], out, strict=True) if not p.parallel]
+    if not lonely:
+        return out
+    sig = {b.id: _signature(book_passages(ctx, b)) for b in books if b.id != piv.id}
+    seen = {frozenset((p.pivot, p.other)) for p in out}
+    for book, with_pivot in lonely:
+        near = sorted((b for b in books if b.id not in (piv.id, book.id)),
+                      key=lambda b: (-_cosine(sig[book.id], sig[b.id]), b.id))[:PARTNERS]  # noqa: B023
+        best = with_pivot
+        for other in near:
+            first, second = sorted((book, other), key=lambda b: b.id)
+            cand = _pair(ctx, first, second)
+            if len(cand.regions()) > len(best.regions()) or (cand.regions() and cand.quality > best.quality and len(cand.regions()) == len(best.regions())):
+                best = cand
+        if best is not with_pivot and frozenset((best.pivot, best.other)) not in seen:
+            seen.add(frozenset((best.pivot, best.other)))
+            out.append(best)
     return out
