@@ -45,6 +45,7 @@ class Pair:
     b: list[Passage]  # the other book's
     beads: list[Bead]
     key: tuple = ()  # the two books' content (what the alignment and its differences depend on)
+    partial: bool = False  # not parallel as wholes: `beads` is the alignment for books parallel in part
     _regions: frozenset[int] | None = field(default=None, repr=False, compare=False)
 
     def _content(self, bd: Bead) -> bool:
@@ -61,7 +62,7 @@ class Pair:
     @property
     def parallel(self) -> bool:
         """Whether the two books are parallel as wholes (every confident bead may ground a finding)."""
-        return self.quality >= MIN_QUALITY
+        return not self.partial and self.quality >= MIN_QUALITY
 
     def regions(self) -> frozenset[int]:
         """Indices of the beads that may ground a finding: every bead of two parallel books; of two books
@@ -97,11 +98,11 @@ def _key(ps: list[Passage], lang: str) -> tuple:
     return (lang, tuple((p.text, p.cards, p.kind, p.item) for p in ps))
 
 
-def aligned(a: list[Passage], b: list[Passage], lang_a: str, lang_b: str) -> list[Bead]:
-    key = (_key(a, lang_a), _key(b, lang_b))
+def aligned(a: list[Passage], b: list[Passage], lang_a: str, lang_b: str, partial: bool = False) -> list[Bead]:
+    key = (_key(a, lang_a), _key(b, lang_b), partial)
     hit = _memo.get(key)
     if hit is None:
-        hit = align(a, b)
+        hit = align(a, b, partial=partial)
         _memo[key] = hit
         if len(_memo) > MEMO_SIZE:
             _memo.popitem(last=False)
@@ -140,8 +141,14 @@ def pivot(ctx: Context, books: list[BookIn]) -> BookIn:
 
 
 def _pair(ctx: Context, a: BookIn, b: BookIn) -> Pair:
+    """Two books aligned; when they are not parallel as wholes, aligned again as books parallel in part
+    (checker.passages.align: partial), which is what their regions are read from."""
     pa, pb = book_passages(ctx, a), book_passages(ctx, b)
-    return Pair(a.id, b.id, pa, pb, aligned(pa, pb, a.lang, b.lang), (_key(pa, a.lang), _key(pb, b.lang)))
+    key = (_key(pa, a.lang), _key(pb, b.lang))
+    whole = Pair(a.id, b.id, pa, pb, aligned(pa, pb, a.lang, b.lang), key)
+    if whole.parallel:
+        return whole
+    return Pair(a.id, b.id, pa, pb, aligned(pa, pb, a.lang, b.lang, partial=True), key + (True,), partial=True)
 
 
 def _signature(ps: list[Passage]) -> Counter:
