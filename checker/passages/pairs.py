@@ -32,6 +32,8 @@ CONTENT_CHARS = 25  # a passage this long at least has content that a bead must 
 REGION_WINDOW = 3  # content beads on each side of a bead that say whether its region is parallel
 REGION_SHARE = 0.7  # ... of which this share at least must be anchored
 REGION_ANCHORS = 4  # ... and this many at least
+REGION_STRONG = 0.7  # own evidence of an anchor that counts for a region: more than two headings, or two
+# passages sharing concepts, share (numbers, cards, list positions) -- books written apart share those too
 _memo: OrderedDict[tuple, list[Bead]] = OrderedDict()
 
 
@@ -67,7 +69,8 @@ class Pair:
     def regions(self) -> frozenset[int]:
         """Indices of the beads that may ground a finding: every bead of two parallel books; of two books
         parallel only in part, the beads inside a parallel region -- among the REGION_WINDOW content beads on
-        each side (and the bead itself), at least REGION_ANCHORS and a REGION_SHARE are anchored 1-1. Why: the
+        each side (and the bead itself), at least REGION_ANCHORS and a REGION_SHARE are anchored by what carries
+        across languages (REGION_STRONG). Why: the
         anchors around a passage say the two books print the same text there, whatever the rest of them does."""
         if self._regions is None:
             self._regions = frozenset(range(len(self.beads))) if self.parallel else self._local()
@@ -75,7 +78,7 @@ class Pair:
 
     def _local(self) -> frozenset[int]:
         content = [k for k, bd in enumerate(self.beads) if self._content(bd)]
-        anchored = {k for k in content if self.beads[k].a and self.beads[k].b and self.beads[k].own >= ANCHOR}
+        anchored = {k for k in content if self.beads[k].a and self.beads[k].b and self.beads[k].own >= REGION_STRONG}
         out: set[int] = set()
         for k in range(len(self.beads)):
             before = [x for x in content if x < k][-REGION_WINDOW:]
