@@ -26,7 +26,8 @@ from checker.passages.align import ANCHOR, Bead, align
 from checker.passages.units import Passage, passages
 
 MEMO_SIZE = 256
-MIN_QUALITY = 0.5  # books whose content beads are anchored less often than this are not parallel as wholes
+MIN_QUALITY = 0.6  # books whose content beads are anchored less often than this are not parallel as wholes
+# (0.5 let two independently written books, anchored by their headings and a few numbers, be compared whole)
 PARTNERS = 2  # other books (besides the pivot) a book not parallel with the pivot is aligned with
 CONTENT_CHARS = 25  # a passage this long at least has content that a bead must match
 REGION_WINDOW = 3  # content beads on each side of a bead that say whether its region is parallel
