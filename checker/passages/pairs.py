@@ -74,7 +74,9 @@ class Pair:
         across languages (REGION_STRONG). Why: the
         anchors around a passage say the two books print the same text there, whatever the rest of them does."""
         if self._regions is None:
-            self._regions = frozenset(range(len(self.beads))) if self.parallel else self._local()
+            # a whole alignment of books that are not parallel says nothing of their parts (see `partial`)
+            self._regions = frozenset(range(len(self.beads))) if self.parallel else \
+                self._local() if self.partial else frozenset()
         return self._regions
 
     def _local(self) -> frozenset[int]:
@@ -145,14 +147,16 @@ def pivot(ctx: Context, books: list[BookIn]) -> BookIn:
 
 
 def _pair(ctx: Context, a: BookIn, b: BookIn) -> Pair:
-    """Two books aligned; when they are not parallel as wholes, aligned again as books parallel in part
-    (checker.passages.align: partial), which is what their regions are read from."""
+    """Two books aligned as wholes (what says whether they are parallel)."""
     pa, pb = book_passages(ctx, a), book_passages(ctx, b)
-    key = (_key(pa, a.lang), _key(pb, b.lang))
-    whole = Pair(a.id, b.id, pa, pb, aligned(pa, pb, a.lang, b.lang), key)
-    if whole.parallel:
-        return whole
-    return Pair(a.id, b.id, pa, pb, aligned(pa, pb, a.lang, b.lang, partial=True), key + (True,), partial=True)
+    return Pair(a.id, b.id, pa, pb, aligned(pa, pb, a.lang, b.lang), (_key(pa, a.lang), _key(pb, b.lang)))
+
+
+def _in_part(whole: Pair, langs: dict[str, str]) -> Pair:
+    """Two books that are not parallel as wholes aligned again as books parallel in part
+    (checker.passages.align: partial): what their regions are read from."""
+    beads = aligned(whole.a, whole.b, langs[whole.pivot], langs[whole.other], partial=True)
+    return Pair(whole.pivot, whole.other, whole.a, whole.b, beads, whole.key + (True,), partial=True)
 
 
 def _signature(ps: list[Passage]) -> Counter:
@@ -170,31 +174,54 @@ def _cosine(a: Counter, b: Counter) -> float:
     return dot / (na * nb) if na and nb else 0.0
 
 
+SHORTLIST = 8  # books nearest in length whose signatures are compared: a bounded number per book (linear)
+
+
+def _near(ctx: Context, book: BookIn, others: list[BookIn], sig: dict[str, Counter]) -> list[BookIn]:
+    """The PARTNERS books most like `book` (cosine of their cards and numbers), among the SHORTLIST
+    nearest to it in passages."""
+    size = len(book_passages(ctx, book))
+    short = sorted(others, key=lambda b: (abs(len(book_passages(ctx, b)) - size), b.id))[:SHORTLIST]
+    return sorted(short, key=lambda b: (-_cosine(sig[book.id], sig[b.id]), b.id))[:PARTNERS]
+
+
 def pairs(ctx: Context, books: list[BookIn] | None = None) -> list[Pair]:
-    """The pivot aligned with every other book (books: those of the edition by default); a book not
-    parallel with the pivot also with the book it is most parallel with, among the PARTNERS most like it."""
+    """The pivot aligned with every other book (books: those of the edition by default). A book not
+    parallel with the pivot is also aligned with the PARTNERS books most like it, and compared with the
+    first that is parallel with it; failing that, its pair with the pivot and with those books are aligned
+    as books parallel in part, and the one with the most beads in parallel regions is kept."""
     books = list(books if books is not None else ctx.books)
     if len(books) < 2:
         return []
     piv = pivot(ctx, books)
-    out = [_pair(ctx, piv, b) for b in books if b.id != piv.id]
-    if ctx.reference:
-        return out  # a reviewer's reference book: every book is compared with it alone
-    lonely = [(b, p) for b, p in zip([b for b in books if b.id != piv.id], out, strict=True) if not p.parallel]
+    rest = [b for b in books if b.id != piv.id]
+    out = [_pair(ctx, piv, b) for b in rest]
+    lonely = [k for k, p in enumerate(out) if not p.parallel]
     if not lonely:
         return out
-    sig = {b.id: _signature(book_passages(ctx, b)) for b in books if b.id != piv.id}
+    sig = {b.id: _signature(book_passages(ctx, b)) for b in rest}
+    langs = {b.id: b.lang for b in books}
     seen = {frozenset((p.pivot, p.other)) for p in out}
-    for book, with_pivot in lonely:
-        near = sorted((b for b in books if b.id not in (piv.id, book.id)),
-                      key=lambda b: (-_cosine(sig[book.id], sig[b.id]), b.id))[:PARTNERS]  # noqa: B023
-        best = with_pivot
-        for other in near:
+    for k in lonely:
+        book = rest[k]
+        if ctx.reference:
+            out[k] = _in_part(out[k], langs)  # a reviewer's reference book: every book is compared with it alone
+            continue
+        cands = []
+        for other in _near(ctx, book, [b for b in rest if b.id != book.id], sig):
             first, second = sorted((book, other), key=lambda b: b.id)
-            cand = _pair(ctx, first, second)
-            if len(cand.regions()) > len(best.regions()) or (cand.regions() and cand.quality > best.quality and len(cand.regions()) == len(best.regions())):
-                best = cand
-        if best is not with_pivot and frozenset((best.pivot, best.other)) not in seen:
-            seen.add(frozenset((best.pivot, best.other)))
+            cands.append(_pair(ctx, first, second))
+            if cands[-1].parallel:
+                break
+        best = next((c for c in cands if c.parallel), None)
+        if best is None:  # parallel with none: compared where it is parallel in part, with one book
+            options = [_in_part(out[k], langs)] + [_in_part(c, langs) for c in cands]
+            out[k] = options[0]
+            best = max(options, key=lambda p: (len(p.regions()), p.quality))
+            if best is options[0] or not best.regions():
+                continue
+        pair_id = frozenset((best.pivot, best.other))
+        if pair_id not in seen:
+            seen.add(pair_id)
             out.append(best)
     return out
