@@ -3,8 +3,9 @@
 Each book of an edition is aligned with one pivot (the `--reference` book, else the book with the
 most passages). A book that is not parallel with the pivot (a base-only book beside a pivot that also
 prints expansions, or a book written independently) is also aligned with the few other books of its
-edition most like it (by the cards and numbers they print), and compared with the one it is most
-parallel with: at most 1 + PARTNERS alignments per book, linear in the number of books. A third
+edition most like it (by the cards and numbers they print), and compared with the first that is
+parallel with it (failing that, where it is parallel in part: below): at most 2 + 2 * PARTNERS
+alignments per book, linear in the number of books. A third
 book's reading of a pivot passage comes through the pivot. An alignment depends only on the two books'
 passages, so it is remembered by their content: a book ingested again, or a generated copy, is not
 aligned twice.
