@@ -16,7 +16,6 @@ from checker.model import Discrepancy, Evidence
 from checker.passages import costs
 from checker.passages.compare import (
     MIN_CONFIDENCE,
-    MIN_QUALITY,
     PairDiff,
     _sentences_with,
     number_change,
@@ -44,8 +43,8 @@ def check(ctx: Context) -> list[Discrepancy]:
     if not all_pairs:
         return costs.check(ctx)
     surfaces = _surfaces(ctx)
-    good = [p for p in all_pairs if p.quality >= MIN_QUALITY]
-    views = {p.other: p.counterpart() for p in good}
+    good = [p for p in all_pairs if p.regions()]  # parallel as wholes, or in regions (checker.passages.pairs)
+    views = {(p.pivot, p.other): p.counterpart() for p in good}
     out: list[Discrepancy] = costs.check(ctx)  # examples by meaning: amounts against the catalog, per book
     for pair in good:
         for diff in pair_diffs(pair, surfaces):
@@ -84,9 +83,9 @@ def _third_opinions(diff: PairDiff, pair: Pair, good: list[Pair], views: dict) -
     if diff.pivot_passage is None:
         return with_a, with_b
     for other in good:
-        if other.other == pair.other:
-            continue
-        bead = views[other.other].get(diff.pivot_passage)
+        if other.pivot != pair.pivot or other.other == pair.other:
+            continue  # a third book read through another book than this pair's first
+        bead = views[(other.pivot, other.other)].get(diff.pivot_passage)
         if bead is None or bead.confidence < MIN_CONFIDENCE:
             continue
         units = [other.b[j] for j in bead.b]

@@ -12,11 +12,10 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 
 from checker.passages.align import ANCHOR, WEAK, Bead, align, length_cost
-from checker.passages.pairs import Pair
+from checker.passages.pairs import MIN_QUALITY, Pair
 from checker.passages.units import Passage, Sentence
 
 MIN_CONFIDENCE = 0.7  # a bead below this is never the ground of a finding
-MIN_QUALITY = 0.5  # books whose content beads are anchored less often than this are not parallel
 MIN_GAP_CHARS = 30  # a shorter passage (a caption, a callout number) is not a dropped rule
 MIN_WORDS_GAP_CHARS = 60  # a passage without numbers or cards must be this long to be called missing
 LENGTH_GAP = 3.0  # Gale-Church |delta| with the sentence that only the length argues for
@@ -115,8 +114,8 @@ def pair_diffs(pair: Pair, surfaces: dict[str, dict[str, list[str]]]) -> list[Pa
     """Every difference between the pivot and the other book of `pair` that rests on a confident alignment.
     `surfaces`: book id -> card id -> the names as printed (for highlighting). Remembered by the two
     books' content (a book ingested again, a generated copy): only the book ids are put back."""
-    if pair.quality < MIN_QUALITY:
-        return []
+    if not pair.regions():
+        return []  # no region where the two books are parallel: nothing they differ in that a reviewer signs
     key = (pair.key, tuple(sorted((c, tuple(n)) for c, n in surfaces.get(pair.pivot, {}).items())),
            tuple(sorted((c, tuple(n)) for c, n in surfaces.get(pair.other, {}).items())))
     if not pair.key or key not in _memo:
@@ -139,7 +138,10 @@ def _relabel(found: list[PairDiff], pair: Pair) -> list[PairDiff]:
 def _pair_diffs(pair: Pair, surfaces: dict[str, dict[str, list[str]]]) -> list[PairDiff]:
     out: list[PairDiff] = []
     beads = pair.beads
+    inside = pair.regions()
     for k, bead in enumerate(beads):
+        if k not in inside:
+            continue  # outside the books' parallel regions: a difference there is the books', not a translator's
         ua = [pair.a[i] for i in bead.a]
         ub = [pair.b[j] for j in bead.b]
         if ua and ub:
@@ -240,7 +242,8 @@ def _count_surplus(units: list, mine: list, others: list) -> bool:
 
 def _absent_from(units: list, others: list) -> bool:
     """Whether most of what `units` carry (numbers, ordinals, cards) appears in none of `others`."""
-    nums, cards = _content_numbers(units), _cards(units)
+    # "one" is read on every side ("a coin" = "1 coin"): it is never missing, so it does not count either
+    nums, cards = _content_numbers(units) - {1}, _cards(units)
     if not nums and not cards:
         return False
     near_n, near_c = _soft(others) | set(_numbers(others)), _cards(others)
@@ -394,9 +397,14 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[Pai
             extra = bool(sb.a and sb.b) and not shifted and _merge_extra(s, own, sb, pa, pb, on_a, ratio)
             by_length = ((not (sb.a and sb.b) or extra)
                          and with_it >= LENGTH_GAP and without <= LENGTH_FIT and _concepts_absent(s, other))
-            if not (content or by_length) or (shifted and not (content and without <= LENGTH_FIT)):
+            # a card the other paragraph names nowhere is evidence enough that the lengths need only not
+            # argue against (|delta| below SHIFT_GAP, p > 0.05) -- one book may be wordier in a paragraph
+            named = bool(s.cards - _cards(other))
+            fits = without <= LENGTH_FIT or (named and without < SHIFT_GAP)
+            if not (content or by_length) or (shifted and not (content and fits)):
                 continue
-            if shifted and any(without > x for x in _fits_without(beads, pa, pb, ratio, k)):
+            if shifted and any(without > x and (strong or not named)
+                               for x, strong in _fits_without(beads, pa, pb, ratio, k)):
                 continue  # another shifted sentence is likelier the extra one: one per paragraph, the best
             if len(own) > 1 and not content and not extra:
                 rest = [x for x in own if x is not s]
@@ -405,7 +413,10 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[Pai
                     continue  # the sentence left does not stand for its counterpart alone: a merge, not a gap
             # length twice over (the paragraphs fit only without it, its neighbour fits its mate only
             # alone) weighs as much as a number or a card the other side lacks
-            conf = round(bead.confidence * (1.0 if content or extra else 0.9), 3)
+            # ... and so does a sentence the sentence aligner itself left alone, whose rule concept the other
+            # paragraph names nowhere (a rule the lexicon knows, not a connective)
+            ruled = not (sb.a and sb.b) and any(c.startswith("rule.") for c in _concepts_missing(s, other))
+            conf = round(bead.confidence * (1.0 if content or extra or (by_length and ruled) else 0.9), 3)
             if conf < MIN_CONFIDENCE:
                 continue
             present = Side(pair.pivot if on_a else pair.other, (pa if on_a else pb).page, " ".join(s.text.split()),
@@ -427,16 +438,18 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[Pai
     return out
 
 
-def _fits_without(beads: list[Bead], pa: Passage, pb: Passage, ratio: float, k: int) -> list[float]:
+def _fits_without(beads: list[Bead], pa: Passage, pb: Passage, ratio: float, k: int) -> list[tuple[float, bool]]:
     """For the other weak 1-1 sentence pairs of two paragraphs: how well the paragraphs' lengths fit
-    without the longer side's sentence (Gale-Church |delta|)."""
+    without the longer side's sentence (Gale-Church |delta|), and whether that sentence names a card the
+    other paragraph does not (which outranks length: a sentence naming none is not preferred to one that does)."""
     la, lb = len(pa.text), len(pb.text)
     a_long = _delta(la, lb, ratio) < 0
     out = []
     for x, sb in enumerate(beads):
         if x != k and sb.shape == (1, 1) and sb.own < WEAK:
-            size = len(pa.sentences[sb.a[0]].text) if a_long else len(pb.sentences[sb.b[0]].text)
-            out.append(abs(_delta(la - size, lb, ratio)) if a_long else abs(_delta(la, lb - size, ratio)))
+            s = pa.sentences[sb.a[0]] if a_long else pb.sentences[sb.b[0]]
+            named = bool(s.cards - _cards(pb.sentences if a_long else pa.sentences))
+            out.append((abs(_delta(la - len(s.text), lb, ratio)) if a_long else abs(_delta(la, lb - len(s.text), ratio)), named))
     return out
 
 
@@ -463,9 +476,12 @@ def _merge_extra(s: Sentence, own: list[Sentence], sb: Bead, pa: Passage, pb: Pa
 def _concepts_absent(s: Sentence, other: list[Sentence]) -> bool:
     """Whether a rule concept of the sentence (coins, dice, phases...) is named nowhere in the other
     paragraph: the length alone never makes a gap, since translators merge and split sentences."""
-    mine = s.feats.concepts
+    return bool(_concepts_missing(s, other))
+
+
+def _concepts_missing(s: Sentence, other: list[Sentence]) -> set[str]:
     theirs = set().union(*(o.feats.concepts for o in other)) if other else set()
-    return bool(mine - theirs)
+    return set(s.feats.concepts - theirs)
 
 
 def _delta(la: int, lb: int, ratio: float) -> float:
@@ -478,4 +494,4 @@ def _delta(la: int, lb: int, ratio: float) -> float:
     return (lb - la * ratio) / math.sqrt(max(mean, 1.0) * S2 * ratio)
 
 
-__all__ = ["PairDiff", "Side", "pair_diffs", "number_change", "length_cost"]
+__all__ = ["MIN_QUALITY", "PairDiff", "Side", "pair_diffs", "number_change", "length_cost"]
