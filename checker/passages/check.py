@@ -107,8 +107,50 @@ def _third_opinions(diff: PairDiff, pair: Pair, good: list[Pair], views: dict) -
     return with_a, with_b
 
 
+def _catalog_side(ctx: Context, pair: Pair, diff: PairDiff) -> str | None:
+    """Which side of a number difference the card catalog agrees with ("a", "b" or None): the sentences
+    name a card whose income (`gain`) is what one side alone prints -- the third opinion of a worked
+    example when no third book reads the passage."""
+    cards: set[str] = set()
+    for side, units in ((diff.a, pair.a), (diff.b, pair.b)):
+        for p in units:
+            if p.index == side.passage:
+                cards |= {c for x in p.sentences if " ".join(x.text.split()) in side.quote for c in x.cards}
+    gains = {e["gain"] for c in cards for e in (ctx.cards.get(c) or {}).get("effect") or []
+             if isinstance(e, dict) and isinstance(e.get("gain"), int) and not isinstance(e.get("gain"), bool)}
+    a, b = set(diff.a_value or []), set(diff.b_value or [])
+    if not gains or not a or not b:
+        return None
+    if a <= gains and not b & gains:
+        return "a"
+    if b <= gains and not a & gains:
+        return "b"
+    return None
+
+
+def _against_catalog(ctx: Context, pair: Pair, diff: PairDiff, agrees: str) -> Discrepancy:
+    """A number difference between two books where the catalog sides with one: only the other is named
+    (its values alone), the agreeing book's sentence shown beside it."""
+    odd, good_side = (diff.b, diff.a) if agrees == "a" else (diff.a, diff.b)
+    odd_v, good_v = (diff.b_value, diff.a_value) if agrees == "a" else (diff.a_value, diff.b_value)
+    where = (diff.topic or "other").replace("_", " ")
+    nums = ", ".join(str(n) for n in odd_v or [])
+    theirs = ", ".join(str(n) for n in good_v or [])
+    summary = (f"{where}: {ctx.lang(odd.book)} prints {nums} where {ctx.lang(good_side.book)} prints {theirs}, "
+               f"as the card catalog gives (alignment confidence {diff.confidence:.2f})")
+    evidence = [Evidence(odd.book, odd.page, odd.quote, list(odd.highlights)),
+                Evidence(good_side.book, good_side.page, good_side.quote, list(good_side.highlights))]
+    values = {odd.book: {"numbers": odd_v, "catalog": good_v}}
+    sev = "info" if (diff.topic or "other") in FLAVOUR_TOPICS else None
+    return ctx.make(f"passage.{diff.topic or 'other'}", KIND, summary, values, evidence, sev=sev)
+
+
 def _finding(ctx: Context, pair: Pair, diff: PairDiff, good: list[Pair], views: dict) -> Discrepancy:
     with_a, with_b = _third_opinions(diff, pair, good, views)
+    if diff.what == "numbers" and not with_a and not with_b:
+        agrees = _catalog_side(ctx, pair, diff)
+        if agrees is not None:
+            return _against_catalog(ctx, pair, diff, agrees)
     a_books = [pair.pivot] + [b for b, _ in with_a]
     b_books = [pair.other] + with_b
     evidence = [Evidence(diff.a.book, diff.a.page, diff.a.quote, list(diff.a.highlights)),

@@ -178,7 +178,8 @@ def _matched(pair: Pair, bead: Bead, ua: list[Passage], ub: list[Passage],
                             _side(pair.pivot, ua, _sentences_with(ua, cards=ca), _names(surfaces, pair.pivot, ca)),
                             _side(pair.other, ub, _sentences_with(ub, cards=cb), _names(surfaces, pair.other, cb)),
                             sorted(ca), sorted(cb), bead.confidence, ua[0].index))
-    out += _sentence_gaps(pair, bead, _merged(ua), _merged(ub))
+    out += _sentence_gaps(pair, bead, _merged(ua), _merged(ub),
+                          (set(surfaces.get(pair.pivot, {})), set(surfaces.get(pair.other, {}))))
     return out
 
 
@@ -240,10 +241,14 @@ def _count_surplus(units: list, mine: list, others: list) -> bool:
     return any(whole[n] > there[n] and whole[n] - own[n] == there[n] for n in own)
 
 
-def _absent_from(units: list, others: list) -> bool:
-    """Whether most of what `units` carry (numbers, ordinals, cards) appears in none of `others`."""
+def _absent_from(units: list, others: list, readable: set[str] | None = None) -> bool:
+    """Whether most of what `units` carry (numbers, ordinals, cards) appears in none of `others`.
+    `readable`: the cards the other book is read to name anywhere (None: every card) -- a card whose name
+    in that book is not known is not missing from a paragraph that may well print it."""
     # "one" is read on every side ("a coin" = "1 coin"): it is never missing, so it does not count either
     nums, cards = _content_numbers(units) - {1}, _cards(units)
+    if readable is not None:
+        cards = {c for c in cards if c in readable}
     if not nums and not cards:
         return False
     near_n, near_c = _soft(others) | set(_numbers(others)), _cards(others)
@@ -364,10 +369,13 @@ def _context(book: str, before: list, after: list) -> Side:
 GAP_MARK = "⟨…⟩"
 
 
-def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[PairDiff]:
+def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
+                   readable: tuple[set[str], set[str]] | None = None) -> list[PairDiff]:
     """Sentences of two aligned paragraphs that have no counterpart: alone in their bead, or one of two
     set against a single sentence. Reported when they carry numbers or cards the other paragraph lacks,
-    or when the two paragraphs' lengths only fit without them (Gale-Church)."""
+    or when the two paragraphs' lengths only fit without them (Gale-Church). `readable`: the cards each
+    book is read to name anywhere -- only those can be missing from its paragraph (a book whose names for
+    a card are not known may print it in a sentence merged with its neighbour: a 2-1 rendering)."""
     if len(pa.sentences) + len(pb.sentences) <= 2:
         return []
     beads = align(pa.sentences, pb.sentences)
@@ -384,12 +392,13 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[Pai
         on_a = len(sb.a) > len(sb.b) or (shifted and _delta(la, lb, ratio) < 0)
         own = [pa.sentences[i] for i in sb.a] if on_a else [pb.sentences[j] for j in sb.b]
         other = pb.sentences if on_a else pa.sentences
+        seen = None if readable is None else readable[1] if on_a else readable[0]
         for s in own:
             size = len(s.text)
             if size < MIN_GAP_CHARS:
                 continue
             mine = pa.sentences if on_a else pb.sentences
-            content = _has_content([s]) and (_absent_from([s], other) or _count_surplus([s], mine, other))
+            content = _has_content([s]) and (_absent_from([s], other, seen) or _count_surplus([s], mine, other))
             without = abs(_delta(la - size, lb, ratio)) if on_a else abs(_delta(la, lb - size, ratio))
             # length speaks only where the aligner itself left the sentence alone (never inside a merge)
             # length speaks only where the aligner itself left the sentence alone: beside a merge of two
@@ -399,7 +408,7 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[Pai
                          and with_it >= LENGTH_GAP and without <= LENGTH_FIT and _concepts_absent(s, other))
             # a card the other paragraph names nowhere is evidence enough that the lengths need only not
             # argue against (|delta| below SHIFT_GAP, p > 0.05) -- one book may be wordier in a paragraph
-            named = bool(s.cards - _cards(other))
+            named = bool({c for c in s.cards if seen is None or c in seen} - _cards(other))
             fits = without <= LENGTH_FIT or (named and without < SHIFT_GAP)
             if not (content or by_length) or (shifted and not (content and fits)):
                 continue
