@@ -154,7 +154,7 @@ def _pair_diffs(pair: Pair, surfaces: dict[str, dict[str, list[str]]]) -> list[P
                 ua, ub = kept_a, kept_b
             out += _matched(pair, bead, ua, ub, surfaces)
         else:
-            gap = _gap(pair, beads, k)
+            gap = _gap(pair, beads, k, surfaces)
             if gap:
                 out.append(gap)
     return out
@@ -256,9 +256,9 @@ def _absent_from(units: list, others: list, readable: set[str] | None = None) ->
     return missing * 2 > len(nums) + len(cards)
 
 
-def _gap(pair: Pair, beads: list[Bead], k: int) -> PairDiff | None:
+def _gap(pair: Pair, beads: list[Bead], k: int, surfaces: dict[str, dict[str, list[str]]] | None = None) -> PairDiff | None:
     """A passage with no counterpart, between two anchored beads, whose numbers or cards the other
-    book does not print around the gap."""
+    book does not print around the gap (of its cards, those the other book is read to name anywhere)."""
     bead = beads[k]
     lo, hi = k, k  # the run of unmatched beads this one belongs to (a heading dropped with its paragraph)
     while lo > 0 and not (beads[lo - 1].a and beads[lo - 1].b):
@@ -283,7 +283,8 @@ def _gap(pair: Pair, beads: list[Bead], k: int) -> PairDiff | None:
         return None
     around = ([pair.b[j] for j in prev.b + nxt.b]) if on_a else ([pair.a[i] for i in prev.a + nxt.a])
     if _has_content(units):
-        if not (_absent_from(units, around) or _step_missing(units, around)):
+        seen = None if surfaces is None else set(surfaces.get(pair.other if on_a else pair.pivot, {}))
+        if not (_absent_from(units, around, seen) or _step_missing(units, around)):
             return None
     elif size < MIN_WORDS_GAP_CHARS or not all(_concepts_absent(s, [x for u in around for x in u.sentences])
                                                   for u in units for s in u.sentences[:1]):
