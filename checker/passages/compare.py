@@ -286,9 +286,11 @@ def _gap(pair: Pair, beads: list[Bead], k: int, surfaces: dict[str, dict[str, li
         seen = None if surfaces is None else set(surfaces.get(pair.other if on_a else pair.pivot, {}))
         if not (_absent_from(units, around, seen) or _step_missing(units, around)):
             return None
-    elif size < MIN_WORDS_GAP_CHARS or not all(_concepts_absent(s, [x for u in around for x in u.sentences])
+    elif pair.partial or size < MIN_WORDS_GAP_CHARS or not all(_concepts_absent(s, [x for u in around for x in u.sentences])
                                                   for u in units for s in u.sentences[:1]):
-        return None  # a paragraph of words only: skipped by the aligner, long, and about something else
+        return None  # a paragraph of words only: skipped by the aligner, long, and about something else --
+        # and never in books parallel only in part, whose regions numbers and cards vouch for, not words
+        # (en and ru MK1: a paragraph ru prints too, set beside another, was called missing)
     conf = round(min(prev.own, nxt.own), 3)
     present = _side(pair.pivot if on_a else pair.other, units, [], _highlights(units))
     context = _context(pair.other if on_a else pair.pivot, around[: len(prev.b if on_a else prev.a)],
@@ -413,6 +415,8 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
             fits = without <= LENGTH_FIT or (named and without < SHIFT_GAP)
             if not (content or by_length) or (shifted and not (content and fits)):
                 continue
+            if pair.partial and not content:
+                continue  # books parallel only in part: their regions rest on numbers and cards, so must a gap
             if shifted and any(without > x and (strong or not named)
                                for x, strong in _fits_without(beads, pa, pb, ratio, k)):
                 continue  # another shifted sentence is likelier the extra one: one per paragraph, the best

@@ -161,9 +161,10 @@ def _pair(ctx: Context, a: BookIn, b: BookIn) -> Pair:
 def _in_part(whole: Pair, langs: dict[str, str]) -> Pair:
     """Two books that are not parallel as wholes aligned again as books parallel in part
     (checker.passages.align: partial): what their regions are read from."""
-    if whole.other < whole.pivot:  # aligned in one order whichever book is the pivot (or the reference):
-        # a partial alignment is not symmetric, and what two books are found to differ in must not
-        # depend on which of them the edition is read through
+    if (len(whole.b), whole.pivot) > (len(whole.a), whole.other):  # aligned in one order whichever book is
+        # the pivot (or the reference), the book with more passages first: a partial alignment is not
+        # symmetric, and what two books are found to differ in must not depend on which of them the
+        # edition is read through
         whole = Pair(whole.other, whole.pivot, whole.b, whole.a, [], (whole.key[1], whole.key[0]))
     beads = aligned(whole.a, whole.b, langs[whole.pivot], langs[whole.other], partial=True)
     return Pair(whole.pivot, whole.other, whole.a, whole.b, beads, whole.key + (True,), partial=True)
