@@ -105,3 +105,15 @@ def test_two_books_parallel_with_each_other_but_not_the_pivot_are_compared(seed)
     assert str(picks[at][1]) in next(e.quote for e in d.evidence if e.rulebook == "es-mk2-a")
     clean_es, clean_uk, _, _ = _partly(seed, own=0)
     assert _findings([piv, clean_es, clean_uk]) == []
+
+
+@pytest.mark.parametrize("change", ["number", "drop"])
+def test_what_books_parallel_in_part_differ_in_does_not_depend_on_the_reference(change):
+    """A partial alignment is not symmetric: the two books are aligned in one order whichever of them the
+    edition is read through, so the same sentences are found to differ with either book as the reference."""
+    es, uk, _, _ = _partly(0, change)
+    quoted = []
+    for ref in (None, "es-mk2-a", "uk-mk2-b"):
+        found = [d for d in passages_check.check(Context("mk2", [es, uk], dict(CARDS), {}, ref)) if d.kind == "passage"]
+        quoted.append({(d.topic, frozenset((e.rulebook, e.quote) for e in d.evidence)) for d in found})
+    assert quoted[0] and quoted[0] == quoted[1] == quoted[2]
