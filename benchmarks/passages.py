@@ -32,8 +32,7 @@ from carddb.db import open_db  # noqa: E402
 from checker.context import Context  # noqa: E402
 from checker.diff import run_books  # noqa: E402
 from checker.load import load_books, load_cards  # noqa: E402
-from checker.passages.compare import MIN_QUALITY  # noqa: E402
-from checker.passages.pairs import pairs  # noqa: E402
+from checker.passages.pairs import MIN_QUALITY, pairs  # noqa: E402
 
 BOOKS = sorted((ROOT / "rules_sources" / "rulebooks").glob("*.txt")) + sorted((ROOT / "tests" / "data" / "corpus").glob("*.txt"))
 
@@ -120,14 +119,15 @@ def main() -> None:
     if args.misses:
         for name, p in misses:
             print(f"MISS {name}: {p.kind} {p.sort} | {(p.old or p.new)[:140]!r}")
-    print("how parallel each clean book is with its edition's pivot (share of anchored content beads; the "
-          f"passage checks compare only pairs at or above {MIN_QUALITY}):")
+    print("the clean books' pairs: how parallel (share of anchored content beads; at or above "
+          f"{MIN_QUALITY} every bead is compared) and the beads inside parallel regions (compared otherwise):")
     for edition in sorted({b.edition for b in clean}):
         group = [b for b in clean if b.edition == edition]
         for pair in pairs(Context(edition, group, dict(cards), {}, None)):
             lang = next(b.lang for b in group if b.id == pair.other)
             piv = next(b.lang for b in group if b.id == pair.pivot)
-            print(f"  {edition}/{lang:3s} with {edition}/{piv}: {pair.quality:.2f}")
+            print(f"  {edition}/{lang:3s} with {edition}/{piv}: {pair.quality:.2f}, "
+                  f"{len(pair.regions())}/{len(pair.beads)} beads compared")
     passage = [d for d in clean_report.discrepancies if d.kind == "passage"]
     print(f"clean books: {len(passage)} passage findings")
     langs_of = {b["id"]: f"{b['edition']}/{b['lang']}" for b in clean_report.rulebooks}

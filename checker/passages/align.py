@@ -21,6 +21,11 @@ PRIOR = {(1, 1): -math.log(0.89), (1, 0): -math.log(0.0099 / 2), (0, 1): -math.l
          (2, 1): -math.log(0.089 / 2), (1, 2): -math.log(0.089 / 2)}
 ANCHOR = 0.6  # own evidence at or above this makes a bead an anchor for its neighbours
 MIN_BAND = 12
+# books parallel only in part (a base-only book beside one that also prints an expansion): whole blocks
+# one book prints and the other does not are likely, so a passage without counterpart costs little --
+# with the parallel books' priors the programme would rather merge a block's passages into wrong 2-1 beads
+PARTIAL_GAP = -math.log(0.1)
+PARTIAL_SKIP_CAP = 2.0
 SANDWICH = 0.7  # confidence of a 1-1 bead whose both neighbours are anchors, before its own evidence
 
 
@@ -278,10 +283,11 @@ def _band_costs(ga1: list[Group], gb1: list[Group], ga2: list[Group], gb2: list[
     return c11, c21, c12
 
 
-def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True) -> list[Bead]:
+def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, partial: bool = False) -> list[Bead]:
     """The cheapest monotone alignment of two unit sequences (banded around the diagonal); with `post`,
     runs without anchors are tried with two blocks swapped (swapped) and numbered steps placed by
-    their list (listed)."""
+    their list (listed). `partial`: for books parallel only in part, passages without counterpart cost
+    little (PARTIAL_GAP), so blocks one book alone prints are left unmatched rather than merged."""
     m, n = len(a_units), len(b_units)
     if not m or not n:
         return [Bead((i,), (), 0.0) for i in range(m)] + [Bead((), (j,), 0.0) for j in range(n)]
@@ -293,8 +299,9 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True) -
     gb1 = [group(b_units, (j,)) for j in range(n)]
     ga2 = [group(a_units, (i, i + 1)) for i in range(m - 1)]
     gb2 = [group(b_units, (j, j + 1)) for j in range(n - 1)]
-    skip_a = [skip_cost(g, ratio) for g in ga1]
-    skip_b = [skip_cost(g, 1 / ratio) for g in gb1]
+    cap = PARTIAL_SKIP_CAP if partial else SKIP_CAP
+    skip_a = [min(cap, skip_cost(g, ratio)) for g in ga1]
+    skip_b = [min(cap, skip_cost(g, 1 / ratio)) for g in gb1]
     spans = []
     for i in range(m + 1):
         centre = round(i * n / m)
@@ -316,6 +323,8 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True) -
     back: list[dict[int, tuple[int, int]]] = [dict() for _ in range(m + 1)]
     cost[0][0] = 0.0
     p11, p10, p01, p21, p12 = PRIOR[(1, 1)], PRIOR[(1, 0)], PRIOR[(0, 1)], PRIOR[(2, 1)], PRIOR[(1, 2)]
+    if partial:
+        p10 = p01 = PARTIAL_GAP
     k = -1  # the cell's index in rows/cols and the cost lists
     for i in range(m + 1):
         lo, hi = spans[i]
@@ -353,7 +362,7 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True) -
                 row[j] = best
                 brow[j] = step
     if n not in cost[m]:  # the band missed the corner (books of very different length): widen once
-        return _wide(a_units, b_units, post)
+        return _wide(a_units, b_units, post, partial)
     beads: list[Bead] = []
     i, j = m, n
     while i or j:
@@ -365,7 +374,7 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True) -
     beads.reverse()
     if not post:
         return moved(with_confidence(beads), a_units, b_units)
-    return moved(listed(with_confidence(swapped(beads, a_units, b_units)), a_units, b_units), a_units, b_units)
+    return moved(listed(with_confidence(swapped(beads, a_units, b_units, partial)), a_units, b_units), a_units, b_units)
 
 
 def listed(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead]:
@@ -394,7 +403,7 @@ SWAP_MAX = 12  # units on each side of an unanchored run that a block swap is tr
 SWAP_STRONG = 0.7  # own evidence of a bead that counts towards a swap (more than two headings share)
 
 
-def swapped(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead]:
+def swapped(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit], partial: bool = False) -> list[Bead]:
     """Two blocks printed in the other order (a worked example set before its heading and rule instead of
     after): the order-keeping programme finds nothing to anchor between the anchors around them. Each such
     run is aligned again with the second book's side rotated (its two blocks swapped back); the rotation
@@ -415,12 +424,13 @@ def swapped(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit])
         a_idx = [i for bd in run for i in bd.a]
         b_idx = [j for bd in run for j in bd.b]
         inner = k > 0 and end < len(beads)
-        out += (_rotated(a_idx, b_idx, a_units, b_units) if inner else None) or run
+        out += (_rotated(a_idx, b_idx, a_units, b_units, partial) if inner else None) or run
         k = end
     return out
 
 
-def _rotated(a_idx: list[int], b_idx: list[int], a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead] | None:
+def _rotated(a_idx: list[int], b_idx: list[int], a_units: Sequence[Unit], b_units: Sequence[Unit],
+             partial: bool = False) -> list[Bead] | None:
     if not (3 <= len(a_idx) <= SWAP_MAX and 3 <= len(b_idx) <= SWAP_MAX):
         return None
     ga = [group(a_units, (i,)) for i in a_idx]
@@ -431,7 +441,7 @@ def _rotated(a_idx: list[int], b_idx: list[int], a_units: Sequence[Unit], b_unit
     best: tuple[int, list[Bead]] | None = None
     for cut in range(1, len(b_idx)):
         order = b_idx[cut:] + b_idx[:cut]
-        sub = align(sub_a, [b_units[j] for j in order], post=False)
+        sub = align(sub_a, [b_units[j] for j in order], post=False, partial=partial)
         strong = sum(1 for bd in sub if bd.a and bd.b and bd.own >= SWAP_STRONG)
         anchors = sum(1 for bd in sub if bd.a and bd.b and bd.own >= ANCHOR)
         if strong >= 2 and anchors * 4 >= 3 * min(len(a_idx), len(b_idx)) and (best is None or anchors > best[0]):
@@ -490,12 +500,12 @@ def moved(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit]) -
     return out
 
 
-def _wide(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True) -> list[Bead]:
+def _wide(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, partial: bool = False) -> list[Bead]:
     global MIN_BAND
     saved = MIN_BAND
     MIN_BAND = max(len(a_units), len(b_units))
     try:
-        return align(a_units, b_units, post)
+        return align(a_units, b_units, post, partial)
     finally:
         MIN_BAND = saved
 

@@ -16,7 +16,6 @@ from checker.model import Discrepancy, Evidence
 from checker.passages import costs
 from checker.passages.compare import (
     MIN_CONFIDENCE,
-    MIN_QUALITY,
     PairDiff,
     _sentences_with,
     number_change,
@@ -25,7 +24,8 @@ from checker.passages.compare import (
 from checker.passages.pairs import Pair, pairs
 
 KIND = "passage"
-FLAVOUR_TOPICS = frozenset({"other"})  # section topics of ingest.segment that hold no rule
+FLAVOUR_TOPICS = frozenset({"other"})
+COIN = "word.coin"  # the lexicon's concept of a coin (rules_sources lexicons)  # section topics of ingest.segment that hold no rule
 
 
 def _surfaces(ctx: Context) -> dict[str, dict[str, list[str]]]:
@@ -44,8 +44,8 @@ def check(ctx: Context) -> list[Discrepancy]:
     if not all_pairs:
         return costs.check(ctx)
     surfaces = _surfaces(ctx)
-    good = [p for p in all_pairs if p.quality >= MIN_QUALITY]
-    views = {p.other: p.counterpart() for p in good}
+    good = [p for p in all_pairs if p.regions()]  # parallel as wholes, or in regions (checker.passages.pairs)
+    views = {(p.pivot, p.other): p.counterpart() for p in good}
     out: list[Discrepancy] = costs.check(ctx)  # examples by meaning: amounts against the catalog, per book
     for pair in good:
         for diff in pair_diffs(pair, surfaces):
@@ -84,9 +84,9 @@ def _third_opinions(diff: PairDiff, pair: Pair, good: list[Pair], views: dict) -
     if diff.pivot_passage is None:
         return with_a, with_b
     for other in good:
-        if other.other == pair.other:
-            continue
-        bead = views[other.other].get(diff.pivot_passage)
+        if other.pivot != pair.pivot or other.other == pair.other:
+            continue  # a third book read through another book than this pair's first
+        bead = views[(other.pivot, other.other)].get(diff.pivot_passage)
         if bead is None or bead.confidence < MIN_CONFIDENCE:
             continue
         units = [other.b[j] for j in bead.b]
@@ -108,8 +108,54 @@ def _third_opinions(diff: PairDiff, pair: Pair, good: list[Pair], views: dict) -
     return with_a, with_b
 
 
+def _catalog_side(ctx: Context, pair: Pair, diff: PairDiff) -> tuple[str, list[str]] | None:
+    """Which side of a number difference the card catalog agrees with ("a" or "b", and the cards whose
+    income it is; None when it settles nothing): the sentences
+    name a card whose income (`gain`) is what one side alone prints -- the third opinion of a worked
+    example when no third book reads the passage."""
+    cards: set[str] = set()
+    for side, units in ((diff.a, pair.a), (diff.b, pair.b)):
+        sents = [x for p in units if p.index == side.passage for x in p.sentences if " ".join(x.text.split()) in side.quote]
+        if not any(COIN in x.feats.concepts for x in sents):
+            return None  # the numbers are not amounts of coins on this side: an income says nothing of them
+        cards |= {c for x in sents for c in x.cards}
+    income = {c: {e["gain"] for e in (ctx.cards.get(c) or {}).get("effect") or []
+                  if isinstance(e, dict) and isinstance(e.get("gain"), int) and not isinstance(e.get("gain"), bool)}
+              for c in sorted(cards)}
+    gains = set().union(*income.values()) if income else set()
+    a, b = set(diff.a_value or []), set(diff.b_value or [])
+    if not gains or not a or not b:
+        return None
+    for side, mine, theirs in (("a", a, b), ("b", b, a)):
+        if mine <= gains and not theirs & gains:
+            return side, [c for c, g in income.items() if g & mine]
+    return None
+
+
+def _against_catalog(ctx: Context, diff: PairDiff, agrees: str, cards: list[str]) -> Discrepancy:
+    """A number difference between two books where the catalog sides with one: only the other is named
+    (its values alone), the agreeing book's sentence shown beside it."""
+    odd, good_side = (diff.b, diff.a) if agrees == "a" else (diff.a, diff.b)
+    odd_v, good_v = (diff.b_value, diff.a_value) if agrees == "a" else (diff.a_value, diff.b_value)
+    where = (diff.topic or "other").replace("_", " ")
+    nums = ", ".join(str(n) for n in odd_v or [])
+    theirs = ", ".join(str(n) for n in good_v or [])
+    named = ", ".join(ctx.card_label(c) for c in cards)
+    summary = (f"{where}: {ctx.lang(odd.book)} prints {nums} where {ctx.lang(good_side.book)} prints {theirs}, "
+               f"the income the card catalog gives {named} (alignment confidence {diff.confidence:.2f})")
+    evidence = [Evidence(odd.book, odd.page, odd.quote, list(odd.highlights)),
+                Evidence(good_side.book, good_side.page, good_side.quote, list(good_side.highlights))]
+    values = {odd.book: {"numbers": odd_v, "catalog": good_v}}
+    sev = "info" if (diff.topic or "other") in FLAVOUR_TOPICS else None
+    return ctx.make(f"passage.{diff.topic or 'other'}", KIND, summary, values, evidence, sev=sev)
+
+
 def _finding(ctx: Context, pair: Pair, diff: PairDiff, good: list[Pair], views: dict) -> Discrepancy:
     with_a, with_b = _third_opinions(diff, pair, good, views)
+    if diff.what == "numbers" and not with_a and not with_b:
+        settled = _catalog_side(ctx, pair, diff)
+        if settled is not None:
+            return _against_catalog(ctx, diff, *settled)
     a_books = [pair.pivot] + [b for b, _ in with_a]
     b_books = [pair.other] + with_b
     evidence = [Evidence(diff.a.book, diff.a.page, diff.a.quote, list(diff.a.highlights)),

@@ -12,11 +12,10 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 
 from checker.passages.align import ANCHOR, WEAK, Bead, align, length_cost
-from checker.passages.pairs import Pair
+from checker.passages.pairs import MIN_QUALITY, Pair
 from checker.passages.units import Passage, Sentence
 
 MIN_CONFIDENCE = 0.7  # a bead below this is never the ground of a finding
-MIN_QUALITY = 0.5  # books whose content beads are anchored less often than this are not parallel
 MIN_GAP_CHARS = 30  # a shorter passage (a caption, a callout number) is not a dropped rule
 MIN_WORDS_GAP_CHARS = 60  # a passage without numbers or cards must be this long to be called missing
 LENGTH_GAP = 3.0  # Gale-Church |delta| with the sentence that only the length argues for
@@ -115,8 +114,8 @@ def pair_diffs(pair: Pair, surfaces: dict[str, dict[str, list[str]]]) -> list[Pa
     """Every difference between the pivot and the other book of `pair` that rests on a confident alignment.
     `surfaces`: book id -> card id -> the names as printed (for highlighting). Remembered by the two
     books' content (a book ingested again, a generated copy): only the book ids are put back."""
-    if pair.quality < MIN_QUALITY:
-        return []
+    if not pair.regions():
+        return []  # no region where the two books are parallel: nothing they differ in that a reviewer signs
     key = (pair.key, tuple(sorted((c, tuple(n)) for c, n in surfaces.get(pair.pivot, {}).items())),
            tuple(sorted((c, tuple(n)) for c, n in surfaces.get(pair.other, {}).items())))
     if not pair.key or key not in _memo:
@@ -139,7 +138,10 @@ def _relabel(found: list[PairDiff], pair: Pair) -> list[PairDiff]:
 def _pair_diffs(pair: Pair, surfaces: dict[str, dict[str, list[str]]]) -> list[PairDiff]:
     out: list[PairDiff] = []
     beads = pair.beads
+    inside = pair.regions()
     for k, bead in enumerate(beads):
+        if k not in inside:
+            continue  # outside the books' parallel regions: a difference there is the books', not a translator's
         ua = [pair.a[i] for i in bead.a]
         ub = [pair.b[j] for j in bead.b]
         if ua and ub:
@@ -152,7 +154,7 @@ def _pair_diffs(pair: Pair, surfaces: dict[str, dict[str, list[str]]]) -> list[P
                 ua, ub = kept_a, kept_b
             out += _matched(pair, bead, ua, ub, surfaces)
         else:
-            gap = _gap(pair, beads, k)
+            gap = _gap(pair, beads, k, surfaces)
             if gap:
                 out.append(gap)
     return out
@@ -176,7 +178,8 @@ def _matched(pair: Pair, bead: Bead, ua: list[Passage], ub: list[Passage],
                             _side(pair.pivot, ua, _sentences_with(ua, cards=ca), _names(surfaces, pair.pivot, ca)),
                             _side(pair.other, ub, _sentences_with(ub, cards=cb), _names(surfaces, pair.other, cb)),
                             sorted(ca), sorted(cb), bead.confidence, ua[0].index))
-    out += _sentence_gaps(pair, bead, _merged(ua), _merged(ub))
+    out += _sentence_gaps(pair, bead, _merged(ua), _merged(ub),
+                          (set(surfaces.get(pair.pivot, {})), set(surfaces.get(pair.other, {}))))
     return out
 
 
@@ -238,9 +241,14 @@ def _count_surplus(units: list, mine: list, others: list) -> bool:
     return any(whole[n] > there[n] and whole[n] - own[n] == there[n] for n in own)
 
 
-def _absent_from(units: list, others: list) -> bool:
-    """Whether most of what `units` carry (numbers, ordinals, cards) appears in none of `others`."""
-    nums, cards = _content_numbers(units), _cards(units)
+def _absent_from(units: list, others: list, readable: set[str] | None = None) -> bool:
+    """Whether most of what `units` carry (numbers, ordinals, cards) appears in none of `others`.
+    `readable`: the cards the other book is read to name anywhere (None: every card) -- a card whose name
+    in that book is not known is not missing from a paragraph that may well print it."""
+    # "one" is read on every side ("a coin" = "1 coin"): it is never missing, so it does not count either
+    nums, cards = _content_numbers(units) - {1}, _cards(units)
+    if readable is not None:
+        cards = {c for c in cards if c in readable}
     if not nums and not cards:
         return False
     near_n, near_c = _soft(others) | set(_numbers(others)), _cards(others)
@@ -248,9 +256,9 @@ def _absent_from(units: list, others: list) -> bool:
     return missing * 2 > len(nums) + len(cards)
 
 
-def _gap(pair: Pair, beads: list[Bead], k: int) -> PairDiff | None:
+def _gap(pair: Pair, beads: list[Bead], k: int, surfaces: dict[str, dict[str, list[str]]] | None = None) -> PairDiff | None:
     """A passage with no counterpart, between two anchored beads, whose numbers or cards the other
-    book does not print around the gap."""
+    book does not print around the gap (of its cards, those the other book is read to name anywhere)."""
     bead = beads[k]
     lo, hi = k, k  # the run of unmatched beads this one belongs to (a heading dropped with its paragraph)
     while lo > 0 and not (beads[lo - 1].a and beads[lo - 1].b):
@@ -275,11 +283,14 @@ def _gap(pair: Pair, beads: list[Bead], k: int) -> PairDiff | None:
         return None
     around = ([pair.b[j] for j in prev.b + nxt.b]) if on_a else ([pair.a[i] for i in prev.a + nxt.a])
     if _has_content(units):
-        if not (_absent_from(units, around) or _step_missing(units, around)):
+        seen = None if surfaces is None else set(surfaces.get(pair.other if on_a else pair.pivot, {}))
+        if not (_absent_from(units, around, seen) or _step_missing(units, around)):
             return None
-    elif size < MIN_WORDS_GAP_CHARS or not all(_concepts_absent(s, [x for u in around for x in u.sentences])
+    elif pair.partial or size < MIN_WORDS_GAP_CHARS or not all(_concepts_absent(s, [x for u in around for x in u.sentences])
                                                   for u in units for s in u.sentences[:1]):
-        return None  # a paragraph of words only: skipped by the aligner, long, and about something else
+        return None  # a paragraph of words only: skipped by the aligner, long, and about something else --
+        # and never in books parallel only in part, whose regions numbers and cards vouch for, not words
+        # (en and ru MK1: a paragraph ru prints too, set beside another, was called missing)
     conf = round(min(prev.own, nxt.own), 3)
     present = _side(pair.pivot if on_a else pair.other, units, [], _highlights(units))
     context = _context(pair.other if on_a else pair.pivot, around[: len(prev.b if on_a else prev.a)],
@@ -361,10 +372,13 @@ def _context(book: str, before: list, after: list) -> Side:
 GAP_MARK = "⟨…⟩"
 
 
-def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[PairDiff]:
+def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
+                   readable: tuple[set[str], set[str]] | None = None) -> list[PairDiff]:
     """Sentences of two aligned paragraphs that have no counterpart: alone in their bead, or one of two
     set against a single sentence. Reported when they carry numbers or cards the other paragraph lacks,
-    or when the two paragraphs' lengths only fit without them (Gale-Church)."""
+    or when the two paragraphs' lengths only fit without them (Gale-Church). `readable`: the cards each
+    book is read to name anywhere -- only those can be missing from its paragraph (a book whose names for
+    a card are not known may print it in a sentence merged with its neighbour: a 2-1 rendering)."""
     if len(pa.sentences) + len(pb.sentences) <= 2:
         return []
     beads = align(pa.sentences, pb.sentences)
@@ -381,12 +395,13 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[Pai
         on_a = len(sb.a) > len(sb.b) or (shifted and _delta(la, lb, ratio) < 0)
         own = [pa.sentences[i] for i in sb.a] if on_a else [pb.sentences[j] for j in sb.b]
         other = pb.sentences if on_a else pa.sentences
+        seen = None if readable is None else readable[1] if on_a else readable[0]
         for s in own:
             size = len(s.text)
             if size < MIN_GAP_CHARS:
                 continue
             mine = pa.sentences if on_a else pb.sentences
-            content = _has_content([s]) and (_absent_from([s], other) or _count_surplus([s], mine, other))
+            content = _has_content([s]) and (_absent_from([s], other, seen) or _count_surplus([s], mine, other))
             without = abs(_delta(la - size, lb, ratio)) if on_a else abs(_delta(la, lb - size, ratio))
             # length speaks only where the aligner itself left the sentence alone (never inside a merge)
             # length speaks only where the aligner itself left the sentence alone: beside a merge of two
@@ -394,9 +409,16 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[Pai
             extra = bool(sb.a and sb.b) and not shifted and _merge_extra(s, own, sb, pa, pb, on_a, ratio)
             by_length = ((not (sb.a and sb.b) or extra)
                          and with_it >= LENGTH_GAP and without <= LENGTH_FIT and _concepts_absent(s, other))
-            if not (content or by_length) or (shifted and not (content and without <= LENGTH_FIT)):
+            # a card the other paragraph names nowhere is evidence enough that the lengths need only not
+            # argue against (|delta| below SHIFT_GAP, p > 0.05) -- one book may be wordier in a paragraph
+            named = bool({c for c in s.cards if seen is None or c in seen} - _cards(other))
+            fits = without <= LENGTH_FIT or (named and without < SHIFT_GAP)
+            if not (content or by_length) or (shifted and not (content and fits)):
                 continue
-            if shifted and any(without > x for x in _fits_without(beads, pa, pb, ratio, k)):
+            if pair.partial and not content:
+                continue  # books parallel only in part: their regions rest on numbers and cards, so must a gap
+            if shifted and any(without > x and (strong or not named)
+                               for x, strong in _fits_without(beads, pa, pb, ratio, k)):
                 continue  # another shifted sentence is likelier the extra one: one per paragraph, the best
             if len(own) > 1 and not content and not extra:
                 rest = [x for x in own if x is not s]
@@ -405,7 +427,10 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[Pai
                     continue  # the sentence left does not stand for its counterpart alone: a merge, not a gap
             # length twice over (the paragraphs fit only without it, its neighbour fits its mate only
             # alone) weighs as much as a number or a card the other side lacks
-            conf = round(bead.confidence * (1.0 if content or extra else 0.9), 3)
+            # ... and so does a sentence the sentence aligner itself left alone, whose rule concept the other
+            # paragraph names nowhere (a rule the lexicon knows, not a connective)
+            ruled = not (sb.a and sb.b) and any(c.startswith("rule.") for c in _concepts_missing(s, other))
+            conf = round(bead.confidence * (1.0 if content or extra or (by_length and ruled) else 0.9), 3)
             if conf < MIN_CONFIDENCE:
                 continue
             present = Side(pair.pivot if on_a else pair.other, (pa if on_a else pb).page, " ".join(s.text.split()),
@@ -427,16 +452,18 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[Pai
     return out
 
 
-def _fits_without(beads: list[Bead], pa: Passage, pb: Passage, ratio: float, k: int) -> list[float]:
+def _fits_without(beads: list[Bead], pa: Passage, pb: Passage, ratio: float, k: int) -> list[tuple[float, bool]]:
     """For the other weak 1-1 sentence pairs of two paragraphs: how well the paragraphs' lengths fit
-    without the longer side's sentence (Gale-Church |delta|)."""
+    without the longer side's sentence (Gale-Church |delta|), and whether that sentence names a card the
+    other paragraph does not (which outranks length: a sentence naming none is not preferred to one that does)."""
     la, lb = len(pa.text), len(pb.text)
     a_long = _delta(la, lb, ratio) < 0
     out = []
     for x, sb in enumerate(beads):
         if x != k and sb.shape == (1, 1) and sb.own < WEAK:
-            size = len(pa.sentences[sb.a[0]].text) if a_long else len(pb.sentences[sb.b[0]].text)
-            out.append(abs(_delta(la - size, lb, ratio)) if a_long else abs(_delta(la, lb - size, ratio)))
+            s = pa.sentences[sb.a[0]] if a_long else pb.sentences[sb.b[0]]
+            named = bool(s.cards - _cards(pb.sentences if a_long else pa.sentences))
+            out.append((abs(_delta(la - len(s.text), lb, ratio)) if a_long else abs(_delta(la, lb - len(s.text), ratio)), named))
     return out
 
 
@@ -463,9 +490,12 @@ def _merge_extra(s: Sentence, own: list[Sentence], sb: Bead, pa: Passage, pb: Pa
 def _concepts_absent(s: Sentence, other: list[Sentence]) -> bool:
     """Whether a rule concept of the sentence (coins, dice, phases...) is named nowhere in the other
     paragraph: the length alone never makes a gap, since translators merge and split sentences."""
-    mine = s.feats.concepts
+    return bool(_concepts_missing(s, other))
+
+
+def _concepts_missing(s: Sentence, other: list[Sentence]) -> set[str]:
     theirs = set().union(*(o.feats.concepts for o in other)) if other else set()
-    return bool(mine - theirs)
+    return set(s.feats.concepts - theirs)
 
 
 def _delta(la: int, lb: int, ratio: float) -> float:
@@ -478,4 +508,4 @@ def _delta(la: int, lb: int, ratio: float) -> float:
     return (lb - la * ratio) / math.sqrt(max(mean, 1.0) * S2 * ratio)
 
 
-__all__ = ["PairDiff", "Side", "pair_diffs", "number_change", "length_cost"]
+__all__ = ["MIN_QUALITY", "PairDiff", "Side", "pair_diffs", "number_change", "length_cost"]

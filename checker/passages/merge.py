@@ -68,8 +68,13 @@ def merge_with_topics(found: list[Discrepancy]) -> list[Discrepancy]:
                 ts = quoted.setdefault(te.rulebook, {}).setdefault(te.quote, [])
                 if not ts or ts[-1] is not t:
                     ts.append(t)
+    named = [w for w in found if w.kind == "extraction_warning" and not _from_passage(w)]
     out = []
     for d in found:
+        if _from_passage(d) and any(w.edition == d.edition and set(w.values) == set(d.values)
+                                    and any(we.rulebook == de.rulebook and _overlap(we.quote, de.quote)
+                                            for we in w.evidence for de in d.evidence) for w in named):
+            continue  # a word read with low confidence, already warned of under the rule it states
         if d.kind == "passage" and any(t.edition == d.edition and _about(d, pe, t)
                                        for pe in d.evidence
                                        for quote, ts in quoted.get(pe.rulebook, {}).items() if _overlap(pe.quote, quote)
@@ -77,3 +82,9 @@ def merge_with_topics(found: list[Discrepancy]) -> list[Discrepancy]:
             continue
         out.append(d)
     return out
+
+
+def _from_passage(d: Discrepancy) -> bool:
+    """An extraction warning the passage check raised (checker.passages.check: _weak_side)."""
+    return d.kind == "extraction_warning" and any(
+        isinstance(v, dict) and str(v.get("topic", "")).startswith("passage.") for v in d.values.values())

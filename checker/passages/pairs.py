@@ -1,16 +1,25 @@
 """Which books are aligned with which, and the alignments themselves, remembered by content.
 
 Each book of an edition is aligned with one pivot (the `--reference` book, else the book with the
-most passages), so an edition of N books costs N-1 alignments: linear in the number of books. A third
+most passages). A book that is not parallel with the pivot (a base-only book beside a pivot that also
+prints expansions, or a book written independently) is also aligned with the few other books of its
+edition most like it (by the cards and numbers they print), and compared with the first that is
+parallel with it (failing that, where it is parallel in part: below): at most 2 + 2 * PARTNERS
+alignments per book, linear in the number of books. A third
 book's reading of a pivot passage comes through the pivot. An alignment depends only on the two books'
 passages, so it is remembered by their content: a book ingested again, or a generated copy, is not
 aligned twice.
+
+Two books parallel only in part (the same sections translated from one original, others rewritten or
+left out) are compared only inside their parallel regions (Pair.regions): runs of beads where most
+passages with content are anchored 1-1 by what carries across languages.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from dataclasses import dataclass, replace
+from collections import Counter, OrderedDict
+from dataclasses import dataclass, field, replace
+from math import sqrt
 
 from checker.context import Context
 from checker.model import BookIn
@@ -19,6 +28,15 @@ from checker.passages.align import ANCHOR, Bead, align
 from checker.passages.units import Passage, passages
 
 MEMO_SIZE = 256
+MIN_QUALITY = 0.6  # books whose content beads are anchored less often than this are not parallel as wholes
+# (0.5 let two independently written books, anchored by their headings and a few numbers, be compared whole)
+PARTNERS = 2  # other books (besides the pivot) a book not parallel with the pivot is aligned with
+CONTENT_CHARS = 25  # a passage this long at least has content that a bead must match
+REGION_WINDOW = 3  # content beads on each side of a bead that say whether its region is parallel
+REGION_SHARE = 0.7  # ... of which this share at least must be anchored
+REGION_ANCHORS = 4  # ... and this many at least
+REGION_STRONG = 0.7  # own evidence of an anchor that counts for a region: more than two headings, or two
+# passages sharing concepts, share (numbers, cards, list positions) -- books written apart share those too
 _memo: OrderedDict[tuple, list[Bead]] = OrderedDict()
 
 
@@ -32,33 +50,70 @@ class Pair:
     b: list[Passage]  # the other book's
     beads: list[Bead]
     key: tuple = ()  # the two books' content (what the alignment and its differences depend on)
+    partial: bool = False  # not parallel as wholes: `beads` is the alignment for books parallel in part
+    _regions: frozenset[int] | None = field(default=None, repr=False, compare=False)
+
+    def _content(self, bd: Bead) -> bool:
+        return any(len(self.a[i].text) >= CONTENT_CHARS for i in bd.a) or any(len(self.b[j].text) >= CONTENT_CHARS for j in bd.b)
 
     @property
     def quality(self) -> float:
         """Share of the beads holding content that are anchored 1-1 matches: how parallel the two books are."""
-        content = [bd for bd in self.beads if any(len(self.a[i].text) >= 25 for i in bd.a)
-                   or any(len(self.b[j].text) >= 25 for j in bd.b)]
+        content = [bd for bd in self.beads if self._content(bd)]
         if not content:
             return 0.0
         return sum(1 for bd in content if bd.a and bd.b and bd.own >= ANCHOR) / len(content)
 
+    @property
+    def parallel(self) -> bool:
+        """Whether the two books are parallel as wholes (every confident bead may ground a finding)."""
+        return not self.partial and self.quality >= MIN_QUALITY
+
+    def regions(self) -> frozenset[int]:
+        """Indices of the beads that may ground a finding: every bead of two parallel books; of two books
+        parallel only in part, the beads inside a parallel region -- among the REGION_WINDOW content beads on
+        each side (and the bead itself), at least REGION_ANCHORS and a REGION_SHARE are anchored by what carries
+        across languages (REGION_STRONG). Why: the
+        anchors around a passage say the two books print the same text there, whatever the rest of them does."""
+        if self._regions is None:
+            # a whole alignment of books that are not parallel says nothing of their parts (see `partial`)
+            self._regions = frozenset(range(len(self.beads))) if self.parallel else \
+                self._local() if self.partial else frozenset()
+        return self._regions
+
+    def _local(self) -> frozenset[int]:
+        content = [k for k, bd in enumerate(self.beads) if self._content(bd)]
+        anchored = {k for k in content if self.beads[k].a and self.beads[k].b and self.beads[k].own >= REGION_STRONG}
+        out: set[int] = set()
+        for k in range(len(self.beads)):
+            before = [x for x in content if x < k][-REGION_WINDOW:]
+            after = [x for x in content if x > k][:REGION_WINDOW]
+            window = before + ([k] if k in anchored or k in content else []) + after
+            if len(before) < REGION_WINDOW or len(after) < REGION_WINDOW:
+                continue  # a region's edge (or the book's): not enough around it to vouch for it
+            hits = sum(1 for x in window if x in anchored)
+            if hits >= REGION_ANCHORS and hits >= REGION_SHARE * len(window):
+                out.add(k)
+        return frozenset(out)
+
     def counterpart(self) -> dict[int, Bead]:
-        """Pivot passage index -> the bead holding it."""
-        return {i: bd for bd in self.beads for i in bd.a}
+        """Pivot passage index -> the bead holding it (inside the pair's parallel regions)."""
+        keep = self.regions()
+        return {i: bd for k, bd in enumerate(self.beads) if k in keep for i in bd.a}
 
 
 def _key(ps: list[Passage], lang: str) -> tuple:
     return (lang, tuple((p.text, p.cards, p.kind, p.item) for p in ps))
 
 
-def aligned(a: list[Passage], b: list[Passage], lang_a: str, lang_b: str) -> list[Bead]:
-    key = (_key(a, lang_a), _key(b, lang_b))
+def aligned(a: list[Passage], b: list[Passage], lang_a: str, lang_b: str, partial: bool = False) -> list[Bead]:
+    key = (_key(a, lang_a), _key(b, lang_b), partial)
     hit = _memo.get(key)
     if hit is None:
-        path = stored_pairs.path_for(a, b)  # an earlier run's alignment of the same passages and code
+        path = stored_pairs.path_for(a, b, partial)  # an earlier run's alignment of the same passages and code
         hit = stored_pairs.recall(path)
         if hit is None:
-            hit = align(a, b)
+            hit = align(a, b, partial=partial)
             stored_pairs.keep(path, hit)
         _memo[key] = hit
         if len(_memo) > MEMO_SIZE:
@@ -97,17 +152,87 @@ def pivot(ctx: Context, books: list[BookIn]) -> BookIn:
     return max(books, key=lambda b: (len(book_passages(ctx, b)), b.id))
 
 
+def _pair(ctx: Context, a: BookIn, b: BookIn) -> Pair:
+    """Two books aligned as wholes (what says whether they are parallel)."""
+    pa, pb = book_passages(ctx, a), book_passages(ctx, b)
+    return Pair(a.id, b.id, pa, pb, aligned(pa, pb, a.lang, b.lang), (_key(pa, a.lang), _key(pb, b.lang)))
+
+
+def _in_part(whole: Pair, langs: dict[str, str]) -> Pair:
+    """Two books that are not parallel as wholes aligned again as books parallel in part
+    (checker.passages.align: partial): what their regions are read from."""
+    if (len(whole.b), whole.pivot) > (len(whole.a), whole.other):  # aligned in one order whichever book is
+        # the pivot (or the reference), the book with more passages first: a partial alignment is not
+        # symmetric, and what two books are found to differ in must not depend on which of them the
+        # edition is read through
+        whole = Pair(whole.other, whole.pivot, whole.b, whole.a, [], (whole.key[1], whole.key[0]))
+    beads = aligned(whole.a, whole.b, langs[whole.pivot], langs[whole.other], partial=True)
+    return Pair(whole.pivot, whole.other, whole.a, whole.b, beads, whole.key + (True,), partial=True)
+
+
+def _signature(ps: list[Passage]) -> Counter:
+    """What a book prints that carries across languages: its cards and numbers, counted."""
+    c: Counter = Counter()
+    for p in ps:
+        c.update(("c", x) for x in p.cards)
+        c.update(("n", x) for x in p.feats.numbers)
+    return c
+
+
+def _cosine(a: Counter, b: Counter) -> float:
+    dot = sum(v * b.get(k, 0) for k, v in a.items())
+    na, nb = sqrt(sum(v * v for v in a.values())), sqrt(sum(v * v for v in b.values()))
+    return dot / (na * nb) if na and nb else 0.0
+
+
+SHORTLIST = 8  # books nearest in length whose signatures are compared: a bounded number per book (linear)
+
+
+def _near(ctx: Context, book: BookIn, others: list[BookIn], sig: dict[str, Counter]) -> list[BookIn]:
+    """The PARTNERS books most like `book` (cosine of their cards and numbers), among the SHORTLIST
+    nearest to it in passages."""
+    size = len(book_passages(ctx, book))
+    short = sorted(others, key=lambda b: (abs(len(book_passages(ctx, b)) - size), b.id))[:SHORTLIST]
+    return sorted(short, key=lambda b: (-_cosine(sig[book.id], sig[b.id]), b.id))[:PARTNERS]
+
+
 def pairs(ctx: Context, books: list[BookIn] | None = None) -> list[Pair]:
-    """The pivot aligned with every other book (books: those of the edition by default)."""
+    """The pivot aligned with every other book (books: those of the edition by default). A book not
+    parallel with the pivot is also aligned with the PARTNERS books most like it, and compared with the
+    first that is parallel with it; failing that, its pair with the pivot and with those books are aligned
+    as books parallel in part, and the one with the most beads in parallel regions is kept."""
     books = list(books if books is not None else ctx.books)
     if len(books) < 2:
         return []
     piv = pivot(ctx, books)
-    pa = book_passages(ctx, piv)
-    out = []
-    for b in books:
-        if b.id == piv.id:
+    rest = [b for b in books if b.id != piv.id]
+    out = [_pair(ctx, piv, b) for b in rest]
+    lonely = [k for k, p in enumerate(out) if not p.parallel]
+    if not lonely:
+        return out
+    sig = {b.id: _signature(book_passages(ctx, b)) for b in rest}
+    langs = {b.id: b.lang for b in books}
+    seen = {frozenset((p.pivot, p.other)) for p in out}
+    for k in lonely:
+        book = rest[k]
+        if ctx.reference:
+            out[k] = _in_part(out[k], langs)  # a reviewer's reference book: every book is compared with it alone
             continue
-        pb = book_passages(ctx, b)
-        out.append(Pair(piv.id, b.id, pa, pb, aligned(pa, pb, piv.lang, b.lang), (_key(pa, piv.lang), _key(pb, b.lang))))
+        cands = []
+        for other in _near(ctx, book, [b for b in rest if b.id != book.id], sig):
+            first, second = sorted((book, other), key=lambda b: b.id)
+            cands.append(_pair(ctx, first, second))
+            if cands[-1].parallel:
+                break
+        best = next((c for c in cands if c.parallel), None)
+        if best is None:  # parallel with none: compared where it is parallel in part, with one book
+            options = [_in_part(out[k], langs)] + [_in_part(c, langs) for c in cands]
+            out[k] = options[0]
+            best = max(options, key=lambda p: (len(p.regions()), p.quality))
+            if best is options[0] or not best.regions():
+                continue
+        pair_id = frozenset((best.pivot, best.other))
+        if pair_id not in seen:
+            seen.add(pair_id)
+            out.append(best)
     return out

@@ -45,6 +45,7 @@ def test_the_file_is_named_by_what_the_alignment_depends_on(fresh, two_books, mo
     a, b = two_books
     path = stored_pairs.path_for(a, b)
     assert stored_pairs.path_for(a, b) == path and stored_pairs.path_for(b, a) != path
+    assert stored_pairs.path_for(a, b, partial=True) != path  # aligned as books parallel in part
     k = next(i for i, p in enumerate(a) if p.feats.concepts)
     fewer = replace(a[k].feats, concepts=frozenset(sorted(a[k].feats.concepts)[1:]))
     assert stored_pairs.path_for([*a[:k], replace(a[k], feats=fewer), *a[k + 1:]], b) != path  # a feature (another lexicon)

@@ -90,7 +90,9 @@ def test_the_polish_book_is_read_as_it_is_written(db: Path) -> None:
 
 @pytest.mark.parametrize(("edition", "lang", "really_differs"), [
     ("mk2", "fr", set()),
-    ("mk2", "en", {"clarification.charterhouse", "clarification.farmers_market"}),  # it has no note on them
+    # it has no note on Charterhouse or Farmers Market; its worked example gives the Bakery 1 coin where fr
+    # (and the card catalog) give 2 -- named against en alone, fr is not in that finding's values
+    ("mk2", "en", {"clarification.charterhouse", "clarification.farmers_market", "passage.payments"}),
     ("mk1", "pl", {"setup.first_player", "terms.word.die"}),
     ("mk1", "de", {"clarification.flower_shop"}),
 ])
