@@ -13,26 +13,18 @@ from pathlib import Path
 
 import pytest
 from card_sheets import make_sheet
-from typer.testing import CliRunner
 
 from ingest.pipeline import analyse
-from mkdb.cli import app
+
+from .test_card_sheets import ingest_beside
 
 SEED_MK2 = Path(__file__).resolve().parents[2] / "rules_sources" / "rulebooks" / "000_eae8f963696d0c6f.txt"
 
 
 @pytest.fixture(scope="module")
 def landmarks(tmp_path_factory: pytest.TempPathFactory) -> dict:
-    tmp = tmp_path_factory.mktemp("landmarks")
     sheet = make_sheet(2, lang="uk", edition="mk2", n=3, kind="scan", plant_cost=True, family="landmarks")
-    image = tmp / "landmarks.jpg"
-    sheet.image.save(image)
-    db = f"sqlite:///{tmp / 'cards.sqlite'}"
-    runner = CliRunner()
-    first = runner.invoke(app, ["ingest", str(image), "--db", db, "--format", "json"], env={"OMP_THREAD_LIMIT": "1"})
-    runner.invoke(app, ["ingest", str(SEED_MK2), "--db", db])
-    diff = runner.invoke(app, ["diff", "--db", db, "--format", "json"])
-    return {"sheet": sheet, "ingest": first, "diff": json.loads(diff.stdout)}
+    return ingest_beside(tmp_path_factory.mktemp("landmarks"), sheet, "landmarks.jpg", SEED_MK2)
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from card_sheets import make_sheet
+from card_sheets import Sheet, make_sheet
 from PIL import Image
 from typer.testing import CliRunner
 
@@ -19,18 +19,23 @@ REAL = Path(__file__).resolve().parents[1] / "data" / "real"
 SEED = Path(__file__).resolve().parents[2] / "rules_sources" / "rulebooks" / "002_527932f4ae20193c.txt"
 
 
-@pytest.fixture(scope="module")
-def ingested(tmp_path_factory: pytest.TempPathFactory) -> dict:
-    tmp = tmp_path_factory.mktemp("sheet")
-    sheet = make_sheet(8, lang="en", edition="mk1", n=3, kind="scan", plant_cost=True)
-    image = tmp / "sheet.jpg"
+def ingest_beside(tmp: Path, sheet: Sheet, name: str, seed: Path) -> dict:
+    """The sheet's image ingested (`mkdb ingest --format json`) into a new database, a seed rulebook
+    beside it, and `mkdb diff` of the two: what a module's asserts read."""
+    image = tmp / name
     sheet.image.save(image)
     db = f"sqlite:///{tmp / 'cards.sqlite'}"
     runner = CliRunner()
     first = runner.invoke(app, ["ingest", str(image), "--db", db, "--format", "json"], env={"OMP_THREAD_LIMIT": "1"})
-    runner.invoke(app, ["ingest", str(SEED), "--db", db])
+    runner.invoke(app, ["ingest", str(seed), "--db", db])
     diff = runner.invoke(app, ["diff", "--db", db, "--format", "json"])
     return {"sheet": sheet, "ingest": first, "diff": json.loads(diff.stdout), "db": db, "runner": runner}
+
+
+@pytest.fixture(scope="module")
+def ingested(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    sheet = make_sheet(8, lang="en", edition="mk1", n=3, kind="scan", plant_cost=True)
+    return ingest_beside(tmp_path_factory.mktemp("sheet"), sheet, "sheet.jpg", SEED)
 
 
 def test_the_sheet_is_read_as_cards_and_says_so(ingested: dict) -> None:

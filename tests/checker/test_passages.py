@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 
 import pytest
 from typer.testing import CliRunner
@@ -50,12 +51,17 @@ def _make(lang: str, sentences: list[tuple[int, str]], bid: str) -> object:
     return book(bid, lang, sections=sections, mentions=mentions, pages=[PageIn(1, text, offset=0)])
 
 
-def _books(seed: int, change: str | None = None) -> tuple:
+def _books(seed: int, change: str | None = None, sections: int = 14, places: tuple[int, int] = (3, 11),
+           own: Callable[[random.Random, int], list[tuple[int, str]]] | None = None) -> tuple:
+    """es and uk: `sections` sections translated one for one, uk followed by `own(rng, sections)` of
+    its own; change: a number changed, or a sentence dropped, in uk at a place in `places`."""
     rng = random.Random(seed)
-    picks = [(rng.randrange(len(PAIRS)), rng.randint(2, 60)) for _ in range(14)]
+    picks = [(rng.randrange(len(PAIRS)), rng.randint(2, 60)) for _ in range(sections)]
     es = [(k, PAIRS[i][0].format(n=n)) for k, (i, n) in enumerate(picks)]
     uk = [(k, PAIRS[i][1].format(n=n)) for k, (i, n) in enumerate(picks)]
-    at = rng.randrange(3, 11)
+    if own is not None:
+        uk += own(rng, sections)
+    at = rng.randrange(*places)
     if change == "number":
         i, n = picks[at]
         uk[at] = (at, PAIRS[i][1].format(n=n + 1 if n + 1 not in (2, 3) else n + 3))

@@ -18,7 +18,7 @@ from checker.passages import check as passages_check
 from checker.passages.pairs import MIN_QUALITY, pairs
 
 from .conftest import CARDS
-from .test_passages import PAIRS, _make
+from .test_passages import PAIRS, _books, _make
 
 # rules of an expansion only one book prints: numbers and words the other book's sections never carry
 OWN = [
@@ -31,18 +31,10 @@ OWN = [
 def _partly(seed: int, change: str | None = None, own: int = 20) -> tuple:
     """es: 12 sections; uk: the same 12 translated, then `own` sections of its own (numbers 61-99, which
     no es section prints). change: a number changed, or a sentence dropped, in the shared part of uk."""
-    rng = random.Random(seed)
-    picks = [(rng.randrange(len(PAIRS)), rng.randint(2, 60)) for _ in range(12)]
-    es = [(k, PAIRS[i][0].format(n=n)) for k, (i, n) in enumerate(picks)]
-    uk = [(k, PAIRS[i][1].format(n=n)) for k, (i, n) in enumerate(picks)]
-    uk += [(12 + k, OWN[rng.randrange(len(OWN))][1].format(n=rng.randint(61, 99))) for k in range(own)]
-    at = rng.randrange(4, 8)
-    if change == "number":
-        i, n = picks[at]
-        uk[at] = (at, PAIRS[i][1].format(n=n + 1 if n + 1 not in (2, 3) else n + 3))
-    elif change == "drop":
-        del uk[at]
-    return _make("es", es, "es-mk2-a"), _make("uk", uk, "uk-mk2-b"), at, picks
+    def own_sections(rng: random.Random, first: int) -> list[tuple[int, str]]:
+        return [(first + k, OWN[rng.randrange(len(OWN))][1].format(n=rng.randint(61, 99))) for k in range(own)]
+
+    return _books(seed, change, sections=12, places=(4, 8), own=own_sections)
 
 
 def _findings(books: list) -> list:
