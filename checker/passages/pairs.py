@@ -17,6 +17,7 @@ passages with content are anchored 1-1 by what carries across languages.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 from math import sqrt
@@ -84,11 +85,13 @@ class Pair:
     def _local(self) -> frozenset[int]:
         content = [k for k, bd in enumerate(self.beads) if self._content(bd)]
         anchored = {k for k in content if self.beads[k].a and self.beads[k].b and self.beads[k].own >= REGION_STRONG}
+        is_content = set(content)
         out: set[int] = set()
         for k in range(len(self.beads)):
-            before = [x for x in content if x < k][-REGION_WINDOW:]
-            after = [x for x in content if x > k][:REGION_WINDOW]
-            window = before + ([k] if k in anchored or k in content else []) + after
+            start, stop = bisect_left(content, k), bisect_right(content, k)  # content is in bead order
+            before = content[max(0, start - REGION_WINDOW):start]
+            after = content[stop:stop + REGION_WINDOW]
+            window = before + ([k] if k in anchored or k in is_content else []) + after
             if len(before) < REGION_WINDOW or len(after) < REGION_WINDOW:
                 continue  # a region's edge (or the book's): not enough around it to vouch for it
             hits = sum(1 for x in window if x in anchored)
