@@ -24,8 +24,8 @@ from checker.passages.compare import (
 from checker.passages.pairs import Pair, pairs
 
 KIND = "passage"
-FLAVOUR_TOPICS = frozenset({"other"})
-COIN = "word.coin"  # the lexicon's concept of a coin (rules_sources lexicons)  # section topics of ingest.segment that hold no rule
+FLAVOUR_TOPICS = frozenset({"other"})  # section topics of ingest.segment that hold no rule
+COIN = "word.coin"  # the lexicon's concept of a coin (rules_sources lexicons)
 
 
 def _surfaces(ctx: Context) -> dict[str, dict[str, list[str]]]:
@@ -146,8 +146,8 @@ def _against_catalog(ctx: Context, diff: PairDiff, agrees: str, cards: list[str]
     evidence = [Evidence(odd.book, odd.page, odd.quote, list(odd.highlights)),
                 Evidence(good_side.book, good_side.page, good_side.quote, list(good_side.highlights))]
     values = {odd.book: {"numbers": odd_v, "catalog": good_v}}
-    sev = "info" if (diff.topic or "other") in FLAVOUR_TOPICS else None
-    return ctx.make(f"passage.{diff.topic or 'other'}", KIND, summary, values, evidence, sev=sev)
+    topic, sev = _topic(diff)
+    return ctx.make(topic, KIND, summary, values, evidence, sev=sev)
 
 
 def _finding(ctx: Context, pair: Pair, diff: PairDiff, good: list[Pair], views: dict) -> Discrepancy:
@@ -171,10 +171,15 @@ def _finding(ctx: Context, pair: Pair, diff: PairDiff, good: list[Pair], views: 
     b_val = _value(diff, diff.b_value, diff.a_value)
     values = {b: a_val for b in a_books} | {b: b_val for b in b_books}
     summary = _summary(ctx, diff, a_books, b_books)
-    topic = f"passage.{diff.topic or 'other'}"
-    # outside the rule sections (a welcome, a story) nothing a player would play differently
-    sev = "info" if (diff.topic or "other") in FLAVOUR_TOPICS else None
+    topic, sev = _topic(diff)
     return ctx.make(topic, KIND, summary, dict(sorted(values.items())), evidence, sev=sev)
+
+
+def _topic(diff: PairDiff) -> tuple[str, str | None]:
+    """A passage finding's topic and severity: outside the rule sections (a welcome, a story) nothing a
+    player would play differently, so info; else the kind's default."""
+    where = diff.topic or "other"
+    return f"passage.{where}", "info" if where in FLAVOUR_TOPICS else None
 
 
 def _value(diff: PairDiff, mine: list | None, theirs: list | None) -> dict:
