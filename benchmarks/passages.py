@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from diffing import ingest_files  # noqa: E402
-from passage_plants import KINDS, Plant, found_in, plant  # noqa: E402
+from passage_plants import KINDS, Plant, found_in, plant, strays  # noqa: E402
 
 from carddb.db import open_db  # noqa: E402
 from checker.context import Context  # noqa: E402
@@ -85,6 +85,8 @@ def main() -> None:
     table: dict[tuple[str, str], list[bool]] = defaultdict(list)
     by_class: dict[tuple[str, str], list[bool]] = defaultdict(list)
     misses = []
+    stray: list[tuple[str, object]] = []  # a copy's passage findings its original does not get, away from the plant
+    clean_report = run_books(clean, cards)
     for name, (source, p) in sorted(plants.items()):
         original = by_source[source]
         copy = copies[name]
@@ -97,7 +99,7 @@ def main() -> None:
             by_class[(p.kind, p.sort)].append(hit)
         if not hit:
             misses.append((name, p))
-    clean_report = run_books(clean, cards)
+        stray += [(name, d) for d in strays(report, clean_report, copy, p)]
     seconds = time.perf_counter() - t0
     langs = sorted({lang for _, lang in table})
     print(f"{'kind':8s} " + " ".join(f"{lang:>9s}" for lang in langs) + f" {'all':>9s}")
@@ -119,6 +121,9 @@ def main() -> None:
     if args.misses:
         for name, p in misses:
             print(f"MISS {name}: {p.kind} {p.sort} | {(p.old or p.new)[:140]!r}")
+    print(f"planted copies: {len(stray)} passage findings away from the plant (false alarms)")
+    for name, d in stray:
+        print(f"  STRAY {name}: {d.summary[:160]}")
     print("the clean books' pairs: how parallel (share of anchored content beads; at or above "
           f"{MIN_QUALITY} every bead is compared) and the beads inside parallel regions (compared otherwise):")
     for edition in sorted({b.edition for b in clean}):

@@ -153,3 +153,27 @@ def found_in(report: DiffReport, copy: BookIn, p: Plant) -> bool:
             if p.kind != "drop" and _norm(p.new)[:40] in quote:
                 return True
     return False
+
+
+def _bare(summary: str) -> str:
+    """A summary without its confidence figure (a copy's alignment may differ in the second decimal)."""
+    return re.sub(r" \(alignment confidence [\d.]+\)", "", summary)
+
+
+def strays(report: DiffReport, clean: DiffReport, copy: BookIn, p: Plant) -> list:
+    """The copy's passage findings that its clean original does not get and that are not about the plant
+    (quoting the changed, added or dropped sentence, or the place a sentence was dropped from): false alarms."""
+    known = {_bare(d.summary) for d in clean.discrepancies if d.kind == "passage"}
+    out = []
+    for d in report.discrepancies:
+        if d.kind != "passage" or _bare(d.summary) in known:
+            continue
+        at_plant = any(ev.rulebook == copy.id and (
+            (p.new and _norm(p.new)[:40] in _norm(ev.quote)) or (p.before and _norm(p.before)[-40:] in _norm(ev.quote))
+            or (p.old and _norm(p.old)[:40] in _norm(ev.quote)))
+            for ev in d.evidence)
+        # a drop is also seen from the other book's side: its quote is the counterpart, the copy's the gap
+        gap = p.kind == "drop" and any(ev.rulebook == copy.id and GAP_MARK in ev.quote for ev in d.evidence)
+        if not (at_plant or gap):
+            out.append(d)
+    return out

@@ -55,6 +55,16 @@ def _numbers(units: list) -> Counter:
     return c
 
 
+def _said(units: list) -> Counter:
+    """How often each number is said: digits and number words, and ordinals above "first" -- "player 3"
+    in one book is "the third player" in another (checker.passages.units: Features.ordinals)."""
+    c: Counter = Counter()
+    for u in units:
+        c.update(u.feats.numbers)
+        c.update(u.feats.ordinals)
+    return c
+
+
 def _soft(units: list) -> set[int]:
     s: set[int] = set()
     for u in units:
@@ -69,13 +79,15 @@ def _cards(units: list) -> set[str]:
 def number_change(a_units: list, b_units: list) -> tuple[list[int], list[int]]:
     """One number printed in place of another: a number one side prints that the other does not
     print in any form (digits, words, ordinals), while the other side prints a number the first lacks
-    or prints one more often. Anything less (a number only one side spells out) is not reported."""
+    or says one more often (as a digit, a word or an ordinal, of a number both print). Anything less (a
+    number only one side spells out) is not reported."""
     na, nb = _numbers(a_units), _numbers(b_units)
     sa, sb = _soft(a_units) | set(na), _soft(b_units) | set(nb)
+    ca, cb = _said(a_units), _said(b_units)
     only_a = sorted({n for n in na if n not in sb})
     only_b = sorted({n for n in nb if n not in sa})
-    more_a = sorted({n for n in na if na[n] > nb[n]} - set(only_a))
-    more_b = sorted({n for n in nb if nb[n] > na[n]} - set(only_b))
+    more_a = sorted({n for n in ca if ca[n] > cb[n] and n in sb} - set(only_a))
+    more_b = sorted({n for n in cb if cb[n] > ca[n] and n in sa} - set(only_b))
     if only_a and (only_b or more_b):
         return only_a, only_b or more_b
     if only_b and more_a:
@@ -87,7 +99,7 @@ def _sentences_with(units: list[Passage], numbers: list[int] | None = None, card
     out = []
     for p in units:
         for s in p.sentences:
-            if (numbers and any(n in s.feats.numbers for n in numbers)) or (cards and s.cards & cards):
+            if (numbers and any(n in s.feats.numbers or n in s.feats.ordinals for n in numbers)) or (cards and s.cards & cards):
                 out.append(s)
     return out
 
@@ -170,7 +182,7 @@ def _matched(pair: Pair, bead: Bead, ua: list[Passage], ub: list[Passage],
                             _side(pair.pivot, ua, _sentences_with(ua, only_a), [str(n) for n in only_a]),
                             _side(pair.other, ub, _sentences_with(ub, only_b), [str(n) for n in only_b]),
                             only_a, only_b, bead.confidence, ua[0].index))
-    elif _numbers(ua) != _numbers(ub) and len(ua) == 1 and len(ub) == 1:
+    elif _said(ua) != _said(ub) and len(ua) == 1 and len(ub) == 1:
         out += _sentence_numbers(pair, bead, ua[0], ub[0])
     ca, cb = _cards(ua) - _cards(ub), _cards(ub) - _cards(ua)
     if ca and cb:
@@ -236,9 +248,10 @@ def _content_numbers(units: list) -> set[int]:
 
 def _count_surplus(units: list, mine: list, others: list) -> bool:
     """Whether `units` print a number once more than the other side does, so that without them the
-    two sides print it equally often ("5 different cards" said twice where the other says it once)."""
-    own, there, whole = _numbers(units), _numbers(others), _numbers(mine)
-    return any(whole[n] > there[n] and whole[n] - own[n] == there[n] for n in own)
+    two sides print it equally often ("5 different cards" said twice where the other says it once).
+    Numbers are counted as said (digits, words, ordinals: _said); one never is ("1 Park" is "the Park")."""
+    own, there, whole = _said(units), _said(others), _said(mine)
+    return any(whole[n] > there[n] and whole[n] - own[n] == there[n] for n in own if n != 1)
 
 
 def _absent_from(units: list, others: list, readable: set[str] | None = None) -> bool:
@@ -284,7 +297,8 @@ def _gap(pair: Pair, beads: list[Bead], k: int, surfaces: dict[str, dict[str, li
     around = ([pair.b[j] for j in prev.b + nxt.b]) if on_a else ([pair.a[i] for i in prev.a + nxt.a])
     if _has_content(units):
         seen = None if surfaces is None else set(surfaces.get(pair.other if on_a else pair.pivot, {}))
-        if not (_absent_from(units, around, seen) or _step_missing(units, around)):
+        if not (_absent_from(units, around, seen) or _step_missing(units, around)
+                or _said_once_more(pair, units, (prev, nxt), on_a, seen)):
             return None
     elif pair.partial or size < MIN_WORDS_GAP_CHARS or not all(_concepts_absent(s, [x for u in around for x in u.sentences])
                                                   for u in units for s in u.sentences[:1]):
@@ -299,6 +313,47 @@ def _gap(pair: Pair, beads: list[Bead], k: int, surfaces: dict[str, dict[str, li
     if on_a:
         return PairDiff("absent", units[0].topic, present, context, sig, None, conf, units[0].index)
     return PairDiff("absent", units[0].topic, context, present, None, sig, conf, None)
+
+
+def _named(units: list) -> Counter:
+    """How many sentences of `units` name each card (a sentence, or a passage's sentences)."""
+    c: Counter = Counter()
+    for u in units:
+        for s in getattr(u, "sentences", None) or [u]:
+            c.update(s.cards)
+    return c
+
+
+def _said_once_more(pair: Pair, units: list[Passage], near: tuple[Bead, Bead], on_a: bool, seen: set[str] | None) -> bool:
+    """Whether a passage without counterpart says only what its anchored neighbours' counterparts say,
+    but once more than they do: its side names each of its cards (and says each of its numbers) in one
+    sentence more than the other side's neighbours, as often without it -- and each neighbour that
+    shares one of them fits its counterpart's length (Gale-Church) alone better than with the passage
+    added. A translator who folds the passage into its neighbour writes a neighbour as long as both;
+    one who drops it leaves the neighbour as it was (a card the neighbour names too: "Michael builds the
+    Amusement Park" before "From now on the Amusement Park ..." dropped)."""
+    side = (lambda bd: [pair.a[i] for i in bd.a]) if on_a else (lambda bd: [pair.b[j] for j in bd.b])
+    facing = (lambda bd: [pair.b[j] for j in bd.b]) if on_a else (lambda bd: [pair.a[i] for i in bd.a])
+    mine = [u for bd in near for u in side(bd)]
+    theirs = [u for bd in near for u in facing(bd)]
+    cards = {c for c in _cards(units) if seen is None or c in seen}
+    if not cards:
+        return False  # a card the other book may be read to name is what the gap rests on
+    for counts, keys in ((_named, cards), (_said, set(_said(units)))):
+        own, whole, there = counts(units), counts(units + mine), counts(theirs)
+        if not all(whole[x] > there[x] and whole[x] - own[x] == there[x] for x in keys):
+            return False
+    ratio = (sum(len(p.text) for p in pair.b) or 1) / (sum(len(p.text) for p in pair.a) or 1)
+    size = sum(len(u.text) for u in units)
+    for bd in near:
+        if not _cards(side(bd)) & cards:
+            continue
+        la, lb = sum(len(u.text) for u in side(bd)), sum(len(u.text) for u in facing(bd))
+        alone, both = (abs(_delta(la, lb, ratio)), abs(_delta(la + size, lb, ratio))) if on_a else \
+            (abs(_delta(lb, la, ratio)), abs(_delta(lb, la + size, ratio)))
+        if alone > SHIFT_GAP or alone >= both:
+            return False
+    return True
 
 
 ITEM_WINDOW = 3  # beads on each side in which the single side's list must not print the extra step

@@ -36,6 +36,9 @@ class Features:
     numbers: tuple[int, ...]  # digits, and number words above one ("a" may be an article), sorted, with repeats
     soft: frozenset[int]  # every number the text could mean: also "one"/articles and ordinals
     concepts: frozenset[str]
+    # ordinals above "first" ("third" = 3), sorted, with repeats: how often a number is said, where one
+    # book prints "player 3" and another "the third player" (the lexicon's `ordinals`)
+    ordinals: tuple[int, ...] = ()
 
 
 @dataclass
@@ -106,6 +109,7 @@ def features(lang: str, text: str) -> Features:
         return Features(tuple(sorted(digits)), frozenset(digits) | {1}, frozenset())
     tokens = lex.tokenize(text)
     hard: list[int] = []
+    ords: list[int] = []
     soft: set[int] = {1}  # "a coin" = "1 coin": one is never a hard number
     for tok in tokens:
         if tok.num is not None:
@@ -120,8 +124,10 @@ def features(lang: str, text: str) -> Features:
             o = lex.ordinal(tok)
             if o is not None:
                 soft.add(o)
+                if 1 < o <= MAX_NUMBER:  # "first" as "one": never counted (see soft)
+                    ords.append(o)
     concepts = frozenset(h.concept for h in lex.find(tokens) if not h.concept.startswith(NOT_CONTENT))
-    return Features(tuple(sorted(hard)), frozenset(soft), concepts)
+    return Features(tuple(sorted(hard)), frozenset(soft), concepts, tuple(sorted(ords)))
 
 
 def _pieces(text: str) -> list[tuple[int, int]]:
