@@ -464,6 +464,8 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
             extra = bool(sb.a and sb.b) and not shifted and _merge_extra(s, own, sb, pa, pb, on_a, ratio)
             by_length = ((not (sb.a and sb.b) or extra)
                          and with_it >= LENGTH_GAP and without <= LENGTH_FIT and _concepts_absent(s, other))
+            if not by_length and bool(sb.a and sb.b) and not shifted and not _has_content([s]):
+                by_length = _ruled_extra(s, own, sb, pa, pb, on_a, ratio, with_it, without, other)
             # a card the other paragraph names nowhere is evidence enough that the lengths need only not
             # argue against (|delta| below SHIFT_GAP, p > 0.05) -- one book may be wordier in a paragraph
             named = bool({c for c in s.cards if seen is None or c in seen} - _cards(other))
@@ -526,20 +528,45 @@ def _merge_extra(s: Sentence, own: list[Sentence], sb: Bead, pa: Passage, pb: Pa
     """Whether, of two sentences the aligner set against one, `s` is one too many: the other sentence
     alone fits the one it faces (Gale-Church), the two together do not. A translator who merges two
     sentences writes one as long as both; one who drops a sentence leaves its neighbour as it was."""
+    fit = _merge_fit(s, own, sb, pa, pb, on_a, ratio)
+    return fit is not None and fit[0] <= LENGTH_FIT and fit[1] >= LENGTH_GAP
+
+
+def _merge_fit(s: Sentence, own: list[Sentence], sb: Bead, pa: Passage, pb: Passage, on_a: bool,
+               ratio: float) -> tuple[float, float] | None:
+    """Of two sentences set against one: how well the other sentence alone fits the one it faces, and
+    how well the two together do (Gale-Church |delta|); None where lengths say nothing of it."""
     if len(own) != 2:
-        return False
+        return None
     rest = own[1 - own.index(s)]
     mate = [pb.sentences[j] for j in sb.b] if on_a else [pa.sentences[i] for i in sb.a]
     if len(mate) != 1 or min(len(rest.text), len(mate[0].text)) < MIN_MATE_CHARS:
-        return False  # Gale-Church says little about a few words
+        return None  # Gale-Church says little about a few words
     if _has_content([rest]) and _absent_from([rest], pb.sentences if on_a else pa.sentences):
-        return False  # the other one carries what the other paragraph lacks: it is the one too many
+        return None  # the other one carries what the other paragraph lacks: it is the one too many
     m = len(mate[0].text)
     if on_a:
-        alone, both = abs(_delta(len(rest.text), m, ratio)), abs(_delta(len(rest.text) + len(s.text), m, ratio))
-    else:
-        alone, both = abs(_delta(m, len(rest.text), ratio)), abs(_delta(m, len(rest.text) + len(s.text), ratio))
-    return alone <= LENGTH_FIT and both >= LENGTH_GAP
+        return abs(_delta(len(rest.text), m, ratio)), abs(_delta(len(rest.text) + len(s.text), m, ratio))
+    return abs(_delta(m, len(rest.text), ratio)), abs(_delta(m, len(rest.text) + len(s.text), ratio))
+
+
+RULE_CONCEPTS = ("rule.", "timing.", "phase.")  # lexicon concepts that state a rule (not a word any sentence uses)
+RULED_GAP = 1.5  # |delta| of two paragraphs with a sentence whose rule the other paragraph names nowhere
+
+
+def _ruled_extra(s: Sentence, own: list[Sentence], sb: Bead, pa: Passage, pb: Passage, on_a: bool, ratio: float,
+                 with_it: float, without: float, other: list[Sentence]) -> bool:
+    """Whether a sentence of words only, one of two set against one, is one too many by its rule and its
+    length together: it states a rule (timing, phase, a rule concept) the other paragraph names nowhere,
+    the sentence beside it alone fits the one they face, the two do not fit as well, and the paragraphs fit
+    closely without it and not with it. A translator who merges two sentences keeps both rules and both
+    lengths; one who adds (or drops) a rule changes both."""
+    fit = _merge_fit(s, own, sb, pa, pb, on_a, ratio)
+    if fit is None or not (fit[0] <= LENGTH_FIT and fit[1] > fit[0]):
+        return False
+    if not (with_it >= RULED_GAP and without <= LENGTH_FIT / 2):
+        return False
+    return any(c.startswith(RULE_CONCEPTS) for c in _concepts_missing(s, other))
 
 
 def _concepts_absent(s: Sentence, other: list[Sentence]) -> bool:
