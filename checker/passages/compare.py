@@ -559,12 +559,12 @@ def _ruled_extra(s: Sentence, own: list[Sentence], sb: Bead, pa: Passage, pb: Pa
     """Whether a sentence of words only, one of two set against one, is one too many by its rule and its
     length together: it states a rule (timing, phase, a rule concept) the other paragraph names nowhere,
     the sentence beside it alone fits the one they face, the two do not fit as well, and the paragraphs fit
-    closely without it and not with it. A translator who merges two sentences keeps both rules and both
+    without it and not with it. A translator who merges two sentences keeps both rules and both
     lengths; one who adds (or drops) a rule changes both."""
     fit = _merge_fit(s, own, sb, pa, pb, on_a, ratio)
     if fit is None or not (fit[0] <= LENGTH_FIT and fit[1] > fit[0]):
         return False
-    if not (with_it >= RULED_GAP and without <= LENGTH_FIT / 2):
+    if not (with_it >= RULED_GAP and without <= LENGTH_FIT):
         return False
     return any(c.startswith(RULE_CONCEPTS) for c in _concepts_missing(s, other))
 
