@@ -56,8 +56,9 @@ def _numbers(units: list) -> Counter:
 
 
 def _said(units: list) -> Counter:
-    """How often each number is said: digits and number words, and ordinals above "first" -- "player 3"
-    in one book is "the third player" in another (checker.passages.units: Features.ordinals)."""
+    """How often each number is said: digits, number words above one ("a coin" may be "1 coin") and
+    ordinals -- "player 3" in one book is "the third player" in another, "player 1" "the first player"
+    (checker.passages.units: Features.ordinals)."""
     c: Counter = Counter()
     for u in units:
         c.update(u.feats.numbers)
@@ -339,7 +340,7 @@ def _said_once_more(pair: Pair, units: list[Passage], near: tuple[Bead, Bead], o
     cards = {c for c in _cards(units) if seen is None or c in seen}
     if not cards:
         return False  # a card the other book may be read to name is what the gap rests on
-    for counts, keys in ((_named, cards), (_said, set(_said(units)))):
+    for counts, keys in ((_named, cards), (_said, set(_said(units)) - {1})):
         own, whole, there = counts(units), counts(units + mine), counts(theirs)
         if not all(whole[x] > there[x] and whole[x] - own[x] == there[x] for x in keys):
             return False

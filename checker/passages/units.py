@@ -36,8 +36,8 @@ class Features:
     numbers: tuple[int, ...]  # digits, and number words above one ("a" may be an article), sorted, with repeats
     soft: frozenset[int]  # every number the text could mean: also "one"/articles and ordinals
     concepts: frozenset[str]
-    # ordinals above "first" ("third" = 3), sorted, with repeats: how often a number is said, where one
-    # book prints "player 3" and another "the third player" (the lexicon's `ordinals`)
+    # ordinals ("third" = 3), sorted, with repeats: how often a number is said, where one book prints
+    # "player 3" and another "the third player" (the lexicon's `ordinals`)
     ordinals: tuple[int, ...] = ()
 
 
@@ -124,7 +124,7 @@ def features(lang: str, text: str) -> Features:
             o = lex.ordinal(tok)
             if o is not None:
                 soft.add(o)
-                if 1 < o <= MAX_NUMBER:  # "first" as "one": never counted (see soft)
+                if o <= MAX_NUMBER:
                     ords.append(o)
     concepts = frozenset(h.concept for h in lex.find(tokens) if not h.concept.startswith(NOT_CONTENT))
     return Features(tuple(sorted(hard)), frozenset(soft), concepts, tuple(sorted(ords)))

@@ -36,8 +36,10 @@ def test_an_ordinal_counts_as_the_number_it_says():
 
     assert number_change([same], [uk]) == ([], [])
     assert number_change([changed], [uk]) == ([3], [2])
-    # "first" is never counted: "one" may be an article ("a coin")
-    assert features("es", "el primer jugador").ordinals == ()
+    # "first" is one said: es "first place" against uk "player 1", with uk's 1 made 2
+    first = _unit("es", "Gabriela (que juega en primer lugar) saca un «3».")
+    assert number_change([first], [_unit("uk", "Результат кидка кубиків Аліни (гравець 1) — «3».")]) == ([], [])
+    assert number_change([first], [_unit("uk", "Результат кидка кубиків Аліни (гравець 2) — «3».")]) == ([1], [2])
 
 
 @pytest.fixture(scope="module")
