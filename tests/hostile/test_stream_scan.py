@@ -64,11 +64,11 @@ BOMBS = {
     # a reader reads the first /Length; behind the hex string, a comment or a string the bytes show
     # a short one, with `endstream` planted after it: never trusted
     "a short /Length behind a hex string": _stream(
-        b"<< /Length %d /Filter /FlateDecode /A <5 0 obj<< /Length 16 /C << >> >>" % len(PLANTED), PLANTED),
+        b"<< /Length %d /Filter /FlateDecode /B << >> /A < 5 0 obj<< /Length 16 /C << >> >>" % len(PLANTED), PLANTED),
     "a short /Length behind a comment": _stream(
-        b"<< /Length %d /Filter /FlateDecode /A %%5 0 obj<< /Length 16 /C\n<< >> >>" % len(PLANTED), PLANTED),
+        b"<< /Length %d /Filter /FlateDecode /B << >> /A %% 5 0 obj<< /Length 16 /C\n<< >> >>" % len(PLANTED), PLANTED),
     "a short /Length behind a string": _stream(
-        b"<< /Length %d /Filter /FlateDecode /A (5 0 obj) << /Length 16 >> >>" % len(PLANTED), PLANTED),
+        b"<< /Length %d /Filter /FlateDecode /B << >> /A ( 5 0 obj<< /Length 16 /C ) /D /E << >> >>" % len(PLANTED), PLANTED),
 }
 
 
