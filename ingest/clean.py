@@ -164,7 +164,7 @@ def known_words(lang: str | None) -> dict[str, int]:
     # where it first comes (dict.fromkeys keeps the first place of each)
     first = dict.fromkeys(itertools.chain(ordered, sorted(wordlist(lang)), stopwords))
     first.pop("", None)
-    return {word: rank for rank, word in enumerate(first)}
+    return dict(zip(first, itertools.count()))  # (a comprehension over ~80,000 words cost half again)
 
 
 def _spaces_and_entities(text: str, repairs: Counter[str]) -> str:
