@@ -8,12 +8,14 @@ every stream a reader decodes follows the keyword `stream` after its dictionary.
 
 Nothing here is trusted that a hostile file could bend. A stream's dictionary is read only when it is
 plain, `N G obj << ... >> stream` holding names, numbers, arrays and dictionaries: without a string,
-a hex string, a comment or a brace, whose contents could hide a delimiter, its tokens are exactly
+a hex string, a comment or a brace, whose contents could hide a delimiter, and with its `N G obj`
+neither commented out nor inside a hex string (see _plain_header), so that its tokens are exactly
 the reader's. A stream whose dictionary is not plain, or whose /Length is not a whole number written
-in place (an indirect one lives elsewhere, maybe in a compressed object stream), has an unknown
-length: the check then inflates it from its first byte until its DEFLATE data ends, which covers
-whatever length a reader takes. A reader that finds /Length wrong takes the data up to the first
-`endstream`: the bound of a known length is the larger of the two.
+in place (an indirect one lives elsewhere, maybe in a compressed object stream), or not followed by
+`endstream`, has an unknown length: the check then inflates it from its first byte until its
+DEFLATE data ends, which covers whatever length a reader takes. A /Length followed by `endstream`
+bounds what a reader takes: that /Length, or (finding its own /Length wrong) the data up to the
+first `endstream`, no further.
 """
 
 from __future__ import annotations
