@@ -138,7 +138,7 @@ class SqliteStore:
         """carddb.store._ensure_catalog: a database without the card catalog gets it with its first book."""
         if self.conn.execute("SELECT card.id FROM card LIMIT 1").fetchone() is not None:
             return
-        cards, names, files = catalog_rows(sources.root())
+        cards, names, files = catalog_rows(sources.root(), read_once=True)  # as the ingest read them
         insert(self.conn, "card", cards)
         insert(self.conn, "cardname", names)
         stored = {r[0] for r in self.conn.execute("SELECT path FROM sourcefile")}

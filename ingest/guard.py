@@ -17,6 +17,7 @@ import hashlib
 import logging
 import multiprocessing
 import os
+import re
 import resource
 import signal
 import stat
@@ -28,7 +29,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ingest import watch
+from ingest import pdf_streams, watch
 from ingest.limits import DEFAULT as DEFAULT_LIMITS
 from ingest.limits import READBACK_MB, Limits, over
 from ingest.types import IngestError, PageSkipped, PageText
@@ -167,29 +168,85 @@ def safe_yaml(text: str) -> Any:
 
 def scan_pdf(path: Path, limits: Limits) -> None:
     """Refuse, before reading, a PDF with too many pages, a stream that inflates past the limit, or an
-    image larger than the pixel limit. Inflating is streamed (1 MB of output at a time, discarded):
-    memory stays small and time is bounded by the limit; a stream too short to inflate past it is not
-    inflated at all. A file pikepdf cannot open is left to the reader, which reports it in its own words."""
+    image larger than the pixel limit. The streams are found in the file's bytes (ingest.pdf_streams:
+    no PDF library is loaded or opened for it); inflating is streamed (1 MB of output at a time,
+    discarded): memory stays small and time is bounded by the limit; a stream too short to inflate
+    past it is not inflated at all. What the bytes cannot say (an encrypted file's streams, an image
+    whose size is a reference) is asked of pikepdf, as the whole check once was. A file PDFium cannot
+    open is left to the reader, which reports it in its own words."""
     try:
-        import pikepdf  # here: a test dependency, not a runtime one (see the except)
-    except ImportError:  # the worker's memory limit still applies
+        with open(path, "rb") as fh:
+            data = fh.read(int(limits.file_mb * 1e6) + 1)  # (sha256_of checked the size already)
+    except OSError:  # the reader says why
+        return
+    cap = limits.inflated_mb * 1e6
+    view = memoryview(data)  # (a stream's bytes inflated where they are, not copied)
+    unread = bool(_ENCRYPT.search(data))  # its streams' bytes are encrypted: not readable here
+    for stream in pdf_streams.streams(data):
+        if stream.image is not None:
+            _check_image_size(*stream.image, limits)
+        unread = unread or stream.image_unread
+        if not stream.deflated:
+            continue
+        most = len(data) - stream.start if stream.length is None else min(stream.length, len(data) - stream.start)
+        if most * MAX_INFLATE_RATIO <= cap:
+            continue  # cannot inflate past the cap
+        if _inflated_size(view[stream.start:stream.start + most], cap) > cap:
+            raise _bomb(limits, cap)
+    if unread:
+        _scan_objects(path, limits)
+    _check_pages(path, limits)
+
+
+# the name /Encrypt (of a trailer), written plainly or with #xx escapes
+_ENCRYPT = re.compile(rb"/(?:E|#45)(?:n|#6[eE])(?:c|#63)(?:r|#72)(?:y|#79)(?:p|#70)(?:t|#74)")
+
+
+def _bomb(limits: Limits, cap: float) -> IngestError:
+    return over(limits, "inflated_mb", f"a compressed stream inflates to more than {_mb(cap)} MB "
+                                       "(a decompression bomb?)")
+
+
+def _check_image_size(width: int, height: int, limits: Limits) -> None:
+    if width * height > limits.megapixels * 1e6:
+        raise over(limits, "megapixels", f"an image of {width}x{height} pixels ({width * height / 1e6:.0f} megapixels)")
+
+
+def _check_pages(path: Path, limits: Limits) -> None:
+    """More pages than the limit: refused before any is read (PDFium counts them; a file it cannot
+    open is left to the reader)."""
+    import pypdfium2  # here: the PDF reader's own library, loaded in the worker already
+
+    try:
+        doc = pypdfium2.PdfDocument(str(path), password="")
+    except Exception:  # noqa: BLE001 - corrupt or encrypted: the reader says which
+        return
+    try:
+        if len(doc) > limits.pages:
+            raise over(limits, "pages", f"{len(doc)} pages")
+    finally:
+        doc.close()
+
+
+def _scan_objects(path: Path, limits: Limits) -> None:
+    """The check through pikepdf, for what the file's bytes cannot say (see scan_pdf); without pikepdf
+    (a test dependency, not a runtime one) the worker's memory limit still applies."""
+    try:
+        import pikepdf  # here: only for such a file
+    except ImportError:
         return
     try:
         pdf = pikepdf.open(path)
     except Exception:  # noqa: BLE001 - corrupt or encrypted: the reader says which
         return
     with pdf:
-        if len(pdf.pages) > limits.pages:
-            raise over(limits, "pages", f"{len(pdf.pages)} pages")
         cap = limits.inflated_mb * 1e6
         for obj in pdf.objects:
             if not isinstance(obj, pikepdf.Stream):
                 continue
             width, height = obj.get("/Width"), obj.get("/Height")
             if obj.get("/Subtype") == "/Image" and isinstance(width, int) and isinstance(height, int):
-                if int(width) * int(height) > limits.megapixels * 1e6:
-                    raise over(limits, "megapixels",
-                               f"an image of {int(width)}x{int(height)} pixels ({int(width) * int(height) / 1e6:.0f} megapixels)")
+                _check_image_size(int(width), int(height), limits)
             filters = obj.get("/Filter")
             first = filters[0] if isinstance(filters, pikepdf.Array) and len(filters) else filters
             if first != "/FlateDecode":
@@ -201,23 +258,27 @@ def scan_pdf(path: Path, limits: Limits) -> None:
             if len(raw) * MAX_INFLATE_RATIO <= cap:
                 continue  # cannot inflate past the cap
             if _inflated_size(raw, cap) > cap:
-                raise over(limits, "inflated_mb", f"a compressed stream inflates to more than {_mb(cap)} MB "
-                                                  "(a decompression bomb?)")
+                raise _bomb(limits, cap)
 
 
 def _mb(n: float) -> str:
     return f"{n / 1e6:g}"
 
 
-def _inflated_size(raw: bytes, cap: float) -> int:
-    """Bytes a zlib stream inflates to, counted without keeping them; stops just past `cap`."""
+def _inflated_size(raw: bytes | memoryview, cap: float) -> int:
+    """Bytes a zlib stream inflates to, counted without keeping them; stops just past `cap` or where
+    the zlib data ends. Fed 64 KB at a time: a long input is never copied whole (unconsumed_tail)."""
     d = zlib.decompressobj()
     total = 0
-    data = raw
+    view = memoryview(raw)
     try:
-        while data and total <= cap:
-            total += len(d.decompress(data, CHUNK))
-            data = d.unconsumed_tail
+        for at in range(0, len(view), 1 << 16):
+            data = view[at:at + (1 << 16)]
+            while data and total <= cap and not d.eof:
+                total += len(d.decompress(data, CHUNK))
+                data = d.unconsumed_tail
+            if total > cap or d.eof:
+                break
         while total <= cap and not d.eof:  # output still buffered inside zlib
             out = d.decompress(b"", CHUNK)
             if not out:

@@ -8,6 +8,7 @@ refused by name ("unsupported language: Dutch") instead of being mistaken for a 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -165,13 +166,17 @@ def language_scores(text: str) -> tuple[dict[str, float], int]:
     scores: dict[str, float] = {}
     if not words:
         return scores, 0
-    letters = [c for c in text.casefold() if c.isalpha()]
+    # each distinct word and letter counted once, then looked up per language (not every word of the
+    # text for each of twenty languages): the same sums
+    word_counts = Counter(words)
+    letter_counts = Counter(c for c in text.casefold() if c.isalpha())
+    n_letters = sum(letter_counts.values())
     for data in load_languages().values():
         if data.script != script:
             continue
-        share = sum(1 for w in words if w in data.stopwords) / len(words)
+        share = sum(n for w, n in word_counts.items() if w in data.stopwords) / len(words)
         if data.letters:
-            marked = sum(1 for c in letters if c in data.letters) / max(1, len(letters))
+            marked = sum(n for c, n in letter_counts.items() if c in data.letters) / max(1, n_letters)
             share += min(0.1, 2 * marked)
         scores[data.lang] = share
     return scores, len(words)

@@ -40,6 +40,7 @@ FUZZY_MIN_LEN = 6
 OCR_MIN_LEN = 3  # shorter words are not repaired at all
 # a document this large is remembered by tokenize/find (ingest reads the same document twice)
 MEMO_MIN_CHARS = 20_000
+PREFETCH_MIN_CHARS = 2_000  # a text this long has its words asked about at once (see tokenize)
 MEMO_MIN_TOKENS = 3_000
 FUZZY_CUTOFF = 80.0
 MAX_TERM_CHARS = 200  # no lexicon term is longer
@@ -187,6 +188,10 @@ class Lexicon:
         memo = self.__dict__.get("_memo_tokens")
         if memo is not None and memo[0] is text and memo[1] == offset:
             return list(memo[2])
+        if len(text) >= PREFETCH_MIN_CHARS and not self._segmenter:
+            # a document's words asked about at once (one query a word otherwise: ~1,800 of an 8-page
+            # book); a segmenter's pieces are not split twice for it
+            self.prefetch(text)
         out = self._tokenize(text, offset)
         if len(text) >= MEMO_MIN_CHARS:
             self._memo_tokens = (text, offset, out)

@@ -101,7 +101,7 @@ _frozen: list[bool] = []  # gc.freeze done (once a process: later, a book's own 
 
 def _import_reader(path: Path) -> None:
     """Import the PDF or image reader here, before the worker is forked: the worker inherits it, so
-    its import (about 0.3 s of CPU: numpy, Pillow, PDFium, pikepdf) is paid once per process rather than
+    its import (about 0.3 s of CPU: numpy, Pillow, PDFium) is paid once per process rather than
     once per file, inside each file's short-lived worker.
 
     What the process holds by then, the first time (the modules, the CLI: it lives as long as the
@@ -110,8 +110,6 @@ def _import_reader(path: Path) -> None:
     full collection while the book is analysed (~0.1 s of CPU of a cold 8-page PDF ingest)."""
     from ingest import reader
 
-    if path.suffix.lower() in PDF_EXT:
-        import pikepdf  # noqa: F401  (ingest.guard.scan_pdf, in the worker)
     reader.preload(pdf=path.suffix.lower() in PDF_EXT)
     if not _frozen:
         _frozen.append(True)

@@ -99,3 +99,35 @@ def test_no_break_spaces_and_html_entities():
     text, repairs = clean_page("Mise\u00a0en\u00a0place\u202f: 3 pièces &amp; 1 dé")
     assert text == "Mise en place : 3 pièces & 1 dé"
     assert repairs["space"] == 3 and repairs["markdown"] == 1
+
+
+def test_known_words_are_compiled_once_and_built_again_when_an_input_changes(tmp_path, monkeypatch):
+    """known_words comes from its compiled file after the first build (the same words, in the same
+    rank order), and a changed input (here the function words) is a new build, never the old file."""
+    import dataclasses
+
+    import pytest
+
+    from ingest import clean
+    from sources import cache
+
+    monkeypatch.setattr(cache, "cache_dir", lambda: tmp_path)
+    built = clean.known_words.__wrapped__("en")
+    compiled_files = lambda: sorted((tmp_path / "known-words").glob("*.pickle"))  # noqa: E731
+    assert len(compiled_files()) == 1
+    build = clean._known_words
+
+    def no_build(*args):
+        raise AssertionError("built again, not read from the compiled file")
+
+    monkeypatch.setattr(clean, "_known_words", no_build)
+    again = clean.known_words.__wrapped__("en")
+    assert again == built and list(again) == list(built)
+    data = clean.language("en")
+    changed = dataclasses.replace(data, stopwords=data.stopwords | {"zzqxw"})
+    monkeypatch.setattr(clean, "language", lambda lang: changed)
+    with pytest.raises(AssertionError, match="built again"):
+        clean.known_words.__wrapped__("en")
+    monkeypatch.setattr(clean, "_known_words", build)
+    more = clean.known_words.__wrapped__("en")
+    assert "zzqxw" in more and "zzqxw" not in built and len(compiled_files()) == 2
