@@ -363,9 +363,9 @@ def run_tesseract(gray: Image.Image, model: str, timeout: float | None = None, p
     words with boxes and confidence. psm: Tesseract's page segmentation (3: find the page's
     blocks; 6: one block of lines); options: more of Tesseract's arguments (`-c name=value`)."""
     spacing = not spacing_models().isdisjoint(model.split("+"))  # its plain text too (parse_hocr)
+    args = ["-l", model, "--psm", str(psm), *options]
     try:
-        hocr, *text = _tesseract(gray, ["-l", model, "--psm", str(psm), *options], timeout,
-                                 ("hocr", "txt") if spacing else ("hocr",))
+        hocr, *text = _tesseract(gray, args, timeout, ("hocr", "txt")) if spacing else _tesseract(gray, [*args, "hocr"], timeout)
     except tesseract.TesseractFailed as exc:
         raise IngestError(f"Tesseract failed: {exc.message.strip()[:200]}") from exc
     return parse_hocr(hocr, gray.size, model, text[0].decode("utf-8", "replace") if text else None)
