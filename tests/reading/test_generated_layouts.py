@@ -1,7 +1,8 @@
 """Generated pages of every layout family (tests/page_layouts.py) read through the real pipeline
 and scored against their true reading order (tests/scan_score.measure), on a fixed sample: the
-text layer of seeds 0 and 1 of every family, and a 200-dpi scan of seed 0 of every family
-(turned, noisy, JPEG, read with Tesseract). benchmarks/reading.py scores the whole set.
+text layer of seeds 0 and 1 of every family, a 200-dpi scan of seed 0 of every family (turned,
+noisy, JPEG, read with Tesseract; Japanese in the CJK families) and a 150-dpi Korean scan.
+benchmarks/reading.py scores the whole set.
 
 Targets (issue 23): text layer >= 99.5% of the words in order; scans at 150-300 dpi CER <= 4% in
 every family, >= 98% of the words in order. Where a family does not reach a target, its floor here
@@ -24,7 +25,9 @@ TEXT_TARGET = 0.995
 # family -> words in order it reaches short of the target (none: every family's sample reaches it)
 FLOORS: dict[str, float] = {}
 SCAN_WORDS, SCAN_CER = 0.98, 0.04
-SCAN_FLOORS: dict[str, float] = {}  # every family's 200-dpi scan reaches the target
+# the Japanese table (cells of one or two words) reads 97.0%: its cells are read in another order
+# than row by row (benchmarks/results/reading.md); every other family's 200-dpi scan reaches the target
+SCAN_FLOORS: dict[str, float] = {"table_cjk": 0.965}
 
 
 @pytest.fixture(scope="module")
@@ -32,10 +35,20 @@ def out(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("layouts")
 
 
+_MADE: dict[tuple[str, int, Path], page_layouts.Page] = {}
+
+
+def made(family: str, seed: int, out: Path) -> page_layouts.Page:
+    """A family's page, made once for the module (a CJK page embeds its Noto CJK face: 1-2 s)."""
+    if (family, seed, out) not in _MADE:
+        _MADE[family, seed, out] = page_layouts.make_page(family, seed, out)
+    return _MADE[family, seed, out]
+
+
 @pytest.mark.parametrize("family", sorted(page_layouts.ALL_FAMILIES))
 def test_the_text_layer_of_every_family_reads_in_order(family, out):
     for seed in (0, 1):
-        page = page_layouts.make_page(family, seed, out)
+        page = made(family, seed, out)
         (got,) = read_pdf(page.pdf, ocr="never")
         m = measure(family, "text", got.text, page.text, page_words(page.pdf), page.headings, page.lang)
         assert m.recovered >= FLOORS.get(family, TEXT_TARGET), (seed, page.lang, m)
@@ -44,14 +57,26 @@ def test_the_text_layer_of_every_family_reads_in_order(family, out):
         assert_boxes_hold_the_words(Path(page.pdf), [got])
 
 
-@pytest.mark.parametrize("family", sorted(page_layouts.FAMILIES))
+@pytest.mark.parametrize("family", sorted(page_layouts.ALL_FAMILIES))
 def test_a_200_dpi_scan_of_every_family_reads_in_order(family, out):
-    page = page_layouts.make_page(family, 0, out)
+    page = made(family, 0, out)
     scan = page_layouts.scan_of(page, 200, 0, out)
     (got,) = read_image(scan.image, lang_hint=page.lang)
     m = measure(family, "scan", got.text, page.text, page_words(page.pdf), page.headings, page.lang)
     assert m.cer <= SCAN_CER and m.recovered >= SCAN_FLOORS.get(family, SCAN_WORDS), m
     assert_places(got)  # every word read has its box, block and place in the order (tests/word_places.py)
+
+
+def test_a_150_dpi_korean_scan_reads_word_by_word(out):
+    """Hangul at 150 dpi (letters about 17 px): Tesseract's hOCR ends a word at every syllable it
+    sees unspaced; read so, the page came out "플 레 이 어 를" and was re-spaced by a model, wrongly in
+    part (94.8% in order, 5.8% garbage). Tesseract's own spacing kept (ingest.reader.ocr.parse_hocr)."""
+    page = made("bars_cjk", 1, out)
+    assert page.lang == "ko"
+    scan = page_layouts.scan_of(page, 150, 1, out)
+    (got,) = read_image(scan.image, lang_hint=page.lang)
+    m = measure("bars_cjk", "scan", got.text, page.text, page_words(page.pdf), page.headings, page.lang)
+    assert m.cer <= SCAN_CER and m.recovered >= SCAN_WORDS and m.garbage <= 0.02, m
 
 
 @pytest.mark.parametrize("seed", (0, 1))
