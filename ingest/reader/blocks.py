@@ -47,6 +47,7 @@ CARD_PAGE = 0.35  # ... at most this share of the page across and down
 CARD_MARGIN = 0.5  # letter heights a card reaches above and below a line of its own text
 CARD_EDGE = 0.5  # letter heights within which the parts of one card line up on its side edges ...
 CARD_PARTS = 3.0  # ... at most this many letter heights apart (a title banner between them)
+PRINT_INK = 0.5  # a mark inked under this share of its box, an empty row across its middle: print
 
 
 @dataclass
@@ -330,10 +331,25 @@ def card_boxes(ink: Image.Image, found: PageRegions, work: Work) -> Cards:
         if h < CARD_SIDE * em or w < CARD_SIDE * em or h > CARD_PAGE * sh or w > CARD_PAGE * sw:
             continue
         box = (int(x0 * f), int(top * f), int(x1 * f), int(bottom * f))
-        if (pixels[box[1]:box[3], box[0]:box[2]] < INK).mean() < CARD_INK:  # lines of bold print lined up
+        inked = pixels[box[1]:box[3], box[0]:box[2]] < INK
+        if inked.mean() < CARD_INK or _joined_lines(inked):  # lines of bold print lined up, or joined
             continue
         out.append((*box, int(np.bincount(found.labels[marks == k]).argmax())))
     return out, em * f
+
+
+def _joined_lines(inked: np.ndarray) -> bool:
+    """A card-like mark that is lines of print joined on the work copy: inked over less than
+    PRINT_INK of its box, and parted across its middle by an empty row of the page's pixels (the
+    space between two lines). Small blurred print (a page image at 72 dpi, enlarged) closes its
+    line spacing on the work copy, so two or three lines' words form a dense mark a few letters
+    square; read as a card, their words were set aside as card art. A card's picture is inked
+    over more of its box, or has no empty row across it."""
+    if inked.mean() >= PRINT_INK:
+        return False
+    rows = inked.mean(axis=1)
+    cut = len(rows) // 5
+    return bool((rows[cut:len(rows) - cut] < EMPTY).any())
 
 
 def inside_card(box: tuple[float, float, float, float], region: int, cards: Cards) -> bool:
