@@ -23,12 +23,12 @@ TOKEN = re.compile(r"\d+|[^\W\d_]+(?:['’][^\W\d_]+)*", re.UNICODE)
 
 def marks_for(d: Discrepancy) -> list[set[str]]:
     """Per evidence item, the tokens to mark."""
+    if len({e.rulebook for e in d.evidence}) < 2 or d.kind == "passage":  # passage: the aligner names what differs
+        return [{h.casefold() for h in ev.highlights if h} for ev in d.evidence]  # one book: only what the check names
     quotes = [e.quote for e in d.evidence]
     tokens = [Counter(t.casefold() for t in TOKEN.findall(q)) for q in quotes]
     numbers = [Counter({t: n for t, n in c.items() if t.isdigit()}) for c in tokens]
     with_text = [i for i, q in enumerate(quotes) if q]
-    if len({e.rulebook for e in d.evidence}) < 2 or d.kind == "passage":  # passage: the aligner names what differs
-        return [{h.casefold() for h in ev.highlights if h} for ev in d.evidence]  # one book: only what the check names
     # how many quotes (with text) hold each number, and per language each token: a quote's mark is what
     # some other quote lacks, counted once for all instead of comparing every quote with every other
     # (a topic finding quotes every book of the edition: pairwise, that grew with the square of the books)

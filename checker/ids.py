@@ -48,7 +48,10 @@ def diverging(values: dict[str, Any], reference: Any = None, topic: str | None =
     """The books a finding is about and the normal form of the value they depart from (None: no reference).
     With `topic`, values compare by meaning (checker.values.compare_key), as the checks compare them."""
     norm = (lambda v: V.compare_key(topic, v) if v is not None else NULL) if topic else V.key
-    keys = {b: norm(v) for b, v in values.items()}
+    # each value object normalised once: a passage finding gives every book that reads as the pivot the
+    # same value object, and its books grow with the edition's (normalising each was quadratic in books)
+    once: dict[int, str] = {}
+    keys = {b: once[id(v)] if id(v) in once else once.setdefault(id(v), norm(v)) for b, v in values.items()}
     distinct = set(keys.values())
     if len(distinct) <= 1:
         return sorted(keys), None

@@ -21,14 +21,31 @@ def _langs(report: DiffReport) -> dict[str, str]:
 def finish_finding(d: Discrepancy, langs: dict[str, str], card_names: dict[str, dict[str, str]]) -> None:
     """Mark the quotes of `d` and write each stated value in words, in the book's language and in English."""
     mark(d, langs)
-    d.words = {bid: both(v, langs.get(bid, ""), card_names) for bid, v in d.values.items() if v is not None}
+    said: dict[tuple[int, str], str] = {}  # a passage finding gives every book that reads as the pivot one value object
+    d.words = {bid: said[key] if (key := (id(v), langs.get(bid, ""))) in said else said.setdefault(key, both(v, key[1], card_names))
+               for bid, v in d.values.items() if v is not None}
 
 
 def finish(report: DiffReport) -> DiffReport:
-    """Finish every finding of `report` (in place; returned for chaining)."""
+    """Finish every finding of `report` (in place; returned for chaining).
+
+    The per-book findings of one check's finding (checker.ids.per_book) share its values and evidence
+    objects, and what `finish_finding` works out depends only on those and the kind: it is worked out
+    once and given to the others (each finished again, a topic finding quoting every book of an edition
+    cost the square of the books)."""
     langs = _langs(report)
+    done: dict[tuple, tuple[Discrepancy, list[list[tuple[int, int]]]]] = {}
     for d in report.discrepancies:
-        finish_finding(d, langs, report.card_names)
+        same = (d.kind, id(d.values), *map(id, d.evidence))
+        hit = done.get(same)
+        if hit is None:
+            finish_finding(d, langs, report.card_names)
+            done[same] = (d, [ev.marks for ev in d.evidence])
+            continue
+        first, marks = hit
+        for ev, m in zip(d.evidence, marks, strict=True):
+            ev.marks = m  # the same evidence object: set again, as finishing it again would
+        d.words = dict(first.words)
     return report
 
 

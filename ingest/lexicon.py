@@ -329,7 +329,8 @@ class Lexicon:
                 k = len(term.parts)
                 if i + k > n:
                     continue
-                if all(_part_matches(tokens[i + j], term.parts[j]) for j in range(k)) and (
+                # the first part matches every candidate (found by this word's readings above): the rest asked
+                if (k == 1 or all(_part_matches(tokens[i + j], term.parts[j]) for j in range(1, k))) and (
                     not term.accented or all(_accented(tokens[i + j].text) for j in range(k) if term.accented[j])
                 ):
                     hits.append(Hit(term.concept, tok.start, tokens[i + k - 1].end, i, i + k - 1, term.text))

@@ -140,6 +140,9 @@ def length_costs(la: np.ndarray, lb: np.ndarray, ratio: float) -> np.ndarray:
     """align.length_cost of each pair of lengths: the normal model's delta in numpy, erf and log in math."""
     mean = (la + lb / ratio) / 2.0
     delta = np.abs((lb - la * ratio) / np.sqrt(np.maximum(mean, 1.0) * S2 * ratio))
-    erf, log = math.erf, math.log
-    out = np.array([-log(max(2.0 * (1.0 - 0.5 * (1.0 + erf(d / _SQRT2))), 1e-12)) for d in delta.tolist()])
+    # the arithmetic between erf and log in numpy, operation for operation (IEEE: the same floats as in
+    # Python); erf and log themselves mapped over the cells, without a Python expression per cell
+    erf = np.fromiter(map(math.erf, (delta / _SQRT2).tolist()), dtype=np.float64, count=len(delta))
+    p = np.maximum(2.0 * (1.0 - 0.5 * (1.0 + erf)), 1e-12)
+    out = -np.fromiter(map(math.log, p.tolist()), dtype=np.float64, count=len(p))
     return np.where((la == 0) & (lb == 0), 0.0, out)

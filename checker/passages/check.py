@@ -9,6 +9,7 @@ that says the same thing takes its place (checker.passages.merge).
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from checker import trust
 from checker.context import Context
@@ -22,6 +23,7 @@ from checker.passages.compare import (
     pair_diffs,
 )
 from checker.passages.pairs import Pair, pairs
+from checker.passages.units import Passage
 
 KIND = "passage"
 FLAVOUR_TOPICS = frozenset({"other"})  # section topics of ingest.segment that hold no rule
@@ -45,15 +47,54 @@ def check(ctx: Context) -> list[Discrepancy]:
         return costs.check(ctx)
     surfaces = _surfaces(ctx)
     good = [p for p in all_pairs if p.regions()]  # parallel as wholes, or in regions (checker.passages.pairs)
-    views = {(p.pivot, p.other): p.counterpart() for p in good}
+    readers = _Readers(good)
     out: list[Discrepancy] = costs.check(ctx)  # examples by meaning: amounts against the catalog, per book
     for pair in good:
         for diff in pair_diffs(pair, surfaces):
             if diff.what == "cards" and (diff.topic or "other") in FLAVOUR_TOPICS:
                 continue  # a welcome's "business centres" names no card a player builds: no finding to sign
             weak = _weak_side(ctx, diff)
-            out.append(weak if weak is not None else _finding(ctx, pair, diff, good, views))
+            out.append(weak if weak is not None else _finding(ctx, pair, diff, readers))
     return out
+
+
+class _Reading(NamedTuple):
+    """One third book's reading of a pivot passage: its passages there, their numbers (hard and soft)
+    and cards."""
+
+    book: str
+    units: list[Passage]
+    numbers: set[int]
+    cards: set[str]
+
+
+class _Readers:
+    """What every book read through a pivot reads at one of its passages (a confident bead of its pair,
+    inside its parallel regions), worked out once per passage: every difference found at that passage
+    asks every other book of the edition (each asking built them again: the square of the books)."""
+
+    def __init__(self, good: list[Pair]) -> None:
+        self.good = good
+        self.views = {(p.pivot, p.other): p.counterpart() for p in good}
+        self._memo: dict[tuple[str, int], list[_Reading]] = {}
+
+    def at(self, pivot: str, passage: int) -> list[_Reading]:
+        """In the order of `good` (the order the third opinions are listed in)."""
+        key = (pivot, passage)
+        if key not in self._memo:
+            out = []
+            for other in self.good:
+                if other.pivot != pivot:
+                    continue  # a book read through another book than this pivot
+                bead = self.views[(other.pivot, other.other)].get(passage)
+                if bead is None or bead.confidence < MIN_CONFIDENCE:
+                    continue
+                units = [other.b[j] for j in bead.b]
+                nums = {n for u in units for n in u.feats.numbers} | {n for u in units for n in u.feats.soft}
+                cards = set().union(*(u.cards for u in units)) if units else set()
+                out.append(_Reading(other.other, units, nums, cards))
+            self._memo[key] = out
+        return self._memo[key]
 
 
 def _weak_side(ctx: Context, diff: PairDiff) -> Discrepancy | None:
@@ -77,34 +118,29 @@ def _weak_side(ctx: Context, diff: PairDiff) -> Discrepancy | None:
     return None
 
 
-def _third_opinions(diff: PairDiff, pair: Pair, good: list[Pair], views: dict) -> tuple[list[tuple[str, object]], list[str]]:
+def _third_opinions(diff: PairDiff, pair: Pair, readers: _Readers) -> tuple[list[tuple[str, object]], list[str]]:
     """The third books that read the pivot passage as the pivot does, and those that read it as the other book."""
     with_a: list[tuple[str, object]] = []
     with_b: list[str] = []
     if diff.pivot_passage is None:
         return with_a, with_b
-    for other in good:
-        if other.pivot != pair.pivot or other.other == pair.other:
-            continue  # a third book read through another book than this pair's first
-        bead = views[(other.pivot, other.other)].get(diff.pivot_passage)
-        if bead is None or bead.confidence < MIN_CONFIDENCE:
+    a, b = set(diff.a_value or []), set(diff.b_value or [])
+    for other in readers.at(pair.pivot, diff.pivot_passage):
+        if other.book == pair.other:
             continue
-        units = [other.b[j] for j in bead.b]
         if diff.what == "numbers":
-            nums = {n for u in units for n in u.feats.numbers} | {n for u in units for n in u.feats.soft}
-            if set(diff.a_value) <= nums and not set(diff.b_value or []) & nums:
-                with_a.append((other.other, units))
-            elif set(diff.b_value or []) <= nums and not set(diff.a_value) & nums:
-                with_b.append(other.other)
+            if a <= other.numbers and not b & other.numbers:
+                with_a.append((other.book, other.units))
+            elif b <= other.numbers and not a & other.numbers:
+                with_b.append(other.book)
         elif diff.what == "cards":
-            cards = set().union(*(u.cards for u in units)) if units else set()
-            if set(diff.a_value) <= cards and not set(diff.b_value or []) & cards:
-                with_a.append((other.other, units))
-            elif set(diff.b_value or []) <= cards:
-                with_b.append(other.other)
+            if a <= other.cards and not b & other.cards:
+                with_a.append((other.book, other.units))
+            elif b <= other.cards:
+                with_b.append(other.book)
         elif diff.what == "absent" and diff.b_value is None:
-            if units:
-                with_a.append((other.other, units))
+            if other.units:
+                with_a.append((other.book, other.units))
     return with_a, with_b
 
 
@@ -150,8 +186,8 @@ def _against_catalog(ctx: Context, diff: PairDiff, agrees: str, cards: list[str]
     return ctx.make(topic, KIND, summary, values, evidence, sev=sev)
 
 
-def _finding(ctx: Context, pair: Pair, diff: PairDiff, good: list[Pair], views: dict) -> Discrepancy:
-    with_a, with_b = _third_opinions(diff, pair, good, views)
+def _finding(ctx: Context, pair: Pair, diff: PairDiff, readers: _Readers) -> Discrepancy:
+    with_a, with_b = _third_opinions(diff, pair, readers)
     if diff.what == "numbers" and not with_a and not with_b:
         settled = _catalog_side(ctx, pair, diff)
         if settled is not None:

@@ -4,6 +4,7 @@ and the whole-band code (checker.passages.band)."""
 
 from __future__ import annotations
 
+import weakref
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -37,18 +38,41 @@ class Group:
     number_keys: frozenset[int] = frozenset()  # the distinct numbers (set(numbers), made once)
 
 
+MEMO_SIZE = 16_384  # groups remembered (the pivot's passages and sentences, aligned with every other book)
+_made: dict[tuple[int, ...], tuple[tuple[weakref.ref, ...], Group]] = {}
+
+
 def group(units: Sequence[Unit], idx: tuple[int, ...]) -> Group:
+    """The features of units[i] for i in idx, taken together. Remembered by the units themselves (the
+    same objects, held weakly): each book is aligned with the pivot, so the pivot's passages and their
+    sentences were grouped again for every book of the edition."""
+    us = tuple(units[i] for i in idx)
+    key = tuple(map(id, us))
+    hit = _made.get(key)
+    if hit is not None and all(ref() is u for ref, u in zip(hit[0], us, strict=True)):
+        return hit[1]
+    made = _group(us)
+    try:
+        refs = tuple(weakref.ref(u) for u in us)
+    except TypeError:  # a unit that cannot be referred to weakly: not remembered
+        return made
+    if len(_made) >= MEMO_SIZE:
+        _made.clear()
+    _made[key] = (refs, made)
+    return made
+
+
+def _group(units: tuple[Unit, ...]) -> Group:
     nums: Counter = Counter()
     soft: set[int] = set()
     cards: set[str] = set()
     conc: set[str] = set()
-    for i in idx:
-        u = units[i]
+    for u in units:
         nums.update(u.feats.numbers)
         soft |= u.feats.soft
         cards |= u.cards
         conc |= u.feats.concepts
-    first = units[idx[0]]
-    heads = sum(getattr(units[i], "kind", "") == "heading" for i in idx)
-    return Group(sum(len(units[i].text) for i in idx), nums, frozenset(soft), frozenset(cards), frozenset(conc),
+    first = units[0]
+    heads = sum(getattr(u, "kind", "") == "heading" for u in units)
+    return Group(sum(len(u.text) for u in units), nums, frozenset(soft), frozenset(cards), frozenset(conc),
                  getattr(first, "kind", "paragraph"), getattr(first, "item", None), heads, frozenset(nums))

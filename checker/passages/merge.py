@@ -61,13 +61,16 @@ def merge_with_topics(found: list[Discrepancy]) -> list[Discrepancy]:
     The topic findings are indexed by book and quote: a topic finding quotes every book of its edition
     and each book's quote is the same in many findings, so a passage quote is set against each distinct
     quote once, not against every topic finding (that grew with the square of the books)."""
-    quoted: dict[str, dict[str, list[Discrepancy]]] = {}
+    quoted: dict[str, dict[str, dict[tuple, Discrepancy]]] = {}
     for t in found:
         if t.kind in TOPIC_KINDS:
+            # whether `t` is about a passage finding depends only on its edition, kind and values: the
+            # per-book findings of one topic finding (checker.ids.per_book) share those (the same values
+            # object) and every quote, so one of them stands for all (each tried, the work grew with the
+            # cube of the books)
+            same = (t.edition, t.kind, id(t.values))
             for te in t.evidence:
-                ts = quoted.setdefault(te.rulebook, {}).setdefault(te.quote, [])
-                if not ts or ts[-1] is not t:
-                    ts.append(t)
+                quoted.setdefault(te.rulebook, {}).setdefault(te.quote, {}).setdefault(same, t)
     named = [w for w in found if w.kind == "extraction_warning" and not _from_passage(w)]
     out = []
     for d in found:
@@ -78,7 +81,7 @@ def merge_with_topics(found: list[Discrepancy]) -> list[Discrepancy]:
         if d.kind == "passage" and any(t.edition == d.edition and _about(d, pe, t)
                                        for pe in d.evidence
                                        for quote, ts in quoted.get(pe.rulebook, {}).items() if _overlap(pe.quote, quote)
-                                       for t in ts):
+                                       for t in ts.values()):
             continue
         out.append(d)
     return out
