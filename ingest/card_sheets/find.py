@@ -7,6 +7,8 @@ A blob is a card when it has a card's shape (CARD_ASPECT standing or lying sidew
 rectangle, also turned a few degrees or seen askew) and size (MIN_AREA of the image). An image is a card sheet when at least
 MIN_CARDS blobs of about one size (SAME_SIZE) are cards and together cover CARD_SHARE of it: a rule
 page's colour bars are too wide, its pictures of cards too small and too few of the page.
+Cards laid over each other run together into one blob, which ingest.card_sheets.split divides at
+the cards' edges into the part of each card that shows.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from dataclasses import dataclass
 import numpy as np
 from PIL import Image
 from scipy import ndimage
+
+from ingest.card_sheets.split import split_blob
 
 LOOK_SIDE = 700  # the long side of the shrunk image looked at
 SATURATED = 0.3  # (max - min) / max of RGB above this is a coloured (frame) pixel, in dim light too
@@ -61,22 +65,44 @@ def find_cards(rgb: Image.Image) -> list[CardBox]:
     if count == 0:
         return []
     total = mask.size
-    blobs = []
+    blobs: list[tuple[tuple[int, int, int, int], int]] = []  # (x0, top, x1, bottom) on the small image, area
+    merged: list[int] = []  # blobs of no card's shape, large enough to be several cards
     for i, sl in enumerate(ndimage.find_objects(labels), start=1):
         h, w = sl[0].stop - sl[0].start, sl[1].stop - sl[1].start
         area = int((labels[sl] == i).sum())
-        if area < MIN_AREA * total or not CARD_ASPECT[0] <= min(w, h) / max(w, h) <= CARD_ASPECT[1] or area < FILL * w * h:
+        if area < MIN_AREA * total:
             continue
-        blobs.append((sl, area))
+        if CARD_ASPECT[0] <= min(w, h) / max(w, h) <= CARD_ASPECT[1] and area >= FILL * w * h:
+            blobs.append(((sl[1].start, sl[0].start, sl[1].stop, sl[0].stop), area))
+        elif area >= MIN_CARDS * MIN_AREA * total:
+            merged.append(i)
+    # a blob of a card's shape may be cards in a row, each over the next: one of the sheet's only
+    # card-shaped blob, or one larger than the sheet's cards
+    if blobs:
+        median = float(np.median([a for _, a in blobs]))
+        large = [k for k, (_, a) in enumerate(blobs) if len(blobs) < MIN_CARDS or a > median * SAME_SIZE]
+        for k in reversed(large):
+            box = blobs[k][0]
+            if len(pieces := _split(arr, labels, box)) >= MIN_CARDS:
+                blobs[k:k + 1] = pieces
+    for i in merged:  # cards laid over each other run together (ingest.card_sheets.split)
+        ys, xs = np.nonzero(labels == i)
+        blobs += _split(arr, labels, (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1))
     if len(blobs) < MIN_CARDS:
         return []
     median = float(np.median([a for _, a in blobs]))
-    blobs = [(sl, a) for sl, a in blobs if median / SAME_SIZE <= a <= median * SAME_SIZE]
+    blobs = [(b, a) for b, a in blobs if median / SAME_SIZE <= a <= median * SAME_SIZE]
     if len(blobs) < MIN_CARDS or sum(a for _, a in blobs) < CARD_SHARE * total:
         return []
-    boxes = [CardBox(int(sl[1].start / scale), int(sl[0].start / scale), min(rgb.size[0], int(sl[1].stop / scale)),
-                     min(rgb.size[1], int(sl[0].stop / scale))) for sl, _ in blobs]
+    boxes = [CardBox(int(b[0] / scale), int(b[1] / scale), min(rgb.size[0], int(b[2] / scale)),
+                     min(rgb.size[1], int(b[3] / scale))) for b, _ in blobs]
     return _reading_order(boxes)
+
+
+def _split(arr: np.ndarray, labels: np.ndarray, box: tuple[int, int, int, int]) -> list[tuple[tuple[int, int, int, int], int]]:
+    """The cards the blob in `box` divides into (ingest.card_sheets.split), with their areas."""
+    label = int(np.bincount(labels[box[1]:box[3], box[0]:box[2]].ravel()).argmax())
+    return [(b, (b[2] - b[0]) * (b[3] - b[1])) for b in split_blob(arr, labels == label, CARD_ASPECT)]
 
 
 def scaled(boxes: list[CardBox], seen: tuple[int, int], size: tuple[int, int]) -> list[CardBox]:
