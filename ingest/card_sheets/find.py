@@ -30,6 +30,7 @@ MIN_AREA = 0.01  # a card covers at least this share of the image
 MIN_CARDS = 2
 SAME_SIZE = 1.8  # the cards' areas lie within this factor of their median
 CARD_SHARE = 0.2  # the cards cover at least this share of the image
+BORDER = 0.01  # of the image's long side: a blob this near a side of the image reaches it
 
 
 @dataclass(frozen=True)
@@ -74,13 +75,14 @@ def find_cards(rgb: Image.Image) -> list[CardBox]:
             continue
         if CARD_ASPECT[0] <= min(w, h) / max(w, h) <= CARD_ASPECT[1] and area >= FILL * w * h:
             blobs.append(((sl[1].start, sl[0].start, sl[1].stop, sl[0].stop), area))
-        elif area >= MIN_CARDS * MIN_AREA * total:
+        elif area >= MIN_CARDS * MIN_AREA * total and not _framing(sl, mask.shape):
             merged.append(i)
     # a blob of a card's shape may be cards in a row, each over the next: one of the sheet's only
     # card-shaped blob, or one larger than the sheet's cards
     if blobs:
         median = float(np.median([a for _, a in blobs]))
-        large = [k for k, (_, a) in enumerate(blobs) if len(blobs) < MIN_CARDS or a > median * SAME_SIZE]
+        large = [k for k, (b, a) in enumerate(blobs) if (len(blobs) < MIN_CARDS or a > median * SAME_SIZE)
+                 and not _framing((slice(b[1], b[3]), slice(b[0], b[2])), mask.shape)]
         for k in reversed(large):
             box = blobs[k][0]
             if len(pieces := _split(arr, labels, box)) >= MIN_CARDS:
@@ -97,6 +99,13 @@ def find_cards(rgb: Image.Image) -> list[CardBox]:
     boxes = [CardBox(int(b[0] / scale), int(b[1] / scale), min(rgb.size[0], int(b[2] / scale)),
                      min(rgb.size[1], int(b[3] / scale))) for b, _ in blobs]
     return _reading_order(boxes)
+
+
+def _framing(sl: tuple[slice, slice], shape: tuple[int, ...]) -> bool:
+    """A blob that reaches three sides of the image is a page's or a table's colour, not cards laid on it."""
+    near = BORDER * max(shape)
+    sides = (sl[0].start <= near, sl[1].start <= near, shape[0] - sl[0].stop <= near, shape[1] - sl[1].stop <= near)
+    return sum(sides) >= 3
 
 
 def _split(arr: np.ndarray, labels: np.ndarray, box: tuple[int, int, int, int]) -> list[tuple[tuple[int, int, int, int], int]]:

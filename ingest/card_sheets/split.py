@@ -29,6 +29,7 @@ CARD_HEIGHT = 88 / 63  # a card's height for its width (63 x 88 mm)
 CARD_TOLERANCE = 0.06  # ... within this share (print, a photo's perspective)
 SHOWN_WIDTH = 0.75  # a card in a row shows at least this share of its width (the next card covers the rest)
 MIN_WIDTH = 0.15  # a card is at least this share of the blob's width (a blob of more than six cards in a row: rare)
+SAME_WIDTH = 0.03  # two widths this close are one
 GUESS_SHOWN = 0.7  # ... as the first division (the cards' width not yet known) takes it
 SHOWN = 0.85  # a row of cards shows at least this share of the cards' height (the next row covers the rest)
 MAX_CUTS = 14  # candidate cuts kept per direction (the best supported)
@@ -57,8 +58,13 @@ def split_blob(rgb: np.ndarray, mask: np.ndarray, aspect: tuple[float, float]) -
 
 def _edges(crop: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Where colour steps across (gx: a vertical edge) and down (gy: a horizontal one)."""
-    smooth = ndimage.gaussian_filter(crop, (1, 1, 0))
-    return _thin(np.abs(ndimage.sobel(smooth, axis=1)).max(axis=2), 1), _thin(np.abs(ndimage.sobel(smooth, axis=0)).max(axis=2), 0)
+    across = np.zeros(crop.shape[:2], np.float32)
+    down = np.zeros(crop.shape[:2], np.float32)
+    for c in range(crop.shape[2]):
+        smooth = ndimage.gaussian_filter(crop[..., c], 1)
+        np.maximum(across, np.abs(ndimage.sobel(smooth, axis=1)), out=across)
+        np.maximum(down, np.abs(ndimage.sobel(smooth, axis=0)), out=down)
+    return _thin(across, 1), _thin(down, 0)
 
 
 def _thin(step: np.ndarray, axis: int) -> np.ndarray:
@@ -96,7 +102,9 @@ def _candidates(support: np.ndarray) -> list[tuple[int, float]]:
     for pos, sup in sorted(found, key=lambda c: -c[1]):  # a plateau's peaks are one
         if all(abs(pos - k) > NEAR for k, _ in kept):
             kept.append((pos, sup))
-    return sorted(kept[:MAX_CUTS])
+            if len(kept) == MAX_CUTS:
+                break
+    return sorted(kept)
 
 
 Division = tuple[int, float, tuple[tuple[int, int, int, int], ...]]  # cards, edge along the cuts, the cards' boxes
@@ -194,9 +202,13 @@ def _divide(gx: np.ndarray, gy: np.ndarray, blob: np.ndarray, aspect: tuple[floa
     columns = [x for x, _ in _candidates(np.minimum(1.0, (cols_edge[bottom] - cols_edge[top]) / np.maximum(inside, 1)))]
     # a card no other covers: the widest piece of the first division; the first or last card of a row
     widths = {max(b[2] - b[0] for b in first[2])} if first[0] else set()
-    widths |= {w for x in columns for w in (x - left, right - x) if MIN_WIDTH * (right - left) <= w}
+    widths |= {w for x in columns for w in (x - left, right - x) if MIN_WIDTH * (right - left) <= w <= (bottom - top) / SHOWN}
     best: Division = (0, 0.0, ())
-    for wide in sorted(widths):
+    tried: list[int] = []
+    for wide in sorted(widths, reverse=True):
+        if any(abs(wide - t) <= SAME_WIDTH * t for t in tried):
+            continue  # as good as a width tried
+        tried.append(wide)
         tall = wide * CARD_HEIGHT * (1 - CARD_TOLERANCE), wide * CARD_HEIGHT * (1 + CARD_TOLERANCE)
         card = round(wide * CARD_HEIGHT)
         unseen = [y for y in (top + card, bottom - card) if top + NEAR < y < bottom - NEAR and all(abs(y - e) > NEAR for e in edges)]
