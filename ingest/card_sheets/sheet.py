@@ -79,6 +79,15 @@ def _read_again(prepared: Image.Image, boxes: list[CardBox], cards: list[CardRea
     return out
 
 
+def _better(cards: list[CardRead], other: list[CardRead], names: NameIndex) -> list[CardRead]:
+    """Each card's reading whose title names a card better (`other`'s only when it names one)."""
+    out = []
+    for card, alt in zip(cards, other, strict=True):
+        score = _title_score(alt.title, names, None)
+        out.append(alt if score >= MIN_SCORE and score > _title_score(card.title, names, None) else card)
+    return out
+
+
 def _numbers(images: list[Image.Image], boxes: list[CardBox], cards: list[CardRead]) -> None:
     """The cards' numbers read digit-only from the number mosaic of each prepared image, the cards
     upright (two binarisations: readings that agree are trusted, read.read_numbers)."""
@@ -130,6 +139,11 @@ def read_sheet(path: Path, names: Callable[[], NameIndex], lang_hint: str | None
         cards = _ocr(prepared, boxes, [first_turn(b) for b in boxes], model)
         cards = _read_again(prepared, boxes, cards, model, names(), lang_hint)
         lang, _, _ = sheet_language([c.title for c in cards], names(), lang_hint)
+        if lang is None and "+" in model:  # no title named a card: each script's model alone (mixed, one reads Latin as Cyrillic)
+            for script in model.split("+"):
+                cards = _better(cards, _read_again(prepared, boxes, _ocr(prepared, boxes, [c.turn for c in cards], script),
+                                                   script, names(), None), names())
+            lang, _, _ = sheet_language([c.title for c in cards], names(), lang_hint)
         better = model_for(lang)
         if better and better != model:
             cards, model = _ocr(prepared, boxes, [c.turn for c in cards], better), better
