@@ -243,29 +243,57 @@ def read_numbers(cards: list[CardRead], readings: list[list[Word]], where: list[
             card.activation_confidence = conf if agree else min(UNSURE, conf)
         elif card.activation is not None:
             card.activation_confidence = min(UNSURE, card.activation_confidence)  # the text reading alone
-        costs = [c for found in places if (c := _cost(found, i))]
-        # a row of costs (a landmark's, which prints no label): as the text reading (read_card) and
-        # the digit-only readings of the foot give it; two readings alike, or a reading's corners
-        # holding its ends, confirm it
-        rows = [(card.cost_text, card.cost, card.cost_confidence)] if isinstance(card.cost, list) else []
-        rows += [r for found in places if (r := _foot_row(found, i))] if not labelled else []
-        if rows:
-            values = [r[1] for r in rows]
-            value = max(values, key=values.count)  # the row most readings give (the first of a tie)
-            confirmed = values.count(value) >= 2 or any(_row_confirmed(found, i, value) for found in places)
-            if confirmed or not costs:  # else a lone cost in a corner: the row was the coin and other digits
-                text, _, conf = rows[values.index(value)]
-                card.cost_text, card.cost, card.zones["cost"] = text, value, "row"
-                card.cost_confidence = conf if confirmed else min(UNSURE, conf)
-                continue
-        if costs:
-            text, value, conf, zone = costs[0]
-            agree = value == card.cost or any(c[1] == value for c in costs[1:])
-            card.cost_text, card.cost, card.zones["cost"] = text, value, zone
-            card.cost_confidence = conf if agree else min(UNSURE, conf)
-        elif card.cost is not None:
-            card.cost_confidence = min(UNSURE, card.cost_confidence)  # the text reading alone
+        _set_cost(card, i, places, labelled)
+        _doubt_covered(card)
 
+
+def _set_cost(card: CardRead, i: int, places: list[dict[tuple[int, str], list[Word]]], labelled: bool) -> None:
+    """The card's cost from the digit-only readings and the text reading (read_numbers)."""
+    costs = [c for found in places if (c := _cost(found, i))]
+    # a row of costs (a landmark's, which prints no label): as the text reading (read_card) and
+    # the digit-only readings of the foot give it; two readings alike, or a reading's corners
+    # holding its ends, confirm it
+    rows = [(card.cost_text, card.cost, card.cost_confidence)] if isinstance(card.cost, list) else []
+    rows += [r for found in places if (r := _foot_row(found, i))] if not labelled else []
+    if rows:
+        values = [r[1] for r in rows]
+        value = max(values, key=values.count)  # the row most readings give (the first of a tie)
+        confirmed = values.count(value) >= 2 or any(_row_confirmed(found, i, value) for found in places)
+        if confirmed or not costs:  # else a lone cost in a corner: the row was the coin and other digits
+            text, _, conf = rows[values.index(value)]
+            card.cost_text, card.cost, card.zones["cost"] = text, value, "row"
+            card.cost_confidence = conf if confirmed else min(UNSURE, conf)
+            return
+    if costs:
+        text, value, conf, zone = costs[0]
+        agree = value == card.cost or any(c[1] == value for c in costs[1:])
+        card.cost_text, card.cost, card.zones["cost"] = text, value, zone
+        card.cost_confidence = conf if agree else min(UNSURE, conf)
+    elif card.cost is not None:
+        card.cost_confidence = min(UNSURE, card.cost_confidence)  # the text reading alone
+
+
+# the sides of an upright card whose covering may hide part of a number's place
+HIDES = {"activation": {"top"}, "cost_left": {"left", "bottom"}, "cost_right": {"right", "bottom"},
+         "row": {"left", "right", "bottom"}}
+FLIP = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}
+
+
+def _doubt_covered(card: CardRead) -> None:
+    """A number whose place another card may partly cover (the card's covered sides,
+    ingest.card_sheets.split) is at most UNSURE: a digit half hidden reads as another alike in
+    every reading."""
+    sides = set(card.box.covered)
+    if not sides:
+        return
+    if card.turn == 180:
+        sides = {FLIP[s] for s in sides}
+    elif card.turn in (90, 270):
+        sides = set(FLIP) | sides  # lying sideways: any of its numbers
+    if card.activation is not None and HIDES["activation"] & sides:
+        card.activation_confidence = min(UNSURE, card.activation_confidence)
+    if card.cost is not None and HIDES.get(card.zones.get("cost", "row"), HIDES["row"]) & sides:
+        card.cost_confidence = min(UNSURE, card.cost_confidence)
 
 def is_row(words: list[Word]) -> bool:
     """Words (left to right) that stand as a row of separate numbers: COST_ROW or more on one level,

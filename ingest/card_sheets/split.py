@@ -32,12 +32,14 @@ MIN_WIDTH = 0.15  # a card is at least this share of the blob's width (a blob of
 SAME_WIDTH = 0.03  # two widths this close are one
 GUESS_SHOWN = 0.7  # ... as the first division (the cards' width not yet known) takes it
 SHOWN = 0.85  # a row of cards shows at least this share of the cards' height (the next row covers the rest)
+WHOLE = 0.03  # a piece this much smaller than the largest is a card partly covered
 MAX_CUTS = 14  # candidate cuts kept per direction (the best supported)
 
 
-def split_blob(rgb: np.ndarray, mask: np.ndarray, aspect: tuple[float, float]) -> list[tuple[int, int, int, int]]:
+def split_blob(rgb: np.ndarray, mask: np.ndarray, aspect: tuple[float, float]) -> list[tuple[tuple[int, int, int, int], frozenset[str]]]:
     """The boxes (x0, top, x1, bottom; in `mask`'s pixels) of the cards a blob (`mask`, the image
-    `rgb` around it) divides into, [] when it divides into none."""
+    `rgb` around it) divides into, each with the sides another card may cover (`covered`); [] when
+    it divides into none."""
     ys, xs = np.nonzero(mask)
     if len(ys) == 0:
         return []
@@ -53,7 +55,27 @@ def split_blob(rgb: np.ndarray, mask: np.ndarray, aspect: tuple[float, float]) -
         blob = ndimage.rotate(blob.astype(np.uint8), angle, reshape=True, order=0) > 0
         gx, gy = _edges(crop)
     pieces = _grown(list(_divide(gx & blob, gy & blob, blob, aspect)[2]), blob)
-    return [_back(p, angle, blob.shape, (y1 - y0, x1 - x0), (x0, y0), mask.shape) for p in pieces]
+    return [(_back(p, angle, blob.shape, (y1 - y0, x1 - x0), (x0, y0), mask.shape), covered(p, pieces)) for p in pieces]
+
+
+def covered(piece: tuple[int, int, int, int], pieces: list[tuple[int, int, int, int]]) -> frozenset[str]:
+    """The sides of a piece another card may lie over: those it shares with another piece, when it
+    is smaller than a whole card (the largest piece) that way."""
+    xa, ya, xb, yb = piece
+    wide, tall = max(p[2] - p[0] for p in pieces), max(p[3] - p[1] for p in pieces)
+    sides = set()
+    for other in pieces:
+        if other == piece:
+            continue
+        beside = min(yb, other[3]) - max(ya, other[1]) > 0
+        above = min(xb, other[2]) - max(xa, other[0]) > 0
+        if xb - xa < (1 - WHOLE) * wide and beside:
+            sides |= {"right"} if abs(other[0] - xb) <= 2 * NEAR else set()
+            sides |= {"left"} if abs(other[2] - xa) <= 2 * NEAR else set()
+        if yb - ya < (1 - WHOLE) * tall and above:
+            sides |= {"bottom"} if abs(other[1] - yb) <= 2 * NEAR else set()
+            sides |= {"top"} if abs(other[3] - ya) <= 2 * NEAR else set()
+    return frozenset(sides)
 
 
 def _edges(crop: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
