@@ -6,9 +6,14 @@ no card of them well enough (MIN_SCORE) stays unmatched: nothing is guessed.
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
+from ingest.card_sheets.read import UNSURE
 from sources.catalog import catalog
 from sources.names import NameIndex, NameMatch
+
+if TYPE_CHECKING:
+    from ingest.card_sheets.read import CardRead
 
 MIN_SCORE = 80.0  # a fuzzy match below this is not taken (OCR of a short title: one letter off is ~85)
 MIN_TITLE = 3  # letters a title needs before it is looked up
@@ -18,7 +23,8 @@ def sheet_language(titles: list[str], names: NameIndex, given: str | None = None
                    numbers: list[tuple[list[int] | None, int | None]] | None = None) -> tuple[str | None, str | None, float]:
     """(language, edition, share of titles that voted for them) from the titles' best matches. Names
     shared by two editions (English "Bakery" of mk1 and mk2) tie: the edition whose cards carry the
-    printed numbers (`numbers`: each title's activation and cost as read) is taken."""
+    printed numbers (`numbers`: each title's activation and cost as read, trusted_numbers) is
+    taken; when they do not tell, the edition is not known (None): a guess could match wrong cards."""
     votes: Counter[tuple[str, str]] = Counter()
     read = [t for t in titles if sum(c.isalpha() for c in t) >= MIN_TITLE]
     for title in read:
@@ -34,8 +40,22 @@ def sheet_language(titles: list[str], names: NameIndex, given: str | None = None
         return given, None, 0.0
     best = max(votes.values())
     tied = [key for key, n in votes.items() if n == best]
-    lang, edition = max(tied, key=lambda key: _agreement(titles, numbers, names, *key)) if numbers else tied[0]
+    if len(tied) > 1:  # names of two editions' cards: the one whose cards carry the printed numbers, else not known
+        agreement = {key: _agreement(titles, numbers, names, *key) for key in tied}
+        most = max(agreement.values())
+        tied = [key for key in tied if agreement[key] == most]
+        if len(tied) > 1:
+            langs = {lang for lang, _ in tied}
+            return (langs.pop() if len(langs) == 1 else given), None, best / max(1, len(read))
+    lang, edition = tied[0]
     return lang, edition, best / max(1, len(read))
+
+
+def trusted_numbers(cards: list[CardRead]) -> list[tuple[list[int] | None, int | list[int] | None]]:
+    """Each card's activation and cost as read, each only when a second reading confirmed it
+    (ingest.card_sheets.read: above UNSURE): what tells two editions' cards apart."""
+    return [(c.activation if c.activation_confidence > UNSURE else None, c.cost if c.cost_confidence > UNSURE else None)
+            for c in cards]
 
 
 def _agreement(titles: list[str], numbers: list[tuple[list[int] | None, int | None]] | None, names: NameIndex,

@@ -121,19 +121,23 @@ SLIVER = 0.15  # ink narrower than this share of its height is a rim's sliver, n
 DIGITS = ("-c", "tessedit_char_whitelist=0123456789-")
 
 
-def number_mosaic(prepared: Image.Image, boxes: list[CardBox]) -> tuple[Image.Image, list[tuple[int, str, tuple[int, int, int, int]]]]:
-    """The places a card prints its numbers (ZONES: the label at the top, the coin in a lower corner),
-    cut from every card and set in one image, a card a row, so one Tesseract run restricted to
-    digits reads them all: [(card index, zone, box in the mosaic)]."""
-    pieces = []
+def number_mosaic(prepared: Image.Image, boxes: list[CardBox], rows: list[bool] | None = None) -> tuple[Image.Image, list[tuple[int, str, tuple[int, int, int, int]]]]:
+    """The places a card prints its numbers (ZONES: the label at the top, the coin in a lower corner;
+    the foot of a card that may print a row of costs, `rows`: one without a label), cut from every
+    card and set in one image, a card a row, so one Tesseract run restricted to digits reads them
+    all: [(card index, zone, box in the mosaic)]."""
+    pieces, feet = [], []
     for i, b in enumerate(boxes):
         for zone, (x0, y0, x1, y1) in ZONES.items():
+            if zone == "foot" and not (rows and rows[i]):
+                continue
             crop = prepared.crop((int(b.x0 + x0 * b.width), int(b.top + y0 * b.height),
                                   int(b.x0 + x1 * b.width), int(b.top + y1 * b.height)))
             if zone == "foot":  # each number of a row apart (one line of digits is read as one number)
-                pieces += [(i, f"foot{k}", part) for k, part in enumerate(_apart(_digits_only(crop)))]
+                feet += [(i, f"foot{k}", part) for k, part in enumerate(_apart(_digits_only(crop)))]
             else:
                 pieces.append((i, zone, crop if zone == "activation" else _digits_only(crop)))
+    pieces += feet  # after the labels and corners, which read as they did without them
     gap = max(20, max((b.width for b in boxes), default=0) // 8)
     # one piece a row: Tesseract reads each as a line of its own
     width = 2 * gap + max(p[2].size[0] for p in pieces)

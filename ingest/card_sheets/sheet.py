@@ -19,6 +19,7 @@ from ingest.card_sheets.match import MIN_SCORE, MIN_TITLE
 from ingest.card_sheets.places import card_text, place_words
 from ingest.card_sheets.read import (
     DIGITS,
+    LABEL_ROOM,
     NUMBER_CONTRASTS,
     CardRead,
     assign,
@@ -97,7 +98,7 @@ def _numbers(images: list[Image.Image], boxes: list[CardBox], cards: list[CardRe
     turns = [c.turn for c in cards]
     for image in images:
         upright_cards, slots = canvas(image, boxes, turns)
-        mosaic, where = number_mosaic(upright_cards, slots)
+        mosaic, where = number_mosaic(upright_cards, slots, [c.title_at < LABEL_ROOM for c in cards])
         readings.append(run_tesseract(mosaic, "eng", psm=6, options=DIGITS).layout.words)
     read_numbers(cards, readings, where)
 
