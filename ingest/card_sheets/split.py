@@ -30,8 +30,8 @@ CARD_TOLERANCE = 0.06  # ... within this share (print, a photo's perspective)
 SHOWN_WIDTH = 0.75  # a card in a row shows at least this share of its width (the next card covers the rest)
 MIN_WIDTH = 0.15  # a card is at least this share of the blob's width (a blob of more than six cards in a row: rare)
 SAME_WIDTH = 0.03  # two widths this close are one
-GUESS_SHOWN = 0.7  # ... as the first division (the cards' width not yet known) takes it
 SHOWN = 0.85  # a row of cards shows at least this share of the cards' height (the next row covers the rest)
+GUESS_SHOWN = 0.7  # ... as the first division (the cards' width not yet known) takes it
 WHOLE = 0.03  # a piece this much smaller than the largest is a card partly covered
 MAX_CUTS = 14  # candidate cuts kept per direction (the best supported)
 
@@ -170,8 +170,8 @@ def _divide(gx: np.ndarray, gy: np.ndarray, blob: np.ndarray, aspect: tuple[floa
         # where the strip's blob ends short of its end (a card of the row above reaching into it)
         full = inside >= height / 2
         ends = [int(x) for x in np.nonzero(full[1:] != full[:-1])[0] + 1]
-        xcuts = sorted({left, right, *(x for x, _ in _candidates(support)), *ends} - set(range(left + 1 - NEAR, left + NEAR))
-                       - set(range(right + 1 - NEAR, right + NEAR)) | {left, right})
+        inner = {x for x, _ in _candidates(support)} | set(ends)
+        xcuts = [left, *sorted(x for x in inner if left + NEAR <= x <= right - NEAR), right]
         low, high = widths or (aspect[0] * height, aspect[1] * height)
         best: list[Division | None] = [None] * len(xcuts)
         best[0] = (0, 0.0, ())
