@@ -32,7 +32,6 @@ MIN_WIDTH = 0.15  # a card is at least this share of the blob's width (a blob of
 SAME_WIDTH = 0.03  # two widths this close are one
 SHOWN = 0.85  # a row of cards shows at least this share of the cards' height (the next row covers the rest)
 GUESS_SHOWN = 0.7  # ... as the first division (the cards' width not yet known) takes it
-WHOLE = 0.03  # a piece this much smaller than the largest is a card partly covered
 MAX_CUTS = 14  # candidate cuts kept per direction (the best supported)
 
 
@@ -59,20 +58,17 @@ def split_blob(rgb: np.ndarray, mask: np.ndarray, aspect: tuple[float, float]) -
 
 
 def covered(piece: tuple[int, int, int, int], pieces: list[tuple[int, int, int, int]]) -> frozenset[str]:
-    """The sides of a piece another card may lie over: those it shares with another piece, when it
-    is smaller than a whole card (the largest piece) that way."""
+    """The sides of a piece another card may lie over: those it shares with another piece (one of
+    the two lies over the other there, and the cut between them is inferred, not a card's edge seen whole)."""
     xa, ya, xb, yb = piece
-    wide, tall = max(p[2] - p[0] for p in pieces), max(p[3] - p[1] for p in pieces)
     sides = set()
     for other in pieces:
         if other == piece:
             continue
-        beside = min(yb, other[3]) - max(ya, other[1]) > 0
-        above = min(xb, other[2]) - max(xa, other[0]) > 0
-        if xb - xa < (1 - WHOLE) * wide and beside:
+        if min(yb, other[3]) - max(ya, other[1]) > 0:  # beside it
             sides |= {"right"} if abs(other[0] - xb) <= 2 * NEAR else set()
             sides |= {"left"} if abs(other[2] - xa) <= 2 * NEAR else set()
-        if yb - ya < (1 - WHOLE) * tall and above:
+        if min(xb, other[2]) - max(xa, other[0]) > 0:  # above or below it
             sides |= {"bottom"} if abs(other[1] - yb) <= 2 * NEAR else set()
             sides |= {"top"} if abs(other[3] - ya) <= 2 * NEAR else set()
     return frozenset(sides)
