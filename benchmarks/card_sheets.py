@@ -28,7 +28,7 @@ from card_sheets import FAMILIES, Sheet, make_sheet  # noqa: E402
 
 from checker.trust import LOW_CONFIDENCE  # noqa: E402
 from ingest.card_sheets import SheetPage  # noqa: E402
-from ingest.card_sheets.match import match_title, sheet_language  # noqa: E402
+from ingest.card_sheets.match import match_title, printed_numbers, sheet_language  # noqa: E402
 from ingest.card_sheets.sheet import read_sheet  # noqa: E402
 from ingest.pipeline import name_index  # noqa: E402
 from sources.names import NameIndex  # noqa: E402
@@ -40,7 +40,7 @@ def _costs(cost: int | list[int]) -> list[int]:
 
 def _score(sheet: Sheet, page: SheetPage | None, names: NameIndex) -> Counter[str]:
     cards = page.cards if page else []
-    lang, edition, _ = sheet_language([c.title for c in cards], names, numbers=[(c.activation, c.cost) for c in cards])
+    lang, edition, _ = sheet_language([c.title for c in cards], names, numbers=printed_numbers(cards))
     score = Counter(cards=len(sheet.cards), sheets=1, sheet_found=bool(page),
                     found=min(len(cards), len(sheet.cards)) if len(cards) == len(sheet.cards) else 0)
     if page:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ingest.card_sheets import SheetPage
-from ingest.card_sheets.match import match_title, sheet_language
+from ingest.card_sheets.match import match_title, printed_numbers, sheet_language
 from ingest.card_sheets.places import card_text
 from ingest.card_sheets.read import CardRead
 from ingest.facts import card_texts
@@ -40,7 +40,10 @@ MIN_MATCHED = 0.5  # a sheet most of whose titles name no card of one language i
 
 def sheet_book(source: str, sha: str, page: SheetPage, names: NameIndex, lang: str | None = None) -> IngestedBook:
     cards = page.cards
-    lang, edition, share = sheet_language([c.title for c in cards], names, lang, [(c.activation, c.cost) for c in cards])
+    lang, edition, share = sheet_language([c.title for c in cards], names, lang, printed_numbers(cards))
+    if lang is not None and edition is None and share >= MIN_MATCHED:
+        raise IngestError(f"a sheet of {len(cards)} cards whose titles name cards of more than one edition, and "
+                          f"no printed number tells which (read: {', '.join(repr(c.title) for c in cards if c.title)[:200]})")
     if lang is None or edition is None or share < MIN_MATCHED:
         raise IngestError(f"a sheet of {len(cards)} cards, but their titles name no cards of one language "
                           f"(read: {', '.join(repr(c.title) for c in cards if c.title)[:200] or 'nothing'})")

@@ -7,6 +7,8 @@ A blob is a card when it has a card's shape (CARD_ASPECT standing or lying sidew
 rectangle, also turned a few degrees or seen askew) and size (MIN_AREA of the image). An image is a card sheet when at least
 MIN_CARDS blobs of about one size (SAME_SIZE) are cards and together cover CARD_SHARE of it: a rule
 page's colour bars are too wide, its pictures of cards too small and too few of the page.
+Cards laid over each other run together into one blob, which ingest.card_sheets.split divides at
+the cards' edges into the part of each card that shows.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ import numpy as np
 from PIL import Image
 from scipy import ndimage
 
+from ingest.card_sheets.split import split_blob
+
 LOOK_SIDE = 700  # the long side of the shrunk image looked at
 SATURATED = 0.3  # (max - min) / max of RGB above this is a coloured (frame) pixel, in dim light too
 DARKEST = 40  # a pixel darker than this (max of RGB) has no colour to speak of
@@ -26,6 +30,7 @@ MIN_AREA = 0.01  # a card covers at least this share of the image
 MIN_CARDS = 2
 SAME_SIZE = 1.8  # the cards' areas lie within this factor of their median
 CARD_SHARE = 0.2  # the cards cover at least this share of the image
+BORDER = 0.01  # of the image's long side: a blob this near a side of the image reaches it
 
 
 @dataclass(frozen=True)
@@ -36,6 +41,7 @@ class CardBox:
     top: int
     x1: int
     bottom: int
+    covered: frozenset[str] = frozenset()  # sides (of the card as it lies) another card may lie over
 
     @property
     def width(self) -> int:
@@ -61,28 +67,59 @@ def find_cards(rgb: Image.Image) -> list[CardBox]:
     if count == 0:
         return []
     total = mask.size
-    blobs = []
+    # (x0, top, x1, bottom) on the small image, area, the sides another card may cover
+    blobs: list[tuple[tuple[int, int, int, int], int, frozenset[str]]] = []
+    merged: list[int] = []  # blobs of no card's shape, large enough to be several cards
     for i, sl in enumerate(ndimage.find_objects(labels), start=1):
         h, w = sl[0].stop - sl[0].start, sl[1].stop - sl[1].start
         area = int((labels[sl] == i).sum())
-        if area < MIN_AREA * total or not CARD_ASPECT[0] <= min(w, h) / max(w, h) <= CARD_ASPECT[1] or area < FILL * w * h:
+        if area < MIN_AREA * total:
             continue
-        blobs.append((sl, area))
+        if CARD_ASPECT[0] <= min(w, h) / max(w, h) <= CARD_ASPECT[1] and area >= FILL * w * h:
+            blobs.append(((sl[1].start, sl[0].start, sl[1].stop, sl[0].stop), area, frozenset()))
+        elif area >= MIN_CARDS * MIN_AREA * total and not _framing(sl, mask.shape):
+            merged.append(i)
+    # a blob of a card's shape may be cards in a row, each over the next: one of the sheet's only
+    # card-shaped blob, or one larger than the sheet's cards
+    if blobs:
+        median = float(np.median([a for _, a, _ in blobs]))
+        large = [k for k, (b, a, _) in enumerate(blobs) if (len(blobs) < MIN_CARDS or a > median * SAME_SIZE)
+                 and not _framing((slice(b[1], b[3]), slice(b[0], b[2])), mask.shape)]
+        for k in reversed(large):
+            box = blobs[k][0]
+            if len(pieces := _split(arr, labels, box)) >= MIN_CARDS:
+                blobs[k:k + 1] = pieces
+    for i in merged:  # cards laid over each other run together (ingest.card_sheets.split)
+        ys, xs = np.nonzero(labels == i)
+        blobs += _split(arr, labels, (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1))
     if len(blobs) < MIN_CARDS:
         return []
-    median = float(np.median([a for _, a in blobs]))
-    blobs = [(sl, a) for sl, a in blobs if median / SAME_SIZE <= a <= median * SAME_SIZE]
-    if len(blobs) < MIN_CARDS or sum(a for _, a in blobs) < CARD_SHARE * total:
+    median = float(np.median([a for _, a, _ in blobs]))
+    blobs = [blob for blob in blobs if median / SAME_SIZE <= blob[1] <= median * SAME_SIZE]
+    if len(blobs) < MIN_CARDS or sum(a for _, a, _ in blobs) < CARD_SHARE * total:
         return []
-    boxes = [CardBox(int(sl[1].start / scale), int(sl[0].start / scale), min(rgb.size[0], int(sl[1].stop / scale)),
-                     min(rgb.size[1], int(sl[0].stop / scale))) for sl, _ in blobs]
+    boxes = [CardBox(int(b[0] / scale), int(b[1] / scale), min(rgb.size[0], int(b[2] / scale)),
+                     min(rgb.size[1], int(b[3] / scale)), sides) for b, _, sides in blobs]
     return _reading_order(boxes)
+
+
+def _framing(sl: tuple[slice, slice], shape: tuple[int, ...]) -> bool:
+    """A blob that reaches three sides of the image is a page's or a table's colour, not cards laid on it."""
+    near = BORDER * max(shape)
+    sides = (sl[0].start <= near, sl[1].start <= near, shape[0] - sl[0].stop <= near, shape[1] - sl[1].stop <= near)
+    return sum(sides) >= 3
+
+
+def _split(arr: np.ndarray, labels: np.ndarray, box: tuple[int, int, int, int]) -> list[tuple[tuple[int, int, int, int], int, frozenset[str]]]:
+    """The cards the blob in `box` divides into (ingest.card_sheets.split), with their areas and covered sides."""
+    label = int(np.bincount(labels[box[1]:box[3], box[0]:box[2]].ravel()).argmax())
+    return [(b, (b[2] - b[0]) * (b[3] - b[1]), sides) for b, sides in split_blob(arr, labels == label, CARD_ASPECT)]
 
 
 def scaled(boxes: list[CardBox], seen: tuple[int, int], size: tuple[int, int]) -> list[CardBox]:
     """Boxes found on an image of size `seen`, on the same image at `size`."""
     kx, ky = size[0] / seen[0], size[1] / seen[1]
-    return [CardBox(int(b.x0 * kx), int(b.top * ky), min(size[0], int(b.x1 * kx)), min(size[1], int(b.bottom * ky)))
+    return [CardBox(int(b.x0 * kx), int(b.top * ky), min(size[0], int(b.x1 * kx)), min(size[1], int(b.bottom * ky)), b.covered)
             for b in boxes]
 
 

@@ -6,19 +6,27 @@ no card of them well enough (MIN_SCORE) stays unmatched: nothing is guessed.
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
+from ingest.card_sheets.read import UNSURE
 from sources.catalog import catalog
 from sources.names import NameIndex, NameMatch
 
+if TYPE_CHECKING:
+    from ingest.card_sheets.read import CardRead
+
+Printed = tuple[list[int] | None, "int | list[int] | None", bool, bool]  # activation, cost, each confirmed
 MIN_SCORE = 80.0  # a fuzzy match below this is not taken (OCR of a short title: one letter off is ~85)
 MIN_TITLE = 3  # letters a title needs before it is looked up
 
 
 def sheet_language(titles: list[str], names: NameIndex, given: str | None = None,
-                   numbers: list[tuple[list[int] | None, int | None]] | None = None) -> tuple[str | None, str | None, float]:
+                   numbers: list[Printed] | None = None) -> tuple[str | None, str | None, float]:
     """(language, edition, share of titles that voted for them) from the titles' best matches. Names
     shared by two editions (English "Bakery" of mk1 and mk2) tie: the edition whose cards carry the
-    printed numbers (`numbers`: each title's activation and cost as read) is taken."""
+    printed numbers (`numbers`: each title's activation and cost as read, printed_numbers) is
+    taken, numbers a second reading confirmed first; when they do not tell, the edition is not
+    known (None): a guess could match wrong cards."""
     votes: Counter[tuple[str, str]] = Counter()
     read = [t for t in titles if sum(c.isalpha() for c in t) >= MIN_TITLE]
     for title in read:
@@ -34,21 +42,37 @@ def sheet_language(titles: list[str], names: NameIndex, given: str | None = None
         return given, None, 0.0
     best = max(votes.values())
     tied = [key for key, n in votes.items() if n == best]
-    lang, edition = max(tied, key=lambda key: _agreement(titles, numbers, names, *key)) if numbers else tied[0]
+    if len(tied) > 1:  # names of two editions' cards: the one whose cards carry the printed numbers, else not known
+        agreement = {key: _agreement(titles, numbers, names, *key) for key in tied}
+        most = max(agreement.values())
+        tied = [key for key in tied if agreement[key] == most]
+        if len(tied) > 1:
+            langs = {lang for lang, _ in tied}
+            return (langs.pop() if len(langs) == 1 else given), None, best / max(1, len(read))
+    lang, edition = tied[0]
     return lang, edition, best / max(1, len(read))
 
 
-def _agreement(titles: list[str], numbers: list[tuple[list[int] | None, int | None]] | None, names: NameIndex,
-               lang: str, edition: str) -> int:
-    """How many titles name a card of this edition whose activation or cost is the one printed."""
+def printed_numbers(cards: list[CardRead]) -> list[Printed]:
+    """Each card's activation and cost as read, and whether a second reading confirmed each
+    (ingest.card_sheets.read: above UNSURE): what tells two editions' cards apart."""
+    return [(c.activation, c.cost, c.activation_confidence > UNSURE, c.cost_confidence > UNSURE) for c in cards]
+
+
+def _agreement(titles: list[str], numbers: list[Printed] | None, names: NameIndex, lang: str, edition: str) -> tuple[int, int]:
+    """How many of the printed numbers a second reading confirmed, then of all, are those of the
+    cards of this edition the titles name."""
     cards = catalog()[0]
-    agree = 0
-    for title, (activation, cost) in zip(titles, numbers or [], strict=False):
+    sure = agree = 0
+    for title, (activation, cost, sure_activation, sure_cost) in zip(titles, numbers or [], strict=False):
         m = match_title(title, names, lang, edition)
         rec = cards.get(m.card_id) if m else None
         if rec:
-            agree += (activation is not None and sorted(rec.get("activation") or []) == activation) + (cost is not None and rec.get("cost") == cost)
-    return agree
+            same_activation = activation is not None and sorted(rec.get("activation") or []) == activation
+            same_cost = cost is not None and rec.get("cost") == cost
+            sure += (same_activation and sure_activation) + (same_cost and sure_cost)
+            agree += same_activation + same_cost
+    return sure, agree
 
 
 def match_title(title: str, names: NameIndex, lang: str, edition: str) -> NameMatch | None:

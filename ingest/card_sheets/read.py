@@ -108,8 +108,10 @@ def _ground(card: Image.Image, side: int) -> Image.Image:
     return ranked.resize(card.size, Image.BILINEAR)
 
 
-ZONES = {"activation": (0.22, 0.0, 0.78, 0.14), "cost_left": (0.0, 0.8, 0.36, 1.0), "cost_right": (0.64, 0.8, 1.0, 1.0)}
-ROW_ZONE = (0.0, 0.8, 1.0, 1.0)  # where a row of costs stands (read by the text reading; its ends are the corners' places)
+ROW_ZONE = (0.0, 0.8, 1.0, 1.0)  # where a row of costs stands (its ends are the corners' places)
+ZONES = {"activation": (0.22, 0.0, 0.78, 0.14), "cost_left": (0.0, 0.8, 0.36, 1.0), "cost_right": (0.64, 0.8, 1.0, 1.0),
+         "foot": ROW_ZONE}
+FOOT_GAP = 0.05  # of the foot's width: blank wider than this parts two numbers of a row of costs
 COST_ROW = 2  # a row of at least this many numbers along the card's foot is a row of costs
 RIM = " .,:;()[]{}|'\"‘’"  # what a coin's rim around a number of a row of costs may be read as
 LABEL_ROOM = 0.1  # a title whose top lies above this share of the card's height leaves no room for a label
@@ -119,16 +121,23 @@ SLIVER = 0.15  # ink narrower than this share of its height is a rim's sliver, n
 DIGITS = ("-c", "tessedit_char_whitelist=0123456789-")
 
 
-def number_mosaic(prepared: Image.Image, boxes: list[CardBox]) -> tuple[Image.Image, list[tuple[int, str, tuple[int, int, int, int]]]]:
-    """The places a card prints its numbers (ZONES: the label at the top, the coin in a lower corner),
-    cut from every card and set in one image, a card a row, so one Tesseract run restricted to
-    digits reads them all: [(card index, zone, box in the mosaic)]."""
-    pieces = []
+def number_mosaic(prepared: Image.Image, boxes: list[CardBox], rows: list[bool] | None = None) -> tuple[Image.Image, list[tuple[int, str, tuple[int, int, int, int]]]]:
+    """The places a card prints its numbers (ZONES: the label at the top, the coin in a lower corner;
+    the foot of a card that may print a row of costs, `rows`: one without a label), cut from every
+    card and set in one image, a card a row, so one Tesseract run restricted to digits reads them
+    all: [(card index, zone, box in the mosaic)]."""
+    pieces, feet = [], []
     for i, b in enumerate(boxes):
         for zone, (x0, y0, x1, y1) in ZONES.items():
+            if zone == "foot" and not (rows and rows[i]):
+                continue
             crop = prepared.crop((int(b.x0 + x0 * b.width), int(b.top + y0 * b.height),
                                   int(b.x0 + x1 * b.width), int(b.top + y1 * b.height)))
-            pieces.append((i, zone, crop if zone == "activation" else _digits_only(crop)))
+            if zone == "foot":  # each number of a row apart (one line of digits is read as one number)
+                feet += [(i, f"foot{k}", part) for k, part in enumerate(_apart(_digits_only(crop)))]
+            else:
+                pieces.append((i, zone, crop if zone == "activation" else _digits_only(crop)))
+    pieces += feet  # after the labels and corners, which read as they did without them
     gap = max(20, max((b.width for b in boxes), default=0) // 8)
     # one piece a row: Tesseract reads each as a line of its own
     width = 2 * gap + max(p[2].size[0] for p in pieces)
@@ -140,6 +149,19 @@ def number_mosaic(prepared: Image.Image, boxes: list[CardBox]) -> tuple[Image.Im
         where.append((i, zone, (gap, y, gap + crop.size[0], y + crop.size[1])))
         y += crop.size[1] + gap
     return out, where
+
+
+def _apart(crop: Image.Image) -> list[Image.Image]:
+    """The groups of ink of a crop set apart by blank columns wider than FOOT_GAP of it, left to right."""
+    inked = (np.asarray(crop) < 128).any(axis=0)
+    cols = np.nonzero(inked)[0]
+    if len(cols) == 0:
+        return []
+    gap = max(2, int(FOOT_GAP * crop.size[0]))
+    breaks = np.nonzero(np.diff(cols) > gap)[0]
+    starts, ends = [cols[0], *cols[breaks + 1]], [*cols[breaks], cols[-1]]
+    pad = gap // 2
+    return [crop.crop((max(0, int(a) - pad), 0, min(crop.size[0], int(b) + 1 + pad), crop.size[1])) for a, b in zip(starts, ends, strict=True)]
 
 
 def _digits_only(crop: Image.Image) -> Image.Image:
@@ -192,6 +214,16 @@ def _cost(found: dict[tuple[int, str], list[Word]], i: int) -> tuple[str, int, f
     return None
 
 
+def _foot_row(found: dict[tuple[int, str], list[Word]], i: int) -> tuple[str, list[int], float] | None:
+    """(text, costs, confidence): COST_ROW or more numbers along the card's foot, each read alone
+    in its group of ink (number_mosaic), nothing else there."""
+    groups = [found.get((i, f"foot{k}")) or [] for k in range(max((int(z[4:]) + 1 for j, z in found if j == i and z.startswith("foot")), default=0))]
+    numbers = ["".join(w.text for w in ws) for ws in groups]
+    if len(numbers) < COST_ROW or not all(n.isdigit() and len(n) <= 2 for n in numbers):
+        return None
+    return " ".join(numbers), [int(n) for n in numbers], min(w.confidence for ws in groups for w in ws)
+
+
 def _row_confirmed(found: dict[tuple[int, str], list[Word]], i: int, row: list[int]) -> bool:
     """A reading's corners hold the first and last costs of the row the text reading gave."""
     left, right = _corner(found, i, "cost_left"), _corner(found, i, "cost_right")
@@ -215,22 +247,57 @@ def read_numbers(cards: list[CardRead], readings: list[list[Word]], where: list[
             card.activation_confidence = conf if agree else min(UNSURE, conf)
         elif card.activation is not None:
             card.activation_confidence = min(UNSURE, card.activation_confidence)  # the text reading alone
-        costs = [c for found in places if (c := _cost(found, i))]
-        if isinstance(card.cost, list):  # a row of costs (read_card): the corners of a digit-only reading confirm its ends
-            confirmed = any(_row_confirmed(found, i, card.cost) for found in places)
-            if confirmed or not costs:  # else a lone cost in a corner: the row was the coin and other digits
-                card.zones["cost"] = "row"
-                if not confirmed:
-                    card.cost_confidence = min(UNSURE, card.cost_confidence)
-                continue
-        if costs:
-            text, value, conf, zone = costs[0]
-            agree = value == card.cost or any(c[1] == value for c in costs[1:])
-            card.cost_text, card.cost, card.zones["cost"] = text, value, zone
-            card.cost_confidence = conf if agree else min(UNSURE, conf)
-        elif card.cost is not None:
-            card.cost_confidence = min(UNSURE, card.cost_confidence)  # the text reading alone
+        _set_cost(card, i, places, labelled)
+        _doubt_covered(card)
 
+
+def _set_cost(card: CardRead, i: int, places: list[dict[tuple[int, str], list[Word]]], labelled: bool) -> None:
+    """The card's cost from the digit-only readings and the text reading (read_numbers)."""
+    costs = [c for found in places if (c := _cost(found, i))]
+    # a row of costs (a landmark's, which prints no label): as the text reading (read_card) and
+    # the digit-only readings of the foot give it; two readings alike, or a reading's corners
+    # holding its ends, confirm it
+    rows = [(card.cost_text, card.cost, card.cost_confidence)] if isinstance(card.cost, list) else []
+    rows += [r for found in places if (r := _foot_row(found, i))] if not labelled else []
+    if rows:
+        values = [r[1] for r in rows]
+        value = max(values, key=values.count)  # the row most readings give (the first of a tie)
+        confirmed = values.count(value) >= 2 or any(_row_confirmed(found, i, value) for found in places)
+        if confirmed or not costs:  # else a lone cost in a corner: the row was the coin and other digits
+            text, _, conf = rows[values.index(value)]
+            card.cost_text, card.cost, card.zones["cost"] = text, value, "row"
+            card.cost_confidence = conf if confirmed else min(UNSURE, conf)
+            return
+    if costs:
+        text, value, conf, zone = costs[0]
+        agree = value == card.cost or any(c[1] == value for c in costs[1:])
+        card.cost_text, card.cost, card.zones["cost"] = text, value, zone
+        card.cost_confidence = conf if agree else min(UNSURE, conf)
+    elif card.cost is not None:
+        card.cost_confidence = min(UNSURE, card.cost_confidence)  # the text reading alone
+
+
+# the sides of an upright card whose covering may hide part of a number's place
+HIDES = {"activation": {"top"}, "cost_left": {"left", "bottom"}, "cost_right": {"right", "bottom"},
+         "row": {"left", "right", "bottom"}}
+FLIP = {"left": "right", "right": "left", "top": "bottom", "bottom": "top"}
+
+
+def _doubt_covered(card: CardRead) -> None:
+    """A number whose place another card may partly cover (the card's covered sides,
+    ingest.card_sheets.split) is at most UNSURE: a digit half hidden reads as another alike in
+    every reading."""
+    sides = set(card.box.covered)
+    if not sides:
+        return
+    if card.turn == 180:
+        sides = {FLIP[s] for s in sides}
+    elif card.turn in (90, 270):
+        sides = set(FLIP) | sides  # lying sideways: any of its numbers
+    if card.activation is not None and HIDES["activation"] & sides:
+        card.activation_confidence = min(UNSURE, card.activation_confidence)
+    if card.cost is not None and HIDES.get(card.zones.get("cost", "row"), HIDES["row"]) & sides:
+        card.cost_confidence = min(UNSURE, card.cost_confidence)
 
 def is_row(words: list[Word]) -> bool:
     """Words (left to right) that stand as a row of separate numbers: COST_ROW or more on one level,

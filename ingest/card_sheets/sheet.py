@@ -19,6 +19,7 @@ from ingest.card_sheets.match import MIN_SCORE, MIN_TITLE
 from ingest.card_sheets.places import card_text, place_words
 from ingest.card_sheets.read import (
     DIGITS,
+    LABEL_ROOM,
     NUMBER_CONTRASTS,
     CardRead,
     assign,
@@ -79,6 +80,15 @@ def _read_again(prepared: Image.Image, boxes: list[CardBox], cards: list[CardRea
     return out
 
 
+def _better(cards: list[CardRead], other: list[CardRead], names: NameIndex) -> list[CardRead]:
+    """Each card's reading whose title names a card better (`other`'s only when it names one)."""
+    out = []
+    for card, alt in zip(cards, other, strict=True):
+        score = _title_score(alt.title, names, None)
+        out.append(alt if score >= MIN_SCORE and score > _title_score(card.title, names, None) else card)
+    return out
+
+
 def _numbers(images: list[Image.Image], boxes: list[CardBox], cards: list[CardRead]) -> None:
     """The cards' numbers read digit-only from the number mosaic of each prepared image, the cards
     upright (two binarisations: readings that agree are trusted, read.read_numbers)."""
@@ -88,7 +98,7 @@ def _numbers(images: list[Image.Image], boxes: list[CardBox], cards: list[CardRe
     turns = [c.turn for c in cards]
     for image in images:
         upright_cards, slots = canvas(image, boxes, turns)
-        mosaic, where = number_mosaic(upright_cards, slots)
+        mosaic, where = number_mosaic(upright_cards, slots, [c.title_at < LABEL_ROOM for c in cards])
         readings.append(run_tesseract(mosaic, "eng", psm=6, options=DIGITS).layout.words)
     read_numbers(cards, readings, where)
 
@@ -130,6 +140,11 @@ def read_sheet(path: Path, names: Callable[[], NameIndex], lang_hint: str | None
         cards = _ocr(prepared, boxes, [first_turn(b) for b in boxes], model)
         cards = _read_again(prepared, boxes, cards, model, names(), lang_hint)
         lang, _, _ = sheet_language([c.title for c in cards], names(), lang_hint)
+        if lang is None and "+" in model:  # no title named a card: each script's model alone (mixed, one reads Latin as Cyrillic)
+            for script in model.split("+"):
+                cards = _better(cards, _read_again(prepared, boxes, _ocr(prepared, boxes, [c.turn for c in cards], script),
+                                                   script, names(), None), names())
+            lang, _, _ = sheet_language([c.title for c in cards], names(), lang_hint)
         better = model_for(lang)
         if better and better != model:
             cards, model = _ocr(prepared, boxes, [c.turn for c in cards], better), better
