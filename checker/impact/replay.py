@@ -13,10 +13,19 @@ Two shapes of example value are understood (docs/impact.md):
   giving that card's icon +`bonus`) and the card's number is rolled on the turn that activates
   it; the owner's gain must equal `total`.
 Other shapes (plain arithmetic such as {"coins": {"before", "spent", "left"}}) are left to the
-example_error check and counted as not replayable."""
+example_error check and counted as not replayable.
+
+A scenario that names the players, their cards and the roll but not every player's coins before
+the roll (or, in the extractor's names shape without "seats", not the seating) is replayed over
+every unknown purse in 0..PURSE_MAX (fewer when many purses are unknown: PLAY_BUDGET) and every
+seating of the other players: it is consistent when one of them gives the claimed coins and an
+example_error only when none does — what holds for any coins the players may hold (a payment may
+fall short of the cards' total when the payer runs out, never exceed it; income from the bank
+does not depend on the purse unless a card or landmark says so, and the engine plays those)."""
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +35,9 @@ from checker.model import BookIn, Discrepancy, Evidence, FactIn
 from engine import RulesError, RuleSet, SetupError
 from engine.scenario import Plan, Position, play_turn
 from engine.table import make_table
+
+PURSE_MAX = 20  # the most coins an unknown purse is tried with (thresholds in the catalogs are lower)
+PLAY_BUDGET = 2000  # turns played at most for one example with unknown purses or seating
 
 
 class NotReplayable(ValueError):
@@ -95,37 +107,73 @@ def _dice(roll: Any) -> list[int]:
     return [total] if total <= 6 else [6, total - 6]
 
 
-def _from_scenario(v: dict[str, Any], sets: tuple[str, ...]) -> tuple[Position, Plan, dict[int, int], list[str]]:
+@dataclass
+class _Setups:
+    """The positions a scenario may stand for: one when it states every purse and the seating,
+    else one per unknown purse (0..top each) and seating. `unknown` names the players whose coins
+    the example does not give; `seated` says the seating was tried in every order."""
+
+    candidates: list[tuple[Position, list[str]]]
+    plan: Plan
+    claimed: dict[str, Any]
+    unknown: list[str] = field(default_factory=list)
+    top: int = 0
+    seated: bool = False
+
+
+def _from_scenario(v: dict[str, Any], sets: tuple[str, ...]) -> _Setups:
     players = v.get("players")
     if not isinstance(players, list) or len(players) < 1:
         raise NotReplayable("no players")
+    seated = False
     if all(isinstance(p, str) for p in players):  # the extractor's shape: names + owns/coins maps
-        owns, purse = v.get("owns") or {}, v.get("coins")
-        if not isinstance(purse, dict) or any(p not in purse for p in players):
-            raise NotReplayable("the example's value does not say how many coins each player has before the roll")
-        players = [{"name": p, "coins": purse[p], "city": owns.get(p) or {}} for p in players]
+        owns, purse = v.get("owns") or {}, v.get("coins") if isinstance(v.get("coins"), dict) else {}
+        seats = v.get("seats") if isinstance(v.get("seats"), dict) else {}
+        if seats and all(p in seats for p in players):
+            players = sorted(players, key=lambda p: int(seats[p]))
+        else:
+            seated = len(players) > 2  # the order of mention is not a seating
+        players = [{"name": p, **({"coins": purse[p]} if p in purse else {}), "city": owns.get(p) or {}}
+                   for p in players]
     if not all(isinstance(p, dict) for p in players):
         raise NotReplayable("players are neither names nor {name, coins, city} records")
     names = [str(p.get("name", i)) for i, p in enumerate(players)]
-    coins = [int(p.get("coins", 0) or 0) for p in players]
+    known = [p.get("coins") is not None for p in players]
+    coins = [int(p.get("coins") or 0) for p in players]
     cities = [{_cid(c): int(n) for c, n in (p.get("city") or {}).items()} for p in players]
     if len(players) == 1:  # a lone player's example still needs a table of two
         names.append("other")
         coins.append(0)
+        known.append(True)
         cities.append({})
     if "active" not in v and "roller" not in v:
         raise NotReplayable("the example does not say who rolls")
     active = _seat(v.get("active", v.get("roller")), names)
     if "roll" not in v:
         raise NotReplayable("no roll")
-    claimed = _claimed_deltas(v.get("claimed") or {k: v[k] for k in ("delta", "payments", "gains") if k in v},
-                              names, coins)
-    if not claimed:
+    claimed = v.get("claimed") or {k: v[k] for k in ("delta", "payments", "gains") if k in v}
+    if not _claimed_deltas(claimed, names, coins):
         raise NotReplayable("no claimed outcome in coins")
     use_sets = tuple(v["sets"]) if v.get("sets") else sets
     builds = [_cid(b) for b in v.get("builds") or []]
     plan = Plan(_dice(v["roll"]), builds, v.get("shared_roll"), stock=bool(builds))
-    return Position(coins, cities, active, use_sets), plan, claimed, names
+    unknown = [s for s in range(len(names)) if not known[s]]
+    orders = [list(range(len(names)))]
+    if seated:  # the active player first, the others in every clockwise order
+        rest = [s for s in range(len(names)) if s != active]
+        orders = [[active, *perm] for perm in itertools.permutations(rest)]
+    top = PURSE_MAX
+    while unknown and top > 0 and (top + 1) ** len(unknown) * len(orders) > PLAY_BUDGET:
+        top -= 1
+    candidates = []
+    for purses in itertools.product(range(top + 1), repeat=len(unknown)):
+        cs = list(coins)
+        for s, n in zip(unknown, purses, strict=True):
+            cs[s] = n
+        for order in orders:
+            candidates.append((Position([cs[s] for s in order], [cities[s] for s in order], order.index(active),
+                                        use_sets), [names[s] for s in order]))
+    return _Setups(candidates, plan, claimed, [names[s] for s in unknown], top if unknown else 0, seated)
 
 
 def _from_income(v: dict[str, Any], rules: RuleSet, sets: tuple[str, ...]) -> tuple[Position, Plan, dict[int, int], list[str]]:
@@ -156,38 +204,69 @@ def _book_sets(book: BookIn) -> tuple[str, ...]:
     return ("base", *sorted(e for e in book.expansions if e != "base"))
 
 
+def _play(rules: RuleSet, pos: Position, plan: Plan, claimed: dict[str, Any], names: list[str]
+          ) -> tuple[dict[str, int], dict[str, int], dict[str, Any]]:
+    """One candidate position played: the claimed and the engine's change of coins, by name."""
+    want = _claimed_deltas(claimed, names, pos.coins)
+    out = play_turn(rules, pos, plan, log=True)
+    # an example about income is read after income (before any build-phase bonus); one that builds, after the turn
+    after = out["coins"] if plan.builds or out["coins_after_income"] is None else out["coins_after_income"]
+    return ({names[s]: n for s, n in sorted(want.items())},
+            {names[s]: after[s] - pos.coins[s] for s in sorted(want)}, out)
+
+
+def _unknown_note(st: _Setups) -> str:
+    parts = []
+    if st.unknown:
+        parts.append(f"{', '.join(st.unknown)} holding 0 to {st.top} coins")
+    if st.seated:
+        parts.append("the players seated in every order")
+    return "for any coins the players may hold (tried with " + " and ".join(parts) + ")"
+
+
 def replay_fact(book: BookIn, fact: FactIn, rules: RuleSet | None = None) -> Replay:
-    """Replay one example fact of `book` under the book's own rules."""
+    """Replay one example fact of `book` under the book's own rules; with purses or seating not
+    given, over every one tried (consistent when one of them gives the book's numbers)."""
     rules = rules or book_rules(book.edition, book)[0]
     r = Replay(book.id, book.lang, book.edition, fact.topic, "not_replayable", fact.page, fact.quote)
     v = fact.value if isinstance(fact.value, dict) else {}
     sets = _book_sets(book)
     try:
         if "players" in v:
-            pos, plan, claimed, names = _from_scenario(v, sets)
+            st = _from_scenario(v, sets)
         elif "income" in v:
             pos, plan, claimed, names = _from_income(v, rules, sets)
+            st = _Setups([(pos, names)], plan, {"delta": {s: n for s, n in claimed.items()}})
         else:
             raise NotReplayable("no scenario (players, coins, roll, claimed coins) or income in the example's value"
                                 if "equations" not in v else "printed arithmetic only (checked by example_error)")
-        out = play_turn(rules, pos, plan)
+        best: tuple[int, dict[str, int], dict[str, int], Position, list[str], dict[str, Any]] | None = None
+        for pos, names in st.candidates:
+            want, got, out = _play(rules, pos, st.plan, st.claimed, names)
+            miss = sum(abs(want[k] - got[k]) for k in want)
+            if best is None or miss < best[0]:
+                best = (miss, want, got, pos, names, out)
+            if miss == 0:
+                break
     except NotReplayable as exc:
         r.reason = str(exc)
         return r
     except (SetupError, RulesError, KeyError, ValueError, TypeError, AttributeError) as exc:
         r.reason = f"the engine cannot set it up: {exc}"
         return r
-    # an example about income is read after income (before any build-phase bonus); one that builds, after the turn
-    after = out["coins"] if plan.builds or out["coins_after_income"] is None else out["coins_after_income"]
-    engine = {names[s]: after[s] - pos.coins[s] for s in sorted(claimed)}
-    r.claimed = {names[s]: n for s, n in sorted(claimed.items())}
-    r.engine = engine
-    r.setup = {"position": pos.to_json(), "plan": plan.to_json(), "players": names}
+    assert best is not None
+    _miss, r.claimed, r.engine, pos, names, out = best
+    r.setup = {"position": pos.to_json(), "plan": st.plan.to_json(), "players": names}
+    if len(st.candidates) > 1:
+        r.setup["tried"] = {"unknown_coins": st.unknown, "coins_up_to": st.top, "every_seating": st.seated,
+                            "positions": len(st.candidates)}
     r.events = [e for e in out["events"] if not e.startswith("turn ")]
     r.status = "consistent" if r.claimed == r.engine else "inconsistent"
     if r.status == "inconsistent":
         r.reason = "; ".join(f"{who}: the book says {r.claimed[who]:+d}, the engine gives {r.engine[who]:+d}"
                              for who in r.claimed if r.claimed[who] != r.engine[who])
+        if len(st.candidates) > 1:
+            r.reason = f"no position makes it true, {_unknown_note(st)}; the closest: {r.reason}"
     return r
 
 
