@@ -37,7 +37,7 @@ from engine.scenario import Plan, Position, play_turn
 from engine.table import make_table
 
 PURSE_MAX = 20  # the most coins an unknown purse is tried with (thresholds in the catalogs are lower)
-PLAY_BUDGET = 2000  # turns played at most for one example with unknown purses or seating
+PLAY_BUDGET = 6000  # turns played at most for one example with unknown purses or seating (~0.3 ms each)
 
 
 class NotReplayable(ValueError):
