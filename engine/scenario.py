@@ -5,6 +5,7 @@ deterministically. Public engine API: everything here goes through GameState's p
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -15,6 +16,7 @@ from engine.rules import RuleSet
 from engine.table import SetupError
 
 MAX_STEPS = 400  # actions one scripted turn may take before it is cut short
+PAYMENT = re.compile(r"^P(\d+) pays P(\d+) (\d+)\b")  # GameState.transfer's event: payer, payee, what was paid
 
 
 @dataclass
@@ -196,6 +198,18 @@ def _shared_keys(g: GameState) -> set[int]:
                 if "per_shared_roll" in s:
                     keys.add(int(s["per_shared_roll"]))
     return keys
+
+
+def payments(events: list[str]) -> dict[tuple[int, int], int]:
+    """What each player paid another in a turn's events ({(payer, payee): coins}), e.g. to check a
+    worked example that states only the payments."""
+    out: dict[tuple[int, int], int] = {}
+    for e in events:
+        m = PAYMENT.match(e)
+        if m:
+            key = (int(m[1]), int(m[2]))
+            out[key] = out.get(key, 0) + int(m[3])
+    return out
 
 
 def play_turn(rules: RuleSet, pos: Position, plan: Plan, *, log: bool = True) -> dict[str, Any]:

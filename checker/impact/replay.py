@@ -33,7 +33,7 @@ from checker import ids, severity
 from checker.impact.canonical import book_rules
 from checker.model import BookIn, Discrepancy, Evidence, FactIn
 from engine import RulesError, RuleSet, SetupError
-from engine.scenario import Plan, Position, play_turn
+from engine.scenario import Plan, Position, payments, play_turn
 from engine.table import make_table
 
 PURSE_MAX = 20  # the most coins an unknown purse is tried with (thresholds in the catalogs are lower)
@@ -133,10 +133,19 @@ def _from_scenario(v: dict[str, Any], sets: tuple[str, ...]) -> _Setups:
             players = sorted(players, key=lambda p: int(seats[p]))
         else:
             seated = len(players) > 2  # the order of mention is not a seating
+        said = v.get("claimed") or {k: v[k] for k in ("delta", "payments", "gains") if k in v}
+        about = [pay.get("to") for pay in said.get("payments") or [] if isinstance(pay, dict)]
+        about += [who for k in ("delta", "gains", "coins") if isinstance(said.get(k), dict) for who in said[k]]
+        unowned = [str(p) for p in dict.fromkeys(about) if p in players and p not in owns]
+        if unowned:  # their cards make the coins claimed: not given, nothing can be checked
+            raise NotReplayable(f"the example does not say what {', '.join(unowned)} own(s)")
         players = [{"name": p, **({"coins": purse[p]} if p in purse else {}), "city": owns.get(p) or {}}
                    for p in players]
     if not all(isinstance(p, dict) for p in players):
         raise NotReplayable("players are neither names nor {name, coins, city} records")
+    seats = v.get("seats") if isinstance(v.get("seats"), dict) else {}
+    if seats and all(p.get("name") in seats for p in players):  # records with the seats stated: in that order
+        players = sorted(players, key=lambda p: int(seats[p["name"]]))
     names = [str(p.get("name", i)) for i, p in enumerate(players)]
     known = [p.get("coins") is not None for p in players]
     coins = [int(p.get("coins") or 0) for p in players]
@@ -206,13 +215,22 @@ def _book_sets(book: BookIn) -> tuple[str, ...]:
 
 def _play(rules: RuleSet, pos: Position, plan: Plan, claimed: dict[str, Any], names: list[str]
           ) -> tuple[dict[str, int], dict[str, int], dict[str, Any]]:
-    """One candidate position played: the claimed and the engine's change of coins, by name."""
-    want = _claimed_deltas(claimed, names, pos.coins)
+    """One candidate position played: the claimed and the engine's change of coins, by name, or,
+    when the book states only who paid whom, the payments ("payer → payee"): the players' other
+    income that turn is not part of such a claim."""
     out = play_turn(rules, pos, plan, log=True)
+    if claimed.get("payments") and not any(claimed.get(k) for k in ("delta", "coins", "gains")):
+        want: dict[str, int] = {}
+        for pay in claimed["payments"]:
+            key = f"{names[_seat(pay['from'], names)]} → {names[_seat(pay['to'], names)]}"
+            want[key] = want.get(key, 0) + int(pay["amount"])
+        paid = {f"{names[a]} → {names[b]}": n for (a, b), n in payments(out["events"]).items()}
+        return want, {k: paid.get(k, 0) for k in want}, out
+    want_seats = _claimed_deltas(claimed, names, pos.coins)
     # an example about income is read after income (before any build-phase bonus); one that builds, after the turn
     after = out["coins"] if plan.builds or out["coins_after_income"] is None else out["coins_after_income"]
-    return ({names[s]: n for s, n in sorted(want.items())},
-            {names[s]: after[s] - pos.coins[s] for s in sorted(want)}, out)
+    return ({names[s]: n for s, n in sorted(want_seats.items())},
+            {names[s]: after[s] - pos.coins[s] for s in sorted(want_seats)}, out)
 
 
 def _unknown_note(st: _Setups) -> str:
@@ -263,7 +281,9 @@ def replay_fact(book: BookIn, fact: FactIn, rules: RuleSet | None = None) -> Rep
     r.events = [e for e in out["events"] if not e.startswith("turn ")]
     r.status = "consistent" if r.claimed == r.engine else "inconsistent"
     if r.status == "inconsistent":
-        r.reason = "; ".join(f"{who}: the book says {r.claimed[who]:+d}, the engine gives {r.engine[who]:+d}"
+        paid = any(" → " in who for who in r.claimed)  # payments, not changes of coins
+        r.reason = "; ".join(f"{who}: the book says {r.claimed[who]:{'d' if paid else '+d'}}, "
+                             f"the engine gives {r.engine[who]:{'d' if paid else '+d'}}"
                              for who in r.claimed if r.claimed[who] != r.engine[who])
         if len(st.candidates) > 1:
             r.reason = f"no position makes it true, {_unknown_note(st)}; the closest: {r.reason}"

@@ -37,7 +37,7 @@ def _replay(value: dict):
 
 def test_unknown_purses_and_seating_still_replay():
     r = _replay(_value())
-    assert r.status == "consistent" and r.engine == {"Thomas": -3, "Laura": 2, "Mia": 1}
+    assert r.status == "consistent" and r.engine == {"Thomas → Laura": 2, "Thomas → Mia": 1}
     assert r.setup["tried"]["unknown_coins"] == ["Laura", "Mia"] and r.setup["tried"]["every_seating"]
 
 
@@ -51,6 +51,20 @@ def test_a_payment_above_the_cards_total_is_impossible_for_any_purse():
     r = _replay(v)
     assert r.status == "inconsistent" and "for any coins the players may hold" in r.reason
     assert "Thomas, Laura, Mia holding 0 to 13 coins" in r.reason  # the range tried is named
+
+
+def test_a_claim_of_payments_only_leaves_the_players_other_income_aside():
+    """The payer's bakery brings 2 coins that turn: the book, stating only what was paid, is right."""
+    v = {"roll": 3, "players": ["Laura", "Thomas"], "roller": "Laura",
+         "owns": {"Laura": {"mk2/bakery": 1}, "Thomas": {"mk2/cafe": 1}},
+         "payments": [{"from": "Laura", "to": "Thomas", "amount": 0}], "coins": {"Laura": 0}}
+    assert _replay(v).status == "consistent"
+    assert _replay({**v, "payments": [{"from": "Laura", "to": "Thomas", "amount": 1}]}).status == "inconsistent"
+
+
+def test_a_payee_whose_cards_are_not_given_is_not_replayable():
+    r = _replay(_value(owns={"Mia": {"mk2/cafe": 2}}))
+    assert r.status == "not_replayable" and "Laura" in r.reason
 
 
 def test_income_from_the_bank_does_not_depend_on_the_purse():
@@ -83,7 +97,7 @@ def _example(replays: list, word: str):
 
 def test_the_clean_de_example_replays_consistently(de_replays):
     r = _example(de_replays["clean"], "Laura")
-    assert r.status == "consistent" and r.claimed == {"Thomas": -3, "Laura": 2, "Mia": 1}
+    assert r.status == "consistent" and r.claimed == {"Thomas → Laura": 2, "Thomas → Mia": 1}
     assert not [d for d in discrepancies(de_replays["clean"]) if "Mia" in d.evidence[0].quote]
 
 
