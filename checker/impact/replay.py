@@ -220,10 +220,14 @@ def _play(rules: RuleSet, pos: Position, plan: Plan, claimed: dict[str, Any], na
     income that turn is not part of such a claim."""
     out = play_turn(rules, pos, plan, log=True)
     if claimed.get("payments") and not any(claimed.get(k) for k in ("delta", "coins", "gains")):
-        want: dict[str, int] = {}
+        said: dict[str, list[int]] = {}
         for pay in claimed["payments"]:
             key = f"{names[_seat(pay['from'], names)]} → {names[_seat(pay['to'], names)]}"
-            want[key] = want.get(key, 0) + int(pay["amount"])
+            said.setdefault(key, []).append(int(pay["amount"]))
+        # one pair read twice (a repeated sentence, or what was owed beside what was paid) is no claim to check
+        want = {key: amounts[0] for key, amounts in said.items() if len(amounts) == 1}
+        if not want:
+            raise NotReplayable("every payment is read more than once: which one the book claims is unclear")
         paid = {f"{names[a]} → {names[b]}": n for (a, b), n in payments(out["events"]).items()}
         return want, {k: paid.get(k, 0) for k in want}, out
     want_seats = _claimed_deltas(claimed, names, pos.coins)

@@ -62,6 +62,14 @@ def test_a_claim_of_payments_only_leaves_the_players_other_income_aside():
     assert _replay({**v, "payments": [{"from": "Laura", "to": "Thomas", "amount": 1}]}).status == "inconsistent"
 
 
+def test_a_pair_read_twice_is_not_summed_into_a_claim():
+    """The extractor reading one payment twice (a repeated sentence) does not make the book claim double."""
+    twice = [{"from": "Thomas", "to": "Laura", "amount": 2}] * 2 + [{"from": "Thomas", "to": "Mia", "amount": 1}]
+    r = _replay(_value(payments=twice))
+    assert r.status == "consistent" and r.claimed == {"Thomas → Mia": 1}
+    assert _replay(_value(payments=twice[:2])).status == "not_replayable"
+
+
 def test_a_payee_whose_cards_are_not_given_is_not_replayable():
     r = _replay(_value(owns={"Mia": {"mk2/cafe": 2}}))
     assert r.status == "not_replayable" and "Laura" in r.reason
