@@ -278,7 +278,7 @@ def _table_run(segments: list[Segment], row_gaps: list[tuple[float, float]], em:
     return None
 
 
-def _box_size(seg: Segment) -> float:
+def box_size(seg: Segment) -> float:
     """A recognised segment's type size from its box: a line in capitals only spans its capitals'
     height, a mixed line its ascenders and descenders."""
     letters = [c for c in seg.text if c.isalpha()]
@@ -296,7 +296,7 @@ def _larger(band: list[Segment], segments: list[Segment], body: float) -> bool:
     if not all(w.line >= 0 for s in band for w in s.words):  # a text layer's sizes are exact
         return False
     lines = median(s.bottom - s.top for s in segments)
-    return min(_box_size(s) for s in band) >= HEADING_SIZE * lines
+    return min(box_size(s) for s in band) >= HEADING_SIZE * lines
 
 
 def _headed_blocks(segments: list[Segment], col_gaps: list[tuple[float, float]], em: float) -> bool:
