@@ -18,6 +18,8 @@ GUTTER_ROWS = 4  # lines of prose on each side of a gutter that a few lines run 
 GUTTER_INTRUDERS = 0.1  # ... its empty part is reached by at most this share of the lines ...
 GUTTER_CROSSED = 0.3  # ... and overlapped by at most this share
 HEADING_SIZE = 1.15  # a line set this much larger than the body is a heading
+CAP_SHARE = 0.75  # a line in capitals only is about this share of a mixed line's box high (no
+# ascenders over, no descenders under its letters)
 SIZE_CHANGE = 0.12  # a word this much larger or smaller than its neighbour starts a new segment
 GUTTER_SPACES = 3.0  # a gap in a recogniser's line this many times its word spaces may be a gutter
 TABLE_ROWS = 3  # a table: this many rows or more of one line each, apart from one another ...
@@ -276,6 +278,27 @@ def _table_run(segments: list[Segment], row_gaps: list[tuple[float, float]], em:
     return None
 
 
+def box_size(seg: Segment) -> float:
+    """A recognised segment's type size from its box: a line in capitals only spans its capitals'
+    height, a mixed line its ascenders and descenders."""
+    letters = [c for c in seg.text if c.isalpha()]
+    caps = bool(letters) and all(c.isupper() for c in letters)
+    return (seg.bottom - seg.top) / (CAP_SHARE if caps else 1.0)
+
+
+def _larger(band: list[Segment], segments: list[Segment], body: float) -> bool:
+    """The band's lines are set larger than the body (`body`: the segments' median size): by
+    their sizes, or, read by OCR, by their boxes beside the body lines' boxes. The recogniser's
+    size of a line (hOCR x_size) misjudges a short line of capitals on a small image (a bold
+    heading 1.5 times the body's letters given the body's size at 100 dpi); its box does not."""
+    if min(s.size for s in band) >= HEADING_SIZE * body:
+        return True
+    if not all(w.line >= 0 for s in band for w in s.words):  # a text layer's sizes are exact
+        return False
+    lines = median(s.bottom - s.top for s in segments)
+    return min(box_size(s) for s in band) >= HEADING_SIZE * lines
+
+
 def _headed_blocks(segments: list[Segment], col_gaps: list[tuple[float, float]], em: float) -> bool:
     """The columns are blocks of columns, one under another, each under a heading of its own
     across them: under a band of lines on both sides of the gutter, over another such band or
@@ -293,8 +316,7 @@ def _headed_blocks(segments: list[Segment], col_gaps: list[tuple[float, float]],
     for lo, hi in zip(cuts, cuts[1:], strict=False):
         band = [s for s in segments if lo < (s.top + s.bottom) / 2 <= hi]
         sides = {s.x1 <= mid for s in band}
-        heading = (len(sides) == 1 and line_rows(band, em) <= 2
-                   and min(s.size for s in band) >= HEADING_SIZE * body)
+        heading = len(sides) == 1 and line_rows(band, em) <= 2 and _larger(band, segments, body)
         kinds.append("both" if len(sides) == 2 else "heading" if heading else "one")
     # a heading last, under the columns, heads what follows them where a cut at a wider row gap
     # has already set that apart: it is read after both columns, not after the left one (a heading
@@ -393,7 +415,7 @@ def _column_run(segments: list[Segment], row_gaps: list[tuple[float, float]],
             rest = [b for b in bands[end + 1:] if b]
             body = median(s.size for s in segments)
             if rest and all(max(s.x1 for s in b) <= mid or min(s.x0 for s in b) >= mid for b in rest) and not (
-                    line_rows(rest[-1], em) <= 2 and min(s.size for s in rest[-1]) >= HEADING_SIZE * body):
+                    line_rows(rest[-1], em) <= 2 and _larger(rest[-1], segments, body)):
                 end = len(bands) - 1
             return edges[start], edges[end + 1], shared
         start = end + 1

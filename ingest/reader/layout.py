@@ -24,6 +24,7 @@ from ingest.reader.geometry import (
     Rect,
     Segment,
     body_size,
+    box_size,
     median,
     segments_from_words,
     xy_cut,
@@ -115,6 +116,7 @@ def order_page(page: PageLayout) -> str:
     if not segments:
         return ""
     size = body_size(segments)
+    lines = median(s.bottom - s.top for s in segments)  # a body line's box (ascenders to descenders)
     body: list[tuple[str, float, int]] = []
     figures: list[str] = []
     boxed: list[list[Segment]] = []
@@ -149,6 +151,10 @@ def order_page(page: PageLayout) -> str:
         if card_label(text):
             continue
         small = block_size < SMALL_TYPE * size and len(text) <= FIGURE_TEXT_CHARS
+        if small and not page.exact_sizes:
+            # the recogniser's size of a short line (hOCR x_size) can be far off on a small image:
+            # recognised text is small type only where its letters' boxes say so too
+            small = median(box_size(s) for s in block) < SMALL_TYPE * lines
         if small or _inside(block, page.pictures):
             figures.append(text)
             figure_blocks.append(block)

@@ -52,9 +52,13 @@ def _in_order(units: list[tuple[Box, object, list[Segment]]], em: float) -> list
     into rows a line high, so that a unit weighs as the lines it holds when columns are told from
     rows (ingest.geometry.xy_cut); a unit is read where its first stand-in is."""
     stand_ins: list[Segment] = []
+    unit_of: dict[int, int] = {}  # a stand-in's word -> its unit
     for k, (box, _, lines) in enumerate(units):
-        if lines:
-            stand_ins += [Segment([Word(str(k), s.x0, s.top, s.x1, s.bottom, s.size)]) for s in lines]
+        if lines:  # a line's stand-in keeps its text and recogniser's line (how large it is set: xy_cut)
+            for s in lines:
+                word = Word(s.text, s.x0, s.top, s.x1, s.bottom, s.size, line=s.words[0].line)
+                unit_of[id(word)] = k
+                stand_ins.append(Segment([word]))
             continue
         # a drawn box's edge parts it from its neighbour however near: shrunk by half a column gap
         # and half a paragraph gap each side, boxes set closer than that still read as apart
@@ -62,13 +66,15 @@ def _in_order(units: list[tuple[Box, object, list[Segment]]], em: float) -> list
         x0, top, x1, bottom = box[0] + dx, box[1] + dy, box[2] - dx, box[3] - dy
         rows = max(1, int((bottom - top) / max(em * 1.5, 1e-3)))
         step = (bottom - top) / rows
-        stand_ins += [Segment([Word(str(k), x0, top + i * step, x1, top + (i + 1) * step - 0.2 * step, em)])
-                      for i in range(rows)]
+        for i in range(rows):
+            word = Word("", x0, top + i * step, x1, top + (i + 1) * step - 0.2 * step, em)
+            unit_of[id(word)] = k
+            stand_ins.append(Segment([word]))
     out: list[object] = []
     seen: set[int] = set()
     for block in xy_cut(stand_ins, em):
         for seg in _rows_then_columns(block):
-            k = int(seg.words[0].text)
+            k = unit_of[id(seg.words[0])]
             if k not in seen:
                 seen.add(k)
                 out.append(units[k][1])

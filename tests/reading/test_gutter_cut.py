@@ -175,3 +175,37 @@ def test_a_heading_alone_under_the_columns_is_read_after_both():
     segs.append(_line("Heading", 0, 13 * 14, 120, 16))
     got = _order(segs)
     assert got[-1] == "Heading"
+
+
+def _read_words(tag: str, x0: float, top: float, rows: int) -> list[Word]:
+    """`rows` recognised lines of a column 200 wide (boxes 10 high, the recogniser's size 15)."""
+    return [Word(f"{tag}{r}w{i}{'.' if r == rows - 1 and i == 4 else ''}", x0 + i * 40, top + r * 14,
+                 x0 + i * 40 + 34, top + r * 14 + 10, 15.0, line=1000 + int(x0) + int(top) + r, region=1)
+            for r in range(rows) for i in range(5)]
+
+
+def _headed_page(cap_height: float) -> list[str]:
+    """Two blocks of two columns, each under a flush-left heading in capitals `cap_height` high
+    that the recogniser sized as the body (hOCR x_size misjudges a short line of capitals at 100
+    dpi), on a page whose regions were found (the region units' path)."""
+    from ingest.reader.geometry import PageLayout
+    from ingest.reader.layout import order_page
+
+    words: list[Word] = []
+    top = 0.0
+    for k, name in enumerate(("ONE", "TWO")):
+        words.append(Word(f"HEAD{name}", 0, top, 90, top + cap_height, 14.0, line=k, region=1))
+        top += 30
+        words += _read_words(f"L{name}", 0, top, 6) + _read_words(f"R{name}", 230, top, 6)
+        top += 6 * 14 + 20
+    regions = {0: (None, (0.0, 0.0, 600.0, 800.0), "page"), 1: (0, (0.0, 0.0, 600.0, 800.0), "panel")}
+    text = order_page(PageLayout(words, 600, 800, regions=regions))
+    return [p.split("0w0")[0] for p in text.split("\n\n")]
+
+
+def test_a_heading_in_capitals_between_recognised_column_blocks_is_told_by_its_box():
+    """Capitals 11 high over body lines 10 high (ascender to descender) are a larger type: the
+    heading parts the blocks. Capitals 7 high are the body's own: read in the left column."""
+    assert _headed_page(11.0) == ["HEADONE", "LONE", "RONE", "HEADTWO", "LTWO", "RTWO"]
+    body_caps = _headed_page(7.0)
+    assert body_caps.index("HEADTWO") < body_caps.index("RONE"), body_caps
