@@ -37,7 +37,6 @@ KANA = re.compile(r"[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]")
 HANGUL = re.compile(r"[\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")
 KANA_SHARE = 0.1  # of the ideographs and kana: from this share of kana on, the text is Japanese
 CHARS_PER_WORD = 1.5  # a text without spaces: a word of Chinese or Japanese is about 1.5 characters (MIN_WORDS)
-UNSPACED = ("japanese", "han", "hangul")  # scripts whose function words are counted as characters
 
 
 @dataclass
@@ -160,7 +159,7 @@ def language_scores(text: str) -> tuple[dict[str, float], int]:
     """Share of the words that are each language's function words (plus a small bonus for its
     characteristic letters), for the languages of the text's script; and the word count."""
     script = _script(text)
-    if script in UNSPACED:
+    if script in languages.UNSPACED_SCRIPTS:
         return _unspaced_scores(text, script)
     words = [w.casefold() for w in WORD.findall(text)]
     scores: dict[str, float] = {}

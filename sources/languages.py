@@ -29,6 +29,10 @@ LEXICON_FILE = "lexicon.yaml"
 NAMES_FILE = "names.yaml"
 LEMMATIZERS = ("spacy", "pymorphy3", "none")
 SEGMENTERS = ("sudachi", "jieba", "kiwi", "none")  # ingest.segmenters: for scripts without spaces
+# the scripts written without spaces (language data's `script`): Tesseract's hOCR may end a word at
+# each of their letters (ingest.reader.ocr), and their function words are counted as characters
+# (ingest.identify)
+UNSPACED_SCRIPTS = frozenset({"han", "hangul", "japanese"})
 
 
 def lang_dir(where: Path | str | None = None) -> Path:

@@ -371,18 +371,14 @@ def run_tesseract(gray: Image.Image, model: str, timeout: float | None = None, p
     return parse_hocr(hocr, gray.size, model, text[0].decode("utf-8", "replace") if text else None)
 
 
-# the scripts whose letters Tesseract takes for unspaced (its unicharset: Han, Hangul, kana), so that
-# its hOCR may end a word at each of them (parse_hocr); language data's `script`
-UNSPACED_SCRIPTS = frozenset({"han", "hangul", "japanese"})
-
-
 @lru_cache(maxsize=1)
 def spacing_models() -> frozenset[str]:
-    """The models of languages in UNSPACED_SCRIPTS: read with their plain text beside the hOCR, for
+    """The models of languages written without spaces (sources.languages.UNSPACED_SCRIPTS), whose
+    letters Tesseract's hOCR may end a word at (parse_hocr): read with their plain text beside the hOCR, for
     its spaces (about 2% of Tesseract's time, not spent on the other scripts, where hOCR's words are
     the text's: checked on 26 Latin and Cyrillic scans)."""
     return frozenset(str(d["tesseract"]) for d in languages.languages().values()
-                     if d.get("script") in UNSPACED_SCRIPTS and d.get("tesseract"))
+                     if d.get("script") in languages.UNSPACED_SCRIPTS and d.get("tesseract"))
 
 
 def _tesseract(gray: Image.Image, args: list[str], timeout: float | None = None,
