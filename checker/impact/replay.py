@@ -125,13 +125,11 @@ def _from_scenario(v: dict[str, Any], sets: tuple[str, ...]) -> _Setups:
     players = v.get("players")
     if not isinstance(players, list) or len(players) < 1:
         raise NotReplayable("no players")
+    seats = v.get("seats") if isinstance(v.get("seats"), dict) else {}
     seated = False
     if all(isinstance(p, str) for p in players):  # the extractor's shape: names + owns/coins maps
         owns, purse = v.get("owns") or {}, v.get("coins") if isinstance(v.get("coins"), dict) else {}
-        seats = v.get("seats") if isinstance(v.get("seats"), dict) else {}
-        if seats and all(p in seats for p in players):
-            players = sorted(players, key=lambda p: int(seats[p]))
-        else:
+        if not (seats and all(p in seats for p in players)):
             seated = len(players) > 2  # the order of mention is not a seating
         said = v.get("claimed") or {k: v[k] for k in ("delta", "payments", "gains") if k in v}
         about = [pay.get("to") for pay in said.get("payments") or [] if isinstance(pay, dict)]
@@ -143,8 +141,7 @@ def _from_scenario(v: dict[str, Any], sets: tuple[str, ...]) -> _Setups:
                    for p in players]
     if not all(isinstance(p, dict) for p in players):
         raise NotReplayable("players are neither names nor {name, coins, city} records")
-    seats = v.get("seats") if isinstance(v.get("seats"), dict) else {}
-    if seats and all(p.get("name") in seats for p in players):  # records with the seats stated: in that order
+    if seats and all(p.get("name") in seats for p in players):  # the seats stated: the players in that order
         players = sorted(players, key=lambda p: int(seats[p["name"]]))
     names = [str(p.get("name", i)) for i, p in enumerate(players)]
     known = [p.get("coins") is not None for p in players]
@@ -258,7 +255,7 @@ def replay_fact(book: BookIn, fact: FactIn, rules: RuleSet | None = None) -> Rep
             st = _from_scenario(v, sets)
         elif "income" in v:
             pos, plan, claimed, names = _from_income(v, rules, sets)
-            st = _Setups([(pos, names)], plan, {"delta": {s: n for s, n in claimed.items()}})
+            st = _Setups([(pos, names)], plan, {"delta": dict(claimed)})
         else:
             raise NotReplayable("no scenario (players, coins, roll, claimed coins) or income in the example's value"
                                 if "equations" not in v else "printed arithmetic only (checked by example_error)")
