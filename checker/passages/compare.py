@@ -252,7 +252,13 @@ def _count_surplus(units: list, mine: list, others: list) -> bool:
     two sides print it equally often ("5 different cards" said twice where the other says it once).
     Numbers are counted as said (digits, words, ordinals: _said); one never is ("1 Park" is "the Park")."""
     own, there, whole = _said(units), _said(others), _said(mine)
-    return any(whole[n] > there[n] and whole[n] - own[n] == there[n] for n in own if n != 1)
+    return any(_once_more(x, own, whole, there) for x in own if x != 1)
+
+
+def _once_more(x: object, own: Counter, whole: Counter, there: Counter) -> bool:
+    """Whether a side says `x` (a number, a card) more often than the other (`whole` against `there`),
+    and as often as the other without `own`, the passage that would be one too many."""
+    return whole[x] > there[x] and whole[x] - own[x] == there[x]
 
 
 def _absent_from(units: list, others: list, readable: set[str] | None = None) -> bool:
@@ -342,7 +348,7 @@ def _said_once_more(pair: Pair, units: list[Passage], near: tuple[Bead, Bead], o
         return False  # a card the other book may be read to name is what the gap rests on
     for counts, keys in ((_named, cards), (_said, set(_said(units)) - {1})):
         own, whole, there = counts(units), counts(units + mine), counts(theirs)
-        if not all(whole[x] > there[x] and whole[x] - own[x] == there[x] for x in keys):
+        if not all(_once_more(x, own, whole, there) for x in keys):
             return False
     ratio = (sum(len(p.text) for p in pair.b) or 1) / (sum(len(p.text) for p in pair.a) or 1)
     size = sum(len(u.text) for u in units)
