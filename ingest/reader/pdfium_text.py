@@ -14,12 +14,14 @@ at the same place (fake bold, overprint) are kept once.
 
 from __future__ import annotations
 
+import ctypes
 import math
 from dataclasses import dataclass
 
 import pypdfium2
 import pypdfium2.raw as pdfium_c
 
+from ingest.reader import pdfium_calls as calls
 from ingest.reader.geometry import PageLayout, Rect, Word, median
 from ingest.reader.vector_regions import assign, drawing
 
@@ -58,15 +60,15 @@ def page_chars(page: pypdfium2.PdfPage, height: float) -> list[Char]:
     """The page's characters in content order, in top-down coordinates (PDFium's are bottom-up)."""
     textpage = page.get_textpage()
     try:
-        handle = textpage.raw
-        n = pdfium_c.FPDFText_CountChars(handle)
-        left, right, bottom, top = (pdfium_c.c_double() for _ in range(4))
-        ox, oy = pdfium_c.c_double(), pdfium_c.c_double()
-        matrix = pdfium_c.FS_MATRIX()
+        handle = calls.address(textpage.raw)
+        n = calls.char_count(handle)
+        (left, at_left), (right, at_right), (bottom, at_bottom), (top, at_top) = (
+            calls.cell(ctypes.c_double) for _ in range(4))
+        (_ox, at_ox), (oy, at_oy) = calls.cell(ctypes.c_double), calls.cell(ctypes.c_double)
+        matrix, at_matrix = calls.cell(pdfium_c.FS_MATRIX)
         out: list[Char] = []
-        get_unicode, get_box, get_origin = (pdfium_c.FPDFText_GetUnicode, pdfium_c.FPDFText_GetCharBox,
-                                            pdfium_c.FPDFText_GetCharOrigin)
-        get_size, get_matrix = pdfium_c.FPDFText_GetFontSize, pdfium_c.FPDFText_GetMatrix
+        get_unicode, get_box, get_origin = calls.char_unicode, calls.char_box, calls.char_origin
+        get_size, get_matrix = calls.char_font_size, calls.char_matrix
         for i in range(n):
             code = get_unicode(handle, i)
             if code in (0, 0xFFFE, 0xFFFF):
@@ -74,17 +76,17 @@ def page_chars(page: pypdfium2.PdfPage, height: float) -> list[Char]:
             # PDFium reports a hyphen it judges to end a line as U+0002: it is the printed hyphen
             char = "-" if code == 2 else chr(code)
             if char.isspace():
-                if pdfium_c.FPDFText_IsGenerated(handle, i) != 1:  # PDFium's own guesses are not spaces
+                if calls.char_generated(handle, i) != 1:  # PDFium's own guesses are not spaces
                     out.append(Char(" ", 0, 0, 0, 0, 0, 0, 0))  # a space the PDF itself draws: a word break
                 continue
             if code < 32 and code != 2:  # other control characters draw nothing
                 continue
-            if not get_box(handle, i, left, right, bottom, top):
+            if not get_box(handle, i, at_left, at_right, at_bottom, at_top):
                 continue
-            get_origin(handle, i, ox, oy)
+            get_origin(handle, i, at_ox, at_oy)
             size = get_size(handle, i)
             angle = 0.0
-            if get_matrix(handle, i, matrix):
+            if get_matrix(handle, i, at_matrix):
                 # the font size is often 1 with the scale in the text matrix: the size is both
                 size *= math.hypot(matrix.c, matrix.d) or 1.0
                 angle = abs(math.degrees(math.atan2(matrix.b, matrix.a)))
@@ -183,22 +185,22 @@ def _word(chars: list[Char]) -> Word:
     )
 
 
-def _pictures(images: list, width: float, height: float) -> tuple[list[Rect], int]:
-    """Image boxes (top-down) and the largest image's resolution."""
+def _pictures(images: list[int], width: float, height: float) -> tuple[list[Rect], int]:
+    """Image boxes (top-down) and the largest image's resolution (`images`: their addresses)."""
     pictures: list[Rect] = []
     dpi = 0.0
-    bounds = [pdfium_c.c_float() for _ in range(4)]
-    px_w, px_h = pdfium_c.c_uint(), pdfium_c.c_uint()
+    bounds = [calls.cell(ctypes.c_float) for _ in range(4)]
+    (px_w, at_w), (_px_h, at_h) = calls.cell(ctypes.c_uint), calls.cell(ctypes.c_uint)
     for obj in images:
-        if not pdfium_c.FPDFPageObj_GetBounds(obj, *bounds):
+        if not calls.object_bounds(obj, *(at for _, at in bounds)):
             continue
-        left, bottom, right, top = (b.value for b in bounds)
+        left, bottom, right, top = (b.value for b, _ in bounds)
         x0, x1 = max(0.0, left), min(width, right)
         y0, y1 = max(0.0, height - top), min(height, height - bottom)
         if x1 <= x0 or y1 <= y0:
             continue
         pictures.append(Rect(x0, y0, x1, y1))
-        if pdfium_c.FPDFImageObj_GetImagePixelSize(obj, px_w, px_h) and right > left:
+        if calls.image_pixel_size(obj, at_w, at_h) and right > left:
             dpi = max(dpi, px_w.value / ((right - left) / 72))
     return pictures, round(dpi)
 

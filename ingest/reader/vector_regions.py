@@ -16,10 +16,12 @@ shares of the page, so the rule holds for any page size.
 from __future__ import annotations
 
 import ctypes
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pypdfium2.raw as pdfium_c
 
+from ingest.reader import pdfium_calls as calls
 from ingest.reader.card_art import body_size
 from ingest.reader.geometry import PageLayout, Word, median
 
@@ -63,19 +65,19 @@ def _page_box(left: float, bottom: float, right: float, top: float, m: Matrix, h
     return (xs[0], height - ys[1], xs[1], height - ys[0])
 
 
-def _largest_outline_share(path) -> float:  # noqa: ANN001 - a PDFium path object
+def _largest_outline_share(path: int) -> float:
     """The area of the path's largest closed outline over its bounding box (both in the path's own
     space; Bezier control points stand for their curves, which errs a little large at round corners)."""
-    n = pdfium_c.FPDFPath_CountSegments(path)
+    n = calls.path_segment_count(path)
     if n > MAX_SEGMENTS:
         return 0.0
-    x, y = ctypes.c_float(), ctypes.c_float()
+    (x, at_x), (y, at_y) = calls.cell(ctypes.c_float), calls.cell(ctypes.c_float)
     outlines: list[list[tuple[float, float]]] = []
     for i in range(n):
-        seg = pdfium_c.FPDFPath_GetPathSegment(path, i)
-        if not pdfium_c.FPDFPathSegment_GetPoint(seg, x, y):
+        seg = calls.path_segment(path, i)
+        if not calls.segment_point(seg, at_x, at_y):
             continue
-        if pdfium_c.FPDFPathSegment_GetType(seg) == pdfium_c.FPDF_SEGMENT_MOVETO or not outlines:
+        if calls.segment_type(seg) == pdfium_c.FPDF_SEGMENT_MOVETO or not outlines:
             outlines.append([])
         outlines[-1].append((x.value, y.value))
     points = [p for outline in outlines for p in outline]
@@ -92,13 +94,13 @@ def _largest_outline_share(path) -> float:  # noqa: ANN001 - a PDFium path objec
     return best / box_area
 
 
-def _filled(path) -> bool:  # noqa: ANN001 - a PDFium path object
+def _filled(path: int) -> bool:
     """Filled with a visible colour (not a stroke only, not an invisible shape; a 10% tint shows)."""
-    mode, stroke = ctypes.c_int(), ctypes.c_int()
-    if not pdfium_c.FPDFPath_GetDrawMode(path, mode, stroke) or mode.value == pdfium_c.FPDF_FILLMODE_NONE:
+    (mode, at_mode), (_stroke, at_stroke) = calls.cell(ctypes.c_int), calls.cell(ctypes.c_int)
+    if not calls.path_draw_mode(path, at_mode, at_stroke) or mode.value == pdfium_c.FPDF_FILLMODE_NONE:
         return False
-    r, g, b, a = (ctypes.c_uint() for _ in range(4))
-    return bool(pdfium_c.FPDFPageObj_GetFillColor(path, r, g, b, a)) and a.value >= VISIBLE_ALPHA
+    colour = [calls.cell(ctypes.c_uint) for _ in range(4)]
+    return bool(calls.fill_color(path, *(at for _, at in colour))) and colour[3][0].value >= VISIBLE_ALPHA
 
 
 @dataclass
@@ -106,37 +108,36 @@ class Drawing:
     """What a page draws besides its text: region shapes, images, and whether any path at all."""
 
     shapes: list[Shape]
-    images: list  # PDFium image objects
+    images: list[int]  # PDFium image objects (addresses)
     paths: bool
 
 
 def drawing(page_handle, width: float, height: float) -> Drawing:  # noqa: ANN001 - FPDF_PAGE
     """One walk over the page's objects, descending into form XObjects (where print files keep
     most of their art): its filled, boxy, upright shapes large enough to be a region, in drawing
-    order, and its images."""
+    order, and its images (their addresses, for ingest.reader.pdfium_calls)."""
     short = min(width, height)
     min_side, min_area = MIN_SIDE * short, MIN_AREA * width * height
-    bounds = [ctypes.c_float() for _ in range(4)]
     found: list[Shape] = []
-    images: list = []
+    images: list[int] = []
     paths = False
-    matrix = pdfium_c.FS_MATRIX()
+    matrix, at_matrix = calls.cell(pdfium_c.FS_MATRIX)
     path_kind, form_kind, image_kind = (pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_FORM,
                                         pdfium_c.FPDF_PAGEOBJ_IMAGE)
 
-    left, bottom, right, top = bounds
-    get_type, get_bounds = pdfium_c.FPDFPageObj_GetType, pdfium_c.FPDFPageObj_GetBounds
+    (left, at_left), (bottom, at_bottom), (right, at_right), (top, at_top) = (calls.cell(ctypes.c_float) for _ in range(4))
+    get_type, get_bounds = calls.object_type, calls.object_bounds
 
-    def large(obj, m: Matrix) -> Box | None:  # noqa: ANN001 - a PDFium page object
+    def large(obj: int, m: Matrix) -> Box | None:
         """The object's box on the page when it is large enough to be (or hold) a region."""
-        if not get_bounds(obj, left, bottom, right, top):
+        if not get_bounds(obj, at_left, at_bottom, at_right, at_top):
             return None
         w, h = (right.value - left.value) * abs(m[0]), (top.value - bottom.value) * abs(m[3])
         if w < min_side or h < min_side or w * h < min_area or not _upright(m):
             return None
         return _page_box(left.value, bottom.value, right.value, top.value, m, height)
 
-    def walk(handle, count, get, m: Matrix, shapes: bool) -> None:  # noqa: ANN001 - PDFium handles
+    def walk(handle: int, count: int, get: Callable[[int, int], int | None], m: Matrix, shapes: bool) -> None:
         nonlocal paths
         shapes = shapes and _upright(m)
         sx, sy = abs(m[0]), abs(m[3])
@@ -146,13 +147,13 @@ def drawing(page_handle, width: float, height: float) -> Drawing:  # noqa: ANN00
             if kind == path_kind:
                 paths = True
                 # most of a page's thousands of paths are small: the first test is made here, inline
-                if not shapes or not get_bounds(obj, left, bottom, right, top) or (
+                if not shapes or not get_bounds(obj, at_left, at_bottom, at_right, at_top) or (
                         (right.value - left.value) * sx < min_side or (top.value - bottom.value) * sy < min_side):
                     continue
                 box = large(obj, m)
                 if box is None:
                     continue
-                if pdfium_c.FPDFPageObj_GetMatrix(obj, matrix) and (abs(matrix.b) > 1e-6 or abs(matrix.c) > 1e-6):
+                if calls.object_matrix(obj, at_matrix) and (abs(matrix.b) > 1e-6 or abs(matrix.c) > 1e-6):
                     continue  # a turned shape: its outline is not its box
                 if not _filled(obj) or _largest_outline_share(obj) < BOXY:
                     continue
@@ -163,14 +164,14 @@ def drawing(page_handle, width: float, height: float) -> Drawing:  # noqa: ANN00
                 images.append(obj)
             elif kind == form_kind:
                 inner = m
-                if pdfium_c.FPDFPageObj_GetMatrix(obj, matrix):
+                if calls.object_matrix(obj, at_matrix):
                     own = (matrix.a, matrix.b, matrix.c, matrix.d, matrix.e, matrix.f)
                     inner = _compose(own, m)
                 # a form too small to hold a region (a card's art, an icon) is searched for images only
-                walk(obj, pdfium_c.FPDFFormObj_CountObjects(obj), pdfium_c.FPDFFormObj_GetObject, inner,
-                     shapes and large(obj, m) is not None)
+                walk(obj, calls.form_object_count(obj), calls.form_object, inner, shapes and large(obj, m) is not None)
 
-    walk(page_handle, pdfium_c.FPDFPage_CountObjects(page_handle), pdfium_c.FPDFPage_GetObject, IDENTITY, True)
+    page = calls.address(page_handle)
+    walk(page, calls.page_object_count(page), calls.page_object, IDENTITY, True)
     return Drawing(found, images, paths)
 
 
