@@ -12,7 +12,7 @@ import typer
 import sources
 from ingest.limits import DEFAULT, RANGES, Limits
 from mkdb.options import DbOption, FormatOption
-from mkdb.output import Format, emit, error, say, visible
+from mkdb.output import Format, NoProgress, emit, error, say, visible
 
 RULEBOOK_FIELDS = ["id", "source", "sha256", "lang", "edition", "expansions", "title", "pages", "sections", "warnings", "scope", "revision"]
 SECTION_FIELDS = ["index", "heading", "topic", "card", "scope", "page", "start", "end", "text"]
@@ -85,6 +85,24 @@ def _book_or_exit(name: str, files: list[Any]) -> Any:
         raise typer.Exit(2) from None
 
 
+def _progress(err: Any) -> Any:
+    """The files' and pages' progress bars on a terminal; elsewhere none (rich.progress not even loaded)."""
+    if not err.is_terminal:
+        return NoProgress()
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    # a file name is shown as it is (markup=False: "[red]x.pdf" is no style) with its control characters written out
+    return Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    TimeRemainingColumn(), console=err, transient=True)
+
+
 def _write_sidecar(path: Path, results: list[Any]) -> None:
     """Every page's text as stored, pages separated by form feeds (OCRmyPDF's sidecar), files in order."""
     from carddb.writing import WriteError, write_text
@@ -121,14 +139,6 @@ def ingest(
 ) -> None:
     """Ingest rulebooks: read, clean, identify, segment, extract facts, store (one transaction per file)."""
     from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
 
     from carddb.errors import DatabaseGone
     from carddb.paths import resolve_url
@@ -162,9 +172,7 @@ def ingest(
 
         engine = open_or_exit(db)
     err = Console(stderr=True)
-    # a file name is shown as it is (markup=False: "[red]x.pdf" is no style) with its control characters written out
-    with Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  TimeRemainingColumn(), console=err, transient=True, disable=not err.is_terminal) as bar:
+    with _progress(err) as bar:
         task = bar.add_task("ingesting", total=len(files))
         pages_task = bar.add_task("pages", total=None, visible=False)  # the pages of the file being read, with an ETA
         current = iter(files)
