@@ -60,22 +60,34 @@ class Segment:
 
     words: list[Word] = field(default_factory=list)
 
-    # (lists, not generators: these are asked tens of thousands of times a book, on a few words each)
+    # The box is asked tens of thousands of times a book (reading order, card art), on a few words
+    # each: worked out once per list of words and length (words are only added to a segment while
+    # segments_from_words makes it, before anything asks; a word's box never moves after it is read).
+    def _box(self) -> tuple[float, float, float, float]:
+        words = self.words
+        known = self.__dict__.get("_known")
+        if known is not None and known[0] is words and known[1] == len(words):
+            return known[2]
+        box = (min([w.x0 for w in words]), min([w.top for w in words]), max([w.x1 for w in words]),
+               max([w.bottom for w in words]))
+        self.__dict__["_known"] = (words, len(words), box)
+        return box
+
     @property
     def x0(self) -> float:
-        return min([w.x0 for w in self.words])
+        return self._box()[0]
 
     @property
     def x1(self) -> float:
-        return max([w.x1 for w in self.words])
+        return self._box()[2]
 
     @property
     def top(self) -> float:
-        return min([w.top for w in self.words])
+        return self._box()[1]
 
     @property
     def bottom(self) -> float:
-        return max([w.bottom for w in self.words])
+        return self._box()[3]
 
     @property
     def size(self) -> float:
