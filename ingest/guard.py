@@ -38,6 +38,9 @@ CHUNK = 1 << 20
 # the most one byte of DEFLATE data can inflate to (zlib's documented limit, 1032:1): a stream that
 # small times this is within the cap without being inflated (most of a PDF's streams, read as they are)
 MAX_INFLATE_RATIO = 1032
+# what inflating may still give for input zlib has taken in but not yet written out (a match cut
+# short by the output limit: 258 bytes; bits held: a few bytes of input), with room to spare
+INFLATE_PENDING = 1 << 16
 _open = os.open  # (tests replace it to make a file unreadable: they run as root)
 _KINDS = {
     stat.S_ISFIFO: "is a FIFO (named pipe)", stat.S_ISCHR: "is a character device", stat.S_ISBLK: "is a block device",
@@ -266,8 +269,11 @@ def _mb(n: float) -> str:
 
 
 def _inflated_size(raw: bytes | memoryview, cap: float) -> int:
-    """Bytes a zlib stream inflates to, counted without keeping them; stops just past `cap` or where
-    the zlib data ends. Fed 64 KB at a time: a long input is never copied whole (unconsumed_tail)."""
+    """Bytes a zlib stream inflates to, counted without keeping them; stops just past `cap`, where
+    the zlib data ends, or once the input not yet fed cannot carry the count past `cap` (each byte of
+    it inflates to at most MAX_INFLATE_RATIO bytes, plus what zlib may hold back: INFLATE_PENDING);
+    the count is then below `cap`, not the whole. Fed 64 KB at a time: a long input is never copied
+    whole (unconsumed_tail)."""
     d = zlib.decompressobj()
     total = 0
     view = memoryview(raw)
@@ -279,6 +285,8 @@ def _inflated_size(raw: bytes | memoryview, cap: float) -> int:
                 data = d.unconsumed_tail
             if total > cap or d.eof:
                 break
+            if total + INFLATE_PENDING + MAX_INFLATE_RATIO * max(0, len(view) - at - (1 << 16)) <= cap:
+                break  # the rest cannot pass the cap (a content stream just over the bound, most of them)
         while total <= cap and not d.eof:  # output still buffered inside zlib
             out = d.decompress(b"", CHUNK)
             if not out:

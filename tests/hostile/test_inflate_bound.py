@@ -53,3 +53,18 @@ def test_a_short_stream_is_not_inflated_and_a_bomb_still_is(tmp_path: Path, monk
     guard.scan_pdf(small, limits)  # within the bound: let through unread
     with pytest.raises(AssertionError, match="not to be inflated"):
         guard.scan_pdf(bomb, limits)
+
+
+def test_inflating_stops_once_the_rest_cannot_pass_the_cap() -> None:
+    """A stream just over the bound is inflated only until the input left cannot carry it past the cap
+    (the count is then below the cap, not the whole); a bomb after a long plain start still counts past it."""
+    import random
+
+    plain = random.Random(0).randbytes(300_000)  # does not compress: 300 KB of DEFLATE data
+    packed = zlib.compress(plain)
+    cap = 256e6  # 300 KB could inflate to 310 MB: it is inflated, but only its first part
+    counted = guard._inflated_size(packed, cap)
+    assert counted < len(plain) / 2  # what it inflates to, counted no further than needed
+    comp = zlib.compressobj(9)
+    bomb = comp.compress(random.Random(1).randbytes(200_000)) + comp.compress(b"\0" * 20_000_000) + comp.flush()
+    assert guard._inflated_size(bomb, 10e6) > 10e6
