@@ -10,6 +10,7 @@ rules_sources/lang/<lang>/language.yaml), never from this module.
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import hashlib
 import html
@@ -17,6 +18,8 @@ import itertools
 import json
 import os
 import re
+import sqlite3
+import tempfile
 import unicodedata
 from collections import Counter
 from collections.abc import Callable
@@ -25,6 +28,7 @@ from pathlib import Path
 
 from ingest.identify import language
 from ingest.langdata import spacy_data_dir
+from sources import cache as compiled_cache
 from sources import languages
 from sources.cache import cache_dir, compiled
 from sources.folding import is_cyrillic, lookalikes
@@ -84,17 +88,26 @@ AMBIGUOUS_RANKS = 3  # a second candidate ranked less than this many times below
 
 
 def _lost_ligatures(text: str, repairs: Counter[str], lang: str | None) -> str:
-    """An unknown word becomes the one known word that restoring a ligature gives."""
-    words = known_words(lang)
-    if not words:
+    """An unknown word becomes the one known word that restoring a ligature gives. Only the ranks of
+    the words asked about are read (known_ranks): the text's words, then what restoring a ligature
+    makes of the unknown ones."""
+    if not lang:
         return text
+    folded = {w.casefold() for w in WORD.findall(text) if _repairable(w)}
+    words = known_ranks(lang, folded)
+    words.update(known_ranks(lang, {form for low in folded - words.keys() for form in _ligature_forms(low)}))
 
     def repair(word: str) -> str | None:
-        if len(word) < 2 or not word.isalpha() or not (word.islower() or word.istitle()):
+        if not _repairable(word):
             return None
         return None if word.casefold() in words else _restore_ligature(word, words)
 
     return _repair_words(text, repair, "ligature", repairs)
+
+
+def _repairable(word: str) -> bool:
+    """A word a lost ligature may have changed: letters only, in lower case or title case."""
+    return len(word) >= 2 and word.isalpha() and (word.islower() or word.istitle())
 
 
 def _repair_words(text: str, repair: Callable[[str], str | None], kind: str, repairs: Counter[str]) -> str:
@@ -115,14 +128,19 @@ def _repair_words(text: str, repair: Callable[[str], str | None], kind: str, rep
     return WORD.sub(fix, text)
 
 
-def _restore_ligature(word: str, words: dict[str, int]) -> str | None:
-    low = word.casefold()
+def _ligature_forms(low: str) -> set[str]:
+    """The words a lost ligature may have made `low` (casefolded) from."""
     found: set[str] = set()
     for p in range(len(low) + 1):
         for form in LIGATURE_FORMS:
             found.add(low[:p] + form + low[p:])  # the glyph gave nothing
             if p < len(low) and low[p] in form:
                 found.add(low[:p] + form + low[p + 1 :])  # the glyph gave one of its letters
+    return found
+
+
+def _restore_ligature(word: str, words: dict[str, int]) -> str | None:
+    found = _ligature_forms(word.casefold())
     known = sorted((words[c], c) for c in found if c in words)
     if not known:
         return None
@@ -141,6 +159,12 @@ def known_words(lang: str | None) -> dict[str, int]:
     the function words, this module's code): merging ~80,000 words cost ~20 ms of every ingest."""
     if not lang:
         return {}
+    source, tables = _known_source(lang)
+    return compiled("known-words", source, lambda: _known_words(lang, tables), salt=_CODE)
+
+
+def _known_source(lang: str) -> tuple[bytes, list[Path]]:
+    """What known_words is made from, as the bytes its compiled forms are named by, and the tables."""
     # here: only a language whose lookup tables are used loads them
     base = spacy_data_dir()  # found, not imported (the package's import is ~15 ms of nothing we use)
     tables = [t for t in (base / f"{lang}_lexeme_prob.json.gz", base / f"{lang}_lemma_lookup.json.gz") if t.exists()]
@@ -148,7 +172,54 @@ def known_words(lang: str | None) -> dict[str, int]:
     lists = [base / f"{table}.json.gz" for table in (data.ocr.get("wordlists") or [] if data is not None else [])]
     inputs = [lang, str(COMMON_WORDS), *(f"{t}:{t.stat().st_size}:{t.stat().st_mtime_ns}" for t in tables + lists
                                         if t.exists()), *sorted(data.stopwords if data is not None else [])]
-    return compiled("known-words", "\n".join(inputs).encode(), lambda: _known_words(lang, tables), salt=_CODE)
+    return "\n".join(inputs).encode(), tables
+
+
+KNOWN_CHUNK = 500  # words one query asks about (SQLite's bound parameters: 999 in old builds)
+
+
+def known_ranks(lang: str, words: set[str]) -> dict[str, int]:
+    """known_words' ranks of those of `words` the language knows. Read from its compiled table (a
+    SQLite file named like known_words' build, so a changed input is a new table): a query for the
+    few hundred words of a page, where loading the whole ~80,000 words took ~20 ms a process."""
+    if not words:
+        return {}
+    table = _known_table(lang)
+    if table is None:  # no table could be written: the words themselves
+        known = known_words(lang)
+        return {w: known[w] for w in words if w in known}
+    asked = list(words)
+    found: dict[str, int] = {}
+    for at in range(0, len(asked), KNOWN_CHUNK):
+        chunk = asked[at:at + KNOWN_CHUNK]
+        found.update(table.execute(f"SELECT word, rank FROM known WHERE word IN ({','.join('?' * len(chunk))})", chunk))
+    return found
+
+
+@lru_cache(maxsize=16)
+def _known_table(lang: str) -> sqlite3.Connection | None:
+    """The compiled table of known_words(lang), built from it on first use (written whole, then
+    renamed into place); None where it cannot be written or opened."""
+    source, _ = _known_source(lang)
+    path = compiled_cache.cache_dir() / "known-words" / f"{compiled_cache.key_of('known-words', source, _CODE)}.sqlite"
+    try:
+        if not path.exists():
+            words = known_words(lang)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-", suffix=".tmp", dir=path.parent)
+            os.close(fd)
+            try:
+                with contextlib.closing(sqlite3.connect(tmp)) as conn:
+                    conn.execute("CREATE TABLE known (word TEXT PRIMARY KEY, rank INTEGER NOT NULL) WITHOUT ROWID")
+                    conn.executemany("INSERT INTO known VALUES (?, ?)", words.items())
+                    conn.commit()
+                os.replace(tmp, path)
+            finally:
+                if os.path.exists(tmp):
+                    os.unlink(tmp)
+        return sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, check_same_thread=False)
+    except (OSError, sqlite3.Error):
+        return None
 
 
 _CODE = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]  # a change here is a new build too

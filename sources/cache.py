@@ -46,11 +46,15 @@ def write_atomic(path: Path, data: bytes) -> bool:
     return True
 
 
+def key_of(kind: str, source: bytes, salt: str = "") -> str:
+    """The name of what is compiled from these source bytes (and salt): other bytes, another name."""
+    return hashlib.sha256(b"\0".join([kind.encode(), salt.encode(), source])).hexdigest()[:24]
+
+
 def compiled(kind: str, source: bytes, build: Callable[[], Any], salt: str = "") -> Any:
     """`build()`'s result for these source bytes: unpickled from the cache when an earlier run made it
     from the same bytes (and the same `salt`: the parser's name and version), else built and stored."""
-    key = hashlib.sha256(b"\0".join([kind.encode(), salt.encode(), source])).hexdigest()[:24]
-    path = cache_dir() / kind / f"{key}.pickle"
+    path = cache_dir() / kind / f"{key_of(kind, source, salt)}.pickle"
     try:
         return pickle.loads(path.read_bytes())
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):

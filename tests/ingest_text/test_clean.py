@@ -131,3 +131,27 @@ def test_known_words_are_compiled_once_and_built_again_when_an_input_changes(tmp
     monkeypatch.setattr(clean, "_known_words", build)
     more = clean.known_words.__wrapped__("en")
     assert "zzqxw" in more and "zzqxw" not in built and len(compiled_files()) == 2
+
+
+def test_known_ranks_read_from_the_compiled_table_are_known_words_ranks(tmp_path, monkeypatch):
+    """known_ranks answers from a compiled SQLite table exactly what known_words holds (the words it
+    knows, with their ranks; nothing for the rest), and a changed input is a new table."""
+    import dataclasses
+
+    from ingest import clean
+    from sources import cache
+
+    monkeypatch.setattr(cache, "cache_dir", lambda: tmp_path)
+    clean._known_table.cache_clear()
+    known = clean.known_words.__wrapped__("en")
+    asked = {*list(known)[:300], *list(known)[-50:], "zzqxw", "diferent", "different"}
+    assert clean.known_ranks("en", asked) == {w: known[w] for w in asked if w in known}
+    assert len(list((tmp_path / "known-words").glob("*.sqlite"))) == 1
+    data = clean.language("en")
+    changed = dataclasses.replace(data, stopwords=data.stopwords | {"zzqxw"})
+    monkeypatch.setattr(clean, "language", lambda lang: changed)
+    monkeypatch.setattr(clean, "known_words", clean.known_words.__wrapped__)
+    clean._known_table.cache_clear()
+    assert "zzqxw" in clean.known_ranks("en", {"zzqxw"})
+    assert len(list((tmp_path / "known-words").glob("*.sqlite"))) == 2
+    clean._known_table.cache_clear()
