@@ -173,7 +173,7 @@ def language_scores(text: str) -> tuple[dict[str, float], int]:
     for data in load_languages().values():
         if data.script != script:
             continue
-        share = sum(n for w, n in word_counts.items() if w in data.stopwords) / len(words)
+        share = sum(word_counts[w] for w in data.stopwords & word_counts.keys()) / len(words)  # (a set operation: the same sum)
         if data.letters:
             marked = sum(n for c, n in letter_counts.items() if c in data.letters) / max(1, n_letters)
             share += min(0.1, 2 * marked)

@@ -225,11 +225,13 @@ def _inflected(window: str, name: str) -> bool:
     return True
 
 
+_PHRASE_BREAK = re.compile(r"\n\n|[.,!?:;()/]")  # a paragraph, or a stop or bracket between two words
+
+
 def _same_phrase(doc: Doc, i: int, k: int) -> bool:
     """A name does not run across a full stop or a paragraph."""
     for j in range(i, i + k - 1):
-        between = doc.text[doc.tokens[j].end : doc.tokens[j + 1].start]
-        if "\n\n" in between or any(c in between for c in ".,!?:;()/"):
+        if _PHRASE_BREAK.search(doc.text, doc.tokens[j].end, doc.tokens[j + 1].start):
             return False
     return True
 
