@@ -374,8 +374,7 @@ class Slot:
 def canvases(ink: Image.Image, found: PageRegions, blocks: list[Block], parts: int,
              em: float) -> list[tuple[Image.Image, list[Slot]]]:
     """The blocks laid out one under another on `parts` canvases of about equal area (one per
-    core), GAP letter heights apart; each block shows only its own region's pixels (the ones made
-    for the recogniser, info["read"], where ingest.regions.ink made them apart)."""
+    core), GAP letter heights apart; each block shows only its own region's pixels."""
     if not blocks:
         return []
     full = np.asarray(Image.fromarray(found.labels.astype(np.int32)).resize(ink.size, Image.NEAREST))
@@ -386,8 +385,7 @@ def canvases(ink: Image.Image, found: PageRegions, blocks: list[Block], parts: i
         k = load.index(min(load))
         groups[k] += unit
         load[k] += sum(_area(b) for b in unit)
-    kept = ink.info.get("read")
-    pixels = kept if isinstance(kept, np.ndarray) and kept.shape == (ink.size[1], ink.size[0]) else levels(ink)
+    pixels = levels(ink)
     out = []
     for group in groups:
         if not group:

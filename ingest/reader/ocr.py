@@ -343,7 +343,7 @@ def prepare(img: Image.Image) -> Image.Image:
         rgb = rgb.rotate(-angle, resample=Image.BILINEAR, expand=True, fillcolor=(255, 255, 255))
 
     found = give_back(rgb, find_regions(rgb))
-    out = ink(rgb, found, measured=factor > 1.0)  # enlarged: its letters' own contrast (regions.stroke_gains)
+    out = ink(rgb, found)
     out.info["regions"] = found
     out.info["enlarged"] = factor
     return out

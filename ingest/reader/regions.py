@@ -582,15 +582,13 @@ def _distance(pixels: np.ndarray, background: np.ndarray, floor: np.ndarray) -> 
     return out
 
 
-def ink(rgb: Image.Image, found: PageRegions, measured: bool = False) -> Image.Image:
+def ink(rgb: Image.Image, found: PageRegions) -> Image.Image:
     """The page as dark ink on white: each pixel's colour distance from its region's background,
     less the spread of that background itself (paper texture, print screen, scanner noise), so
     each region is binarised against its own level.
 
     A region's edge (where one background meets another) is kept white: read as a letter it
-    would give '|' or '['. `measured` (an enlarged small image): the pixels the recogniser reads
-    are also made at the page's own stroke contrast (stroke_gains), kept in info["read"] when that
-    differs from the print constant INK_GAIN; the blocks and cards are found on the page at INK_GAIN.
+    would give '|' or '['.
     """
     w, h = rgb.size
     labels = found.labels
@@ -639,48 +637,7 @@ def ink(rgb: Image.Image, found: PageRegions, measured: bool = False) -> Image.I
     levels.flags.writeable = False
     out = Image.fromarray(levels, "L")
     out.info["levels"] = levels  # its pixels, read by ingest.blocks without another copy
-    gains = stroke_gains(dist, found) if measured else None
-    if gains is not None and (gains < INK_GAIN).any():
-        per_pixel = np.asarray(Image.fromarray(gains[labels]).resize((w, h), Image.NEAREST))
-        out.info["read"] = (255 - np.clip(dist * per_pixel, 0, 255)).astype(np.uint8)
     return out
-
-
-STROKE_INK = 60  # a stroke's ridge is a local maximum of the ink distance at least this high
-MIN_RIDGES = 300  # a region with fewer ridge pixels (a few words) keeps INK_GAIN
-PAPER_LIGHT = 180  # ... as does a region whose colour has a channel darker than this (not paper)
-
-
-def stroke_gains(dist: np.ndarray, found: PageRegions) -> np.ndarray:
-    """Per region, the gain that makes its typical stroke just black: 255 over the median ink
-    distance at its strokes' ridges (local maxima of the distance), at most INK_GAIN.
-
-    INK_GAIN saturates at about 200 levels apart, right for print, whose letters' edges are sharp.
-    An enlarged small image (ingest.reader.upsample) has letters 4-5 pixels high whose counters
-    and the gaps between letters are mid-grey ramps: black print on white (strokes 230-275 apart)
-    at INK_GAIN fills them in ("li" read "k", "монеты" read "мометы"), while at this gain only
-    the strokes' cores are black. Faint print (grey or blue type on a pale panel, white type on a
-    tan band: strokes 110-170 apart) measures a gain above INK_GAIN and keeps INK_GAIN, as before.
-    Measured per region, as the ink is, and only on paper (light regions, PAPER_LIGHT): a
-    picture's colour fields (a sky, a mountain's white edges) measure high contrast and, made
-    lighter, read as words.
-    """
-    from scipy import ndimage
-
-    gains = np.full(len(found.regions), INK_GAIN, dtype=np.float32)
-    ridges = (dist >= STROKE_INK) & (dist >= ndimage.maximum_filter(dist, size=3))
-    ys, xs = np.nonzero(ridges)
-    if ys.size < MIN_RIDGES:
-        return gains
-    labels = found.labels
-    at = labels[np.minimum((ys / found.factor).astype(int), labels.shape[0] - 1),
-                np.minimum((xs / found.factor).astype(int), labels.shape[1] - 1)]
-    values = dist[ys, xs]
-    for index in np.unique(at):
-        own = values[at == index]
-        if own.size >= MIN_RIDGES and min(found.regions[index].colour) >= PAPER_LIGHT:
-            gains[index] = min(INK_GAIN, 255.0 / float(np.median(own)))
-    return gains
 
 
 @njit(cache=True)

@@ -200,31 +200,6 @@ def test_lines_of_print_joined_on_the_work_copy_are_no_card():
     assert pale.mean() < 0.5 and not _joined_lines(pale)
 
 
-def test_an_enlarged_page_is_read_at_its_own_stroke_contrast(tmp_path):
-    """ingest.reader.regions.stroke_gains: an enlarged page's letters are 4-5 pixels high at heart,
-    their counters and the gaps between them mid-grey ramps; at the print gain (INK_GAIN) black
-    print on white fills them in ("établissement" read "étabkssement"), so the recogniser reads the
-    page at the gain that makes its typical stroke just black (info["read"]); faint print (the
-    same page at half its contrast, as White Goblin's grey and blue type on pale panels) keeps
-    the print gain, and the blocks are found on the print gain's pixels either way."""
-    import numpy as np
-    import page_layouts
-    from PIL import Image
-
-    from ingest.reader.ocr import prepare
-
-    page = page_layouts.make_page("col1", 0, tmp_path)
-    image = Image.open(page_layouts.scan_of(page, 72, 0, tmp_path).image).convert("RGB")
-    sharp = prepare(image)
-    levels, read = sharp.info["levels"], sharp.info["read"]
-    strokes = levels < 128
-    assert read.shape == levels.shape and (read >= levels).all()
-    assert np.median(read[strokes]) > np.median(levels[strokes]) + 20  # strokes' edges grey, not black
-    assert (read < 128).sum() < 0.9 * strokes.sum()
-    faint = prepare(Image.blend(image, Image.new("RGB", image.size, (255, 255, 255)), 0.5))
-    assert faint.info["enlarged"] > 1.0 and "read" not in faint.info
-
-
 def test_a_heading_on_a_bar_read_less_surely_is_kept():
     """ingest.reader.ocr.drop_noise_lines: a heading on a colour bar, in capitals, is read right
     at a confidence the language model gives display type ("2 KOŚCI" at 0.54 on bars-5 at 100 dpi;
