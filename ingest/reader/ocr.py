@@ -636,13 +636,21 @@ def split_boxes(gray: Image.Image) -> list[tuple[int, int, int, int]]:
 
 NOISE_LINE = 0.55  # a line read with a mean confidence below this ...
 SURE_WORD = 0.85  # ... and without one word of three letters read this surely is noise
+BAR_LINE = 0.4  # a line on a bar: noise only below this mean confidence, or with a word not of letters
 
 
-def drop_noise_lines(words: list[Word], strict: frozenset[tuple[int, int]] = frozenset()) -> list[Word]:
+def drop_noise_lines(words: list[Word], strict: frozenset[tuple[int, int]] = frozenset(),
+                     bars: frozenset[int] = frozenset()) -> list[Word]:
     """Lines Tesseract made of a picture (card art, illustrations, dice) are dropped: their
     'words' come with low confidence throughout, while a line of print has most of its words
     read surely (a line with one sure word of three letters is kept). The lines in `strict`
-    (line, region), read from bands cut out of a picture, are kept only with a sure word."""
+    (line, region), read from bands cut out of a picture, are kept only with a sure word.
+
+    A line read on a bar (the regions in `bars`: a band of colour that ingest.reader.regions finds
+    holding one line of print) is a heading set in display type, often capitals, which the
+    recogniser's language model rates lower than body text ("2 KOŚCI" read right at 0.54): it is
+    kept down to BAR_LINE when all its words are letters or digits (a picture's noise has
+    punctuation and stray marks: "TT,, am a =")."""
     lines: dict[tuple[int, int], list[Word]] = {}
     for wd in words:
         lines.setdefault((wd.line, wd.region), []).append(wd)
@@ -650,9 +658,17 @@ def drop_noise_lines(words: list[Word], strict: frozenset[tuple[int, int]] = fro
     for key, line in lines.items():
         mean = sum(w.confidence for w in line) / len(line)
         sure = any(w.confidence >= SURE_WORD and sum(c.isalpha() for c in w.text) >= 3 for w in line)
+        if key[1] in bars and key not in strict and mean >= BAR_LINE and _spelled(line):
+            continue
         if (mean < NOISE_LINE or key in strict) and not sure:
             noise.add(key)
     return [wd for wd in words if (wd.line, wd.region) not in noise]
+
+
+def _spelled(line: list[Word]) -> bool:
+    """Every word letters or digits (a word's closing punctuation aside), one of three letters or more."""
+    plain = [w.text.rstrip(".,:;!?") for w in line]
+    return all(t.isalnum() for t in plain) and any(sum(c.isalpha() for c in t) >= 3 for t in plain)
 
 
 CANVAS_PSM = 4  # a canvas of blocks is one column of text of several sizes
@@ -722,7 +738,8 @@ def merge(parts: list[tuple[Where, OcrResult]], size: tuple[int, int], found: Pa
                 art += 1
                 continue
             words.append(Word(wd.text, *box, wd.size, confidence=wd.confidence, line=wd.line * n + k, region=region))
-    words = drop_noise_lines(words, frozenset(strict))
+    bars = frozenset(r.index for r in found.regions if r.kind == "bar") if found is not None else frozenset()
+    words = drop_noise_lines(words, frozenset(strict), bars)
     chars = sum(len(wd.text) for wd in words)
     weighted = sum(wd.confidence * 100 * len(wd.text) for wd in words)
     layout = PageLayout(words, float(size[0]), float(size[1]))
