@@ -24,13 +24,6 @@ SMALL_SIDE = 1600  # pixels: a page whose longer side is shorter may hold text t
 # 150 dpi, which it reads well as they are (and enlarging would only cost time)
 SMALL_LETTERS = 11.0
 TARGET_HEIGHT = 20.0  # ... to about this (9 pt type at 250 dpi)
-# Letters this high or more (9-10 px: 9-11 pt type at 100 dpi) lost less to the blur and read as
-# well enlarged to about NEAR_TARGET only: a third fewer pixels for Tesseract, which costs it about
-# 12% less time a page. Measured (benchmarks/reading.py --dpi 100 --low-seeds 2, every Latin and
-# Cyrillic family, and spanning_headings/col3 seed 6): CER 0.15% -> 0.16% mean, none worse than
-# 0.52%; at 72 dpi (letters 7-8 px) the same smaller enlargement lost a three-column page (6% -> 25%).
-NEAR_LETTERS = 9.0
-NEAR_TARGET = 16.0
 MIN_MARK = 5  # marks lower than this (pixels) are noise, dots and accents, not letters
 MAX_FACTOR = 4.0
 INK = 50  # a pixel this much darker than the lightest level around it is ink
@@ -61,7 +54,7 @@ def enlargement(gray: Image.Image) -> float:
     height = letter_height(gray)
     if height is None or height >= SMALL_LETTERS:
         return 1.0
-    return min(MAX_FACTOR, (NEAR_TARGET if height >= NEAR_LETTERS else TARGET_HEIGHT) / height)
+    return min(MAX_FACTOR, TARGET_HEIGHT / height)
 
 
 def enlarged(rgb: Image.Image, gray: Image.Image) -> Image.Image:
