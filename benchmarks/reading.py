@@ -23,7 +23,9 @@ Targets (issue 23): text layer words in order >= 99.5%; scans at 150-300 dpi CER
 <= 4% in every family, words in order >= 98%; 72-100 dpi CER <= 5%; a scanned page costs <= 1.4x
 the bare `tesseract` CLI: every generated scan is also read by `tesseract IMAGE stdout -l MODEL`
 (one thread) in the same run, and SPEED prints both in CPU seconds (this process and its
-Tesseract children; wall time on a shared machine says little) per resolution. OCR dominates the time: the
+Tesseract children; wall time on a shared machine says little) per resolution, with the real
+web-resolution pages (tests/data/real/*_pN.png, read without --lang as a user gives them) as their
+own row and listed with their line CER. OCR dominates the time: the
 full run takes about 12 minutes on 2 idle cores, --quick about 3.
 """
 
@@ -93,26 +95,56 @@ def cpu() -> float:
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-def bare_tesseract(image: str | Path, lang: str | None) -> float:
-    """CPU seconds of the plain `tesseract` CLI (one thread, the language's model) on the image."""
+def bare_tesseract(image: str | Path, lang: str | None, model: str | None = None) -> float:
+    """CPU seconds of the plain `tesseract` CLI (one thread, the language's model or `model`) on the image."""
     from ingest.reader.ocr import model_for
 
     env = {**os.environ, "OMP_THREAD_LIMIT": "1"}
     start = cpu()
-    subprocess.run(["tesseract", str(image), "stdout", "-l", model_for(lang) or "Latin+Cyrillic"], env=env,
+    subprocess.run(["tesseract", str(image), "stdout", "-l", model or model_for(lang) or "Latin+Cyrillic"], env=env,
                    check=True, capture_output=True)
     return cpu() - start
 
 
 def speed(costs: list[tuple[str, float, float]]) -> list[str]:
-    """Per kind of scan: mkdb's CPU seconds a page beside the bare CLI's on the same pages."""
-    lines = [f"{'scans':18} {'n':>3} {'mkdb CPU-s/page':>16} {'tesseract CPU-s/page':>21} {'ratio':>6} {'worst':>6}"]
+    """Per kind of scan: mkdb's CPU seconds a page beside the bare CLI's on the same pages (each
+    page read by mkdb, then by the CLI: interleaved, so both see the same load); ratio: of the
+    sums, median: of the pages' own ratios."""
+    lines = [f"{'scans':18} {'n':>3} {'mkdb CPU-s/page':>16} {'tesseract CPU-s/page':>21} {'ratio':>6} "
+             f"{'median':>6} {'worst':>6}"]
     for kind in sorted({k for k, _, _ in costs}):
         ours = [(a, b) for k, a, b in costs if k == kind]
         a, b = sum(x for x, _ in ours), sum(y for _, y in ours)
         lines.append(f"{kind:18} {len(ours):3d} {a / len(ours):16.2f} {b / len(ours):21.2f} {a / b:6.2f} "
-                     f"{max(x / y for x, y in ours):6.2f}")
+                     f"{statistics.median(x / y for x, y in ours):6.2f} {max(x / y for x, y in ours):6.2f}")
     return lines
+
+
+WEB_PAGES = sorted((ROOT / "tests" / "data" / "real").glob("*_p[0-9].png"))  # White Goblin's web pages
+
+
+def web_pages() -> tuple[list[str], list[tuple[str, float, float]]]:
+    """The real web-resolution page images (about 72 dpi, tests/data/real/*_pN.png, each beside its
+    transcription .txt), read as a user gives them (no --lang: the language probe is part of the
+    cost), then by the bare CLI with the model mkdb read them with: line CER
+    (tests/pdf/test_low_resolution.line_cer) and the costs."""
+    sys.path.insert(0, str(ROOT / "tests" / "pdf"))
+    from test_low_resolution import line_cer
+
+    from ingest.reader.ocr import read_image
+
+    lines, costs = [], []
+    for image in WEB_PAGES:
+        reference = [ln for ln in image.with_suffix(".txt").read_text(encoding="utf-8").splitlines() if ln.strip()]
+        start = cpu()
+        (page,) = read_image(image)
+        ours = cpu() - start
+        model = page.reason.split("(", 1)[1].split(";", 1)[0]  # "ocr (MODEL; why ...)"
+        bare = bare_tesseract(image, None, model)
+        costs.append(("web page (real)", ours, bare))
+        lines.append(f"  {image.stem[-2:]} {model:5} line CER {line_cer(reference, page.text):6.2%}  "
+                     f"mkdb {ours:5.2f} CPU-s  tesseract {bare:5.2f}  x{ours / bare:4.2f}")
+    return lines, costs
 
 
 def scan_plan(pages: list[page_layouts.Page], quick: bool, low_seeds: int = 0) -> list[tuple[page_layouts.Page, int]]:
@@ -247,9 +279,13 @@ def main() -> None:
                         s.page.headings, s.page.lang)
             results.append(m)
         print(f"{len(plan) + len(spreads)} scans read in {time.time() - t2:.0f} s")
+    web: list[str] = []
     if not args.no_real:
         t3 = time.time()
         results += real_pages(args.quick or args.few_scans, not args.text_only)
+        if not args.text_only and (not args.dpi or any(int(d) < 150 for d in args.dpi.split(",") if d)):
+            web, web_costs = web_pages()
+            costs += web_costs
         print(f"real pages read in {time.time() - t3:.0f} s")
     for kind, title in (("text", "TEXT LAYER"), ("scan", "SCANS 150-600 dpi"), ("low", "IMAGES 72-100 dpi")):
         if any(m.kind == kind for m in results):
@@ -260,6 +296,9 @@ def main() -> None:
         print("\n".join(speed(costs)))
         a, b = sum(x for _, x, _ in costs), sum(y for _, _, y in costs)
         print(f"{'ALL':18} {len(costs):3d} {a / len(costs):16.2f} {b / len(costs):21.2f} {a / b:6.2f}")
+    if web:
+        print("\nWEB-RESOLUTION REAL PAGES (no --lang; the CLI given the model mkdb chose)")
+        print("\n".join(web))
     print(f"\ntotal {time.time() - t0:.0f} s")
 
 

@@ -560,7 +560,12 @@ def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[s
             passes = list(probe_pool.map(lambda m: run_tesseract(probe, m), probe_models()))
             best = max(passes, key=_probe_score)
             lang, lang_conf = _detect_language(" ".join(w.text for w in best.layout.words))
-    if lang is None:  # no language of the probe's scripts: try the other scripts' models (CJK)
+    if lang is None and any(r.layout.words for r in passes):
+        # no language of the probe's scripts: try the other scripts' models (CJK). Not on a band
+        # where no probe model read a word: Tesseract's layout analysis, the same for every model,
+        # found no line of text there (a picture, a cover's art), and the four models' runs would
+        # cost a web-resolution page more than reading it (a Latin or Cyrillic probe reads a CJK
+        # band as dozens of garbage words: 9-57 on the generated CJK pages at 100 dpi)
         best, lang, lang_conf = _probe_other_scripts(probe, best)
     model = model_for(lang)
     script = SCRIPT_MODELS if best.model in SCRIPT_MODELS.split("+") else best.model
