@@ -35,7 +35,7 @@ from ingest import watch
 from ingest.identify import detect_language
 from ingest.options import PageProgress
 from ingest.reader import tesseract
-from ingest.reader.geometry import PageLayout, Word
+from ingest.reader.geometry import PageLayout, Word, median
 from ingest.reader.layout import order_pages
 from ingest.reader.places import place_words
 from ingest.reader.rules import cleared
@@ -443,6 +443,8 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str, text: str | None 
             continue
         top, bottom = float(box.group(2)), float(box.group(4))
         line_size = float(xs.group(1)) if xs else bottom - top
+        if text is not None:  # a model of a script without spaces, set with full-width marks
+            top, bottom = _line_extent(line, top, bottom)
         kept = False  # the line's previous hOCR word was kept (a word joined to a dropped one stands alone)
         for span in line.iter():
             if (span.get("class") or "") != "ocrx_word":
@@ -467,6 +469,31 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str, text: str | None 
             kept = True
     chars = sum(len(w.text) for w in words)
     return OcrResult(PageLayout(words, float(size[0]), float(size[1])), weighted / chars if chars else 0.0, model)
+
+
+PUNCT_BOX = 1.3  # a mark's box this many times the height of its line's letters' boxes is not the line's
+
+
+def _line_extent(line: ElementTree.Element, top: float, bottom: float) -> tuple[float, float]:
+    """The line's top and bottom, without the box of a punctuation mark that the recogniser drew
+    far taller than the line's letters (PUNCT_BOX): a full-width comma or stop of Chinese or
+    Japanese type read with a box reaching into the lines above and below. Its line would stand
+    so tall that the gaps between a table's rows close (ingest.reader.geometry tells a table's
+    rows by them) and the rows were read column by column. Lines without such a mark keep the
+    recogniser's box; scripts set with spaces (no full-width marks) are not asked."""
+    boxes = []
+    for span in line.iter():
+        if (span.get("class") or "") == "ocrx_word" and (found := _BBOX.search(span.get("title") or "")):
+            text = "".join(span.itertext()).strip()
+            boxes.append((any(c.isalnum() for c in text), float(found.group(2)), float(found.group(4))))
+    letters = [(t, b) for alnum, t, b in boxes if alnum]
+    if not letters:
+        return top, bottom
+    tall = PUNCT_BOX * median(b - t for t, b in letters)
+    if all(alnum or b - t <= tall for alnum, t, b in boxes):
+        return top, bottom
+    kept = [(t, b) for alnum, t, b in boxes if alnum or b - t <= tall]
+    return max(top, min(t for t, _ in kept)), min(bottom, max(b for _, b in kept))
 
 
 def _joined(words: list[str], text: str) -> list[bool] | None:
