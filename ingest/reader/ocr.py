@@ -425,7 +425,10 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str, text: str | None 
     `text`: the same run's plain text. Tesseract ends an hOCR word at every Hangul syllable, ideograph
     or kana it does not see spaced apart (scripts it takes for unspaced), so the hOCR alone reads
     "플 레 이 어 를" where the page prints "플레이어를"; its plain text keeps the page's spaces. Words
-    it sets there without a space between are one word here (unsplit where the two do not agree).
+    it sets there without a space between are one word here (unsplit where the two do not agree),
+    and a letter it read unsurely (under MIN_WORD_CONF) is kept where it sets it on from a kept
+    letter so: the model's doubt about a letter it lacks (chi_sim has no 骰) spreads to the
+    letters beside it ("掷骰子" read "掷", "般", "子", all near 0), which are print, not specks.
     """
     root = ElementTree.fromstring(hocr)
     spans = [s for s in root.iter() if (s.get("class") or "") == "ocrx_word"]
@@ -453,11 +456,12 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str, text: str | None 
             wbox = _BBOX.search(span.get("title") or "")
             conf = _WCONF.search(span.get("title") or "")
             confidence = float(conf.group(1)) if conf else 0.0
-            if not text_ or not wbox or confidence < MIN_WORD_CONF or _RULE.match(text_):
+            joined = kept and follows[id(span)]  # set on from a kept word without a space (unspaced scripts)
+            if not text_ or not wbox or (confidence < MIN_WORD_CONF and not joined) or _RULE.match(text_):
                 kept = False
                 continue
             weighted += confidence * len(text_)
-            if kept and follows[id(span)]:
+            if joined:
                 prev = words[-1]
                 chars = len(prev.text) + len(text_)
                 prev.confidence = (prev.confidence * len(prev.text) + confidence / 100 * len(text_)) / chars
