@@ -475,28 +475,29 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str, text: str | None 
     return OcrResult(PageLayout(words, float(size[0]), float(size[1])), weighted / chars if chars else 0.0, model)
 
 
-PUNCT_BOX = 1.3  # a mark's box this many times the height of its line's letters' boxes is not the line's
+TALL_BOX = 1.3  # a letter or mark boxed this many times as tall as most of its line's letters: not the line's height
 
 
 def _line_extent(line: ElementTree.Element, top: float, bottom: float) -> tuple[float, float]:
-    """The line's top and bottom, without the box of a punctuation mark that the recogniser drew
-    far taller than the line's letters (PUNCT_BOX): a full-width comma or stop of Chinese or
-    Japanese type read with a box reaching into the lines above and below. Its line would stand
-    so tall that the gaps between a table's rows close (ingest.reader.geometry tells a table's
-    rows by them) and the rows were read column by column. Lines without such a mark keep the
-    recogniser's box; scripts set with spaces (no full-width marks) are not asked."""
+    """The line's top and bottom, without the boxes that the recogniser drew far taller (TALL_BOX)
+    than most of the line's letters: in Chinese and Japanese type, whose letters all stand one
+    square high, a full-width comma or stop, or the last letter of a word, is at times boxed
+    reaching into the lines above and below. Its line would stand so tall that the gaps between a
+    table's rows close (ingest.reader.geometry tells a table's rows by them) and the rows were read
+    column by column. Lines without such a box keep the recogniser's; scripts set with spaces are
+    not asked (their letters' boxes differ in height by design: ascenders, descenders, capitals)."""
     boxes = []
     for span in line.iter():
         if (span.get("class") or "") == "ocrx_word" and (found := _BBOX.search(span.get("title") or "")):
             text = "".join(span.itertext()).strip()
             boxes.append((any(c.isalnum() for c in text), float(found.group(2)), float(found.group(4))))
-    letters = [(t, b) for alnum, t, b in boxes if alnum]
+    letters = [b - t for alnum, t, b in boxes if alnum]
     if not letters:
         return top, bottom
-    tall = PUNCT_BOX * median(b - t for t, b in letters)
-    if all(alnum or b - t <= tall for alnum, t, b in boxes):
+    tall = TALL_BOX * median(letters)
+    kept = [(t, b) for _, t, b in boxes if b - t <= tall]
+    if len(kept) == len(boxes) or not kept:
         return top, bottom
-    kept = [(t, b) for alnum, t, b in boxes if alnum or b - t <= tall]
     return max(top, min(t for t, _ in kept)), min(bottom, max(b for _, b in kept))
 
 

@@ -35,7 +35,7 @@ def _hocr(words: list[tuple[str, tuple[int, int, int, int], int]], line: tuple[i
             f"x_size 54'>{spans}</span></div></body></html>").encode()
 
 
-def test_a_full_width_mark_boxed_tall_does_not_make_its_line_tall():
+def test_a_letter_or_mark_boxed_tall_does_not_make_its_line_tall():
     """chi_sim boxed a table cell's "，" from 291 to 372 px on a line whose letters stand 307-348:
     the row stood so tall that the gaps between the table's rows closed, and its cells were read
     column by column (ingest.reader.geometry._table_run)."""
@@ -43,6 +43,10 @@ def test_a_full_width_mark_boxed_tall_does_not_make_its_line_tall():
              ("首", (430, 307, 469, 348), 92)]
     got = parse_hocr(_hocr(words, (212, 291, 469, 372)), (600, 400), "chi_sim", "的回合，首\n").layout.words
     assert [(w.text, w.top, w.bottom) for w in got] == [("的回合，首", 307, 348)]
+    # jpn boxed a word's last letter so ("施" 168-209 among letters 173-199): a letter does not either
+    ja = [("最後", (1172, 172, 1241, 198), 96), ("に", (1243, 174, 1261, 197), 92), ("施", (1260, 168, 1285, 209), 92)]
+    got = parse_hocr(_hocr(ja, (1172, 168, 1285, 209)), (1400, 400), "jpn", "最後に施\n").layout.words
+    assert [(w.text, w.top, w.bottom) for w in got] == [("最後に施", 172, 198)]
     # a mark about as tall as the letters keeps the recogniser's line box, and so does a spaced script
     words[2] = ("，", (395, 320, 431, 352), 91)
     got = parse_hocr(_hocr(words, (212, 291, 469, 372)), (600, 400), "chi_sim", "的回合，首\n").layout.words
