@@ -448,6 +448,9 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str, text: str | None 
         line_size = float(xs.group(1)) if xs else bottom - top
         if text is not None:  # a model of a script without spaces, set with full-width marks
             top, bottom = _line_extent(line, top, bottom)
+            # no larger than its letters say: kor gave lines 23 px high x_size 43, the page's body size
+            # became theirs and the gaps between a table's rows fell under a paragraph gap
+            line_size = min(line_size, TALL_BOX * (bottom - top))
         kept = False  # the line's previous hOCR word was kept (a word joined to a dropped one stands alone)
         for span in line.iter():
             if (span.get("class") or "") != "ocrx_word":

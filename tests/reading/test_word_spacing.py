@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw, ImageFont
 
-from ingest.reader.ocr import _joined, parse_hocr, run_tesseract
+from ingest.reader.ocr import TALL_BOX, _joined, parse_hocr, run_tesseract
 
 CJK = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"  # fonts-noto-cjk (scripts/setup.sh)
 LINE = "각 플레이어는 밀밭과 빵집을 한 장씩 놓습니다"
@@ -27,12 +27,13 @@ def test_words_are_joined_only_where_the_plain_text_agrees():
     assert _joined(["a", "b"], "b a") is None  # not these words in this order: nothing joined
 
 
-def _hocr(words: list[tuple[str, tuple[int, int, int, int], int]], line: tuple[int, int, int, int]) -> bytes:
+def _hocr(words: list[tuple[str, tuple[int, int, int, int], int]], line: tuple[int, int, int, int],
+          x_size: float = 54) -> bytes:
     """A page of one hOCR line of these (text, box, confidence) words, as Tesseract writes it."""
     spans = "".join(f"<span class='ocrx_word' title='bbox {' '.join(map(str, b))}; x_wconf {c}'>{t}</span>"
                     for t, b, c in words)
     return (f"<html><body><div class='ocr_page'><span class='ocr_line' title='bbox {' '.join(map(str, line))}; "
-            f"x_size 54'>{spans}</span></div></body></html>").encode()
+            f"x_size {x_size}'>{spans}</span></div></body></html>").encode()
 
 
 def test_a_letter_or_mark_boxed_tall_does_not_make_its_line_tall():
@@ -65,3 +66,14 @@ def test_unsure_letters_set_on_from_a_kept_letter_are_kept():
              ("山", (600, 10, 640, 50), 0)]
     got = parse_hocr(_hocr(words, (100, 10, 640, 50)), (700, 100), "chi_sim", "首先掷般子，然后 山\n").layout.words
     assert [w.text for w in got] == ["首先掷般子，然后"]
+
+
+def test_a_hangul_line_is_no_larger_than_its_letters_say():
+    """kor gave a block of lines 23 px high x_size 43 beside lines of x_size 30: the page's body size
+    became 43, the gaps between a table's rows (27 px) fell under a paragraph gap, and the table was
+    read column by column. A line's size is at most TALL_BOX times its height."""
+    words = [("누구의", (127, 545, 200, 568), 95), ("차례든", (210, 545, 280, 568), 95)]
+    (got,) = parse_hocr(_hocr(words, (127, 545, 280, 568), 43), (1400, 1400), "kor", "누구의 차례든\n").layout.words[:1]
+    assert got.size <= TALL_BOX * 23
+    (same,) = parse_hocr(_hocr(words, (127, 545, 280, 568), 28), (1400, 1400), "kor", "누구의 차례든\n").layout.words[:1]
+    assert same.size == 28
