@@ -61,6 +61,7 @@ def clean_page(text: str, lang: str | None = None, lost_ligatures: bool = False)
     text = nfc.replace("\u00ad", "")
     text = _spaces_and_entities(text, repairs)
     text = _unspaced(text, repairs, lang)
+    text = _unwritable(text, repairs, lang)
     text = _emphasis(text, repairs)
     text = _overlay(text, repairs)
     text = _homoglyphs(text, repairs)
@@ -296,6 +297,31 @@ def _unspaced(text: str, repairs: Counter[str], lang: str | None) -> str:
             lines[i] = segmenters.respace(languages.segmenter(data.lang), line)
             repairs["respaced_lines"] += 1
     return "\n".join(lines)
+
+
+def _unwritable_terms(lang: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """(what OCR reads, the term printed) for each term of language.yaml `ocr: unwritable`."""
+    data = language(lang)
+    out = []
+    for letter, entry in ((data.ocr.get("unwritable") or {}) if data else {}).items():
+        forms = "|".join(re.escape(f) for f in sorted(entry["read_as"], key=len, reverse=True))
+        for term in entry["terms"]:
+            head, _, tail = term.partition(letter)
+            out.append((re.compile(f"{re.escape(head)}(?:{forms}){re.escape(tail)}"), term))
+    return tuple(out)
+
+
+def _unwritable(text: str, repairs: Counter[str], lang: str | None) -> str:
+    """A letter the language's OCR model cannot write (language.yaml `ocr: unwritable`: chi_sim has
+    no 骰) is read as one of a few near forms ("颗山子", "掷般子"). Where a rule term of the
+    language's data that holds the letter is read with one of those forms in its place and its
+    other letters (two or more) as printed, the term is what the page prints: nothing else reads
+    so. Any other text is left as read."""
+    for pattern, term in _unwritable_terms(lang) if lang else ():
+        text, n = pattern.subn(term, text)
+        if n:
+            repairs["unwritable_letter"] += n
+    return text
 
 
 def _emphasis(text: str, repairs: Counter[str]) -> str:

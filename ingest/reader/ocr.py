@@ -35,7 +35,7 @@ from ingest import watch
 from ingest.identify import detect_language
 from ingest.options import PageProgress
 from ingest.reader import tesseract
-from ingest.reader.geometry import PageLayout, Word
+from ingest.reader.geometry import PageLayout, Word, median
 from ingest.reader.layout import order_pages
 from ingest.reader.places import place_words
 from ingest.reader.rules import cleared
@@ -425,7 +425,10 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str, text: str | None 
     `text`: the same run's plain text. Tesseract ends an hOCR word at every Hangul syllable, ideograph
     or kana it does not see spaced apart (scripts it takes for unspaced), so the hOCR alone reads
     "플 레 이 어 를" where the page prints "플레이어를"; its plain text keeps the page's spaces. Words
-    it sets there without a space between are one word here (unsplit where the two do not agree).
+    it sets there without a space between are one word here (unsplit where the two do not agree),
+    and a letter it read unsurely (under MIN_WORD_CONF) is kept where it sets it on from a kept
+    letter so: the model's doubt about a letter it lacks (chi_sim has no 骰) spreads to the
+    letters beside it ("掷骰子" read "掷", "般", "子", all near 0), which are print, not specks.
     """
     root = ElementTree.fromstring(hocr)
     spans = [s for s in root.iter() if (s.get("class") or "") == "ocrx_word"]
@@ -443,6 +446,11 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str, text: str | None 
             continue
         top, bottom = float(box.group(2)), float(box.group(4))
         line_size = float(xs.group(1)) if xs else bottom - top
+        if text is not None:  # a model of a script without spaces, set with full-width marks
+            top, bottom = _line_extent(line, top, bottom)
+            # no larger than its letters say: kor gave lines 23 px high x_size 43, the page's body size
+            # became theirs and the gaps between a table's rows fell under a paragraph gap
+            line_size = min(line_size, TALL_BOX * (bottom - top))
         kept = False  # the line's previous hOCR word was kept (a word joined to a dropped one stands alone)
         for span in line.iter():
             if (span.get("class") or "") != "ocrx_word":
@@ -451,11 +459,12 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str, text: str | None 
             wbox = _BBOX.search(span.get("title") or "")
             conf = _WCONF.search(span.get("title") or "")
             confidence = float(conf.group(1)) if conf else 0.0
-            if not text_ or not wbox or confidence < MIN_WORD_CONF or _RULE.match(text_):
+            joined = kept and follows[id(span)]  # set on from a kept word without a space (unspaced scripts)
+            if not text_ or not wbox or (confidence < MIN_WORD_CONF and not joined) or _RULE.match(text_):
                 kept = False
                 continue
             weighted += confidence * len(text_)
-            if kept and follows[id(span)]:
+            if joined:
                 prev = words[-1]
                 chars = len(prev.text) + len(text_)
                 prev.confidence = (prev.confidence * len(prev.text) + confidence / 100 * len(text_)) / chars
@@ -467,6 +476,32 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str, text: str | None 
             kept = True
     chars = sum(len(w.text) for w in words)
     return OcrResult(PageLayout(words, float(size[0]), float(size[1])), weighted / chars if chars else 0.0, model)
+
+
+TALL_BOX = 1.3  # a letter or mark boxed this many times as tall as most of its line's letters: not the line's height
+
+
+def _line_extent(line: ElementTree.Element, top: float, bottom: float) -> tuple[float, float]:
+    """The line's top and bottom, without the boxes that the recogniser drew far taller (TALL_BOX)
+    than most of the line's letters: in Chinese and Japanese type, whose letters all stand one
+    square high, a full-width comma or stop, or the last letter of a word, is at times boxed
+    reaching into the lines above and below. Its line would stand so tall that the gaps between a
+    table's rows close (ingest.reader.geometry tells a table's rows by them) and the rows were read
+    column by column. Lines without such a box keep the recogniser's; scripts set with spaces are
+    not asked (their letters' boxes differ in height by design: ascenders, descenders, capitals)."""
+    boxes = []
+    for span in line.iter():
+        if (span.get("class") or "") == "ocrx_word" and (found := _BBOX.search(span.get("title") or "")):
+            text = "".join(span.itertext()).strip()
+            boxes.append((any(c.isalnum() for c in text), float(found.group(2)), float(found.group(4))))
+    letters = [b - t for alnum, t, b in boxes if alnum]
+    if not letters:
+        return top, bottom
+    tall = TALL_BOX * median(letters)
+    kept = [(t, b) for _, t, b in boxes if b - t <= tall]
+    if len(kept) == len(boxes) or not kept:
+        return top, bottom
+    return max(top, min(t for t, _ in kept)), min(bottom, max(b for _, b in kept))
 
 
 def _joined(words: list[str], text: str) -> list[bool] | None:

@@ -57,6 +57,16 @@ def test_german_ocr_confusions_repaired_to_known_words():
     assert repairs["ocr_word"] == 5
 
 
+def test_a_letter_the_model_cannot_write_is_restored_only_inside_its_terms():
+    """chi_sim has no 骰 (rules_sources/lang/zh-Hans/language.yaml `ocr: unwritable`): it reads 掷骰子 and
+    1颗骰子 as 掷般子, 1颗山子 ... Only the data's terms read so are restored; a near form elsewhere (一股子,
+    山子 alone) is text as read, and a language without the entry (zh-Hant: chi_tra has 骰) is untouched."""
+    text, repairs = clean_page("首先掷般子，掷1颗或2颗山子，两颗人山子。一股子劲，山子。", "zh-Hans")
+    assert text == "首先掷骰子，掷1颗或2颗骰子，两颗骰子。一股子劲，山子。"
+    assert repairs["unwritable_letter"] == 3
+    assert clean_page("掷般子", "zh-Hant")[0] == "掷般子"
+
+
 def test_ocr_repair_needs_a_language_with_a_word_list():
     assert clean_page("GroBprojekte Miinzen", "es")[0] == "GroBprojekte Miinzen"
     assert clean_page("GroBprojekte Miinzen")[0] == "GroBprojekte Miinzen"
