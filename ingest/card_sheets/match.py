@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from ingest.card_sheets.read import UNSURE
+from ingest.card_sheets.read import MIN_TITLE, UNSURE
 from sources.catalog import catalog
 from sources.names import NameIndex, NameMatch
 
@@ -17,7 +17,6 @@ if TYPE_CHECKING:
 
 Printed = tuple[list[int] | None, "int | list[int] | None", bool, bool]  # activation, cost, each confirmed
 MIN_SCORE = 80.0  # a fuzzy match below this is not taken (OCR of a short title: one letter off is ~85)
-MIN_TITLE = 3  # letters a title needs before it is looked up
 
 
 def sheet_language(titles: list[str], names: NameIndex, given: str | None = None,
