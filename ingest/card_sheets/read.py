@@ -263,7 +263,11 @@ def _set_cost(card: CardRead, i: int, places: list[dict[tuple[int, str], list[Wo
     if rows:
         values = [r[1] for r in rows]
         value = max(values, key=values.count)  # the row most readings give (the first of a tie)
-        confirmed = values.count(value) >= 2 or any(_row_confirmed(found, i, value) for found in places)
+        # ... and no other reading gives as many a row of as many costs otherwise (a row's corners
+        # confirm its ends, never its middle)
+        rivals = max((values.count(v) for v in values if v != value and len(v) == len(value)), default=0)
+        confirmed = (values.count(value) >= 2 or any(_row_confirmed(found, i, value) for found in places)) \
+            and values.count(value) > rivals
         if confirmed or not costs:  # else a lone cost in a corner: the row was the coin and other digits
             text, _, conf = rows[values.index(value)]
             card.cost_text, card.cost, card.zones["cost"] = text, value, "row"
