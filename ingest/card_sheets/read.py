@@ -50,6 +50,7 @@ TITLE_SIZE = 0.6  # a word of the title's line is at least this share of its lar
 COST_ZONE = 0.8  # the cost lies below this share of the card's height
 COST_SIDE = 0.35  # ... and within this share of its width from a side
 EFFECT_FROM = 0.45  # the effect lies below this share of the card's height
+SHAPE_SIZE = 0.5  # a picture's shape read as letters is at most this much larger than the title's letters
 MIN_TITLE = 3  # letters a title needs before it is looked up (ingest.card_sheets.match)
 NUMBER = re.compile(r"^\d{1,2}(?:[-–]\d{1,2})?$")
 GROUP = re.compile(r"(\d{1,2})(?:\s*[-–]\s*(\d{1,2}))?")
@@ -354,10 +355,14 @@ def read_card(box: CardBox, words: list[Word]) -> CardRead:
         return ((min(w.top for w in ws) + max(w.bottom for w in ws)) / 2 - box.top) / box.height
 
     lettered = [ws for ws in lines if rel_y(ws) < TITLE_ZONE and any(c.isalpha() for w in ws for c in w.text)]
-    # a picture's round or square shapes read as large "O", "o", "rn": a line of a word's letters
-    # (MIN_TITLE) is the title before any that is not, however large
+    title = max(lettered, key=lambda ws: max(w.size for w in ws), default=None)
+    # a picture's round or square shapes read as large "O", "o", "rn": the largest line of a word's
+    # letters (MIN_TITLE) is the title before a larger one that is not, when about as large (SHAPE_SIZE)
     worded = [ws for ws in lettered if sum(c.isalpha() for w in ws for c in w.text) >= MIN_TITLE]
-    title = max(worded or lettered, key=lambda ws: max(w.size for w in ws), default=None)
+    if title and worded and title not in worded:
+        best = max(worded, key=lambda ws: max(w.size for w in ws))
+        if max(w.size for w in best) >= SHAPE_SIZE * max(w.size for w in title):
+            title = best
     if title:  # the words beside it on its level, as large, are of the title too (a sparse reading splits lines)
         top, bottom, size = min(w.top for w in title), max(w.bottom for w in title), max(w.size for w in title)
         title = sorted((w for ws in lines if rel_y(ws) < TITLE_ZONE for w in ws

@@ -83,8 +83,10 @@ def test_two_mk2_landmarks_alone_are_read(read: dict) -> None:
 
 def test_a_pictures_shapes_are_not_the_title() -> None:
     box = CardBox(0, 0, 500, 700)
-    words = [Word("Blumenfeld", 120, 90, 380, 120, confidence=0.9, line=1),
-             Word("oO", 150, 160, 260, 230, confidence=0.4, line=2),  # round shapes in the picture, larger
+    words = [Word("Blumenfeld", 120, 90, 380, 130, confidence=0.9, line=1),
+             Word("oO", 150, 160, 260, 220, confidence=0.4, line=2),  # round shapes in the picture, larger
              Word("In", 100, 450, 130, 470, line=3), Word("jedem", 140, 450, 200, 470, line=3)]
     assert read_card(box, words).title == "Blumenfeld"
     assert read_card(box, words[1:]).title == "oO"  # no line of a word's letters: the largest, as before
+    small = [Word("boe", 120, 60, 160, 80, line=1), Word("o7", 150, 80, 260, 150, line=2)]
+    assert read_card(box, small).title == "o7"  # small print is no title beside a line of twice its size
