@@ -56,7 +56,7 @@ def split_blob(rgb: np.ndarray, mask: np.ndarray, aspect: tuple[float, float]) -
         crop = np.stack([ndimage.rotate(crop[..., c], angle, reshape=True, order=1, cval=255.0) for c in range(3)], axis=2)
         blob = ndimage.rotate(blob.astype(np.uint8), angle, reshape=True, order=0) > 0
         gx, gy = _edges(crop)
-    if panels_lie_across(crop, blob) > -LYING:
+    if panels_lie_across(crop[::2, ::2], blob[::2, ::2]) > -LYING:  # panels are large: every other pixel shows them
         pieces = list(_divide(gx & blob, gy & blob, blob, aspect)[2])
     else:  # cards lying sideways: the same division of the blob turned a quarter (rows and columns swap)
         pieces = [(ya, xa, yb, xb) for xa, ya, xb, yb in _divide((gy & blob).T, (gx & blob).T, blob.T, aspect)[2]]
