@@ -1,5 +1,5 @@
 """Card sheets (issue 23, item 6): generated sheets (tests/card_sheets.py: scans and photos of
-cards in several languages, MK1 and MK2, in families: grid, landmarks, turned, overlap) read by
+cards in several languages, MK1 and MK2, in families: grid, landmarks, turned, overlap, sideways) read by
 ingest.card_sheets and scored per card against the truth, per family and per family and edition:
 found (the sheet's cards found), name (matched to the right catalog card; wrong: matched to another
 card), activation (a landmark: none read), cost (read right; MK2 landmarks: all three), false (a

@@ -37,8 +37,9 @@ COLOURS = {"blue": (38, 96, 178), "green": (46, 140, 72), "red": (192, 48, 40), 
            "landmark": (200, 128, 30)}
 LANGS = {"mk1": ("en", "ru", "fr", "cs", "de", "es"), "mk2": ("en", "uk", "es")}
 MORE_LANGS = {"mk2": ("de",)}  # languages the new families (not grid: its sheets stay as they were) draw too
-FAMILIES = ("grid", "landmarks", "turned", "overlap")
+FAMILIES = ("grid", "landmarks", "turned", "overlap", "sideways")
 OVERLAP = (0.06, 0.16)  # share of a card's width the next card covers (overlap family)
+SIDEWAYS_COVER = (0.12, 0.4)  # share of a card's length the next card covers (sideways family)
 WHEN = {"blue": "any_turn", "green": "own_turn", "red": "opponents_turn", "purple": "own_turn"}
 
 
@@ -225,6 +226,9 @@ def make_sheet(seed: int, lang: str | None = None, edition: str | None = None, n
             victim = cards[rng.randrange(n)]
             victim.cost = [*victim.cost[:-1], victim.cost[-1] + rng.choice([2, 3, 4])]  # type: ignore[index]
         planted[victim.card_id] = victim.cost
+    if family == "sideways":  # a row's cards lie the same way round
+        for k, c in enumerate(cards):
+            c.turn = rng.choice([90, 270]) if k % _per_row(n) == 0 else cards[k - 1].turn
     if family == "turned":
         for c in cards:
             c.turn = rng.choice([0, 90, 180, 270])
@@ -236,6 +240,9 @@ def make_sheet(seed: int, lang: str | None = None, edition: str | None = None, n
     if family == "overlap":
         sheet = _overlapping(cards, drawn, margin, rng)
         kind = "photo"
+    elif family == "sideways":
+        sheet = _sideways(cards, drawn, margin, rng)
+        kind = kind or rng.choice(["scan", "photo"])
     else:
         sheet = _grid(cards, drawn, gap, margin)
         kind = kind or rng.choice(["scan", "photo"])
@@ -278,6 +285,34 @@ def _overlapping(cards: list[TrueCard], drawn: list[Image.Image], margin: int, r
         y = margin + (i // cols) * (ch - dy) + rng.randint(0, 12)
         sheet.paste(im, (x, y))
         c.box = (x, y, x + im.size[0], y + im.size[1])
+    return sheet
+
+
+def _per_row(n: int) -> int:
+    return 1 if n == 1 else 2 if n == 2 or n == 4 else 3
+
+
+def _sideways(cards: list[TrueCard], drawn: list[Image.Image], margin: int, rng: random.Random) -> Image.Image:
+    """Cards lying sideways in rows of up to 3, each row's cards turned alike; in a row each card
+    lies over the foot of the one before it (SIDEWAYS_COVER of its length; a card whose foot lies
+    to its left is the one beneath), so titles stay in view; a row lies a little over the row above
+    (at most 6% of a card's width: no title reaches that far), or apart."""
+    n = len(cards)
+    cols = _per_row(n)
+    rows = -(-n // cols)
+    cw, ch = max(im.size[0] for im in drawn), max(im.size[1] for im in drawn)  # lying: cw is the length
+    step = int(cw * (1 - rng.uniform(*SIDEWAYS_COVER)))
+    dy = int(ch * rng.uniform(0.02, 0.06)) if rng.random() < 0.5 else -rng.randint(20, 60)
+    sheet = Image.new("RGB", (2 * margin + (cols - 1) * step + cw, 2 * margin + rows * ch - (rows - 1) * dy),
+                      (252, 252, 250))
+    for r in range(rows):
+        row = list(range(r * cols, min(n, (r + 1) * cols)))
+        # foot to the right (turned 90): laid left to right; foot to the left (270): right to left
+        for i in row if cards[row[0]].turn == 90 else reversed(row):
+            x = margin + (i - row[0]) * step + rng.randint(-6, 6)
+            y = margin + r * (ch - dy) + rng.randint(0, 10)
+            sheet.paste(drawn[i], (x, y))
+            cards[i].box = (x, y, x + drawn[i].size[0], y + drawn[i].size[1])
     return sheet
 
 

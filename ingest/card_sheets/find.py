@@ -19,11 +19,9 @@ import numpy as np
 from PIL import Image
 from scipy import ndimage
 
-from ingest.card_sheets.split import split_blob
+from ingest.card_sheets.split import coloured, split_blob
 
 LOOK_SIDE = 700  # the long side of the shrunk image looked at
-SATURATED = 0.3  # (max - min) / max of RGB above this is a coloured (frame) pixel, in dim light too
-DARKEST = 40  # a pixel darker than this (max of RGB) has no colour to speak of
 CARD_ASPECT = (0.55, 0.9)  # width / height of a card standing upright (63 x 88 mm is 0.72)
 FILL = 0.78  # share of its bounding box a card blob fills (turned 3 degrees: about 0.9)
 MIN_AREA = 0.01  # a card covers at least this share of the image
@@ -58,8 +56,7 @@ def find_cards(rgb: Image.Image) -> list[CardBox]:
     scale = LOOK_SIDE / max(rgb.size)
     small = rgb.resize((max(1, round(rgb.size[0] * scale)), max(1, round(rgb.size[1] * scale))), Image.BILINEAR)
     arr = np.asarray(small, dtype=np.int16)
-    top = arr.max(axis=2)
-    mask = (top > DARKEST) & ((top - arr.min(axis=2)) > SATURATED * top)
+    mask = coloured(arr)
     mask = ndimage.binary_closing(mask, iterations=3)
     mask = ndimage.binary_fill_holes(mask)
     mask = ndimage.binary_opening(mask, iterations=2)  # specks and thin lines are no card

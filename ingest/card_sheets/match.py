@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from ingest.card_sheets.read import UNSURE
+from ingest.card_sheets.read import MIN_TITLE, UNSURE
 from sources.catalog import catalog
 from sources.names import NameIndex, NameMatch
 
@@ -16,8 +16,8 @@ if TYPE_CHECKING:
     from ingest.card_sheets.read import CardRead
 
 Printed = tuple[list[int] | None, "int | list[int] | None", bool, bool]  # activation, cost, each confirmed
+FRAGMENT = 0.5  # a title matches a name only with at least this share of its letters
 MIN_SCORE = 80.0  # a fuzzy match below this is not taken (OCR of a short title: one letter off is ~85)
-MIN_TITLE = 3  # letters a title needs before it is looked up
 
 
 def sheet_language(titles: list[str], names: NameIndex, given: str | None = None,
@@ -29,11 +29,17 @@ def sheet_language(titles: list[str], names: NameIndex, given: str | None = None
     known (None): a guess could match wrong cards."""
     votes: Counter[tuple[str, str]] = Counter()
     read = [t for t in titles if sum(c.isalpha() for c in t) >= MIN_TITLE]
+    # the languages and editions any title names a card of; each title is then looked up in each
+    # (the index gives one language per card: a name two languages share, Czech and English
+    # "Sushi Bar", would vote for one of them only)
+    keys = {(m.lang, m.card_id.split("/", 1)[0]) for title in read for m in names.lookup(title, lang=given, limit=20)
+            if m.score >= MIN_SCORE}
     for title in read:
         best: dict[tuple[str, str], float] = {}
-        for m in names.lookup(title, lang=given, limit=20):
-            key = (m.lang, m.card_id.split("/", 1)[0])
-            best[key] = max(best.get(key, 0.0), m.score)
+        for lang, edition in keys:
+            found = names.lookup(title, lang=lang, edition=edition, limit=1)
+            if found:
+                best[(lang, edition)] = found[0].score
         top = max(best.values(), default=0.0)
         for key, score in best.items():
             if score >= MIN_SCORE and score == top:
@@ -80,7 +86,10 @@ def match_title(title: str, names: NameIndex, lang: str, edition: str) -> NameMa
     named alike equally well)."""
     if sum(c.isalpha() for c in title) < MIN_TITLE:
         return None
-    found = [m for m in names.lookup(title, lang=lang, edition=edition, limit=3) if m.score >= MIN_SCORE]
+    letters = sum(c.isalpha() for c in title)
+    # a few letters read of a long name (a fragment found inside it) are no reading of it
+    found = [m for m in names.lookup(title, lang=lang, edition=edition, limit=3)
+             if m.score >= MIN_SCORE and letters >= FRAGMENT * sum(c.isalpha() for c in m.name)]
     if not found or (len(found) > 1 and found[1].score == found[0].score):
         return None
     return found[0]

@@ -50,6 +50,8 @@ TITLE_SIZE = 0.6  # a word of the title's line is at least this share of its lar
 COST_ZONE = 0.8  # the cost lies below this share of the card's height
 COST_SIDE = 0.35  # ... and within this share of its width from a side
 EFFECT_FROM = 0.45  # the effect lies below this share of the card's height
+SHAPE_SIZE = 0.5  # a picture's shape read as letters is at most this much larger than the title's letters
+MIN_TITLE = 3  # letters a title needs before it is looked up (ingest.card_sheets.match)
 NUMBER = re.compile(r"^\d{1,2}(?:[-–]\d{1,2})?$")
 GROUP = re.compile(r"(\d{1,2})(?:\s*[-–]\s*(\d{1,2}))?")
 
@@ -262,7 +264,11 @@ def _set_cost(card: CardRead, i: int, places: list[dict[tuple[int, str], list[Wo
     if rows:
         values = [r[1] for r in rows]
         value = max(values, key=values.count)  # the row most readings give (the first of a tie)
-        confirmed = values.count(value) >= 2 or any(_row_confirmed(found, i, value) for found in places)
+        # ... and no other reading gives as many a row of as many costs otherwise (a row's corners
+        # confirm its ends, never its middle)
+        rivals = max((values.count(v) for v in values if v != value and len(v) == len(value)), default=0)
+        confirmed = (values.count(value) >= 2 or any(_row_confirmed(found, i, value) for found in places)) \
+            and values.count(value) > rivals
         if confirmed or not costs:  # else a lone cost in a corner: the row was the coin and other digits
             text, _, conf = rows[values.index(value)]
             card.cost_text, card.cost, card.zones["cost"] = text, value, "row"
@@ -350,6 +356,13 @@ def read_card(box: CardBox, words: list[Word]) -> CardRead:
 
     lettered = [ws for ws in lines if rel_y(ws) < TITLE_ZONE and any(c.isalpha() for w in ws for c in w.text)]
     title = max(lettered, key=lambda ws: max(w.size for w in ws), default=None)
+    # a picture's round or square shapes read as large "O", "o", "rn": the largest line of a word's
+    # letters (MIN_TITLE) is the title before a larger one that is not, when about as large (SHAPE_SIZE)
+    worded = [ws for ws in lettered if sum(c.isalpha() for w in ws for c in w.text) >= MIN_TITLE]
+    if title and worded and title not in worded:
+        best = max(worded, key=lambda ws: max(w.size for w in ws))
+        if max(w.size for w in best) >= SHAPE_SIZE * max(w.size for w in title):
+            title = best
     if title:  # the words beside it on its level, as large, are of the title too (a sparse reading splits lines)
         top, bottom, size = min(w.top for w in title), max(w.bottom for w in title), max(w.size for w in title)
         title = sorted((w for ws in lines if rel_y(ws) < TITLE_ZONE for w in ws

@@ -19,6 +19,9 @@ from functools import cache
 import numpy as np
 from scipy import ndimage
 
+SATURATED = 0.3  # (max - min) / max of RGB above this is a coloured (frame) pixel, in dim light too
+DARKEST = 40  # a pixel darker than this (max of RGB) has no colour to speak of
+LYING = 0.25  # panels_lie_across below minus this: the blob's cards lie sideways
 TURNS = np.arange(-4.0, 4.01, 0.5)  # degrees a blob may lie turned (a scan's skew, a photo's angle)
 EDGE = 60.0  # a colour step (Sobel, the strongest channel) above this is an edge
 SUPPORT = 0.35  # a cut runs along edges for at least this share of its length through the blob
@@ -53,8 +56,39 @@ def split_blob(rgb: np.ndarray, mask: np.ndarray, aspect: tuple[float, float]) -
         crop = np.stack([ndimage.rotate(crop[..., c], angle, reshape=True, order=1, cval=255.0) for c in range(3)], axis=2)
         blob = ndimage.rotate(blob.astype(np.uint8), angle, reshape=True, order=0) > 0
         gx, gy = _edges(crop)
-    pieces = _grown(list(_divide(gx & blob, gy & blob, blob, aspect)[2]), blob)
+    if panels_lie_across(crop[::2, ::2], blob[::2, ::2]) > -LYING:  # panels are large: every other pixel shows them
+        pieces = list(_divide(gx & blob, gy & blob, blob, aspect)[2])
+    else:  # cards lying sideways: the same division of the blob turned a quarter (rows and columns swap)
+        pieces = [(ya, xa, yb, xb) for xa, ya, xb, yb in _divide((gy & blob).T, (gx & blob).T, blob.T, aspect)[2]]
+    pieces = _grown(pieces, blob)
     return [(_back(p, angle, blob.shape, (y1 - y0, x1 - x0), (x0, y0), mask.shape), covered(p, pieces)) for p in pieces]
+
+
+def coloured(rgb: np.ndarray) -> np.ndarray:
+    """Where an image (H x W x 3) is coloured: a card's frame (in dim light too), not a white or grey ground."""
+    top = rgb.max(axis=2)
+    return (top > DARKEST) & ((top - rgb.min(axis=2)) > SATURATED * top)
+
+
+PANEL_AREA = 0.005  # of the blob: a light part smaller than this is print or a picture's gap, no panel
+
+
+def panels_lie_across(rgb: np.ndarray, mask: np.ndarray) -> float:
+    """How the blob's light panels lie: > 0 when they are wider than tall (a card's picture and
+    effect panels span its width: cards standing), < 0 when taller than wide (cards lying
+    sideways). The area-weighted mean of log(width / height) of the light parts inside the blob."""
+    light = mask & ~coloured(rgb) & (rgb.mean(axis=2) > 120)
+    labels, _ = ndimage.label(ndimage.binary_opening(light, iterations=1))
+    least = PANEL_AREA * mask.sum()
+    total = weighted = 0.0
+    for i, sl in enumerate(ndimage.find_objects(labels), start=1):
+        area = float((labels[sl] == i).sum())
+        if sl is None or area < least:
+            continue
+        h, w = sl[0].stop - sl[0].start, sl[1].stop - sl[1].start
+        weighted += area * math.log(w / h)
+        total += area
+    return weighted / total if total else 0.0
 
 
 def covered(piece: tuple[int, int, int, int], pieces: list[tuple[int, int, int, int]]) -> frozenset[str]:
