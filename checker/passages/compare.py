@@ -89,10 +89,14 @@ def number_change(a_units: list, b_units: list) -> tuple[list[int], list[int]]:
     only_b = sorted({n for n in nb if n not in sa})
     more_a = sorted({n for n in ca if ca[n] > cb[n] and n in sb} - set(only_a))
     more_b = sorted({n for n in cb if cb[n] > ca[n] and n in sa} - set(only_b))
-    if only_a and (only_b or more_b):
-        return only_a, only_b or more_b
-    if only_b and more_a:
-        return more_a, only_b
+    # ordinals only one side says ("the third player" against "player 4"): what the other side's number
+    # stands in place of, never a change alone (an ordinal may be an order, "second" a turn, not a count)
+    ord_a = sorted({n for n in ca if n not in sb} - set(only_a))
+    ord_b = sorted({n for n in cb if n not in sa} - set(only_b))
+    if only_a and (only_b or more_b or ord_b):
+        return only_a, only_b or more_b or ord_b
+    if only_b and (more_a or ord_a):
+        return more_a or ord_a, only_b
     return [], []
 
 
@@ -211,7 +215,7 @@ def _sentence_numbers(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[
     """A number changed inside one sentence of two aligned paragraphs whose numbers differ only in
     how often they occur (the paragraph as a whole still holds every number)."""
     out = []
-    for sb in align(pa.sentences, pb.sentences):
+    for sb in align(pa.sentences, pb.sentences, edges=True, ratio=_book_ratio(pair)):
         if not (sb.a and sb.b) or sb.confidence < MIN_CONFIDENCE:
             continue
         sa, so = [pa.sentences[i] for i in sb.a], [pb.sentences[j] for j in sb.b]
@@ -289,13 +293,16 @@ def _gap(pair: Pair, beads: list[Bead], k: int, surfaces: dict[str, dict[str, li
         return None  # passages missing on both sides: rewritten, not dropped
     prev = beads[lo - 1] if lo > 0 else None
     nxt = beads[hi + 1] if hi + 1 < len(beads) else None
+    on_a = bool(bead.a)
+    printed = _printed_between(beads, lo, hi, on_a)
+    if printed is not None:
+        prev, nxt = printed
     if prev is None or nxt is None:
         return None
     if prev.own < ANCHOR or nxt.own < ANCHOR or prev.moved or nxt.moved:
         return None
     if k != lo:
         return None  # the run is reported once, from its first bead
-    on_a = bool(bead.a)
     run = beads[lo:hi + 1]
     units = [pair.a[i] for r in run for i in r.a] if on_a else [pair.b[j] for r in run for j in r.b]
     size = sum(len(u.text) for u in units)
@@ -314,12 +321,39 @@ def _gap(pair: Pair, beads: list[Bead], k: int, surfaces: dict[str, dict[str, li
         # (en and ru MK1: a paragraph ru prints too, set beside another, was called missing)
     conf = round(min(prev.own, nxt.own), 3)
     present = _side(pair.pivot if on_a else pair.other, units, [], _highlights(units))
-    context = _context(pair.other if on_a else pair.pivot, around[: len(prev.b if on_a else prev.a)],
-                       around[len(prev.b if on_a else prev.a):])
+    before = around[: len(prev.b if on_a else prev.a)]
+    after = around[len(prev.b if on_a else prev.a):]
+    if printed is not None:  # the place in the book that lacks it: after the counterpart of what precedes it
+        lacking = pair.b if on_a else pair.a
+        last = max(u.index for u in before)
+        after = [u for u in lacking if u.index == last + 1][:1]
+    context = _context(pair.other if on_a else pair.pivot, before, after)
     sig = _signature(units)
     if on_a:
         return PairDiff("absent", units[0].topic, present, context, sig, None, conf, units[0].index)
     return PairDiff("absent", units[0].topic, context, present, None, sig, conf, None)
+
+
+def _printed_between(beads: list[Bead], lo: int, hi: int, on_a: bool) -> tuple[Bead, Bead] | None:
+    """The anchored beads holding the passages printed just before and just after a run of passages one
+    side alone prints, in that side's own order, where they are not the run's neighbours among the beads:
+    two blocks printed in another order (align.swapped) put a passage left alone inside the rotated block
+    beside beads its own book prints elsewhere. Its place is among the passages its book prints around it
+    (a worked example's step 4, dropped, is missing after step 3, wherever the other book prints the
+    example). None: the beads around the run are those passages' (the usual case), or they are not anchors."""
+    side = (lambda bd: bd.a) if on_a else (lambda bd: bd.b)
+    idx = [i for x in range(lo, hi + 1) for i in side(beads[x])]
+    if not idx:
+        return None
+    first, last = min(idx) - 1, max(idx) + 1
+    where = {i: x for x, bd in enumerate(beads) for i in side(bd)}
+    before, after = where.get(first), where.get(last)
+    if before is None or after is None or (before, after) == (lo - 1, hi + 1):
+        return None
+    prev, nxt = beads[before], beads[after]
+    if not (prev.a and prev.b and nxt.a and nxt.b) or min(prev.own, nxt.own) < ANCHOR or prev.moved or nxt.moved:
+        return None
+    return prev, nxt
 
 
 def _named(units: list) -> Counter:
@@ -350,7 +384,7 @@ def _said_once_more(pair: Pair, units: list[Passage], near: tuple[Bead, Bead], o
         own, whole, there = counts(units), counts(units + mine), counts(theirs)
         if not all(_once_more(x, own, whole, there) for x in keys):
             return False
-    ratio = (sum(len(p.text) for p in pair.b) or 1) / (sum(len(p.text) for p in pair.a) or 1)
+    ratio = _book_ratio(pair)
     size = sum(len(u.text) for u in units)
     for bd in near:
         if not _cards(side(bd)) & cards:
@@ -392,7 +426,7 @@ def _extra_step(pair: Pair, beads: list[Bead], k: int) -> tuple[PairDiff, list[P
         return None  # the other book prints that step elsewhere: moved, not missing
     if len(extra.text) < MIN_GAP_CHARS:
         return None
-    ratio = (sum(len(p.text) for p in pair.b) or 1) / (sum(len(p.text) for p in pair.a) or 1)
+    ratio = _book_ratio(pair)
     la, lb = (len(kept.text), len(one.text)) if on_a else (len(one.text), len(kept.text))
     alone = abs(_delta(la, lb, ratio))
     both = abs(_delta(la + len(extra.text), lb, ratio)) if on_a else abs(_delta(la, lb + len(extra.text), ratio))
@@ -443,8 +477,10 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
     a card are not known may print it in a sentence merged with its neighbour: a 2-1 rendering)."""
     if len(pa.sentences) + len(pb.sentences) <= 2:
         return []
-    beads = align(pa.sentences, pb.sentences)
-    ratio = (sum(len(p.text) for p in pair.b) or 1) / (sum(len(p.text) for p in pair.a) or 1)
+    ratio = _book_ratio(pair)
+    # priced with the books' ratio (a sentence one paragraph adds does not stretch it), a sentence added at
+    # a paragraph's end left alone (edges)
+    beads = align(pa.sentences, pb.sentences, edges=True, ratio=ratio)
     la, lb = len(pa.text), len(pb.text)
     with_it = abs(_delta(la, lb, ratio))
     out = []
@@ -585,6 +621,11 @@ def _concepts_absent(s: Sentence, other: list[Sentence]) -> bool:
 def _concepts_missing(s: Sentence, other: list[Sentence]) -> set[str]:
     theirs = set().union(*(o.feats.concepts for o in other)) if other else set()
     return set(s.feats.concepts - theirs)
+
+
+def _book_ratio(pair: Pair) -> float:
+    """How much longer the other book's text is than the pivot's (the ratio Gale-Church expects)."""
+    return (sum(len(p.text) for p in pair.b) or 1) / (sum(len(p.text) for p in pair.a) or 1)
 
 
 def _delta(la: int, lb: int, ratio: float) -> float:
