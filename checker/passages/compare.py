@@ -215,7 +215,7 @@ def _sentence_numbers(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[
     """A number changed inside one sentence of two aligned paragraphs whose numbers differ only in
     how often they occur (the paragraph as a whole still holds every number)."""
     out = []
-    for sb in align(pa.sentences, pb.sentences, edges=True, ratio=_book_ratio(pair)):
+    for sb in align(pa.sentences, pb.sentences):
         if not (sb.a and sb.b) or sb.confidence < MIN_CONFIDENCE:
             continue
         sa, so = [pa.sentences[i] for i in sb.a], [pb.sentences[j] for j in sb.b]
@@ -478,9 +478,7 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
     if len(pa.sentences) + len(pb.sentences) <= 2:
         return []
     ratio = _book_ratio(pair)
-    # priced with the books' ratio (a sentence one paragraph adds does not stretch it), a sentence added at
-    # a paragraph's end left alone (edges)
-    beads = align(pa.sentences, pb.sentences, edges=True, ratio=ratio)
+    beads = align(pa.sentences, pb.sentences)
     la, lb = len(pa.text), len(pb.text)
     with_it = abs(_delta(la, lb, ratio))
     out = []
