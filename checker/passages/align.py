@@ -113,6 +113,9 @@ def own_evidence(a: Group, b: Group) -> float:
     shared_conc = len(a.concepts & b.concepts)
     if shared_conc >= 2 and _jaccard(a.concepts, b.concepts) >= 0.5:
         score = max(score, 0.5 + 0.05 * min(shared_conc, 4))
+    shared_rules = len(a.rules & b.rules)  # the rules they name, whatever common words one of them adds
+    if shared_rules >= 2 and _jaccard(a.rules, b.rules) >= 0.5:
+        score = max(score, 0.5 + 0.05 * min(shared_rules, 4))
     if a.item is not None and a.item == b.item:
         score = max(score, 0.5) + 0.1
     if a.kind == b.kind == "heading":  # headings carry the book's structure across languages
@@ -183,6 +186,7 @@ class Packed:
     soft: int
     cards: int
     concepts: int
+    rules: int
     heading: bool
     item: int | None
     headings: int
@@ -191,7 +195,8 @@ class Packed:
 def pack(g: Group, bits: _Bits) -> Packed:
     nums = bits.of(("n", n, k) for n, c in g.numbers.items() for k in range(c))
     return Packed(g.length, nums, bits.of(("v", n) for n in g.number_keys), bits.of(("v", n) for n in g.soft),
-                  bits.of(("c", c) for c in g.cards), bits.of(("k", c) for c in g.concepts), g.kind == "heading",
+                  bits.of(("c", c) for c in g.cards), bits.of(("k", c) for c in g.concepts),
+                  bits.of(("k", c) for c in g.rules), g.kind == "heading",
                   g.item, g.headings)
 
 
@@ -210,6 +215,9 @@ def _own(a: Packed, b: Packed) -> float:
     sk = (a.concepts & b.concepts).bit_count()
     if sk >= 2 and sk / (a.concepts | b.concepts).bit_count() >= 0.5:
         score = max(score, 0.5 + 0.05 * min(sk, 4))
+    sr = (a.rules & b.rules).bit_count()
+    if sr >= 2 and sr / (a.rules | b.rules).bit_count() >= 0.5:
+        score = max(score, 0.5 + 0.05 * min(sr, 4))
     if a.item is not None and a.item == b.item:
         score = max(score, 0.5) + 0.1
     if a.heading and b.heading:

@@ -111,6 +111,9 @@ def own_evidence(a: Group, b: Group) -> float:
     shared_conc = len(a.concepts & b.concepts)
     if shared_conc >= 2 and _jaccard(a.concepts, b.concepts) >= 0.5:
         score = max(score, 0.5 + 0.05 * min(shared_conc, 4))
+    shared_rules = len(a.rules & b.rules)
+    if shared_rules >= 2 and _jaccard(a.rules, b.rules) >= 0.5:
+        score = max(score, 0.5 + 0.05 * min(shared_rules, 4))
     if a.item is not None and a.item == b.item:
         score = max(score, 0.5) + 0.1
     if a.kind == b.kind == "heading":  # headings carry the book's structure across languages
