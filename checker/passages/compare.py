@@ -169,7 +169,9 @@ def _pair_diffs(pair: Pair, surfaces: dict[str, dict[str, list[str]]]) -> list[P
                 diff, kept_a, kept_b = extra
                 out.append(diff)
                 ua, ub = kept_a, kept_b
-            out += _matched(pair, bead, ua, ub, surfaces)
+            near = [beads[x] for x in (k - 1, k + 1) if 0 <= x < len(beads)] if bead.shape != (1, 1) else []
+            out += _matched(pair, bead, ua, ub, surfaces,
+                            ([pair.a[i] for bd in near for i in bd.a], [pair.b[j] for bd in near for j in bd.b]))
         else:
             gap = _gap(pair, beads, k, surfaces)
             if gap:
@@ -178,7 +180,8 @@ def _pair_diffs(pair: Pair, surfaces: dict[str, dict[str, list[str]]]) -> list[P
 
 
 def _matched(pair: Pair, bead: Bead, ua: list[Passage], ub: list[Passage],
-             surfaces: dict[str, dict[str, list[str]]]) -> list[PairDiff]:
+             surfaces: dict[str, dict[str, list[str]]],
+             near: tuple[list[Passage], list[Passage]] = ([], [])) -> list[PairDiff]:
     out = []
     topic = ua[0].topic
     only_a, only_b = number_change(ua, ub)
@@ -196,7 +199,7 @@ def _matched(pair: Pair, bead: Bead, ua: list[Passage], ub: list[Passage],
                             _side(pair.other, ub, _sentences_with(ub, cards=cb), _names(surfaces, pair.other, cb)),
                             sorted(ca), sorted(cb), bead.confidence, ua[0].index))
     out += _sentence_gaps(pair, bead, _merged(ua), _merged(ub),
-                          (set(surfaces.get(pair.pivot, {})), set(surfaces.get(pair.other, {}))))
+                          (set(surfaces.get(pair.pivot, {})), set(surfaces.get(pair.other, {}))), near)
     return out
 
 
@@ -220,6 +223,8 @@ def _sentence_numbers(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[
             continue
         sa, so = [pa.sentences[i] for i in sb.a], [pb.sentences[j] for j in sb.b]
         only_a, only_b = number_change(sa, so)
+        if not only_a:
+            only_a, only_b = _uncounted(sa, so)
         if only_a:
             conf = round(min(bead.confidence, sb.confidence), 3)
             out.append(PairDiff("numbers", pa.topic,
@@ -227,6 +232,21 @@ def _sentence_numbers(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[
                                 Side(pair.other, pb.page, _joined(so), [str(n) for n in only_b], pb.index, _span(so)),
                                 only_a, only_b, conf, pa.index))
     return out
+
+
+def _uncounted(sa: list[Sentence], sb: list[Sentence]) -> tuple[list[int], list[int]]:
+    """A card one side counts ("builds 2 Amusement Parks") that the other names without a number ("builds
+    the Amusement Park": one) and whose count it does not print in any form: ([1], [n]) or ([n], [1]).
+    Why: "one" is never a number that can differ (an article may be one), so a count of two or more
+    printed in place of a card named alone is the change there is."""
+    for mine, theirs, flip in ((sa, sb, False), (sb, sa, True)):
+        named = set().union(*(s.cards for s in theirs)) if theirs else set()
+        counted = {c for s in theirs for c, _ in s.counts}
+        said = _soft(theirs) | set(_numbers(theirs)) | {n for s in theirs for n in s.feats.ordinals}
+        for card, n in sorted({x for s in mine for x in s.counts}):
+            if n > 1 and card in named and card not in counted and n not in said:
+                return ([1], [n]) if flip else ([n], [1])
+    return [], []
 
 
 def _joined(sents: list[Sentence]) -> str:
@@ -469,12 +489,16 @@ GAP_MARK = "⟨…⟩"
 
 
 def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
-                   readable: tuple[set[str], set[str]] | None = None) -> list[PairDiff]:
+                   readable: tuple[set[str], set[str]] | None = None,
+                   near: tuple[list[Passage], list[Passage]] = ([], [])) -> list[PairDiff]:
     """Sentences of two aligned paragraphs that have no counterpart: alone in their bead, or one of two
     set against a single sentence. Reported when they carry numbers or cards the other paragraph lacks,
     or when the two paragraphs' lengths only fit without them (Gale-Church). `readable`: the cards each
     book is read to name anywhere -- only those can be missing from its paragraph (a book whose names for
-    a card are not known may print it in a sentence merged with its neighbour: a 2-1 rendering)."""
+    a card are not known may print it in a sentence merged with its neighbour: a 2-1 rendering).
+    `near`: of passages the aligner merged (a 2-1 bead), each side's passages in the beads around it --
+    where the merge's edges are the aligner's guess, what a sentence carries is missing only if the
+    other book prints it there neither (its counterpart may sit one bead over)."""
     if len(pa.sentences) + len(pb.sentences) <= 2:
         return []
     ratio = _book_ratio(pair)
@@ -497,7 +521,8 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
             if size < MIN_GAP_CHARS:
                 continue
             mine = pa.sentences if on_a else pb.sentences
-            content = _has_content([s]) and (_absent_from([s], other, seen) or _count_surplus([s], mine, other))
+            wide = other + [x for u in (near[1] if on_a else near[0]) for x in u.sentences]
+            content = _has_content([s]) and (_absent_from([s], wide, seen) or _count_surplus([s], mine, other))
             without = abs(_delta(la - size, lb, ratio)) if on_a else abs(_delta(la, lb - size, ratio))
             # length speaks only where the aligner itself left the sentence alone (never inside a merge)
             # length speaks only where the aligner itself left the sentence alone: beside a merge of two
