@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from checker.passages.groups import FEATURE_WEIGHT, HEADING_MERGE, S2, Group, Unit, group
+from checker.passages.groups import FEATURE_WEIGHT, HEADING_MERGE, MIN_RULES, S2, Group, Unit, group
 
 PRIOR = {(1, 1): -math.log(0.89), (1, 0): -math.log(0.0099 / 2), (0, 1): -math.log(0.0099 / 2),
          (2, 1): -math.log(0.089 / 2), (1, 2): -math.log(0.089 / 2)}
@@ -114,7 +114,7 @@ def own_evidence(a: Group, b: Group) -> float:
     if shared_conc >= 2 and _jaccard(a.concepts, b.concepts) >= 0.5:
         score = max(score, 0.5 + 0.05 * min(shared_conc, 4))
     shared_rules = len(a.rules & b.rules)  # the rules they name, whatever common words one of them adds
-    if shared_rules >= 2 and _jaccard(a.rules, b.rules) >= 0.5:
+    if shared_rules >= MIN_RULES and _jaccard(a.rules, b.rules) >= 0.5:
         score = max(score, 0.5 + 0.05 * min(shared_rules, 4))
     if a.item is not None and a.item == b.item:
         score = max(score, 0.5) + 0.1
@@ -216,7 +216,7 @@ def _own(a: Packed, b: Packed) -> float:
     if sk >= 2 and sk / (a.concepts | b.concepts).bit_count() >= 0.5:
         score = max(score, 0.5 + 0.05 * min(sk, 4))
     sr = (a.rules & b.rules).bit_count()
-    if sr >= 2 and sr / (a.rules | b.rules).bit_count() >= 0.5:
+    if sr >= MIN_RULES and sr / (a.rules | b.rules).bit_count() >= 0.5:
         score = max(score, 0.5 + 0.05 * min(sr, 4))
     if a.item is not None and a.item == b.item:
         score = max(score, 0.5) + 0.1

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from checker.passages.groups import FEATURE_WEIGHT, HEADING_MERGE, S2, Group
+from checker.passages.groups import FEATURE_WEIGHT, HEADING_MERGE, MIN_RULES, S2, Group
 
 _SQRT2 = math.sqrt(2.0)
 
@@ -86,7 +86,7 @@ def _own(a: Feats, b: Feats, ia: np.ndarray, jb: np.ndarray, shared: Shared) -> 
         score = np.where((sn > 0) & (sn / (na + nb - sn) >= 0.5), np.maximum(score, 0.6 + 0.1 * np.minimum(sn, 4)), score)
         score = np.where(sc > 0, np.maximum(score, 0.5 + 0.5 * (sc / (ca + cb - sc))), score)
         score = np.where((sk >= 2) & (sk / (ka + kb - sk) >= 0.5), np.maximum(score, 0.5 + 0.05 * np.minimum(sk, 4)), score)
-        score = np.where((sr >= 2) & (sr / (ra + rb - sr) >= 0.5), np.maximum(score, 0.5 + 0.05 * np.minimum(sr, 4)), score)
+        score = np.where((sr >= MIN_RULES) & (sr / (ra + rb - sr) >= 0.5), np.maximum(score, 0.5 + 0.05 * np.minimum(sr, 4)), score)
     differ = (item_a >= 0) & (item_b >= 0) & (item_a != item_b)
     score = np.where((item_a >= 0) & (item_a == item_b), np.maximum(score, 0.5) + 0.1, score)
     score = np.where(head_a & head_b, np.maximum(score, 0.5) + 0.1, score)

@@ -16,6 +16,8 @@ HEADING_MERGE = 4.0  # cost of a bead whose sides hold different numbers of head
 # the lexicon's concepts that name a rule of the game (a timing, a phase, a colour, a kind of card, who
 # pays, a direction...), not the words any sentence about the game uses (verb.*, word.*, component.*):
 # two passages that share most of these say the same rule, however many common words either adds
+MIN_RULES = 3  # rules two passages must share to anchor by them (two: "build" and "establishment" are in
+# every other sentence of a rulebook)
 RULE_FAMILIES = ("rule.", "timing.", "phase.", "colour.", "kind.", "payer.", "direction.", "first_player.")
 
 
