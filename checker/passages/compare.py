@@ -646,9 +646,30 @@ def _concepts_missing(s: Sentence, other: list[Sentence]) -> set[str]:
     return set(s.feats.concepts - theirs)
 
 
+MIN_RATIO_BEADS = 10  # anchored 1-1 beads from which their median ratio is the books' ratio
+_ratios: dict[int, tuple[list, float]] = {}
+
+
 def _book_ratio(pair: Pair) -> float:
-    """How much longer the other book's text is than the pivot's (the ratio Gale-Church expects)."""
-    return (sum(len(p.text) for p in pair.b) or 1) / (sum(len(p.text) for p in pair.a) or 1)
+    """How much longer the other book's text is than the pivot's (the ratio Gale-Church expects): the
+    median of the anchored 1-1 beads' ratios, else of the whole texts. Why the median: a sentence added or
+    dropped anywhere moves the whole texts' ratio (a long one by 2 %), and with it every length test of
+    the book -- a paragraph at the edge of a test elsewhere then turned into a finding; a median of many
+    paragraphs does not move with one."""
+    hit = _ratios.get(id(pair.beads))
+    if hit is not None and hit[0] is pair.beads:
+        return hit[1]
+    each = sorted(sum(len(pair.b[j].text) for j in bd.b) / sum(len(pair.a[i].text) for i in bd.a)
+                  for bd in pair.beads if bd.shape == (1, 1) and bd.own >= ANCHOR
+                  and min(len(pair.a[bd.a[0]].text), len(pair.b[bd.b[0]].text)) >= MIN_GAP_CHARS)
+    if len(each) >= MIN_RATIO_BEADS:
+        ratio = each[len(each) // 2] if len(each) % 2 else (each[len(each) // 2 - 1] + each[len(each) // 2]) / 2
+    else:
+        ratio = (sum(len(p.text) for p in pair.b) or 1) / (sum(len(p.text) for p in pair.a) or 1)
+    if len(_ratios) > MEMO_SIZE:
+        _ratios.clear()
+    _ratios[id(pair.beads)] = (pair.beads, ratio)
+    return ratio
 
 
 def _delta(la: int, lb: int, ratio: float) -> float:
