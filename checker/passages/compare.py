@@ -522,7 +522,7 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
                 continue
             mine = pa.sentences if on_a else pb.sentences
             wide = other + [x for u in (near[1] if on_a else near[0]) for x in u.sentences]
-            content = _has_content([s]) and (_absent_from([s], wide, seen) or _count_surplus([s], mine, other))
+            content = _has_content([s]) and (_absent_from([s], wide, seen) or _count_surplus([s], mine, wide))
             without = abs(_delta(la - size, lb, ratio)) if on_a else abs(_delta(la, lb - size, ratio))
             # length speaks only where the aligner itself left the sentence alone (never inside a merge)
             # length speaks only where the aligner itself left the sentence alone: beside a merge of two
