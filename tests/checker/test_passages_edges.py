@@ -9,15 +9,16 @@ its own book prints before it. The seeds' es and uk books, and small hand-made u
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
 from carddb.db import open_db
 from checker.load import load_books
 from checker.passages.align import ANCHOR, Bead, own_evidence
-from checker.passages.compare import _printed_between, _uncounted, number_change
+from checker.passages.compare import _book_ratio, _printed_between, _uncounted, number_change
 from checker.passages.groups import Group
-from checker.passages.pairs import aligned
+from checker.passages.pairs import Pair, aligned
 from checker.passages.units import Sentence, _counts, features, passages
 
 from .test_passages import _unit
@@ -101,3 +102,20 @@ def test_a_passage_alone_inside_a_swapped_block_is_placed_among_its_own_books_pa
     assert _printed_between(beads, 3, 3, on_a=False) == (beads[2], beads[5])
     weak = beads[:5] + [Bead((4,), (3,), 0.3)]
     assert _printed_between(weak, 3, 3, on_a=False) is None  # not anchored: the beads' order stands
+
+
+def test_the_books_length_ratio_does_not_move_with_one_passage_dropped(seed_books):
+    """The ratio the length tests price paragraphs with is the median of the anchored paragraphs': a long
+    passage dropped elsewhere moves the whole texts' ratio by a percent or more, the median by half as much at most."""
+    uk, es = seed_books
+    whole = Pair("uk", "es", uk, es, aligned(uk, es, "uk", "es"))
+    longest = max(range(len(uk)), key=lambda i: len(uk[i].text))
+    fewer = [replace(p, index=n) for n, p in enumerate(p for p in uk if p.index != longest)]
+    less = Pair("uk", "es", fewer, es, aligned(fewer, es, "uk", "es"))
+
+    def texts(pair: Pair) -> float:
+        return sum(len(p.text) for p in pair.b) / sum(len(p.text) for p in pair.a)
+
+    moved = abs(texts(less) / texts(whole) - 1)
+    assert moved > 0.01
+    assert abs(_book_ratio(less) / _book_ratio(whole) - 1) < moved / 2
