@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from checker.passages.groups import FEATURE_WEIGHT, HEADING_MERGE, S2, Group, Unit, group
+from checker.passages.groups import FEATURE_WEIGHT, HEADING_MERGE, MIN_RULES, S2, Group, Unit, group
 
 PRIOR = {(1, 1): -math.log(0.89), (1, 0): -math.log(0.0099 / 2), (0, 1): -math.log(0.0099 / 2),
          (2, 1): -math.log(0.089 / 2), (1, 2): -math.log(0.089 / 2)}
@@ -26,6 +26,12 @@ MIN_BAND = 12
 # with the parallel books' priors the programme would rather merge a block's passages into wrong 2-1 beads
 PARTIAL_GAP = -math.log(0.1)
 PARTIAL_SKIP_CAP = 2.0
+# passages before the other book's first or after its last (a cover, credits, a publisher's page one
+# book prints at its end): a run at a book's edge is priced as a gap of books parallel in part, so the
+# programme leaves it unmatched instead of folding it, two by two, into the other book's last passages
+# (which then lose their true counterparts). A gap at the edge is never reported (checker.passages.compare:
+# a gap needs an anchor on both sides), so this costs no finding.
+EDGE_GAP = PARTIAL_GAP
 SANDWICH = 0.7  # confidence of a 1-1 bead whose both neighbours are anchors, before its own evidence
 
 
@@ -107,6 +113,9 @@ def own_evidence(a: Group, b: Group) -> float:
     shared_conc = len(a.concepts & b.concepts)
     if shared_conc >= 2 and _jaccard(a.concepts, b.concepts) >= 0.5:
         score = max(score, 0.5 + 0.05 * min(shared_conc, 4))
+    shared_rules = len(a.rules & b.rules)  # the rules they name, whatever common words one of them adds
+    if shared_rules >= MIN_RULES and _jaccard(a.rules, b.rules) >= 0.5:
+        score = max(score, 0.5 + 0.05 * min(shared_rules, 4))
     if a.item is not None and a.item == b.item:
         score = max(score, 0.5) + 0.1
     if a.kind == b.kind == "heading":  # headings carry the book's structure across languages
@@ -177,6 +186,7 @@ class Packed:
     soft: int
     cards: int
     concepts: int
+    rules: int
     heading: bool
     item: int | None
     headings: int
@@ -185,7 +195,8 @@ class Packed:
 def pack(g: Group, bits: _Bits) -> Packed:
     nums = bits.of(("n", n, k) for n, c in g.numbers.items() for k in range(c))
     return Packed(g.length, nums, bits.of(("v", n) for n in g.number_keys), bits.of(("v", n) for n in g.soft),
-                  bits.of(("c", c) for c in g.cards), bits.of(("k", c) for c in g.concepts), g.kind == "heading",
+                  bits.of(("c", c) for c in g.cards), bits.of(("k", c) for c in g.concepts),
+                  bits.of(("k", c) for c in g.rules), g.kind == "heading",
                   g.item, g.headings)
 
 
@@ -204,6 +215,9 @@ def _own(a: Packed, b: Packed) -> float:
     sk = (a.concepts & b.concepts).bit_count()
     if sk >= 2 and sk / (a.concepts | b.concepts).bit_count() >= 0.5:
         score = max(score, 0.5 + 0.05 * min(sk, 4))
+    sr = (a.rules & b.rules).bit_count()
+    if sr >= MIN_RULES and sr / (a.rules | b.rules).bit_count() >= 0.5:
+        score = max(score, 0.5 + 0.05 * min(sr, 4))
     if a.item is not None and a.item == b.item:
         score = max(score, 0.5) + 0.1
     if a.heading and b.heading:
@@ -283,17 +297,23 @@ def _band_costs(ga1: list[Group], gb1: list[Group], ga2: list[Group], gb2: list[
     return c11, c21, c12
 
 
-def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, partial: bool = False) -> list[Bead]:
+def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, partial: bool = False,
+          edges: bool = False, ratio: float | None = None) -> list[Bead]:
     """The cheapest monotone alignment of two unit sequences (banded around the diagonal); with `post`,
     runs without anchors are tried with two blocks swapped (swapped) and numbered steps placed by
     their list (listed). `partial`: for books parallel only in part, passages without counterpart cost
-    little (PARTIAL_GAP), so blocks one book alone prints are left unmatched rather than merged."""
+    little (PARTIAL_GAP), so blocks one book alone prints are left unmatched rather than merged.
+    `edges`: passages before the other side's first or after its last cost what a gap of books parallel
+    in part costs (EDGE_GAP): two whole books, one with a page the other lacks at its start or end.
+    `ratio`: the length ratio of the two books the units come from (default: of the units themselves) --
+    two paragraphs' sentences are priced with their books' ratio, which a sentence added to one of the
+    two paragraphs does not stretch to fit."""
     m, n = len(a_units), len(b_units)
     if not m or not n:
         return [Bead((i,), (), 0.0) for i in range(m)] + [Bead((), (j,), 0.0) for j in range(n)]
     la = sum(len(u.text) for u in a_units) or 1
     lb = sum(len(u.text) for u in b_units) or 1
-    ratio = lb / la
+    ratio = lb / la if ratio is None else ratio
     band = max(MIN_BAND, int(0.15 * max(m, n)) + abs(m - n) // 4)
     ga1 = [group(a_units, (i,)) for i in range(m)]
     gb1 = [group(b_units, (j,)) for j in range(n)]
@@ -302,6 +322,8 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, p
     cap = PARTIAL_SKIP_CAP if partial else SKIP_CAP
     skip_a = [min(cap, skip_cost(g, ratio)) for g in ga1]
     skip_b = [min(cap, skip_cost(g, 1 / ratio)) for g in gb1]
+    edge_a = [EDGE_GAP + min(PARTIAL_SKIP_CAP, s) for s in skip_a] if edges else None
+    edge_b = [EDGE_GAP + min(PARTIAL_SKIP_CAP, s) for s in skip_b] if edges else None
     spans = []
     for i in range(m + 1):
         centre = round(i * n / m)
@@ -343,11 +365,11 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, p
                     if total < best:
                         best, step = total, (1, 1)
                 if (prev := up.get(j)) is not None:
-                    total = prev + skip_a[i - 1] + p10
+                    total = prev + (edge_a[i - 1] if edge_a is not None and j in (0, n) else skip_a[i - 1] + p10)
                     if total < best:
                         best, step = total, (1, 0)
             if j >= 1 and (prev := row.get(j - 1)) is not None:
-                total = prev + skip_b[j - 1] + p01
+                total = prev + (edge_b[j - 1] if edge_b is not None and i in (0, m) else skip_b[j - 1] + p01)
                 if total < best:
                     best, step = total, (0, 1)
             if up2 is not None and j >= 1 and (prev := up2.get(j - 1)) is not None:
@@ -362,7 +384,7 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, p
                 row[j] = best
                 brow[j] = step
     if n not in cost[m]:  # the band missed the corner (books of very different length): widen once
-        return _wide(a_units, b_units, post, partial)
+        return _wide(a_units, b_units, post, partial, edges, ratio)
     beads: list[Bead] = []
     i, j = m, n
     while i or j:
@@ -500,12 +522,13 @@ def moved(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit]) -
     return out
 
 
-def _wide(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, partial: bool = False) -> list[Bead]:
+def _wide(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, partial: bool = False,
+          edges: bool = False, ratio: float | None = None) -> list[Bead]:
     global MIN_BAND
     saved = MIN_BAND
     MIN_BAND = max(len(a_units), len(b_units))
     try:
-        return align(a_units, b_units, post, partial)
+        return align(a_units, b_units, post, partial, edges, ratio)
     finally:
         MIN_BAND = saved
 

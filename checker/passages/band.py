@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from checker.passages.groups import FEATURE_WEIGHT, HEADING_MERGE, S2, Group
+from checker.passages.groups import FEATURE_WEIGHT, HEADING_MERGE, MIN_RULES, S2, Group
 
 _SQRT2 = math.sqrt(2.0)
 
@@ -35,6 +35,7 @@ class Feats:
             "soft": _matrix([list(g.soft) for g in groups], index["v"]),
             "cards": _matrix([list(g.cards) for g in groups], index["c"]),
             "concepts": _matrix([list(g.concepts) for g in groups], index["k"]),
+            "rules": _matrix([list(g.rules) for g in groups], index["k"]),
         }
         self.count = {kind: x.sum(axis=1, dtype=np.float64) for kind, x in self.m.items()}
 
@@ -76,6 +77,8 @@ def _own(a: Feats, b: Feats, ia: np.ndarray, jb: np.ndarray, shared: Shared) -> 
     ca, cb = a.count["cards"][ia], b.count["cards"][jb]
     sk = shared(a, "concepts", b, "concepts", ia, jb)
     ka, kb = a.count["concepts"][ia], b.count["concepts"][jb]
+    sr = shared(a, "rules", b, "rules", ia, jb)
+    ra, rb = a.count["rules"][ia], b.count["rules"][jb]
     item_a, item_b = a.item[ia], b.item[jb]
     head_a, head_b = a.heading[ia], b.heading[jb]
     score = np.zeros(len(ia))
@@ -83,6 +86,7 @@ def _own(a: Feats, b: Feats, ia: np.ndarray, jb: np.ndarray, shared: Shared) -> 
         score = np.where((sn > 0) & (sn / (na + nb - sn) >= 0.5), np.maximum(score, 0.6 + 0.1 * np.minimum(sn, 4)), score)
         score = np.where(sc > 0, np.maximum(score, 0.5 + 0.5 * (sc / (ca + cb - sc))), score)
         score = np.where((sk >= 2) & (sk / (ka + kb - sk) >= 0.5), np.maximum(score, 0.5 + 0.05 * np.minimum(sk, 4)), score)
+        score = np.where((sr >= MIN_RULES) & (sr / (ra + rb - sr) >= 0.5), np.maximum(score, 0.5 + 0.05 * np.minimum(sr, 4)), score)
     differ = (item_a >= 0) & (item_b >= 0) & (item_a != item_b)
     score = np.where((item_a >= 0) & (item_a == item_b), np.maximum(score, 0.5) + 0.1, score)
     score = np.where(head_a & head_b, np.maximum(score, 0.5) + 0.1, score)

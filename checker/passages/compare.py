@@ -89,10 +89,14 @@ def number_change(a_units: list, b_units: list) -> tuple[list[int], list[int]]:
     only_b = sorted({n for n in nb if n not in sa})
     more_a = sorted({n for n in ca if ca[n] > cb[n] and n in sb} - set(only_a))
     more_b = sorted({n for n in cb if cb[n] > ca[n] and n in sa} - set(only_b))
-    if only_a and (only_b or more_b):
-        return only_a, only_b or more_b
-    if only_b and more_a:
-        return more_a, only_b
+    # ordinals only one side says ("the third player" against "player 4"): what the other side's number
+    # stands in place of, never a change alone (an ordinal may be an order, "second" a turn, not a count)
+    ord_a = sorted({n for n in ca if n not in sb} - set(only_a))
+    ord_b = sorted({n for n in cb if n not in sa} - set(only_b))
+    if only_a and (only_b or more_b or ord_b):
+        return only_a, only_b or more_b or ord_b
+    if only_b and (more_a or ord_a):
+        return more_a or ord_a, only_b
     return [], []
 
 
@@ -165,7 +169,9 @@ def _pair_diffs(pair: Pair, surfaces: dict[str, dict[str, list[str]]]) -> list[P
                 diff, kept_a, kept_b = extra
                 out.append(diff)
                 ua, ub = kept_a, kept_b
-            out += _matched(pair, bead, ua, ub, surfaces)
+            near = [beads[x] for x in (k - 1, k + 1) if 0 <= x < len(beads)] if bead.shape != (1, 1) else []
+            out += _matched(pair, bead, ua, ub, surfaces,
+                            ([pair.a[i] for bd in near for i in bd.a], [pair.b[j] for bd in near for j in bd.b]))
         else:
             gap = _gap(pair, beads, k, surfaces)
             if gap:
@@ -174,7 +180,8 @@ def _pair_diffs(pair: Pair, surfaces: dict[str, dict[str, list[str]]]) -> list[P
 
 
 def _matched(pair: Pair, bead: Bead, ua: list[Passage], ub: list[Passage],
-             surfaces: dict[str, dict[str, list[str]]]) -> list[PairDiff]:
+             surfaces: dict[str, dict[str, list[str]]],
+             near: tuple[list[Passage], list[Passage]] = ([], [])) -> list[PairDiff]:
     out = []
     topic = ua[0].topic
     only_a, only_b = number_change(ua, ub)
@@ -192,7 +199,7 @@ def _matched(pair: Pair, bead: Bead, ua: list[Passage], ub: list[Passage],
                             _side(pair.other, ub, _sentences_with(ub, cards=cb), _names(surfaces, pair.other, cb)),
                             sorted(ca), sorted(cb), bead.confidence, ua[0].index))
     out += _sentence_gaps(pair, bead, _merged(ua), _merged(ub),
-                          (set(surfaces.get(pair.pivot, {})), set(surfaces.get(pair.other, {}))))
+                          (set(surfaces.get(pair.pivot, {})), set(surfaces.get(pair.other, {}))), near)
     return out
 
 
@@ -216,6 +223,8 @@ def _sentence_numbers(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[
             continue
         sa, so = [pa.sentences[i] for i in sb.a], [pb.sentences[j] for j in sb.b]
         only_a, only_b = number_change(sa, so)
+        if not only_a:
+            only_a, only_b = _uncounted(sa, so)
         if only_a:
             conf = round(min(bead.confidence, sb.confidence), 3)
             out.append(PairDiff("numbers", pa.topic,
@@ -223,6 +232,21 @@ def _sentence_numbers(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[
                                 Side(pair.other, pb.page, _joined(so), [str(n) for n in only_b], pb.index, _span(so)),
                                 only_a, only_b, conf, pa.index))
     return out
+
+
+def _uncounted(sa: list[Sentence], sb: list[Sentence]) -> tuple[list[int], list[int]]:
+    """A card one side counts ("builds 2 Amusement Parks") that the other names without a number ("builds
+    the Amusement Park": one) and whose count it does not print in any form: ([1], [n]) or ([n], [1]).
+    Why: "one" is never a number that can differ (an article may be one), so a count of two or more
+    printed in place of a card named alone is the change there is."""
+    for mine, theirs, flip in ((sa, sb, False), (sb, sa, True)):
+        named = set().union(*(s.cards for s in theirs)) if theirs else set()
+        counted = {c for s in theirs for c, _ in s.counts}
+        said = _soft(theirs) | set(_numbers(theirs)) | {n for s in theirs for n in s.feats.ordinals}
+        for card, n in sorted({x for s in mine for x in s.counts}):
+            if n > 1 and card in named and card not in counted and n not in said:
+                return ([1], [n]) if flip else ([n], [1])
+    return [], []
 
 
 def _joined(sents: list[Sentence]) -> str:
@@ -289,13 +313,16 @@ def _gap(pair: Pair, beads: list[Bead], k: int, surfaces: dict[str, dict[str, li
         return None  # passages missing on both sides: rewritten, not dropped
     prev = beads[lo - 1] if lo > 0 else None
     nxt = beads[hi + 1] if hi + 1 < len(beads) else None
+    on_a = bool(bead.a)
+    printed = _printed_between(beads, lo, hi, on_a)
+    if printed is not None:
+        prev, nxt = printed
     if prev is None or nxt is None:
         return None
     if prev.own < ANCHOR or nxt.own < ANCHOR or prev.moved or nxt.moved:
         return None
     if k != lo:
         return None  # the run is reported once, from its first bead
-    on_a = bool(bead.a)
     run = beads[lo:hi + 1]
     units = [pair.a[i] for r in run for i in r.a] if on_a else [pair.b[j] for r in run for j in r.b]
     size = sum(len(u.text) for u in units)
@@ -314,12 +341,39 @@ def _gap(pair: Pair, beads: list[Bead], k: int, surfaces: dict[str, dict[str, li
         # (en and ru MK1: a paragraph ru prints too, set beside another, was called missing)
     conf = round(min(prev.own, nxt.own), 3)
     present = _side(pair.pivot if on_a else pair.other, units, [], _highlights(units))
-    context = _context(pair.other if on_a else pair.pivot, around[: len(prev.b if on_a else prev.a)],
-                       around[len(prev.b if on_a else prev.a):])
+    before = around[: len(prev.b if on_a else prev.a)]
+    after = around[len(prev.b if on_a else prev.a):]
+    if printed is not None:  # the place in the book that lacks it: after the counterpart of what precedes it
+        lacking = pair.b if on_a else pair.a
+        last = max(u.index for u in before)
+        after = [u for u in lacking if u.index == last + 1][:1]
+    context = _context(pair.other if on_a else pair.pivot, before, after)
     sig = _signature(units)
     if on_a:
         return PairDiff("absent", units[0].topic, present, context, sig, None, conf, units[0].index)
     return PairDiff("absent", units[0].topic, context, present, None, sig, conf, None)
+
+
+def _printed_between(beads: list[Bead], lo: int, hi: int, on_a: bool) -> tuple[Bead, Bead] | None:
+    """The anchored beads holding the passages printed just before and just after a run of passages one
+    side alone prints, in that side's own order, where they are not the run's neighbours among the beads:
+    two blocks printed in another order (align.swapped) put a passage left alone inside the rotated block
+    beside beads its own book prints elsewhere. Its place is among the passages its book prints around it
+    (a worked example's step 4, dropped, is missing after step 3, wherever the other book prints the
+    example). None: the beads around the run are those passages' (the usual case), or they are not anchors."""
+    side = (lambda bd: bd.a) if on_a else (lambda bd: bd.b)
+    idx = [i for x in range(lo, hi + 1) for i in side(beads[x])]
+    if not idx:
+        return None
+    first, last = min(idx) - 1, max(idx) + 1
+    where = {i: x for x, bd in enumerate(beads) for i in side(bd)}
+    before, after = where.get(first), where.get(last)
+    if before is None or after is None or (before, after) == (lo - 1, hi + 1):
+        return None
+    prev, nxt = beads[before], beads[after]
+    if not (prev.a and prev.b and nxt.a and nxt.b) or min(prev.own, nxt.own) < ANCHOR or prev.moved or nxt.moved:
+        return None
+    return prev, nxt
 
 
 def _named(units: list) -> Counter:
@@ -350,7 +404,7 @@ def _said_once_more(pair: Pair, units: list[Passage], near: tuple[Bead, Bead], o
         own, whole, there = counts(units), counts(units + mine), counts(theirs)
         if not all(_once_more(x, own, whole, there) for x in keys):
             return False
-    ratio = (sum(len(p.text) for p in pair.b) or 1) / (sum(len(p.text) for p in pair.a) or 1)
+    ratio = _book_ratio(pair)
     size = sum(len(u.text) for u in units)
     for bd in near:
         if not _cards(side(bd)) & cards:
@@ -392,7 +446,7 @@ def _extra_step(pair: Pair, beads: list[Bead], k: int) -> tuple[PairDiff, list[P
         return None  # the other book prints that step elsewhere: moved, not missing
     if len(extra.text) < MIN_GAP_CHARS:
         return None
-    ratio = (sum(len(p.text) for p in pair.b) or 1) / (sum(len(p.text) for p in pair.a) or 1)
+    ratio = _book_ratio(pair)
     la, lb = (len(kept.text), len(one.text)) if on_a else (len(one.text), len(kept.text))
     alone = abs(_delta(la, lb, ratio))
     both = abs(_delta(la + len(extra.text), lb, ratio)) if on_a else abs(_delta(la, lb + len(extra.text), ratio))
@@ -435,16 +489,20 @@ GAP_MARK = "⟨…⟩"
 
 
 def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
-                   readable: tuple[set[str], set[str]] | None = None) -> list[PairDiff]:
+                   readable: tuple[set[str], set[str]] | None = None,
+                   near: tuple[list[Passage], list[Passage]] = ([], [])) -> list[PairDiff]:
     """Sentences of two aligned paragraphs that have no counterpart: alone in their bead, or one of two
     set against a single sentence. Reported when they carry numbers or cards the other paragraph lacks,
     or when the two paragraphs' lengths only fit without them (Gale-Church). `readable`: the cards each
     book is read to name anywhere -- only those can be missing from its paragraph (a book whose names for
-    a card are not known may print it in a sentence merged with its neighbour: a 2-1 rendering)."""
+    a card are not known may print it in a sentence merged with its neighbour: a 2-1 rendering).
+    `near`: of passages the aligner merged (a 2-1 bead), each side's passages in the beads around it --
+    where the merge's edges are the aligner's guess, what a sentence carries is missing only if the
+    other book prints it there neither (its counterpart may sit one bead over)."""
     if len(pa.sentences) + len(pb.sentences) <= 2:
         return []
+    ratio = _book_ratio(pair)
     beads = align(pa.sentences, pb.sentences)
-    ratio = (sum(len(p.text) for p in pair.b) or 1) / (sum(len(p.text) for p in pair.a) or 1)
     la, lb = len(pa.text), len(pb.text)
     with_it = abs(_delta(la, lb, ratio))
     out = []
@@ -463,7 +521,8 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
             if size < MIN_GAP_CHARS:
                 continue
             mine = pa.sentences if on_a else pb.sentences
-            content = _has_content([s]) and (_absent_from([s], other, seen) or _count_surplus([s], mine, other))
+            wide = other + [x for u in (near[1] if on_a else near[0]) for x in u.sentences]
+            content = _has_content([s]) and (_absent_from([s], wide, seen) or _count_surplus([s], mine, wide))
             without = abs(_delta(la - size, lb, ratio)) if on_a else abs(_delta(la, lb - size, ratio))
             # length speaks only where the aligner itself left the sentence alone (never inside a merge)
             # length speaks only where the aligner itself left the sentence alone: beside a merge of two
@@ -585,6 +644,32 @@ def _concepts_absent(s: Sentence, other: list[Sentence]) -> bool:
 def _concepts_missing(s: Sentence, other: list[Sentence]) -> set[str]:
     theirs = set().union(*(o.feats.concepts for o in other)) if other else set()
     return set(s.feats.concepts - theirs)
+
+
+MIN_RATIO_BEADS = 10  # anchored 1-1 beads from which their median ratio is the books' ratio
+_ratios: dict[int, tuple[list, float]] = {}
+
+
+def _book_ratio(pair: Pair) -> float:
+    """How much longer the other book's text is than the pivot's (the ratio Gale-Church expects): the
+    median of the anchored 1-1 beads' ratios, else of the whole texts. Why the median: a sentence added or
+    dropped anywhere moves the whole texts' ratio (a long one by 2 %), and with it every length test of
+    the book -- a paragraph at the edge of a test elsewhere then turned into a finding; a median of many
+    paragraphs does not move with one."""
+    hit = _ratios.get(id(pair.beads))
+    if hit is not None and hit[0] is pair.beads:
+        return hit[1]
+    each = sorted(sum(len(pair.b[j].text) for j in bd.b) / sum(len(pair.a[i].text) for i in bd.a)
+                  for bd in pair.beads if bd.shape == (1, 1) and bd.own >= ANCHOR
+                  and min(len(pair.a[bd.a[0]].text), len(pair.b[bd.b[0]].text)) >= MIN_GAP_CHARS)
+    if len(each) >= MIN_RATIO_BEADS:
+        ratio = each[len(each) // 2] if len(each) % 2 else (each[len(each) // 2 - 1] + each[len(each) // 2]) / 2
+    else:
+        ratio = (sum(len(p.text) for p in pair.b) or 1) / (sum(len(p.text) for p in pair.a) or 1)
+    if len(_ratios) > MEMO_SIZE:
+        _ratios.clear()
+    _ratios[id(pair.beads)] = (pair.beads, ratio)
+    return ratio
 
 
 def _delta(la: int, lb: int, ratio: float) -> float:

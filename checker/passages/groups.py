@@ -13,6 +13,12 @@ from typing import Protocol
 S2 = 6.8  # Gale-Church variance of the length ratio per character
 FEATURE_WEIGHT = 6.0  # how much shared anchors outweigh a length mismatch
 HEADING_MERGE = 4.0  # cost of a bead whose sides hold different numbers of headings
+# the lexicon's concepts that name a rule of the game (a timing, a phase, a colour, a kind of card, who
+# pays, a direction...), not the words any sentence about the game uses (verb.*, word.*, component.*):
+# two passages that share most of these say the same rule, however many common words either adds
+MIN_RULES = 3  # rules two passages must share to anchor by them (two: "build" and "establishment" are in
+# every other sentence of a rulebook)
+RULE_FAMILIES = ("rule.", "timing.", "phase.", "colour.", "kind.", "payer.", "direction.", "first_player.")
 
 
 class Unit(Protocol):
@@ -36,6 +42,7 @@ class Group:
     item: int | None
     headings: int = 0  # headings among the units taken together
     number_keys: frozenset[int] = frozenset()  # the distinct numbers (set(numbers), made once)
+    rules: frozenset[str] = frozenset()  # the concepts of RULE_FAMILIES among `concepts`
 
 
 MEMO_SIZE = 16_384  # groups remembered (the pivot's passages and sentences, aligned with every other book)
@@ -75,4 +82,5 @@ def _group(units: tuple[Unit, ...]) -> Group:
     first = units[0]
     heads = sum(getattr(u, "kind", "") == "heading" for u in units)
     return Group(sum(len(u.text) for u in units), nums, frozenset(soft), frozenset(cards), frozenset(conc),
-                 getattr(first, "kind", "paragraph"), getattr(first, "item", None), heads, frozenset(nums))
+                 getattr(first, "kind", "paragraph"), getattr(first, "item", None), heads, frozenset(nums),
+                 frozenset(c for c in conc if c.startswith(RULE_FAMILIES)))

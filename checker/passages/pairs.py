@@ -38,6 +38,8 @@ REGION_SHARE = 0.7  # ... of which this share at least must be anchored
 REGION_ANCHORS = 4  # ... and this many at least
 REGION_STRONG = 0.7  # own evidence of an anchor that counts for a region: more than two headings, or two
 # passages sharing concepts, share (numbers, cards, list positions) -- books written apart share those too
+EDGES = True  # books' passages aligned with cheap gaps at their edges (align: EDGE_GAP): a cover or credits
+# one book alone prints does not pull the other book's last passages away from their counterparts
 _memo: OrderedDict[tuple, list[Bead]] = OrderedDict()
 
 
@@ -113,10 +115,10 @@ def aligned(a: list[Passage], b: list[Passage], lang_a: str, lang_b: str, partia
     key = (_key(a, lang_a), _key(b, lang_b), partial)
     hit = _memo.get(key)
     if hit is None:
-        path = stored_pairs.path_for(a, b, partial)  # an earlier run's alignment of the same passages and code
+        path = stored_pairs.path_for(a, b, partial, EDGES)  # an earlier run's alignment of the same passages and code
         hit = stored_pairs.recall(path)
         if hit is None:
-            hit = align(a, b, partial=partial)
+            hit = align(a, b, partial=partial, edges=EDGES)
             stored_pairs.keep(path, hit)
         _memo[key] = hit
         if len(_memo) > MEMO_SIZE:

@@ -48,6 +48,22 @@ class Sentence:
     text: str
     feats: Features
     cards: frozenset[str] = frozenset()
+    # the cards the sentence counts: (card, the number printed right before its name) -- "2 Cafés";
+    # a card it names without a number before it is not in here
+    counts: frozenset[tuple[str, int]] = frozenset()
+
+
+_COUNT = re.compile(r"(?<![\d.,/])(\d{1,2})\s*$")  # digits right before a card's name: how many of it
+
+
+def _counts(text: str, start: int, names: list[tuple[int, str]]) -> frozenset[tuple[str, int]]:
+    """(card, count) of the card names in `text` (at document offset `start`) printed after a number."""
+    out = set()
+    for at, card in names:
+        m = _COUNT.search(text[:at - start])
+        if m:
+            out.add((card, int(m.group(1))))
+    return frozenset(out)
 
 
 @dataclass
@@ -241,7 +257,8 @@ def _make(book: BookIn, index: int, sec: object, start: int, body: str, kind: st
         stext = text[a - start:b - start]
         marker = _ITEM.match(stext) if item is not None and a == start else None
         sfeat = feats(stext[marker.end():] if marker else stext)
-        sents.append(Sentence(a, b, stext, sfeat, frozenset(c for s, c in mentions if a <= s < b)))
+        names = [(s, c) for s, c in mentions if a <= s < b]
+        sents.append(Sentence(a, b, stext, sfeat, frozenset(c for _, c in names), _counts(stext, a, names)))
     return Passage(book.id, index, getattr(sec, "index", 0), getattr(sec, "topic", "other"), _page(book, start, sec),
                    start, end, text, kind, item, feats(numbered), cards, sents)
 

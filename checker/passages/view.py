@@ -12,6 +12,7 @@ import re
 from checker.model import BookIn
 from checker.passages.align import align
 from checker.passages.compare import MIN_CONFIDENCE, number_change
+from checker.passages.pairs import EDGES
 from checker.passages.rows import AlignView, Cell, Row
 from checker.passages.units import Passage, passages
 
@@ -41,7 +42,7 @@ def view(a: BookIn, b: BookIn) -> AlignView:
         for m in bk.mentions:
             if m.card:
                 names.setdefault(bk.id, {}).setdefault(m.card, []).append(m.surface)
-    for bead in align(pa, pb):
+    for bead in align(pa, pb, edges=EDGES):
         ua, ub = [pa[i] for i in bead.a], [pb[j] for j in bead.b]
         if not ua or not ub:
             status = "only_a" if ua else "only_b"

@@ -17,7 +17,12 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from checker.passages.groups import Group, Unit, group  # the features it aligns on: the fast aligner's own
+from checker.passages.groups import (  # the features it aligns on: the fast aligner's own
+    MIN_RULES,
+    Group,
+    Unit,
+    group,
+)
 
 S2 = 6.8  # Gale-Church variance of the length ratio per character
 PRIOR = {(1, 1): -math.log(0.89), (1, 0): -math.log(0.0099 / 2), (0, 1): -math.log(0.0099 / 2),
@@ -111,6 +116,9 @@ def own_evidence(a: Group, b: Group) -> float:
     shared_conc = len(a.concepts & b.concepts)
     if shared_conc >= 2 and _jaccard(a.concepts, b.concepts) >= 0.5:
         score = max(score, 0.5 + 0.05 * min(shared_conc, 4))
+    shared_rules = len(a.rules & b.rules)
+    if shared_rules >= MIN_RULES and _jaccard(a.rules, b.rules) >= 0.5:
+        score = max(score, 0.5 + 0.05 * min(shared_rules, 4))
     if a.item is not None and a.item == b.item:
         score = max(score, 0.5) + 0.1
     if a.kind == b.kind == "heading":  # headings carry the book's structure across languages

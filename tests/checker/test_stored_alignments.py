@@ -34,8 +34,8 @@ def test_a_remembered_alignment_is_the_alignment(fresh, two_books, monkeypatch):
     file without aligning."""
     a, b = two_books
     first = pairs.aligned(a, b, "de", "es")
-    assert first == align.align(a, b) and any(bd.a and bd.b and bd.own >= align.ANCHOR for bd in first)
-    assert [p.name for p in (fresh / "alignments").iterdir()] == [stored_pairs.path_for(a, b).name]
+    assert first == align.align(a, b, edges=pairs.EDGES) and any(bd.a and bd.b and bd.own >= align.ANCHOR for bd in first)
+    assert [p.name for p in (fresh / "alignments").iterdir()] == [stored_pairs.path_for(a, b, edges=pairs.EDGES).name]
     pairs._memo.clear()
     monkeypatch.setattr(pairs, "align", lambda *_: pytest.fail("aligned again instead of read"))
     assert pairs.aligned(a, b, "de", "es") == first
@@ -46,6 +46,7 @@ def test_the_file_is_named_by_what_the_alignment_depends_on(fresh, two_books, mo
     path = stored_pairs.path_for(a, b)
     assert stored_pairs.path_for(a, b) == path and stored_pairs.path_for(b, a) != path
     assert stored_pairs.path_for(a, b, partial=True) != path  # aligned as books parallel in part
+    assert stored_pairs.path_for(a, b, edges=True) != path  # with cheap gaps at the books' edges
     k = next(i for i, p in enumerate(a) if p.feats.concepts)
     fewer = replace(a[k].feats, concepts=frozenset(sorted(a[k].feats.concepts)[1:]))
     assert stored_pairs.path_for([*a[:k], replace(a[k], feats=fewer), *a[k + 1:]], b) != path  # a feature (another lexicon)
