@@ -168,8 +168,11 @@ def strays(report: DiffReport, clean: DiffReport, copy: BookIn, p: Plant) -> lis
     for d in report.discrepancies:
         if d.kind != "passage" or _bare(d.summary) in known:
             continue
+        # the place before the plant excuses a finding only for a dropped sentence (the gap is there); an
+        # added sentence's neighbour reported instead of it (or beside it) is a false alarm
         at_plant = any(ev.rulebook == copy.id and (
-            (p.new and _norm(p.new)[:40] in _norm(ev.quote)) or (p.before and _norm(p.before)[-40:] in _norm(ev.quote))
+            (p.new and _norm(p.new)[:40] in _norm(ev.quote))
+            or (p.kind == "drop" and p.before and _norm(p.before)[-40:] in _norm(ev.quote))
             or (p.old and _norm(p.old)[:40] in _norm(ev.quote)))
             for ev in d.evidence)
         # a drop is also seen from the other book's side: its quote is the counterpart, the copy's the gap

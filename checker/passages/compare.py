@@ -516,6 +516,7 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
         own = [pa.sentences[i] for i in sb.a] if on_a else [pb.sentences[j] for j in sb.b]
         other = pb.sentences if on_a else pa.sentences
         seen = None if readable is None else readable[1] if on_a else readable[0]
+        found: list[tuple[tuple, PairDiff]] = []  # this sentence bead's gaps, each with how surely it is the extra one
         for s in own:
             size = len(s.text)
             if size < MIN_GAP_CHARS:
@@ -568,11 +569,23 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
             ctx = _context(pair.other if on_a else pair.pivot, before, after)
             ctx.page = (pb if on_a else pa).page
             sig = _signature([s]) or [len(s.text.split())]
+            rules = sum(c.startswith(RULE_CONCEPTS) for c in _concepts_missing(s, other))
+            sureness = (content, extra, rules, -without)
             if on_a:
-                out.append(PairDiff("absent", pa.topic, present, ctx, sig, None, conf, pa.index))
+                found.append((sureness, PairDiff("absent", pa.topic, present, ctx, sig, None, conf, pa.index)))
             else:
-                out.append(PairDiff("absent", pa.topic, ctx, present, None, sig, conf, None))
+                found.append((sureness, PairDiff("absent", pa.topic, ctx, present, None, sig, conf, None)))
+        out += _one_of_merge(found) if sb.a and sb.b else [d for _, d in found]
     return out
+
+
+def _one_of_merge(found: list[tuple[tuple, PairDiff]]) -> list[PairDiff]:
+    """Of two sentences set against one, at most one is the extra one: their counterpart stands for the
+    other. When both qualify, the one whose content (numbers, cards), merge fit, rule concepts and length
+    the counterpart accounts for least is reported; never both."""
+    if not found:
+        return []
+    return [max(found, key=lambda x: x[0])[1]]
 
 
 def _fits_without(beads: list[Bead], pa: Passage, pb: Passage, ratio: float, k: int) -> list[tuple[float, bool]]:
