@@ -569,14 +569,32 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
             ctx = _context(pair.other if on_a else pair.pivot, before, after)
             ctx.page = (pb if on_a else pa).page
             sig = _signature([s]) or [len(s.text.split())]
-            rules = sum(c.startswith(RULE_CONCEPTS) for c in _concepts_missing(s, other))
-            sureness = (content, extra, rules, -without)
+            sureness = _extra_sureness(s, own, sb, pa, pb, on_a, ratio, content, without)
             if on_a:
                 found.append((sureness, PairDiff("absent", pa.topic, present, ctx, sig, None, conf, pa.index)))
             else:
                 found.append((sureness, PairDiff("absent", pa.topic, ctx, present, None, sig, conf, None)))
         out += _one_of_merge(found) if sb.a and sb.b else [d for _, d in found]
     return out
+
+
+def _shared(s: Sentence, mate: list[Sentence]) -> int:
+    """How much of what carries across languages (numbers, cards, lexicon concepts) a sentence shares with its mate."""
+    theirs = set().union(*(m.feats.concepts for m in mate), *(m.cards for m in mate),
+                         *(set(m.feats.numbers) | m.feats.soft for m in mate))
+    return len((s.feats.concepts | s.cards | set(s.feats.numbers) | s.feats.soft) & theirs)
+
+
+def _extra_sureness(s: Sentence, own: list[Sentence], sb: Bead, pa: Passage, pb: Passage, on_a: bool,
+                    ratio: float, content: bool, without: float) -> tuple:
+    """How surely `s`, one of the sentences of a sentence bead, is the extra one (higher: surer): content
+    the other paragraph lacks, then the rest of its bead sharing more with the counterpart than it does,
+    then the rest alone fitting the counterpart's length, then the paragraphs fitting without it."""
+    mate = [pb.sentences[j] for j in sb.b] if on_a else [pa.sentences[i] for i in sb.a]
+    rest = [x for x in own if x is not s]
+    lead = max((_shared(r, mate) for r in rest), default=0) - _shared(s, mate)
+    fit = _merge_fit(s, own, sb, pa, pb, on_a, ratio)
+    return (content, lead, -fit[0] if fit else 0.0, -without)
 
 
 def _one_of_merge(found: list[tuple[tuple, PairDiff]]) -> list[PairDiff]:
