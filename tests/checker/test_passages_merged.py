@@ -201,3 +201,37 @@ def test_a_number_changed_in_a_step_placed_by_its_list_is_reported(seed_books, m
     assert numbers_found() == [([4], [3], first.index)]
     monkeypatch.setattr(aligner, "listed", lambda beads, *_: beads)
     assert numbers_found() == []  # without the list's word, the bead is not confident enough to report
+
+
+DONORS = 3
+
+
+def test_a_sentence_added_beside_another_is_the_only_one_of_its_paragraph_reported(seed_books):
+    """A words-only sentence (copied from another section) added to each confident Spanish rule
+    paragraph of several sentences: where the sentence aligner sets it and its neighbour against one
+    Ukrainian sentence, only the added one is reported -- the neighbour, whose numbers, cards and rule
+    concepts its counterpart shares, never beside it nor in its place."""
+    from checker.passages.units import features
+
+    uk, es = passages(seed_books["uk"]), passages(seed_books["es"])
+    beads = align(uk, es)
+    donors = [s for p in es if p.topic not in ("other", "components") for s in p.sentences
+              if len(s.text) >= 60 and not s.cards and not s.feats.numbers and not s.feats.soft - {1}
+              and not s.text.lstrip()[:1].isdigit()]  # a list item's step, not a sentence of a paragraph
+    hosts = [es[bd.b[0]] for bd in beads if bd.shape == (1, 1) and bd.confidence >= 0.85 and es[bd.b[0]].topic != "other"
+             and len(es[bd.b[0]].sentences) >= 2]
+    assert len(donors) >= 3 and len(hosts) >= 5
+    reported = 0
+    for donor in donors[:DONORS]:
+        for host in hosts:
+            if host.topic == next(p.topic for p in es if donor in p.sentences):
+                continue
+            text = host.text + " " + donor.text.strip()
+            grown = replace(host, text=text, feats=features("es", text), sentences=[*host.sentences, donor])
+            more = [grown if p.index == host.index else p for p in es]
+            diffs = [d for d in pair_diffs(Pair("uk-b", "es-a", uk, more, align(uk, more)), {})
+                     if d.what == "absent" and d.b_value is not None and d.b.passage == host.index]
+            wrong = [d.b.quote for d in diffs if d.b.quote != " ".join(donor.text.split())]
+            assert not wrong, (donor.text, wrong)
+            reported += bool(diffs)
+    assert reported  # the check is not vacuous: some added sentences are reported
