@@ -147,8 +147,8 @@ def card_names() -> list[CardName]:
 
 @lru_cache(maxsize=1)
 def name_index() -> NameIndex:
-    """All card names of every language (sources.names), built once."""
-    return NameIndex((r["card_id"], r["lang"], r["name"]) for r in catalog()[1])
+    """All card names of every language (sources.names), built once (and compiled: NameIndex.from_sources)."""
+    return NameIndex.from_sources()
 
 
 def _extract_facts(doc: str, pages: list[PageText], sections: list, ident: Identification, names: NameIndex,

@@ -7,6 +7,7 @@ starts as fast as the hundredth. Called by scripts/setup.sh, as the simulation k
   built and compiled (ingest.lexicon.load_lexicon);
 - pymorphy3's answers for the words of the shipped rulebooks remembered (a book's quotes are what
   `mkdb diff` highlights);
+- the card catalog and every language's card-name index validated and compiled (sources.names);
 - the project's modules byte-compiled (a machine that sets PYTHONDONTWRITEBYTECODE would otherwise
   compile them from source in every process).
 """
@@ -21,6 +22,7 @@ from ingest import langdata, lexicon
 from ingest.identify import detect_language
 from sources import PROJECT_ROOT, SourceError, languages, sources_dir
 from sources.cache import cache_dir
+from sources.names import NameIndex
 from sources.yamlfile import read_plain, read_yaml
 
 PACKAGES = ("sources", "ingest", "carddb", "engine", "checker", "mkdb")
@@ -87,6 +89,7 @@ def warm() -> None:
     for package in PACKAGES:
         compileall.compile_dir(PROJECT_ROOT / package, quiet=2)
     n_yaml = warm_yaml()
+    NameIndex.from_sources()  # the catalog's cards and names, and the name index, compiled on the way
     langs = warm_languages()
     lexicons = warm_lexicons()
     words = warm_books()

@@ -7,11 +7,15 @@ The effect vocabulary is rules_sources/cards/effects.yaml: no key is known to th
 
 from __future__ import annotations
 
+import hashlib
+import sys
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from sources import SourceError, sources_dir
+from sources.cache import compiled
 from sources.languages import name_files
 from sources.yamlfile import display_path, line_of, plain, read_yaml
 
@@ -276,9 +280,45 @@ def _name_entry(entry: Any, card_id: str, lang: str, preferred: bool, path: Path
     }
 
 
+# --------------------------------------------------------------------------- compiled once
+# the code that turns the files into what is compiled: a change in it is a new build too
+_CODE_FILES = ("catalog.py", "languages.py", "yamlfile.py", "names.py", "folding.py")
+
+
+@lru_cache(maxsize=1)
+def _code_salt() -> str:
+    here = Path(__file__).parent
+    code = hashlib.sha256(b"\0".join((here / name).read_bytes() for name in _CODE_FILES)).hexdigest()[:16]
+    return f"{code} {sys.version}"  # unicodedata's tables (name keys) come with the Python version
+
+
+def _source_bytes(where: Path, extra: tuple[Path, ...] = ()) -> bytes | None:
+    """The names and bytes of every file the catalog is made from (and `extra`): what its compiled
+    form is named by. None when one cannot be read: the build then reports which and why."""
+    parts = []
+    try:
+        for path in [*source_files(where), *extra]:
+            data = path.read_bytes()
+            parts.append(f"{path.relative_to(where) if path.is_relative_to(where) else path}:{len(data)}\0".encode())
+            parts.append(data)
+    except OSError:
+        return None
+    return b"".join(parts)
+
+
+def built_from_sources(kind: str, where: Path, build: Callable[[], Any], extra: tuple[Path, ...] = ()) -> Any:
+    """`build()`, compiled once per content of the catalog's source files (sources.cache.compiled):
+    validating the cards and names again on every run cost ~20 ms of each command that needs them.
+    A changed file (or this code) is a new build; a build that fails (an invalid file) is never stored."""
+    source = _source_bytes(where, extra)
+    if source is None:
+        return build()
+    return compiled(kind, source, build, salt=_code_salt())
+
+
 @lru_cache(maxsize=4)
 def _cards(where: Path) -> dict[str, dict[str, Any]]:
-    return load_cards(where)
+    return built_from_sources("catalog-cards", where, lambda: load_cards(where))
 
 
 def cards(where: Path | str | None = None) -> dict[str, dict[str, Any]]:
@@ -290,7 +330,8 @@ def cards(where: Path | str | None = None) -> dict[str, dict[str, Any]]:
 @lru_cache(maxsize=4)
 def _catalog(where: Path) -> tuple[dict[str, dict[str, Any]], list[dict[str, Any]]]:
     records = _cards(where)
-    return records, card_names(records, load_names(where, set(records)))
+    return records, built_from_sources("catalog-names", where,
+                                       lambda: card_names(records, load_names(where, set(records))))
 
 
 def catalog(where: Path | str | None = None) -> tuple[dict[str, dict[str, Any]], list[dict[str, Any]]]:

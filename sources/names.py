@@ -16,7 +16,9 @@ from itertools import chain
 from pathlib import Path
 from typing import NamedTuple
 
-from sources.catalog import catalog
+from sources import sources_dir
+from sources.catalog import built_from_sources, catalog
+from sources.folding import LOOKALIKES_FILE, NAME_FOLDING_FILE
 from sources.folding import name_key as fold
 
 DEFAULT_CUTOFF = 60.0
@@ -91,8 +93,12 @@ class NameIndex:
 
     @classmethod
     def from_sources(cls, root: Path | str | None = None) -> NameIndex:
-        """From every language's names.yaml and the cards' own English names (validated)."""
-        return cls((n["card_id"], n["lang"], n["name"]) for n in catalog(root)[1])
+        """From every language's names.yaml and the cards' own English names (validated); compiled
+        once per content of those files and of the folding tables the keys are made with."""
+        where = sources_dir(root)
+        folding = (sources_dir() / NAME_FOLDING_FILE, sources_dir() / LOOKALIKES_FILE)  # name_key's own tables
+        return built_from_sources("name-index", where,
+                                  lambda: cls((n["card_id"], n["lang"], n["name"]) for n in catalog(where)[1]), folding)
 
     def _view(self, lang: str | None, edition: str | None) -> _View:
         """The keys (and their entries) restricted to a language and/or edition, computed once."""

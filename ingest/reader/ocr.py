@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
-from xml.etree import ElementTree
 
 import numpy as np
 from PIL import Image, ImageChops, ImageFilter, ImageOps
@@ -45,6 +44,8 @@ from ingest.words import words_of_text
 from sources import languages
 
 if TYPE_CHECKING:
+    from xml.etree import ElementTree
+
     from ingest.reader.blocks import Cards, Slot
     from ingest.reader.regions import PageRegions
 
@@ -430,6 +431,8 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str, text: str | None 
     letter so: the model's doubt about a letter it lacks (chi_sim has no 骰) spreads to the
     letters beside it ("掷骰子" read "掷", "般", "子", all near 0), which are print, not specks.
     """
+    from xml.etree import ElementTree  # here: only Tesseract's output needs it (~3 ms of every PDF ingest)
+
     root = ElementTree.fromstring(hocr)
     spans = [s for s in root.iter() if (s.get("class") or "") == "ocrx_word"]
     joined = _joined(["".join(s.itertext()).strip() for s in spans], text) if text is not None else None

@@ -105,3 +105,19 @@ def test_card_record_names_are_english_names_when_names_files_lack_them(sources,
     index = NameIndex.from_sources(root)
     found = index.lookup("dice maker")
     assert (found[0].card_id, found[0].name, found[0].lang, found[0].score) == ("mk1/dice_maker", "Dice Maker", "en", 100.0)
+
+
+def test_the_compiled_index_follows_its_files(sources, texts, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The catalog and the name index are compiled once per content of their files (sources.cache): a
+    name changed in a names file is a new build (the old name is gone, the new one found exactly),
+    and the same files again are answered from the compiled form with the same index."""
+    monkeypatch.setenv("MKDB_CACHE_DIR", str(tmp_path / "cache"))
+    before = NameIndex.from_sources(sources())
+    changed = {**texts.NAMES, "de": texts.NAMES["de"].replace("Würfelfabrik", "Würfelwerk")}
+    after = NameIndex.from_sources(sources(names=changed))
+    again = NameIndex.from_sources(sources())
+    assert [(m.card_id, m.score) for m in before.lookup("Würfelfabrik", lang="de")] == [("mk1/dice_maker", 100.0)]
+    assert [(m.card_id, m.score) for m in after.lookup("Würfelwerk", lang="de")] == [("mk1/dice_maker", 100.0)]
+    assert all(m.score < 100.0 for m in after.lookup("Würfelfabrik", lang="de"))
+    assert len(list((tmp_path / "cache" / "name-index").iterdir())) == 2  # two contents, two builds
+    assert again.lookup("Würfelfabrik") == before.lookup("Würfelfabrik") and again.size == before.size
