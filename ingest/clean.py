@@ -16,10 +16,8 @@ import hashlib
 import html
 import itertools
 import json
-import os
 import re
 import sqlite3
-import tempfile
 import unicodedata
 from collections import Counter
 from collections.abc import Callable
@@ -199,27 +197,20 @@ def known_ranks(lang: str, words: set[str]) -> dict[str, int]:
 
 @lru_cache(maxsize=16)
 def _known_table(lang: str) -> sqlite3.Connection | None:
-    """The compiled table of known_words(lang), built from it on first use (written whole, then
-    renamed into place); None where it cannot be written or opened."""
+    """The compiled table of known_words(lang), built from it on first use (built in memory, written
+    whole: sources.cache.write_atomic); None where it cannot be written or opened."""
     source, _ = _known_source(lang)
     path = compiled_cache.cache_dir() / "known-words" / f"{compiled_cache.key_of('known-words', source, _CODE)}.sqlite"
     try:
         if not path.exists():
-            words = known_words(lang)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-", suffix=".tmp", dir=path.parent)
-            os.close(fd)
-            try:
-                with contextlib.closing(sqlite3.connect(tmp)) as conn:
-                    conn.execute("CREATE TABLE known (word TEXT PRIMARY KEY, rank INTEGER NOT NULL) WITHOUT ROWID")
-                    conn.executemany("INSERT INTO known VALUES (?, ?)", words.items())
-                    conn.commit()
-                os.replace(tmp, path)
-            finally:
-                if os.path.exists(tmp):
-                    os.unlink(tmp)
+            with contextlib.closing(sqlite3.connect(":memory:")) as conn:
+                conn.execute("CREATE TABLE known (word TEXT PRIMARY KEY, rank INTEGER NOT NULL) WITHOUT ROWID")
+                conn.executemany("INSERT INTO known VALUES (?, ?)", known_words(lang).items())
+                conn.commit()
+                if not compiled_cache.write_atomic(path, conn.serialize()):
+                    return None
         return sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, check_same_thread=False)
-    except (OSError, sqlite3.Error):
+    except sqlite3.Error:
         return None
 
 
@@ -299,6 +290,7 @@ def _unspaced(text: str, repairs: Counter[str], lang: str | None) -> str:
     return "\n".join(lines)
 
 
+@lru_cache(maxsize=16)
 def _unwritable_terms(lang: str) -> tuple[tuple[re.Pattern[str], str], ...]:
     """(what OCR reads, the term printed) for each term of language.yaml `ocr: unwritable`."""
     data = language(lang)
@@ -439,13 +431,7 @@ def _cache_dir() -> Path:
 
 
 def _write_cache(path: Path, text: str) -> None:
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}")
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:
-        pass  # a read-only home: the word list is simply rebuilt next time
+    compiled_cache.write_atomic(path, text.encode("utf-8"))  # False on a read-only home: the word list is simply rebuilt next time
 
 
 def _known(word: str, words: frozenset[str]) -> bool:
