@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
+from statistics import median
 
 from checker.passages.align import ANCHOR, WEAK, Bead, align, length_cost
 from checker.passages.pairs import MIN_QUALITY, Pair
@@ -690,11 +691,11 @@ def _book_ratio(pair: Pair) -> float:
     hit = _ratios.get(id(pair.beads))
     if hit is not None and hit[0] is pair.beads:
         return hit[1]
-    each = sorted(sum(len(pair.b[j].text) for j in bd.b) / sum(len(pair.a[i].text) for i in bd.a)
+    each = list(sum(len(pair.b[j].text) for j in bd.b) / sum(len(pair.a[i].text) for i in bd.a)
                   for bd in pair.beads if bd.shape == (1, 1) and bd.own >= ANCHOR
                   and min(len(pair.a[bd.a[0]].text), len(pair.b[bd.b[0]].text)) >= MIN_GAP_CHARS)
     if len(each) >= MIN_RATIO_BEADS:
-        ratio = each[len(each) // 2] if len(each) % 2 else (each[len(each) // 2 - 1] + each[len(each) // 2]) / 2
+        ratio = median(each)
     else:
         ratio = (sum(len(p.text) for p in pair.b) or 1) / (sum(len(p.text) for p in pair.a) or 1)
     if len(_ratios) > MEMO_SIZE:
