@@ -8,7 +8,14 @@ edition (the copy replaces its original, as a revised translation would). A plan
 finding names the copy and quotes the planted sentence (a dropped one: the place it was dropped from).
 The clean books' own passage findings are listed at the end, for review.
 
+`--real DB`: the books of that database (real printed books, ingested by the real pipeline: PDFs, scans)
+join the books: each is exported as the text its ingest read (its pages, a form feed between two), that
+text ingested as a book of its own and planted in like a seed, and its copies diffed beside every other
+book of the edition (the other real books among them). Their rows are labelled `<edition>/<lang>:real`.
+`--only-real` plants in those books alone (the others are still diffed beside them).
+
     .venv/bin/python benchmarks/passages.py [--places 6] [--kinds drop,add] [--langs es,uk] [--misses]
+    .venv/bin/python benchmarks/passages.py --real sqlite:///real.sqlite --only-real --places 4
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ from checker.diff import run_books  # noqa: E402
 from checker.load import load_books, load_cards  # noqa: E402
 from checker.passages.pairs import MIN_QUALITY, pairs  # noqa: E402
 
+REAL_TAG = "real__"  # the file-name prefix of a real book's exported text (its rows: `:real`)
 BOOKS = sorted((ROOT / "rules_sources" / "rulebooks").glob("*.txt")) + sorted((ROOT / "tests" / "data" / "corpus").glob("*.txt"))
 
 
@@ -45,6 +53,9 @@ def main() -> None:
     parser.add_argument("--langs", default="", help="books to plant in, by language (default: every book)")
     parser.add_argument("--misses", action="store_true", help="print every plant not found")
     parser.add_argument("--save", help="pickle the ingested books and plants here (to study the misses)")
+    parser.add_argument("--real", help="database URL of real books (PDFs, scans) ingested by the pipeline: "
+                        "their read text joins the books, planted in and diffed like the seeds")
+    parser.add_argument("--only-real", action="store_true", help="with --real: plant only in the real books")
     args = parser.parse_args()
     kinds = args.kinds.split(",")
     t0 = time.perf_counter()
@@ -55,15 +66,20 @@ def main() -> None:
         plant_dir.mkdir()
         for p in BOOKS:
             shutil.copy(p, clean_dir / p.name)
-        engine = open_db(ingest_files(clean_dir, [clean_dir / p.name for p in BOOKS], "clean.sqlite"), create=False)
+        books = list(BOOKS) + (export_real(args.real, tmp / "real") if args.real else [])
+        for p in books[len(BOOKS):]:
+            shutil.copy(p, clean_dir / p.name)
+        engine = open_db(ingest_files(clean_dir, [clean_dir / p.name for p in books], "clean.sqlite"), create=False)
         clean, cards = load_books(engine), load_cards(engine)
         engine.dispose()
         by_source = {Path(b.source).name: b for b in clean}
         plants: dict[str, tuple[str, Plant]] = {}
         texts: set[str] = set()
-        for path in BOOKS:
+        for path in books:
             book = by_source[path.name]
             if args.langs and book.lang not in args.langs.split(","):
+                continue
+            if args.only_real and not path.name.startswith(REAL_TAG):
                 continue
             text = path.read_text(encoding="utf-8")
             for kind in kinds:
@@ -72,7 +88,8 @@ def main() -> None:
                     if p is None or p.text in texts:
                         continue  # no place for it, or a place drawn twice (one file, one sha256: one book)
                     texts.add(p.text)
-                    name = f"{book.edition}_{book.lang}_{kind}_{seed}"
+                    real = "real_" if path.name.startswith(REAL_TAG) else ""
+                    name = f"{book.edition}_{book.lang}_{real}{kind}_{seed}"
                     (plant_dir / f"{name}.txt").write_text(p.text, encoding="utf-8")
                     plants[name] = (path.name, p)
         engine = open_db(ingest_files(plant_dir, sorted(plant_dir.glob("*.txt")), "planted.sqlite"), create=False)
@@ -93,7 +110,7 @@ def main() -> None:
         others = [b for b in clean if b.edition == original.edition and b.id != original.id]
         report = run_books([copy, *others], cards, editions=[original.edition])
         hit = found_in(report, copy, p)
-        label = f"{original.edition}/{original.lang}"
+        label = f"{original.edition}/{original.lang}" + (":real" if source.startswith(REAL_TAG) else "")
         table[(p.kind, label)].append(hit)
         if p.kind in ("drop", "add"):
             by_class[(p.kind, p.sort)].append(hit)
@@ -129,16 +146,41 @@ def main() -> None:
     for edition in sorted({b.edition for b in clean}):
         group = [b for b in clean if b.edition == edition]
         for pair in pairs(Context(edition, group, dict(cards), {}, None)):
-            lang = next(b.lang for b in group if b.id == pair.other)
-            piv = next(b.lang for b in group if b.id == pair.pivot)
+            lang = _label(next(b for b in group if b.id == pair.other))
+            piv = _label(next(b for b in group if b.id == pair.pivot))
             print(f"  {edition}/{lang:3s} with {edition}/{piv}: {pair.quality:.2f}, "
                   f"{len(pair.regions())}/{len(pair.beads)} beads compared")
     passage = [d for d in clean_report.discrepancies if d.kind == "passage"]
     print(f"clean books: {len(passage)} passage findings")
-    langs_of = {b["id"]: f"{b['edition']}/{b['lang']}" for b in clean_report.rulebooks}
+    langs_of = {b["id"]: f"{b['edition']}/{b['lang']}" + (":real" if b["source"].startswith(REAL_TAG) else "")
+                for b in clean_report.rulebooks}
     for d in passage:
         who = ",".join(sorted(langs_of[b] for b in d.values))
         print(f"  {d.severity:5s} {who:30s} {d.summary[:160]}")
+
+
+def _label(book: object) -> str:
+    """A book's language, marked when it is a real book's exported text (two books of one language apart)."""
+    return str(book.lang) + (":real" if Path(book.source).name.startswith(REAL_TAG) else "")  # type: ignore[attr-defined]
+
+
+def export_real(url: str, out: Path) -> list[Path]:
+    """The books of database `url` as text files (what each book's ingest read: its pages in order, one form
+    feed between two -- ingest.text reads form feeds as page breaks), named by source file, for the
+    pipeline to ingest again as books of their own."""
+    out.mkdir(parents=True, exist_ok=True)
+    engine = open_db(url, create=False)
+    try:
+        real = load_books(engine)
+    finally:
+        engine.dispose()
+    files = []
+    for b in sorted(real, key=lambda b: b.id):
+        text = "\f".join(p.text for p in sorted(b.pages, key=lambda p: p.number))
+        path = out / f"{REAL_TAG}{b.lang}_{Path(b.source).stem[:40]}.txt"
+        path.write_text(text, encoding="utf-8")
+        files.append(path)
+    return files
 
 
 if __name__ == "__main__":
