@@ -33,13 +33,13 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from diffing import ingest_files  # noqa: E402
-from passage_plants import KINDS, Plant, found_in, plant, strays  # noqa: E402
+from passage_plants import KINDS, Plant, found_in, plant, read_text, strays  # noqa: E402
 
 from carddb.db import open_db  # noqa: E402
 from checker.context import Context  # noqa: E402
 from checker.diff import run_books  # noqa: E402
 from checker.load import load_books, load_cards  # noqa: E402
-from checker.passages.pairs import MIN_QUALITY, pairs  # noqa: E402
+from checker.passages.pairs import MIN_QUALITY, pairs, parallelism  # noqa: E402
 
 REAL_TAG = "real__"  # the file-name prefix of a real book's exported text (its rows: `:real`)
 BOOKS = sorted((ROOT / "rules_sources" / "rulebooks").glob("*.txt")) + sorted((ROOT / "tests" / "data" / "corpus").glob("*.txt"))
@@ -56,6 +56,8 @@ def main() -> None:
     parser.add_argument("--real", help="database URL of real books (PDFs, scans) ingested by the pipeline: "
                         "their read text joins the books, planted in and diffed like the seeds")
     parser.add_argument("--only-real", action="store_true", help="with --real: plant only in the real books")
+    parser.add_argument("--all-pairs", action="store_true", help="also print how parallel every two clean books "
+                        "of an edition are (aligned as wholes and in part), not only the pairs the diff compares")
     args = parser.parse_args()
     kinds = args.kinds.split(",")
     t0 = time.perf_counter()
@@ -150,6 +152,17 @@ def main() -> None:
             piv = _label(next(b for b in group if b.id == pair.pivot))
             print(f"  {edition}/{lang:3s} with {edition}/{piv}: {pair.quality:.2f}, "
                   f"{len(pair.regions())}/{len(pair.beads)} beads compared")
+    if args.all_pairs:
+        print("every two clean books of an edition: anchored share aligned as wholes, aligned in part, "
+              "and the beads inside parallel regions:")
+        for edition in sorted({b.edition for b in clean}):
+            group = sorted((b for b in clean if b.edition == edition), key=lambda b: (b.lang, _label(b)))
+            ctx = Context(edition, group, dict(cards), {}, None)
+            for k, a in enumerate(group):
+                for b in group[k + 1:]:
+                    whole, part = parallelism(ctx, a, b)
+                    print(f"  {edition}/{_label(a):8s} {edition}/{_label(b):8s} whole {whole.quality:.2f}  "
+                          f"in part {part.quality:.2f}, {len(part.regions())}/{len(part.beads)} beads in regions")
     passage = [d for d in clean_report.discrepancies if d.kind == "passage"]
     print(f"clean books: {len(passage)} passage findings")
     langs_of = {b["id"]: f"{b['edition']}/{b['lang']}" + (":real" if b["source"].startswith(REAL_TAG) else "")
@@ -176,9 +189,8 @@ def export_real(url: str, out: Path) -> list[Path]:
         engine.dispose()
     files = []
     for b in sorted(real, key=lambda b: b.id):
-        text = "\f".join(p.text for p in sorted(b.pages, key=lambda p: p.number))
         path = out / f"{REAL_TAG}{b.lang}_{Path(b.source).stem[:40]}.txt"
-        path.write_text(text, encoding="utf-8")
+        path.write_text(read_text(b), encoding="utf-8")
         files.append(path)
     return files
 

@@ -180,3 +180,10 @@ def strays(report: DiffReport, clean: DiffReport, copy: BookIn, p: Plant) -> lis
         if not (at_plant or gap):
             out.append(d)
     return out
+
+
+def read_text(book: BookIn) -> str:
+    """What a book's ingest read, as a text file the pipeline ingests again: its pages in order, one form
+    feed between two (ingest.text reads form feeds as page breaks). Why: a real book (a PDF's text layer,
+    a scan's OCR) is planted in through this text, as a revised printing of the same reading would be."""
+    return "\f".join(p.text for p in sorted(book.pages, key=lambda p: p.number))

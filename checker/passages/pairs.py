@@ -175,6 +175,14 @@ def _in_part(whole: Pair, langs: dict[str, str]) -> Pair:
     return Pair(whole.pivot, whole.other, whole.a, whole.b, beads, whole.key + (True,), partial=True)
 
 
+def parallelism(ctx: Context, a: BookIn, b: BookIn) -> tuple[Pair, Pair]:
+    """Two books aligned as wholes and as books parallel in part: how parallel any two books of an edition
+    are (Pair.quality) and where (Pair.regions), whichever books `pairs` chooses to compare -- what a
+    reviewer (benchmarks/passages.py --all-pairs) reads to tell which books translate one text."""
+    whole = _pair(ctx, a, b)
+    return whole, _in_part(whole, {a.id: a.lang, b.id: b.lang})
+
+
 def _signature(ps: list[Passage]) -> Counter:
     """What a book prints that carries across languages: its cards and numbers, counted."""
     c: Counter = Counter()
