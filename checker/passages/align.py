@@ -297,51 +297,8 @@ def _band_costs(ga1: list[Group], gb1: list[Group], ga2: list[Group], gb2: list[
     return c11, c21, c12
 
 
-MERGE_PRIOR = PRIOR[(2, 1)]  # a bead of three or more passages against one (align: `merge`), priced as a 2-1
-
-
-def _merge_costs(a_units: Sequence[Unit], b_units: Sequence[Unit], ga1: list[Group], gb1: list[Group],
-                 rows: list[int], cols: list[int], ratio: float, merge: int) -> dict[tuple[int, int], list]:
-    """The cost of the k-1 and 1-k beads (3 <= k <= merge) ending at each cell of the band (None where it
-    does not fit), one cell at a time, with the 2-1 bead's give-back: a merge does not earn more than
-    its weakest single pair shares, as a 2-1 does not."""
-    bits = _Bits()
-    pa1, pb1 = [pack(g, bits) for g in ga1], [pack(g, bits) for g in gb1]
-    packed: dict[tuple[str, int, int], Packed] = {}
-
-    def run(side: str, end: int, k: int) -> Packed:
-        key = (side, end, k)
-        if key not in packed:
-            units = a_units if side == "a" else b_units
-            packed[key] = pack(group(units, tuple(range(end - k, end))), bits)
-        return packed[key]
-
-    fw = FEATURE_WEIGHT
-    out: dict[tuple[int, int], list] = {}
-    for k in range(3, merge + 1):
-        ka: list = []
-        kb: list = []
-        for i, j in zip(rows, cols, strict=True):
-            if i >= k and j >= 1:
-                g = run("a", i, k)
-                whole = _own(g, pb1[j - 1])
-                weakest = min(_own(pa1[x], pb1[j - 1]) for x in range(i - k, i))
-                ka.append(_cost(g, pb1[j - 1], ratio, whole) + fw * max(0.0, whole - weakest) / 2)
-            else:
-                ka.append(None)
-            if i >= 1 and j >= k:
-                g = run("b", j, k)
-                whole = _own(pa1[i - 1], g)
-                weakest = min(_own(pa1[i - 1], pb1[y]) for y in range(j - k, j))
-                kb.append(_cost(pa1[i - 1], g, ratio, whole) + fw * max(0.0, whole - weakest) / 2)
-            else:
-                kb.append(None)
-        out[(k, 1)], out[(1, k)] = ka, kb
-    return out
-
-
 def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, partial: bool = False,
-          edges: bool = False, ratio: float | None = None, merge: int = 2) -> list[Bead]:
+          edges: bool = False, ratio: float | None = None) -> list[Bead]:
     """The cheapest monotone alignment of two unit sequences (banded around the diagonal); with `post`,
     runs without anchors are tried with two blocks swapped (swapped) and numbered steps placed by
     their list (listed). `partial`: for books parallel only in part, passages without counterpart cost
@@ -350,10 +307,7 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, p
     in part costs (EDGE_GAP): two whole books, one with a page the other lacks at its start or end.
     `ratio`: the length ratio of the two books the units come from (default: of the units themselves) --
     two paragraphs' sentences are priced with their books' ratio, which a sentence added to one of the
-    two paragraphs does not stretch to fit.
-    `merge`: the most passages of one side a bead may pair with one of the other (2: 2-1 and 1-2 beads).
-    Two books cut to different grains (one printed without paragraph breaks: a section one passage where
-    the other prints five) need more: a passage of the coarse book is the counterpart of several."""
+    two paragraphs does not stretch to fit."""
     m, n = len(a_units), len(b_units)
     if not m or not n:
         return [Bead((i,), (), 0.0) for i in range(m)] + [Bead((), (j,), 0.0) for j in range(n)]
@@ -385,7 +339,6 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, p
         c11, c21, c12 = band_costs(ga1, gb1, ga2, gb2, np.array(rows), np.array(cols), ratio)
     else:
         c11, c21, c12 = _band_costs(ga1, gb1, ga2, gb2, rows, cols, ratio)
-    merges = sorted(_merge_costs(a_units, b_units, ga1, gb1, rows, cols, ratio, merge).items()) if merge > 2 else []
 
     inf = float("inf")
     cost = [dict() for _ in range(m + 1)]  # type: list[dict[int, float]]
@@ -427,17 +380,11 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, p
                 total = prev + c12[k] + p12
                 if total < best:
                     best, step = total, (1, 2)
-            for shape, costs in merges:
-                di, dj = shape
-                if i >= di and j >= dj and (prev := cost[i - di].get(j - dj)) is not None:
-                    total = prev + costs[k] + MERGE_PRIOR
-                    if total < best:
-                        best, step = total, shape
             if best < inf:
                 row[j] = best
                 brow[j] = step
     if n not in cost[m]:  # the band missed the corner (books of very different length): widen once
-        return _wide(a_units, b_units, post, partial, edges, ratio, merge)
+        return _wide(a_units, b_units, post, partial, edges, ratio)
     beads: list[Bead] = []
     i, j = m, n
     while i or j:
@@ -576,12 +523,12 @@ def moved(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit]) -
 
 
 def _wide(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, partial: bool = False,
-          edges: bool = False, ratio: float | None = None, merge: int = 2) -> list[Bead]:
+          edges: bool = False, ratio: float | None = None) -> list[Bead]:
     global MIN_BAND
     saved = MIN_BAND
     MIN_BAND = max(len(a_units), len(b_units))
     try:
-        return align(a_units, b_units, post, partial, edges, ratio, merge)
+        return align(a_units, b_units, post, partial, edges, ratio)
     finally:
         MIN_BAND = saved
 

@@ -40,9 +40,6 @@ REGION_STRONG = 0.7  # own evidence of an anchor that counts for a region: more 
 # passages sharing concepts, share (numbers, cards, list positions) -- books written apart share those too
 EDGES = True  # books' passages aligned with cheap gaps at their edges (align: EDGE_GAP): a cover or credits
 # one book alone prints does not pull the other book's last passages away from their counterparts
-GRAIN = 2.0  # one book's paragraphs this many times longer than the other's: its text is cut coarser (two
-# translations' lengths differ by a third at most: more is how the text was cut, not the language)
-MERGE = 4  # ... and then a bead may pair up to this many passages of one book with one of the other's
 _memo: OrderedDict[tuple, list[Bead]] = OrderedDict()
 
 
@@ -57,7 +54,6 @@ class Pair:
     beads: list[Bead]
     key: tuple = ()  # the two books' content (what the alignment and its differences depend on)
     partial: bool = False  # not parallel as wholes: `beads` is the alignment for books parallel in part
-    merge: int = 2  # the most passages of one book a bead pairs with one of the other's (align: merge)
     _regions: frozenset[int] | None = field(default=None, repr=False, compare=False)
 
     def _content(self, bd: Bead) -> bool:
@@ -115,15 +111,14 @@ def _key(ps: list[Passage], lang: str) -> tuple:
     return (lang, tuple((p.text, p.cards, p.kind, p.item) for p in ps))
 
 
-def aligned(a: list[Passage], b: list[Passage], lang_a: str, lang_b: str, partial: bool = False,
-            merge: int = 2) -> list[Bead]:
-    key = (_key(a, lang_a), _key(b, lang_b), partial, merge)
+def aligned(a: list[Passage], b: list[Passage], lang_a: str, lang_b: str, partial: bool = False) -> list[Bead]:
+    key = (_key(a, lang_a), _key(b, lang_b), partial)
     hit = _memo.get(key)
     if hit is None:
-        path = stored_pairs.path_for(a, b, partial, EDGES, merge)  # an earlier run's alignment of the same passages and code
+        path = stored_pairs.path_for(a, b, partial, EDGES)  # an earlier run's alignment of the same passages and code
         hit = stored_pairs.recall(path)
         if hit is None:
-            hit = align(a, b, partial=partial, edges=EDGES, merge=merge)
+            hit = align(a, b, partial=partial, edges=EDGES)
             stored_pairs.keep(path, hit)
         _memo[key] = hit
         if len(_memo) > MEMO_SIZE:
@@ -162,30 +157,10 @@ def pivot(ctx: Context, books: list[BookIn]) -> BookIn:
     return max(books, key=lambda b: (len(book_passages(ctx, b)), b.id))
 
 
-def _grain(ps: list[Passage]) -> float:
-    """How finely a book's text is cut: the mean length of its passages with content (a component list's
-    lines are as short in every book), headings left out."""
-    sizes = [len(p.text) for p in ps if p.kind != "heading" and len(p.text) >= CONTENT_CHARS]
-    return sum(sizes) / len(sizes) if sizes else 0.0
-
-
-def merge_for(pa: list[Passage], pb: list[Passage]) -> int:
-    """The most passages of one book a bead may pair with one of the other's: MERGE when one book's
-    paragraphs run GRAIN times longer than the other's (a text without paragraph
-    breaks -- a PDF text layer or a text file keeping one line a page, a scan read as one block -- beside
-    one with them: a section one passage where the other prints four), else 2. Why: with 2-1 beads at
-    most, the rest of such a section was left without counterpart -- dropped passages that never were,
-    reported as such, and no anchors for their neighbours."""
-    ga, gb = _grain(pa), _grain(pb)
-    return MERGE if ga and gb and max(ga, gb) > GRAIN * min(ga, gb) else 2
-
-
 def _pair(ctx: Context, a: BookIn, b: BookIn) -> Pair:
     """Two books aligned as wholes (what says whether they are parallel)."""
     pa, pb = book_passages(ctx, a), book_passages(ctx, b)
-    merge = merge_for(pa, pb)
-    return Pair(a.id, b.id, pa, pb, aligned(pa, pb, a.lang, b.lang, merge=merge), (_key(pa, a.lang), _key(pb, b.lang)),
-                merge=merge)
+    return Pair(a.id, b.id, pa, pb, aligned(pa, pb, a.lang, b.lang), (_key(pa, a.lang), _key(pb, b.lang)))
 
 
 def _in_part(whole: Pair, langs: dict[str, str]) -> Pair:
@@ -195,9 +170,9 @@ def _in_part(whole: Pair, langs: dict[str, str]) -> Pair:
         # the pivot (or the reference), the book with more passages first: a partial alignment is not
         # symmetric, and what two books are found to differ in must not depend on which of them the
         # edition is read through
-        whole = Pair(whole.other, whole.pivot, whole.b, whole.a, [], (whole.key[1], whole.key[0]), merge=whole.merge)
-    beads = aligned(whole.a, whole.b, langs[whole.pivot], langs[whole.other], partial=True, merge=whole.merge)
-    return Pair(whole.pivot, whole.other, whole.a, whole.b, beads, whole.key + (True,), partial=True, merge=whole.merge)
+        whole = Pair(whole.other, whole.pivot, whole.b, whole.a, [], (whole.key[1], whole.key[0]))
+    beads = aligned(whole.a, whole.b, langs[whole.pivot], langs[whole.other], partial=True)
+    return Pair(whole.pivot, whole.other, whole.a, whole.b, beads, whole.key + (True,), partial=True)
 
 
 def parallelism(ctx: Context, a: BookIn, b: BookIn) -> tuple[Pair, Pair]:

@@ -50,17 +50,15 @@ def _unit(p: Any) -> tuple:
             tuple(f.numbers), sorted(f.soft), sorted(f.concepts))
 
 
-def path_for(a: Sequence[Any], b: Sequence[Any], partial: bool = False, edges: bool = False,
-             merge: int = 2) -> Path | None:
+def path_for(a: Sequence[Any], b: Sequence[Any], partial: bool = False, edges: bool = False) -> Path | None:
     """The file of the alignment of passages `a` with passages `b`, as wholes or as books parallel in
-    part (checker.passages.align: partial), with or without cheap gaps at the books' edges (align: edges),
-    with beads of up to `merge` passages against one (align: merge) (None: nothing is remembered)."""
+    part (checker.passages.align: partial), with or without cheap gaps at the books' edges (align: edges)
+    (None: nothing is remembered)."""
     if not ENABLED:
         return None
     h = hashlib.sha256(_code_key())
     h.update(b"partial" if partial else b"whole")
     h.update(b"edges" if edges else b"")
-    h.update(f"merge{merge}".encode() if merge != 2 else b"")  # 2 (the default): the same key as before merges
     h.update(repr(([_unit(p) for p in a], [_unit(p) for p in b])).encode("utf-8", "surrogatepass"))
     return cache_dir() / "alignments" / f"{h.hexdigest()[:32]}.pickle"
 
