@@ -155,42 +155,13 @@ def _pieces(text: str) -> list[tuple[int, int]]:
         pos = at + len(block)
         line_start = at
         cur = at
-        lines = block.split("\n")
-        measure = _measure(lines)
-        prev = ""
-        for line in lines:
-            if line_start > cur and (_ITEM.match(line) or _paragraph_end(prev, line, measure)):
+        for line in block.split("\n"):
+            if _ITEM.match(line) and line_start > cur:
                 out.append((cur, line_start - 1))
                 cur = line_start
             line_start += len(line) + 1
-            prev = line
         out.append((cur, at + len(block)))
     return [(a, b) for a, b in out if text[a:b].strip()]
-
-
-_ENDS_SENTENCE = re.compile(r"[.!?…][»\"”)]?\s*$")
-_STARTS_SENTENCE = re.compile(r"^\s*[«\"„“(¡¿]?[A-ZÀ-ÞА-ЯЁІЇЄҐ\d]")
-SHORT_LINE = 0.8  # a line this far short of the block's longest line does not run to the measure
-
-
-def _measure(lines: list[str]) -> int:
-    """The width a block's lines are wrapped to (its longest line), or 0 when its lines are not wrapped:
-    fewer than two, or than half, of the lines before its last run to that width (a block of one
-    paragraph a line has lines of every length)."""
-    sizes = [len(x.rstrip()) for x in lines]
-    width = max(sizes, default=0)
-    full = sum(1 for x in sizes[:-1] if x >= SHORT_LINE * width)
-    return width if full >= max(2, (len(sizes) - 1) / 2) else 0
-
-
-def _paragraph_end(line: str, following: str, measure: int) -> bool:
-    """Whether a line break inside a block (no blank line) ends a paragraph: the line ends a sentence --
-    in wrapped text, short of the measure -- and the next line starts one. Why: text read without blank
-    lines between paragraphs (OCR output, a text layer, a file saved one paragraph a line) would otherwise
-    make one passage of a whole section, where the other books print several; a line wrapped inside a
-    paragraph runs to the measure, so a sentence ending there does not split it."""
-    return (bool(line.strip()) and (not measure or len(line.rstrip()) < SHORT_LINE * measure)
-            and bool(_ENDS_SENTENCE.search(line)) and bool(_STARTS_SENTENCE.match(following)))
 
 
 _MARKER_ONLY = re.compile(r"^\s*(?:[-•–*▪●]\s+)?\d{1,2}[.)]?\s*$")
