@@ -503,10 +503,10 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
     if len(pa.sentences) + len(pb.sentences) <= 2:
         return []
     ratio = _book_ratio(pair)
-    beads = align(pa.sentences, pb.sentences)
+    beads = align(pa.sentences, pb.sentences, ratio=ratio)
     la, lb = len(pa.text), len(pb.text)
     with_it = abs(_delta(la, lb, ratio))
-    out = []
+    out: list[tuple[tuple, bool, PairDiff]] = []  # each gap, how surely it is the extra one, and whether it stands alone
     for k, sb in enumerate(beads):
         # a 1-1 pair of sentences sharing nothing, in paragraphs whose lengths do not fit: the aligner may
         # have shifted the sentences past one too many (checked below: content the other lacks, and length)
@@ -517,14 +517,15 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
         own = [pa.sentences[i] for i in sb.a] if on_a else [pb.sentences[j] for j in sb.b]
         other = pb.sentences if on_a else pa.sentences
         seen = None if readable is None else readable[1] if on_a else readable[0]
-        found: list[tuple[tuple, PairDiff]] = []  # this sentence bead's gaps, each with how surely it is the extra one
+        found: list[tuple[tuple, bool, PairDiff]] = []  # this sentence bead's gaps, each with how surely it is the extra one
         for s in own:
             size = len(s.text)
             if size < MIN_GAP_CHARS:
                 continue
             mine = pa.sentences if on_a else pb.sentences
             wide = other + [x for u in (near[1] if on_a else near[0]) for x in u.sentences]
-            content = _has_content([s]) and (_absent_from([s], wide, seen) or _count_surplus([s], mine, wide))
+            absent = _has_content([s]) and _absent_from([s], wide, seen)
+            content = absent or (_has_content([s]) and _count_surplus([s], mine, wide))
             without = abs(_delta(la - size, lb, ratio)) if on_a else abs(_delta(la, lb - size, ratio))
             # length speaks only where the aligner itself left the sentence alone (never inside a merge)
             # length speaks only where the aligner itself left the sentence alone: beside a merge of two
@@ -570,13 +571,30 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
             ctx = _context(pair.other if on_a else pair.pivot, before, after)
             ctx.page = (pb if on_a else pa).page
             sig = _signature([s]) or [len(s.text.split())]
-            sureness = _extra_sureness(s, own, sb, pa, pb, on_a, ratio, content, without)
+            # across the paragraph (_one_per_paragraph): the sentence sharing least with the other paragraph first
+            sureness = (-_shared(s, other), *_extra_sureness(s, own, sb, pa, pb, on_a, ratio, content, without))
             if on_a:
-                found.append((sureness, PairDiff("absent", pa.topic, present, ctx, sig, None, conf, pa.index)))
+                found.append((sureness, absent, PairDiff("absent", pa.topic, present, ctx, sig, None, conf, pa.index)))
             else:
-                found.append((sureness, PairDiff("absent", pa.topic, ctx, present, None, sig, conf, None)))
-        out += _one_of_merge(found) if sb.a and sb.b else [d for _, d in found]
-    return out
+                found.append((sureness, absent, PairDiff("absent", pa.topic, ctx, present, None, sig, conf, None)))
+        out += _one_of_merge(found) if sb.a and sb.b else found
+    return _one_per_paragraph(out)
+
+
+def _one_per_paragraph(found: list[tuple[tuple, bool, PairDiff]]) -> list[PairDiff]:
+    """Of the sentences one paragraph is found to print beyond the other's, those that carry numbers or
+    cards the other paragraph lacks all stand; the others (a number said once more, the lengths, a rule
+    word) are each what one extra sentence would explain, so with more than one, only the one sharing
+    least with the other paragraph (numbers, cards, concepts) is reported. Why: a sentence added to a paragraph shifts the sentence aligner, which may leave a true
+    sentence alone beside the added one (\"the third landmark\" beside an added \"3 in all\": each says
+    3 once more than the other paragraph), and the one surplus is then claimed twice."""
+    out = [d for _, strong, d in found if strong]
+    for on_a in (True, False):
+        weak = [(sure, d) for sure, strong, d in found if not strong and (d.b_value is None) == on_a]
+        if weak and not any((d.b_value is None) == on_a for d in out):
+            out.append(max(weak, key=lambda x: x[0])[1])
+    order = {id(d): n for n, (_, _, d) in enumerate(found)}
+    return sorted(out, key=lambda d: order[id(d)])
 
 
 def _shared(s: Sentence, mate: list[Sentence]) -> int:
@@ -598,13 +616,13 @@ def _extra_sureness(s: Sentence, own: list[Sentence], sb: Bead, pa: Passage, pb:
     return (content, lead, -fit[0] if fit else 0.0, -without)
 
 
-def _one_of_merge(found: list[tuple[tuple, PairDiff]]) -> list[PairDiff]:
+def _one_of_merge(found: list[tuple[tuple, bool, PairDiff]]) -> list[tuple[tuple, bool, PairDiff]]:
     """Of two sentences set against one, at most one is the extra one: their counterpart stands for the
     other. When both qualify, the one whose content (numbers, cards), merge fit, rule concepts and length
     the counterpart accounts for least is reported; never both."""
     if not found:
         return []
-    return [max(found, key=lambda x: x[0])[1]]
+    return [max(found, key=lambda x: x[0][1:])]
 
 
 def _fits_without(beads: list[Bead], pa: Passage, pb: Passage, ratio: float, k: int) -> list[tuple[float, bool]]:
