@@ -277,7 +277,9 @@ def _count_surplus(units: list, mine: list, others: list) -> bool:
     two sides print it equally often ("5 different cards" said twice where the other says it once).
     Numbers are counted as said (digits, words, ordinals: _said); one never is ("1 Park" is "the Park")."""
     own, there, whole = _said(units), _said(others), _said(mine)
-    return any(_once_more(x, own, whole, there) for x in own if x != 1)
+    # a number the other side does not say at all is not said once more: whether it is missing is
+    # _absent_from's to say (most of what the sentence carries), not a count's
+    return any(_once_more(x, own, whole, there) for x in own if x != 1 and there[x])
 
 
 def _once_more(x: object, own: Counter, whole: Counter, there: Counter) -> bool:
