@@ -12,7 +12,8 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 from statistics import median
 
-from checker.passages.align import ANCHOR, WEAK, Bead, align, length_cost
+from checker.passages.align import ANCHOR, WEAK, Bead, align, length_cost, own_evidence
+from checker.passages.groups import group
 from checker.passages.pairs import MIN_QUALITY, Pair
 from checker.passages.units import Passage, Sentence
 
@@ -265,6 +266,13 @@ def _signature(units: list) -> list:
 
 def _has_content(units: list) -> bool:
     return bool(_content_numbers(units) or _cards(units))
+
+
+def _carries(s: Sentence) -> bool:
+    """Whether a sentence carries what can be missing from the other side: a number above one or a card.
+    One never is ("a coin" is "1 coin": _absent_from), so a sentence whose only number is 1 is judged by
+    its words, as one without numbers is."""
+    return bool(_content_numbers([s]) - {1} or s.cards)
 
 
 def _content_numbers(units: list) -> set[int]:
@@ -535,7 +543,7 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
             extra = bool(sb.a and sb.b) and not shifted and _merge_extra(s, own, sb, pa, pb, on_a, ratio)
             by_length = ((not (sb.a and sb.b) or extra)
                          and with_it >= LENGTH_GAP and without <= LENGTH_FIT and _concepts_absent(s, other))
-            if not by_length and bool(sb.a and sb.b) and not shifted and not _has_content([s]):
+            if not by_length and bool(sb.a and sb.b) and not shifted and not _carries(s):
                 by_length = _ruled_extra(s, own, sb, pa, pb, on_a, ratio, with_it, without, other)
             # a card the other paragraph names nowhere is evidence enough that the lengths need only not
             # argue against (|delta| below SHIFT_GAP, p > 0.05) -- one book may be wordier in a paragraph
@@ -558,7 +566,8 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
             # ... and so does a sentence the sentence aligner itself left alone, whose rule concept the other
             # paragraph names nowhere (a rule the lexicon knows, not a connective)
             ruled = not (sb.a and sb.b) and any(c.startswith("rule.") for c in _concepts_missing(s, other))
-            conf = round(bead.confidence * (1.0 if content or extra or (by_length and ruled) else 0.9), 3)
+            sure = _confidence_without(bead, s, pa, pb, on_a)
+            conf = round(sure * (1.0 if content or extra or (by_length and ruled) else 0.9), 3)
             if conf < MIN_CONFIDENCE:
                 continue
             present = Side(pair.pivot if on_a else pair.other, (pa if on_a else pb).page, " ".join(s.text.split()),
@@ -597,6 +606,20 @@ def _one_per_paragraph(found: list[tuple[tuple, bool, PairDiff]]) -> list[PairDi
             out.append(max(weak, key=lambda x: x[0])[1])
     order = {id(d): n for n, (_, _, d) in enumerate(found)}
     return sorted(out, key=lambda d: order[id(d)])
+
+
+def _confidence_without(bead: Bead, s: Sentence, pa: Passage, pb: Passage, on_a: bool) -> float:
+    """The confidence of two aligned paragraphs, their own evidence taken without `s`, the sentence one of
+    them prints beyond the other: what an added sentence says dilutes what the two paragraphs share (its
+    concepts count against their overlap), so a paragraph with a sentence added is a weaker bead than the
+    same paragraph without it. Its neighbours vouch as before (align.with_confidence: a quarter of the own
+    evidence, at least, goes into the confidence)."""
+    mine = [x for x in (pa if on_a else pb).sentences if x is not s]
+    theirs = (pb if on_a else pa).sentences
+    if not mine or not theirs:
+        return bead.confidence
+    own = own_evidence(group(mine, tuple(range(len(mine)))), group(theirs, tuple(range(len(theirs)))))
+    return min(1.0, bead.confidence + 0.25 * max(0.0, own - bead.own))
 
 
 def _shared(s: Sentence, mate: list[Sentence]) -> int:
