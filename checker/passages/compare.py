@@ -340,7 +340,10 @@ def _gap(pair: Pair, beads: list[Bead], k: int, surfaces: dict[str, dict[str, li
     if size < MIN_GAP_CHARS or all(u.kind == "heading" for u in units):
         return None
     around = ([pair.b[j] for j in prev.b + nxt.b]) if on_a else ([pair.a[i] for i in prev.a + nxt.a])
-    if _has_content(units):
+    if not pair.partial and _step_absent(units, _window(pair, beads, lo, hi, on_a)):
+        pass  # a numbered step the other book's list skips: its list says so, whatever the step's words carry
+        # (not in books parallel only in part: their regions rest on numbers and cards, so must a gap)
+    elif _has_content(units):
         seen = None if surfaces is None else set(surfaces.get(pair.other if on_a else pair.pivot, {}))
         if not (_absent_from(units, around, seen) or _step_missing(units, around)
                 or _said_once_more(pair, units, (prev, nxt), on_a, seen)):
@@ -482,6 +485,40 @@ def _step_missing(units: list, around: list) -> bool:
     steps = {u.item for u in units if getattr(u, "kind", "") == "item" and u.item is not None}
     theirs = [u.item for u in around if getattr(u, "kind", "") == "item" and u.item is not None]
     return bool(steps) and len(steps) == len(units) and len(theirs) >= 2 and not steps & set(theirs)
+
+
+def _window(pair: Pair, beads: list[Bead], lo: int, hi: int, on_a: bool) -> list[Passage]:
+    """The other book's numbered steps of the list a run of unmatched beads sits in: those of the beads on
+    each side, up to ITEM_WINDOW beads each way, as far as the list goes (a passage that is no step ends it,
+    and so does a step 1 after the run: a new list starts there)."""
+    side = (lambda bd: [pair.b[j] for j in bd.b]) if on_a else (lambda bd: [pair.a[i] for i in bd.a])
+    out: list[Passage] = []
+    for x in range(lo - 1, max(-1, lo - 1 - ITEM_WINDOW), -1):
+        units = side(beads[x])
+        if not units or any(u.kind != "item" for u in units):
+            break
+        out += units
+        if any(u.item == 1 for u in units):
+            break
+    for x in range(hi + 1, min(len(beads), hi + 1 + ITEM_WINDOW)):
+        units = side(beads[x])
+        if not units or any(u.kind != "item" or u.item == 1 for u in units):
+            break
+        out += units
+    return out
+
+
+def _step_absent(units: list, near: list) -> bool:
+    """Whether a run of passages one book alone prints is one numbered step of a list the other book
+    prints beside it without that step: the other's list, near the gap, numbers the step just before or just
+    after it and never the step itself (1, 2, 4 against 1, 2, 3, 4). The numbering of a list carries across
+    languages as a number does: a step of words only (\"3) As she has no coins, he gets nothing.\") that one
+    book's list lacks is missing as surely as one printing a number the other lacks."""
+    if len(units) != 1 or getattr(units[0], "kind", "") != "item" or units[0].item is None:
+        return False
+    n = units[0].item
+    theirs = {u.item for u in near if getattr(u, "kind", "") == "item" and u.item is not None}
+    return n not in theirs and bool({n - 1, n + 1} & theirs)
 
 
 def _highlights(units: list) -> list[str]:
