@@ -550,7 +550,7 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
     if len(pa.sentences) + len(pb.sentences) <= 2:
         return []
     ratio = _book_ratio(pair)
-    beads = align(pa.sentences, pb.sentences, ratio=ratio)
+    beads = align(pa.sentences, pb.sentences)
     la, lb = len(pa.text), len(pb.text)
     with_it = abs(_delta(la, lb, ratio))
     out: list[tuple[tuple, bool, PairDiff]] = []  # each gap, how surely it is the extra one, and whether it stands alone
