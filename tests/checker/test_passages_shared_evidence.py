@@ -1,8 +1,9 @@
 """Sentences one paragraph prints beyond the other, judged on what the rest of the two paragraphs share
 (checker.passages.compare): a sentence added to a short paragraph dilutes the two paragraphs' own evidence
 (the bead's confidence is taken without it); a true sentence merged beside an added one is not the extra
-one because it prints a number the other book words otherwise; a numbered step of words only that one
-list skips (1, 2, 4 against 1, 2, 3, 4) is missing by its list. The seeds' es and uk books, and generated ones.
+one because it prints a number the other book words otherwise; of sentences each saying a number once
+more than the other paragraph, one is reported; a numbered step of words only that one list skips (1, 2, 4
+against 1, 2, 3, 4) is missing by its list. The seeds' es and uk books, and generated ones.
 """
 
 from __future__ import annotations
@@ -118,3 +119,27 @@ def test_a_step_of_words_only_one_list_skips_is_reported_by_its_number(seed_pair
         assert [d.b.passage for d in diffs] == [j], (es[j].text, [d.b.quote for d in diffs])
         assert "⟨…⟩" in diffs[0].a.quote
     assert alone  # the check is not vacuous
+
+
+def test_of_sentences_each_said_once_more_only_one_is_reported(seed_pair):
+    """uk paragraphs with a sentence saying an ordinal ("the third landmark"), each given a sentence that
+    prints that number (copied from elsewhere) after each of its sentences: the paragraph now says the number
+    once more than es, which one added sentence explains -- the aligner may leave the true sentence alone and
+    merge the added one with its neighbour, but only one of them is reported, the one sharing less with es."""
+    uk, es, beads = seed_pair
+    hosts = [uk[bd.a[0]] for bd in beads if bd.shape == (1, 1) and bd.confidence >= 0.85
+             and len(uk[bd.a[0]].sentences) >= 2 and any(s.feats.ordinals for s in uk[bd.a[0]].sentences)]
+    assert hosts
+    for host in hosts:
+        said = {n for s in host.sentences for n in s.feats.ordinals}
+        donors = [s for p in uk if p.index != host.index and p.topic not in ("other", "components") for s in p.sentences
+                  if len(s.text) >= 40 and set(s.feats.numbers) & said and not s.text.lstrip()[:1].isdigit()][:3]
+        assert donors
+        for donor, at in ((d, k) for d in donors for k in range(1, len(host.sentences) + 1)):
+            sents = [*host.sentences[:at], donor, *host.sentences[at:]]
+            text = " ".join(s.text.strip() for s in sents)
+            grown = replace(host, text=text, feats=features("uk", text), cards=host.cards | donor.cards, sentences=sents)
+            more = [grown if p.index == host.index else p for p in uk]
+            diffs = [d for d in pair_diffs(Pair("uk-b", "es-a", more, es, align(more, es)), {})
+                     if d.what == "absent" and d.a_value is not None and d.a.passage == host.index]
+            assert len(diffs) <= 1 and all(d.a.quote == _norm(donor.text) for d in diffs), [d.a.quote for d in diffs]
