@@ -12,7 +12,8 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 from statistics import median
 
-from checker.passages.align import ANCHOR, WEAK, Bead, align, length_cost
+from checker.passages.align import ANCHOR, WEAK, Bead, align, length_cost, own_evidence
+from checker.passages.groups import group
 from checker.passages.pairs import MIN_QUALITY, Pair
 from checker.passages.units import Passage, Sentence
 
@@ -267,6 +268,13 @@ def _has_content(units: list) -> bool:
     return bool(_content_numbers(units) or _cards(units))
 
 
+def _carries(s: Sentence) -> bool:
+    """Whether a sentence carries what can be missing from the other side: a number above one or a card.
+    One never is ("a coin" is "1 coin": _absent_from), so a sentence whose only number is 1 is judged by
+    its words, as one without numbers is."""
+    return bool(_content_numbers([s]) - {1} or s.cards)
+
+
 def _content_numbers(units: list) -> set[int]:
     """Numbers a passage states: digits and number words, and ordinals above "first" (which may be "one")."""
     return set(_numbers(units)) | (_soft(units) - {1})
@@ -277,7 +285,9 @@ def _count_surplus(units: list, mine: list, others: list) -> bool:
     two sides print it equally often ("5 different cards" said twice where the other says it once).
     Numbers are counted as said (digits, words, ordinals: _said); one never is ("1 Park" is "the Park")."""
     own, there, whole = _said(units), _said(others), _said(mine)
-    return any(_once_more(x, own, whole, there) for x in own if x != 1)
+    # a number the other side does not say at all is not said once more: whether it is missing is
+    # _absent_from's to say (most of what the sentence carries), not a count's
+    return any(_once_more(x, own, whole, there) for x in own if x != 1 and there[x])
 
 
 def _once_more(x: object, own: Counter, whole: Counter, there: Counter) -> bool:
@@ -330,7 +340,10 @@ def _gap(pair: Pair, beads: list[Bead], k: int, surfaces: dict[str, dict[str, li
     if size < MIN_GAP_CHARS or all(u.kind == "heading" for u in units):
         return None
     around = ([pair.b[j] for j in prev.b + nxt.b]) if on_a else ([pair.a[i] for i in prev.a + nxt.a])
-    if _has_content(units):
+    if not pair.partial and _step_absent(units, _window(pair, beads, lo, hi, on_a)):
+        pass  # a numbered step the other book's list skips: its list says so, whatever the step's words carry
+        # (not in books parallel only in part: their regions rest on numbers and cards, so must a gap)
+    elif _has_content(units):
         seen = None if surfaces is None else set(surfaces.get(pair.other if on_a else pair.pivot, {}))
         if not (_absent_from(units, around, seen) or _step_missing(units, around)
                 or _said_once_more(pair, units, (prev, nxt), on_a, seen)):
@@ -474,6 +487,40 @@ def _step_missing(units: list, around: list) -> bool:
     return bool(steps) and len(steps) == len(units) and len(theirs) >= 2 and not steps & set(theirs)
 
 
+def _window(pair: Pair, beads: list[Bead], lo: int, hi: int, on_a: bool) -> list[Passage]:
+    """The other book's numbered steps of the list a run of unmatched beads sits in: those of the beads on
+    each side, up to ITEM_WINDOW beads each way, as far as the list goes (a passage that is no step ends it,
+    and so does a step 1 after the run: a new list starts there)."""
+    side = (lambda bd: [pair.b[j] for j in bd.b]) if on_a else (lambda bd: [pair.a[i] for i in bd.a])
+    out: list[Passage] = []
+    for x in range(lo - 1, max(-1, lo - 1 - ITEM_WINDOW), -1):
+        units = side(beads[x])
+        if not units or any(u.kind != "item" for u in units):
+            break
+        out += units
+        if any(u.item == 1 for u in units):
+            break
+    for x in range(hi + 1, min(len(beads), hi + 1 + ITEM_WINDOW)):
+        units = side(beads[x])
+        if not units or any(u.kind != "item" or u.item == 1 for u in units):
+            break
+        out += units
+    return out
+
+
+def _step_absent(units: list, near: list) -> bool:
+    """Whether a run of passages one book alone prints is one numbered step of a list the other book
+    prints beside it without that step: the other's list, near the gap, numbers the step just before or just
+    after it and never the step itself (1, 2, 4 against 1, 2, 3, 4). The numbering of a list carries across
+    languages as a number does: a step of words only (\"3) As she has no coins, he gets nothing.\") that one
+    book's list lacks is missing as surely as one printing a number the other lacks."""
+    if len(units) != 1 or getattr(units[0], "kind", "") != "item" or units[0].item is None:
+        return False
+    n = units[0].item
+    theirs = {u.item for u in near if getattr(u, "kind", "") == "item" and u.item is not None}
+    return n not in theirs and bool({n - 1, n + 1} & theirs)
+
+
 def _highlights(units: list) -> list[str]:
     return [str(n) for n in sorted(set(_numbers(units)))]
 
@@ -506,7 +553,7 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
     beads = align(pa.sentences, pb.sentences)
     la, lb = len(pa.text), len(pb.text)
     with_it = abs(_delta(la, lb, ratio))
-    out = []
+    out: list[tuple[tuple, bool, PairDiff]] = []  # each gap, how surely it is the extra one, and whether it stands alone
     for k, sb in enumerate(beads):
         # a 1-1 pair of sentences sharing nothing, in paragraphs whose lengths do not fit: the aligner may
         # have shifted the sentences past one too many (checked below: content the other lacks, and length)
@@ -517,14 +564,15 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
         own = [pa.sentences[i] for i in sb.a] if on_a else [pb.sentences[j] for j in sb.b]
         other = pb.sentences if on_a else pa.sentences
         seen = None if readable is None else readable[1] if on_a else readable[0]
-        found: list[tuple[tuple, PairDiff]] = []  # this sentence bead's gaps, each with how surely it is the extra one
+        found: list[tuple[tuple, bool, PairDiff]] = []  # this sentence bead's gaps, each with how surely it is the extra one
         for s in own:
             size = len(s.text)
             if size < MIN_GAP_CHARS:
                 continue
             mine = pa.sentences if on_a else pb.sentences
             wide = other + [x for u in (near[1] if on_a else near[0]) for x in u.sentences]
-            content = _has_content([s]) and (_absent_from([s], wide, seen) or _count_surplus([s], mine, wide))
+            absent = _has_content([s]) and _absent_from([s], wide, seen)
+            content = absent or (_has_content([s]) and _count_surplus([s], mine, wide))
             without = abs(_delta(la - size, lb, ratio)) if on_a else abs(_delta(la, lb - size, ratio))
             # length speaks only where the aligner itself left the sentence alone (never inside a merge)
             # length speaks only where the aligner itself left the sentence alone: beside a merge of two
@@ -532,7 +580,7 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
             extra = bool(sb.a and sb.b) and not shifted and _merge_extra(s, own, sb, pa, pb, on_a, ratio)
             by_length = ((not (sb.a and sb.b) or extra)
                          and with_it >= LENGTH_GAP and without <= LENGTH_FIT and _concepts_absent(s, other))
-            if not by_length and bool(sb.a and sb.b) and not shifted and not _has_content([s]):
+            if not by_length and bool(sb.a and sb.b) and not shifted and not _carries(s):
                 by_length = _ruled_extra(s, own, sb, pa, pb, on_a, ratio, with_it, without, other)
             # a card the other paragraph names nowhere is evidence enough that the lengths need only not
             # argue against (|delta| below SHIFT_GAP, p > 0.05) -- one book may be wordier in a paragraph
@@ -555,7 +603,8 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
             # ... and so does a sentence the sentence aligner itself left alone, whose rule concept the other
             # paragraph names nowhere (a rule the lexicon knows, not a connective)
             ruled = not (sb.a and sb.b) and any(c.startswith("rule.") for c in _concepts_missing(s, other))
-            conf = round(bead.confidence * (1.0 if content or extra or (by_length and ruled) else 0.9), 3)
+            sure = _confidence_without(bead, s, pa, pb, on_a)
+            conf = round(sure * (1.0 if content or extra or (by_length and ruled) else 0.9), 3)
             if conf < MIN_CONFIDENCE:
                 continue
             present = Side(pair.pivot if on_a else pair.other, (pa if on_a else pb).page, " ".join(s.text.split()),
@@ -570,13 +619,44 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
             ctx = _context(pair.other if on_a else pair.pivot, before, after)
             ctx.page = (pb if on_a else pa).page
             sig = _signature([s]) or [len(s.text.split())]
-            sureness = _extra_sureness(s, own, sb, pa, pb, on_a, ratio, content, without)
+            # across the paragraph (_one_per_paragraph): the sentence sharing least with the other paragraph first
+            sureness = (-_shared(s, other), *_extra_sureness(s, own, sb, pa, pb, on_a, ratio, content, without))
             if on_a:
-                found.append((sureness, PairDiff("absent", pa.topic, present, ctx, sig, None, conf, pa.index)))
+                found.append((sureness, absent, PairDiff("absent", pa.topic, present, ctx, sig, None, conf, pa.index)))
             else:
-                found.append((sureness, PairDiff("absent", pa.topic, ctx, present, None, sig, conf, None)))
-        out += _one_of_merge(found) if sb.a and sb.b else [d for _, d in found]
-    return out
+                found.append((sureness, absent, PairDiff("absent", pa.topic, ctx, present, None, sig, conf, None)))
+        out += _one_of_merge(found) if sb.a and sb.b else found
+    return _one_per_paragraph(out)
+
+
+def _one_per_paragraph(found: list[tuple[tuple, bool, PairDiff]]) -> list[PairDiff]:
+    """Of the sentences one paragraph is found to print beyond the other's, those that carry numbers or
+    cards the other paragraph lacks all stand; the others (a number said once more, the lengths, a rule
+    word) are each what one extra sentence would explain, so with more than one, only the one sharing
+    least with the other paragraph (numbers, cards, concepts) is reported. Why: a sentence added to a paragraph shifts the sentence aligner, which may leave a true
+    sentence alone beside the added one (\"the third landmark\" beside an added \"3 in all\": each says
+    3 once more than the other paragraph), and the one surplus is then claimed twice."""
+    out = [d for _, strong, d in found if strong]
+    for on_a in (True, False):
+        weak = [(sure, d) for sure, strong, d in found if not strong and (d.b_value is None) == on_a]
+        if weak and not any((d.b_value is None) == on_a for d in out):
+            out.append(max(weak, key=lambda x: x[0])[1])
+    order = {id(d): n for n, (_, _, d) in enumerate(found)}
+    return sorted(out, key=lambda d: order[id(d)])
+
+
+def _confidence_without(bead: Bead, s: Sentence, pa: Passage, pb: Passage, on_a: bool) -> float:
+    """The confidence of two aligned paragraphs, their own evidence taken without `s`, the sentence one of
+    them prints beyond the other: what an added sentence says dilutes what the two paragraphs share (its
+    concepts count against their overlap), so a paragraph with a sentence added is a weaker bead than the
+    same paragraph without it. Its neighbours vouch as before (align.with_confidence: a quarter of the own
+    evidence, at least, goes into the confidence)."""
+    mine = [x for x in (pa if on_a else pb).sentences if x is not s]
+    theirs = (pb if on_a else pa).sentences
+    if not mine or not theirs:
+        return bead.confidence
+    own = own_evidence(group(mine, tuple(range(len(mine)))), group(theirs, tuple(range(len(theirs)))))
+    return min(1.0, bead.confidence + 0.25 * max(0.0, own - bead.own))
 
 
 def _shared(s: Sentence, mate: list[Sentence]) -> int:
@@ -598,13 +678,13 @@ def _extra_sureness(s: Sentence, own: list[Sentence], sb: Bead, pa: Passage, pb:
     return (content, lead, -fit[0] if fit else 0.0, -without)
 
 
-def _one_of_merge(found: list[tuple[tuple, PairDiff]]) -> list[PairDiff]:
+def _one_of_merge(found: list[tuple[tuple, bool, PairDiff]]) -> list[tuple[tuple, bool, PairDiff]]:
     """Of two sentences set against one, at most one is the extra one: their counterpart stands for the
     other. When both qualify, the one whose content (numbers, cards), merge fit, rule concepts and length
     the counterpart accounts for least is reported; never both."""
     if not found:
         return []
-    return [max(found, key=lambda x: x[0])[1]]
+    return [max(found, key=lambda x: x[0][1:])]
 
 
 def _fits_without(beads: list[Bead], pa: Passage, pb: Passage, ratio: float, k: int) -> list[tuple[float, bool]]:
