@@ -378,7 +378,7 @@ def _split_at(seg: Segment, g1: float, em: float) -> list[Segment] | None:
     such space."""
     words = seg.words
     gaps = [b.x0 - a.x1 for a, b in zip(words, words[1:], strict=False)]
-    for k, gap in enumerate(gaps):
+    for k in range(len(gaps)):
         j = k
         while j > 0 and _stray_mark(words[j]):
             j -= 1
