@@ -22,6 +22,7 @@ CAP_SHARE = 0.75  # a line in capitals only is about this share of a mixed line'
 # ascenders over, no descenders under its letters)
 SIZE_CHANGE = 0.12  # a word this much larger or smaller than its neighbour starts a new segment
 GUTTER_SPACES = 3.0  # a gap in a recogniser's line this many times its word spaces may be a gutter
+STRAY_MARK_CONF = 0.5  # a recognised mark without letters read below this confidence is no word
 TABLE_ROWS = 3  # a table: this many rows or more of one line each, apart from one another ...
 TABLE_ROW_EM = 1.6  # ... (a row no taller than this many ems), their cells parted by a shared gap
 
@@ -210,11 +211,14 @@ def xy_cut(segments: list[Segment], em: float) -> list[list[Segment]]:
     if len(segments) <= 1:
         return [segments] if segments else []
     row_gaps = [g for g in _gaps([(s.top, s.bottom) for s in segments]) if g[1] - g[0] >= PARAGRAPH_GAP_EM * em]
-    table = _table_run(segments, row_gaps, em) if row_gaps else None
+    # a table's rows are told apart by their type, not by their recognised boxes' blur (core)
+    tem = type_em(segments, em)
+    core_gaps = [g for g in _gaps([core(s) for s in segments]) if g[1] - g[0] >= PARAGRAPH_GAP_EM * tem]
+    table = _table_run(segments, core_gaps, em, tem) if core_gaps else None
     if table is not None:  # a table's rows are read one by one, each left to right
         top, bottom = table
         before = [s for s in segments if (s.top + s.bottom) / 2 <= top]
-        rows = _bands([s for s in segments if top < (s.top + s.bottom) / 2 <= bottom], row_gaps)
+        rows = _bands([s for s in segments if top < (s.top + s.bottom) / 2 <= bottom], core_gaps)
         after = [s for s in segments if (s.top + s.bottom) / 2 > bottom]
         return xy_cut(before, em) + [sorted(r, key=lambda s: s.x0) for r in rows if r] + xy_cut(after, em)
     col_gaps = [g for g in _gaps([(s.x0, s.x1) for s in segments]) if g[1] - g[0] >= COLUMN_GAP_EM * em]
@@ -249,6 +253,32 @@ def xy_cut(segments: list[Segment], em: float) -> list[list[Segment]]:
     return [segments]
 
 
+def core(seg: Segment) -> tuple[float, float]:
+    """The top and bottom of a segment's type. A recognised line's box takes in the blur around its
+    letters, and on an enlarged low-resolution page (ingest.reader.upsample) that blur is several
+    pixels of the enlargement: a table's rows at 72 dpi have boxes a third taller than their type,
+    and the gaps between them shrink under a paragraph gap. The recogniser's size of the line
+    (hOCR x_size: ascenders to descenders) is its type's height; a box taller than that is
+    trimmed to it about its middle. A text layer's boxes are the type's own."""
+    top, bottom = seg.top, seg.bottom
+    if seg.words[0].line < 0 or bottom - top <= seg.size:
+        return top, bottom
+    mid, half = (top + bottom) / 2, seg.size / 2
+    return mid - half, mid + half
+
+
+def type_em(segments: list[Segment], em: float) -> float:
+    """The height of the segments' type, that a gap between rows is judged by: `em` (the body's
+    size) on a text layer, whose line boxes are the type's size high; for recognised lines, no
+    more than their type's median height (core). On a page recognised at its own low resolution
+    the recogniser's size of a line overstates its type (x_size 20 for lines 14-15 px high at
+    100 dpi), and a table's row gaps (about two thirds of that) would pass for line spacing."""
+    cores = [b - t for t, b in (core(s) for s in segments if s.words[0].line >= 0)]
+    if len(cores) < TABLE_ROWS:
+        return em
+    return min(em, median(cores))
+
+
 def _bands(segments: list[Segment], row_gaps: list[tuple[float, float]]) -> list[list[Segment]]:
     """The segments between one row gap and the next, top to bottom (by each segment's middle)."""
     edges = [min((s.top for s in segments), default=0.0) - 1.0] + [(g0 + g1) / 2 for g0, g1 in sorted(row_gaps)]
@@ -256,17 +286,19 @@ def _bands(segments: list[Segment], row_gaps: list[tuple[float, float]]) -> list
     return [[s for s in segments if lo < (s.top + s.bottom) / 2 <= hi] for lo, hi in zip(edges, edges[1:], strict=False)]
 
 
-def _table_run(segments: list[Segment], row_gaps: list[tuple[float, float]], em: float) -> tuple[float, float] | None:
+def _table_run(segments: list[Segment], row_gaps: list[tuple[float, float]], em: float,
+               tem: float) -> tuple[float, float] | None:
     """The first run of TABLE_ROWS bands or more that are each one line of cells parted by a gap
     all of them share: a table's rows (ruled or not). Cut down that gap, as columns of prose are,
     the table would be read column by column, and with a column of text under it that the gap
     lines up with, the columns of both would be woven. A person reads a table row by row.
+    `tem`: the height of the lines' type (type_em), that a row's height is measured in.
     Returns the run's top and bottom (the middles of the row gaps around it), or None."""
     edges = [min(s.top for s in segments) - 1.0] + [(g0 + g1) / 2 for g0, g1 in sorted(row_gaps)] + [float("inf")]
     bands = _bands(segments, row_gaps)
 
     def cells(band: list[Segment]) -> list[tuple[float, float]] | None:
-        if len(band) < 2 or max(s.bottom for s in band) - min(s.top for s in band) > TABLE_ROW_EM * em:
+        if len(band) < 2 or max(core(s)[1] for s in band) - min(core(s)[0] for s in band) > TABLE_ROW_EM * tem:
             return None
         gaps = [g for g in _gaps([(s.x0, s.x1) for s in band]) if g[1] - g[0] >= COLUMN_GAP_EM * em]
         return gaps or None
@@ -340,18 +372,33 @@ def _headed_blocks(segments: list[Segment], col_gaps: list[tuple[float, float]],
 def _split_at(seg: Segment, g1: float, em: float) -> list[Segment] | None:
     """The segment parted where a word begins at the gutter's far edge (within half an em) after a
     space wider than the line's usual one: a line run on so far into the gutter that the word
-    space left is a line's own, so the next column's line joined it. None if no such space."""
-    gaps = [b.x0 - a.x1 for a, b in zip(seg.words, seg.words[1:], strict=False)]
-    for k, gap in enumerate(gaps):
-        if abs(seg.words[k + 1].x0 - g1) <= 0.5 * em and gap > 0 and gap > 1.5 * median(gaps):
-            return [Segment(seg.words[:k + 1]), Segment(seg.words[k + 1:])]
+    space left is a line's own, so the next column's line joined it. A mark the recogniser was
+    unsure of, with no letter or digit (a rule's end in the gutter read as a comma), is no word: the
+    space is measured from the word before it, and the mark goes with the far side. None if no
+    such space."""
+    words = seg.words
+    gaps = [b.x0 - a.x1 for a, b in zip(words, words[1:], strict=False)]
+    for k in range(len(gaps)):
+        j = k
+        while j > 0 and _stray_mark(words[j]):
+            j -= 1
+        gap = words[k + 1].x0 - words[j].x1
+        if abs(words[k + 1].x0 - g1) <= 0.5 * em and gap > 0 and gap > 1.5 * median(gaps):
+            return [Segment(words[:j + 1]), Segment(words[j + 1:])]  # the marks go with the far side
     return None
+
+
+def _stray_mark(word: Word) -> bool:
+    """A recognised mark without a letter or digit, read unsurely (STRAY_MARK_CONF): a speck or a
+    rule's end, not print."""
+    return word.confidence < STRAY_MARK_CONF and not any(c.isalnum() for c in word.text)
 
 
 def _crossed_gutter(segments: list[Segment], em: float) -> tuple[tuple[float, float], list[Segment]] | None:
     """A gutter between two columns of prose (GUTTER_ROWS lines or more on each side) that a few
     lines run into from one side or the other (at most GUTTER_CROSSED of the lines overlap it,
-    none crosses it whole but where a word space of its own falls at the far edge, _split_at): a
+    none crosses it whole but where a word space of its own falls at the far edge, _split_at, or
+    above both columns, a heading over them): a
     long word or a wide number set on into the gutter, a speck or a stray mark read beside it.
     Its empty part may be narrower than a column gap; what is left is the stretch no more than
     GUTTER_INTRUDERS lines reach into, at least COLUMN_GAP_EM wide. Returns (start, end) of that
@@ -382,7 +429,11 @@ def _crossed_gutter(segments: list[Segment], em: float) -> tuple[tuple[float, fl
             inside = [s for s in parts if s.x1 > g0 and s.x0 < g1]
             left = [s for s in parts if s.x0 < g0]
             right = [s for s in parts if s.x0 >= g0]
-            if (not any(s.x0 <= g0 and s.x1 >= g1 for s in inside)
+            across = [s for s in inside if s.x0 <= g0 and s.x1 >= g1]
+            # a line across the gutter over every line of both columns heads them (the page's
+            # heading): read first, it goes with the left column; a line across lower down parts them
+            below = [s.top for s in parts if not (s.x0 <= g0 and s.x1 >= g1)]
+            if ((not across or (below and max(s.bottom for s in across) <= min(below)))
                     and line_rows(inside, em) <= GUTTER_CROSSED * rows
                     and line_rows(left, em) >= GUTTER_ROWS and line_rows(right, em) >= GUTTER_ROWS):
                 return (g0, g1), parts

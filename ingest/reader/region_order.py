@@ -103,7 +103,10 @@ def _own_column(box: Box, rows: int, blocks: list[list[Segment]], em: float) -> 
     if rows < SIDEBAR_ROWS:
         return False
     x0, top, x1, bottom = box
-    beside = [_box(b) for b in blocks if line_rows(b, em) >= 2 and (_box(b)[2] <= x0 or _box(b)[0] >= x1)]
+    # the text beside it: left or right of it and level with it (a column under a page-wide paragraph
+    # lower down is not beside it)
+    beside = [_box(b) for b in blocks if line_rows(b, em) >= 2 and (_box(b)[2] <= x0 or _box(b)[0] >= x1)
+              and min(bottom, _box(b)[3]) > max(top, _box(b)[1])]
     if not beside:
         return False
     upper, lower = min(top, *(b[1] for b in beside)), max(bottom, *(b[3] for b in beside))
