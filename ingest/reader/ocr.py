@@ -855,6 +855,8 @@ def ocr_pages(
             # language without data, Dutch web pages, upside down)
             with watch.step(pages[len(head) - 1], "detecting the page's orientation"):
                 turn = orientation(head[-1])
+                if turn and not reads_better_turned(head[-1], turn, score):
+                    turn = 0  # the prepared page turned reads no better: upright, nothing prepared again
             if turn:
                 for fut in prepared.values():
                     fut.cancel()
@@ -939,6 +941,22 @@ def orientation(gray: Image.Image) -> int:
     if not rotate or not conf or float(conf.group(1)) < 0.5:
         return 0
     return int(rotate.group(1)) % 360
+
+
+def reads_better_turned(gray: Image.Image, turn: int, score: float) -> bool:
+    """Whether the prepared page, turned by `turn` degrees, may read better than upright: its bands
+    (sample, PROBE_BANDS of them) read by the probe models give a language or a better probe score
+    than `score`, the upright page's. Orientation detection turns upright pages of a page of few
+    words upside down (White Goblin's Dutch pages: 180); this check costs two band readings of the
+    page as prepared, where turning it in earnest prepares the page anew and runs the whole probe
+    (the other scripts' models too) on it, and again upright when it reads no better."""
+    probe = sample(gray.rotate(turn, expand=True, fillcolor=255), bands=PROBE_BANDS)
+    with ThreadPoolExecutor(max_workers=workers()) as pool:
+        passes = list(pool.map(lambda m: run_tesseract(probe, m), probe_models()))
+    best = max(passes, key=_probe_score)
+    if _probe_score(best) > score:
+        return True
+    return _detect_language(" ".join(w.text for w in best.layout.words))[0] is not None
 
 
 def reorient(source: PageSource, model: str, first: OcrResult) -> OcrResult:
