@@ -388,9 +388,9 @@ FOLD_WINDOW = 3  # beads past the gap's neighbours in which a coarser-cut book m
 
 
 def _unsure_near(pair: Pair, beads: list[Bead], lo: int, hi: int, on_a: bool) -> list[Passage]:
-    """The other book's passages in the beads past the gap's neighbours, up to FOLD_WINDOW beads each way,
-    as long as those beads are not confident (below MIN_CONFIDENCE): where the aligner is unsure, the
-    passage that holds the gap's content may be one bead over. A book whose paragraphs are cut coarser
+    """The other book's passages in the beads past the gap's unsure neighbours (below MIN_CONFIDENCE), up
+    to FOLD_WINDOW beads each way while they stay unsure, of the beads where the other book cuts coarser
+    (_coarser): there the passage that holds the gap's content may be a bead or two over. A book whose paragraphs are cut coarser
     (one passage for a heading, its paragraph and a list, as text copied from a PDF prints them) makes the
     aligner set its passage beside any one of the finer book's, and leave the others alone."""
     side = (lambda bd: [pair.b[j] for j in bd.b]) if on_a else (lambda bd: [pair.a[i] for i in bd.a])
@@ -399,12 +399,18 @@ def _unsure_near(pair: Pair, beads: list[Bead], lo: int, hi: int, on_a: bool) ->
         if not (0 <= start < len(beads)) or beads[start].confidence >= MIN_CONFIDENCE:
             continue
         for x in range(start + step, start + step * (FOLD_WINDOW + 1), step):
-            if not 0 <= x < len(beads):
+            if not 0 <= x < len(beads) or beads[x].confidence >= MIN_CONFIDENCE:
                 break
-            out += side(beads[x])
-            if beads[x].confidence >= MIN_CONFIDENCE:
-                break
+            if _coarser(beads[x], on_a):
+                out += side(beads[x])
     return out
+
+
+def _coarser(bd: Bead, on_a: bool) -> bool:
+    """Whether a bead sets fewer passages of the book lacking a gap (the other side of `on_a`) against
+    more of the book printing it: that book cuts coarser there."""
+    mine, theirs = (bd.a, bd.b) if on_a else (bd.b, bd.a)
+    return bool(theirs) and len(theirs) < len(mine)
 
 
 def _folded(pair: Pair, beads: list[Bead], lo: int, hi: int, on_a: bool, units: list[Passage]) -> bool:
@@ -419,8 +425,7 @@ def _folded(pair: Pair, beads: list[Bead], lo: int, hi: int, on_a: bool, units: 
         if not 0 <= x < len(beads):
             continue
         bd = beads[x]
-        mine, theirs = (bd.a, bd.b) if on_a else (bd.b, bd.a)
-        if not theirs or len(theirs) >= len(mine):
+        if not _coarser(bd, on_a):
             continue  # the other book does not cut coarser in this bead
         la = sum(len(pair.a[i].text) for i in bd.a)
         lb = sum(len(pair.b[j].text) for j in bd.b)
