@@ -173,7 +173,8 @@ def _pair_diffs(pair: Pair, surfaces: dict[str, dict[str, list[str]]]) -> list[P
                 ua, ub = kept_a, kept_b
             near = [beads[x] for x in (k - 1, k + 1) if 0 <= x < len(beads)] if bead.shape != (1, 1) else []
             out += _matched(pair, bead, ua, ub, surfaces,
-                            ([pair.a[i] for bd in near for i in bd.a], [pair.b[j] for bd in near for j in bd.b]))
+                            ([pair.a[i] for bd in near for i in bd.a], [pair.b[j] for bd in near for j in bd.b]),
+                            _spare(beads, k) if bead.shape != (1, 1) else {})
         else:
             gap = _gap(pair, beads, k, surfaces)
             if gap:
@@ -181,9 +182,22 @@ def _pair_diffs(pair: Pair, surfaces: dict[str, dict[str, list[str]]]) -> list[P
     return out
 
 
+def _spare(beads: list[Bead], k: int) -> dict[bool, tuple[bool, bool]]:
+    """For each side that may print a sentence alone in bead k (True: the pivot): whether the bead before
+    it, and the bead after it, set more passages of the other book against fewer of this one -- the other
+    book has a passage to spare right there, which may be the counterpart the aligner put one bead over."""
+    def spare(x: int, on_a: bool) -> bool:
+        if not 0 <= x < len(beads):
+            return False
+        bd = beads[x]
+        return (len(bd.b) > len(bd.a) if on_a else len(bd.a) > len(bd.b)) and bool(bd.a and bd.b)
+    return {side: (spare(k - 1, side), spare(k + 1, side)) for side in (True, False)}
+
+
 def _matched(pair: Pair, bead: Bead, ua: list[Passage], ub: list[Passage],
              surfaces: dict[str, dict[str, list[str]]],
-             near: tuple[list[Passage], list[Passage]] = ([], [])) -> list[PairDiff]:
+             near: tuple[list[Passage], list[Passage]] = ([], []),
+             spare: dict[bool, tuple[bool, bool]] | None = None) -> list[PairDiff]:
     out = []
     topic = ua[0].topic
     only_a, only_b = number_change(ua, ub)
@@ -201,7 +215,7 @@ def _matched(pair: Pair, bead: Bead, ua: list[Passage], ub: list[Passage],
                             _side(pair.other, ub, _sentences_with(ub, cards=cb), _names(surfaces, pair.other, cb)),
                             sorted(ca), sorted(cb), bead.confidence, ua[0].index))
     out += _sentence_gaps(pair, bead, _merged(ua), _merged(ub),
-                          (set(surfaces.get(pair.pivot, {})), set(surfaces.get(pair.other, {}))), near)
+                          (set(surfaces.get(pair.pivot, {})), set(surfaces.get(pair.other, {}))), near, spare)
     return out
 
 
@@ -340,12 +354,14 @@ def _gap(pair: Pair, beads: list[Bead], k: int, surfaces: dict[str, dict[str, li
     if size < MIN_GAP_CHARS or all(u.kind == "heading" for u in units):
         return None
     around = ([pair.b[j] for j in prev.b + nxt.b]) if on_a else ([pair.a[i] for i in prev.a + nxt.a])
+    if printed is None and _folded(pair, beads, lo, hi, on_a, units):
+        return None  # the other book cuts coarser here: the passage is inside its neighbour
     if not pair.partial and _step_absent(units, _window(pair, beads, lo, hi, on_a)):
         pass  # a numbered step the other book's list skips: its list says so, whatever the step's words carry
         # (not in books parallel only in part: their regions rest on numbers and cards, so must a gap)
     elif _has_content(units):
         seen = None if surfaces is None else set(surfaces.get(pair.other if on_a else pair.pivot, {}))
-        if not (_absent_from(units, around, seen) or _step_missing(units, around)
+        if not (_absent_from(units, around + _unsure_near(pair, beads, lo, hi, on_a), seen) or _step_missing(units, around)
                 or _said_once_more(pair, units, (prev, nxt), on_a, seen)):
             return None
     elif pair.partial or size < MIN_WORDS_GAP_CHARS or not all(_concepts_absent(s, [x for u in around for x in u.sentences])
@@ -366,6 +382,58 @@ def _gap(pair: Pair, beads: list[Bead], k: int, surfaces: dict[str, dict[str, li
     if on_a:
         return PairDiff("absent", units[0].topic, present, context, sig, None, conf, units[0].index)
     return PairDiff("absent", units[0].topic, context, present, None, sig, conf, None)
+
+
+FOLD_WINDOW = 3  # beads past the gap's neighbours in which a coarser-cut book may print its content
+
+
+def _unsure_near(pair: Pair, beads: list[Bead], lo: int, hi: int, on_a: bool) -> list[Passage]:
+    """The other book's passages in the beads past the gap's unsure neighbours (below MIN_CONFIDENCE), up
+    to FOLD_WINDOW beads each way while they stay unsure, of the beads where the other book cuts coarser
+    (_coarser): there the passage that holds the gap's content may be a bead or two over. A book whose paragraphs are cut coarser
+    (one passage for a heading, its paragraph and a list, as text copied from a PDF prints them) makes the
+    aligner set its passage beside any one of the finer book's, and leave the others alone."""
+    side = (lambda bd: [pair.b[j] for j in bd.b]) if on_a else (lambda bd: [pair.a[i] for i in bd.a])
+    out: list[Passage] = []
+    for start, step in ((lo - 1, -1), (hi + 1, 1)):
+        if not (0 <= start < len(beads)) or beads[start].confidence >= MIN_CONFIDENCE:
+            continue
+        for x in range(start + step, start + step * (FOLD_WINDOW + 1), step):
+            if not 0 <= x < len(beads) or beads[x].confidence >= MIN_CONFIDENCE:
+                break
+            if _coarser(beads[x], on_a):
+                out += side(beads[x])
+    return out
+
+
+def _coarser(bd: Bead, on_a: bool) -> bool:
+    """Whether a bead sets fewer passages of the book lacking a gap (the other side of `on_a`) against
+    more of the book printing it: that book cuts coarser there."""
+    mine, theirs = (bd.a, bd.b) if on_a else (bd.b, bd.a)
+    return bool(theirs) and len(theirs) < len(mine)
+
+
+def _folded(pair: Pair, beads: list[Bead], lo: int, hi: int, on_a: bool, units: list[Passage]) -> bool:
+    """Whether a passage left alone belongs inside a neighbouring bead's passage of the other book: that
+    neighbour sets fewer passages of the other book against more of this one (the other book cuts coarser
+    there), and its lengths fit (Gale-Church) with the gap's passage added, not without it. A translator
+    who drops a passage leaves its neighbours as they were; a book cut at another grain prints the passage
+    inside its neighbour, which is then as long as both."""
+    ratio = _book_ratio(pair)
+    size = sum(len(u.text) for u in units)
+    for x in (lo - 1, hi + 1):
+        if not 0 <= x < len(beads):
+            continue
+        bd = beads[x]
+        if not _coarser(bd, on_a):
+            continue  # the other book does not cut coarser in this bead
+        la = sum(len(pair.a[i].text) for i in bd.a)
+        lb = sum(len(pair.b[j].text) for j in bd.b)
+        alone = abs(_delta(la, lb, ratio))
+        both = abs(_delta(la + size, lb, ratio)) if on_a else abs(_delta(la, lb + size, ratio))
+        if both <= LENGTH_FIT and alone > LENGTH_FIT:
+            return True
+    return False
 
 
 def _printed_between(beads: list[Bead], lo: int, hi: int, on_a: bool) -> tuple[Bead, Bead] | None:
@@ -538,7 +606,8 @@ GAP_MARK = "⟨…⟩"
 
 def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
                    readable: tuple[set[str], set[str]] | None = None,
-                   near: tuple[list[Passage], list[Passage]] = ([], [])) -> list[PairDiff]:
+                   near: tuple[list[Passage], list[Passage]] = ([], []),
+                   spare: dict[bool, tuple[bool, bool]] | None = None) -> list[PairDiff]:
     """Sentences of two aligned paragraphs that have no counterpart: alone in their bead, or one of two
     set against a single sentence. Reported when they carry numbers or cards the other paragraph lacks,
     or when the two paragraphs' lengths only fit without them (Gale-Church). `readable`: the cards each
@@ -546,7 +615,10 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
     a card are not known may print it in a sentence merged with its neighbour: a 2-1 rendering).
     `near`: of passages the aligner merged (a 2-1 bead), each side's passages in the beads around it --
     where the merge's edges are the aligner's guess, what a sentence carries is missing only if the
-    other book prints it there neither (its counterpart may sit one bead over)."""
+    other book prints it there neither (its counterpart may sit one bead over). `spare`: of such a merge,
+    for each side, whether the beads before and after it hold more of the other book's passages than of
+    this side's (_spare): a first or last sentence of that side without numbers or cards is then never
+    called missing -- the books cut their passages at another grain there, its counterpart one bead over."""
     if len(pa.sentences) + len(pb.sentences) <= 2:
         return []
     ratio = _book_ratio(pair)
@@ -582,6 +654,9 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
                          and with_it >= LENGTH_GAP and without <= LENGTH_FIT and _concepts_absent(s, other))
             if not by_length and bool(sb.a and sb.b) and not shifted and not _carries(s):
                 by_length = _ruled_extra(s, own, sb, pa, pb, on_a, ratio, with_it, without, other)
+            edge = (spare or {}).get(on_a, (False, False))
+            if not content and ((edge[0] and s is mine[0]) or (edge[1] and s is mine[-1])):
+                continue  # at the edge of a merge beside a bead where the other book has a passage to spare
             # a card the other paragraph names nowhere is evidence enough that the lengths need only not
             # argue against (|delta| below SHIFT_GAP, p > 0.05) -- one book may be wordier in a paragraph
             named = bool({c for c in s.cards if seen is None or c in seen} - _cards(other))
