@@ -84,11 +84,11 @@ def find_cards(rgb: Image.Image) -> list[CardBox]:
                  and not _framing((slice(b[1], b[3]), slice(b[0], b[2])), mask.shape)]
         for k in reversed(large):
             box = blobs[k][0]
-            if len(pieces := _split(arr, labels, box)) >= MIN_CARDS:
+            if len(pieces := _split(arr, labels, box, deep=True)) >= MIN_CARDS:
                 blobs[k:k + 1] = pieces
     for i in merged:  # cards laid over each other run together (ingest.card_sheets.split)
         ys, xs = np.nonzero(labels == i)
-        blobs += _split(arr, labels, (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1))
+        blobs += _split(arr, labels, (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1), deep=True)
     if len(blobs) < MIN_CARDS:
         return []
     median = float(np.median([a for _, a, _ in blobs]))
@@ -107,10 +107,12 @@ def _framing(sl: tuple[slice, slice], shape: tuple[int, ...]) -> bool:
     return sum(sides) >= 3
 
 
-def _split(arr: np.ndarray, labels: np.ndarray, box: tuple[int, int, int, int]) -> list[tuple[tuple[int, int, int, int], int, frozenset[str]]]:
-    """The cards the blob in `box` divides into (ingest.card_sheets.split), with their areas and covered sides."""
+def _split(arr: np.ndarray, labels: np.ndarray, box: tuple[int, int, int, int],
+           deep: bool) -> list[tuple[tuple[int, int, int, int], int, frozenset[str]]]:
+    """The cards the blob in `box` divides into (ingest.card_sheets.split; `deep`: a blob of no
+    card's shape, whose cards may lie deeper over each other), with their areas and covered sides."""
     label = int(np.bincount(labels[box[1]:box[3], box[0]:box[2]].ravel()).argmax())
-    return [(b, (b[2] - b[0]) * (b[3] - b[1]), sides) for b, sides in split_blob(arr, labels == label, CARD_ASPECT)]
+    return [(b, (b[2] - b[0]) * (b[3] - b[1]), sides) for b, sides in split_blob(arr, labels == label, CARD_ASPECT, deep)]
 
 
 def scaled(boxes: list[CardBox], seen: tuple[int, int], size: tuple[int, int]) -> list[CardBox]:

@@ -34,14 +34,17 @@ SHOWN_WIDTH = 0.75  # a card in a row shows at least this share of its width (th
 MIN_WIDTH = 0.15  # a card is at least this share of the blob's width (a blob of more than six cards in a row: rare)
 SAME_WIDTH = 0.03  # two widths this close are one
 SHOWN = 0.85  # a row of cards shows at least this share of the cards' height (the next row covers the rest)
+DEEP_SHOWN = 0.55  # ... of a blob no such rows divide: cards laid deeper over each other (a fanned row)
 GUESS_SHOWN = 0.7  # ... as the first division (the cards' width not yet known) takes it
 MAX_CUTS = 14  # candidate cuts kept per direction (the best supported)
 
 
-def split_blob(rgb: np.ndarray, mask: np.ndarray, aspect: tuple[float, float]) -> list[tuple[tuple[int, int, int, int], frozenset[str]]]:
+def split_blob(rgb: np.ndarray, mask: np.ndarray, aspect: tuple[float, float],
+               deep: bool = False) -> list[tuple[tuple[int, int, int, int], frozenset[str]]]:
     """The boxes (x0, top, x1, bottom; in `mask`'s pixels) of the cards a blob (`mask`, the image
     `rgb` around it) divides into, each with the sides another card may cover (`covered`); [] when
-    it divides into none."""
+    it divides into none. `deep`: a blob of no card's shape, whose cards may lie deeper over each
+    other (DEEP_SHOWN) where no shallower cover divides it."""
     ys, xs = np.nonzero(mask)
     if len(ys) == 0:
         return []
@@ -56,10 +59,15 @@ def split_blob(rgb: np.ndarray, mask: np.ndarray, aspect: tuple[float, float]) -
         crop = np.stack([ndimage.rotate(crop[..., c], angle, reshape=True, order=1, cval=255.0) for c in range(3)], axis=2)
         blob = ndimage.rotate(blob.astype(np.uint8), angle, reshape=True, order=0) > 0
         gx, gy = _edges(crop)
-    if panels_lie_across(crop[::2, ::2], blob[::2, ::2]) > -LYING:  # panels are large: every other pixel shows them
-        pieces = list(_divide(gx & blob, gy & blob, blob, aspect)[2])
-    else:  # cards lying sideways: the same division of the blob turned a quarter (rows and columns swap)
-        pieces = [(ya, xa, yb, xb) for xa, ya, xb, yb in _divide((gy & blob).T, (gx & blob).T, blob.T, aspect)[2]]
+    standing = panels_lie_across(crop[::2, ::2], blob[::2, ::2]) > -LYING  # panels are large: every other pixel shows them
+    pieces: list[tuple[int, int, int, int]] = []
+    for shown in (SHOWN, DEEP_SHOWN) if deep else (SHOWN,):  # deeper only where no shallower cover divides it
+        if standing:
+            pieces = list(_divide(gx & blob, gy & blob, blob, aspect, shown)[2])
+        else:  # cards lying sideways: the same division of the blob turned a quarter (rows and columns swap)
+            pieces = [(ya, xa, yb, xb) for xa, ya, xb, yb in _divide((gy & blob).T, (gx & blob).T, blob.T, aspect, shown)[2]]
+        if pieces:
+            break
     pieces = _grown(pieces, blob)
     return [(_back(p, angle, blob.shape, (y1 - y0, x1 - x0), (x0, y0), mask.shape), covered(p, pieces)) for p in pieces]
 
@@ -162,7 +170,7 @@ def _candidates(support: np.ndarray) -> list[tuple[int, float]]:
 Division = tuple[int, float, tuple[tuple[int, int, int, int], ...]]  # cards, edge along the cuts, the cards' boxes
 
 
-def _divide(gx: np.ndarray, gy: np.ndarray, blob: np.ndarray, aspect: tuple[float, float]) -> Division:
+def _divide(gx: np.ndarray, gy: np.ndarray, blob: np.ndarray, aspect: tuple[float, float], shown: float = SHOWN) -> Division:
     """The best division of the straightened blob into rows (horizontal cuts) and each row into
     pieces (vertical cuts) of standing cards: the most cards, then the most edge along the cuts.
     (Standing only: a standing card cut in two across is two pieces of a card's shape lying sideways.)
@@ -264,7 +272,9 @@ def _divide(gx: np.ndarray, gy: np.ndarray, blob: np.ndarray, aspect: tuple[floa
         tall = wide * CARD_HEIGHT * (1 - CARD_TOLERANCE), wide * CARD_HEIGHT * (1 + CARD_TOLERANCE)
         card = round(wide * CARD_HEIGHT)
         unseen = [y for y in (top + card, bottom - card) if top + NEAR < y < bottom - NEAR and all(abs(y - e) > NEAR for e in edges)]
-        found = rows(sorted([top, *edges, *unseen, bottom]), tall, (SHOWN_WIDTH * wide, wide * (1 + CARD_TOLERANCE)), SHOWN)
+        found = rows(sorted([top, *edges, *unseen, bottom]), tall, (SHOWN_WIDTH * wide, wide * (1 + CARD_TOLERANCE)), shown)
+        if shown < SHOWN and not any(b[3] - b[1] >= tall[0] for b in found[2]):
+            continue  # cards lying deep over each other: the one on top shows whole
         if found[:2] > best[:2]:
             best = found
     return best if best[0] >= 2 else (0, 0.0, ())
