@@ -41,9 +41,10 @@ MAX_CUTS = 14  # candidate cuts kept per direction (the best supported)
 
 
 def split_blob(rgb: np.ndarray, mask: np.ndarray, aspect: tuple[float, float],
-               deep: bool = False) -> list[tuple[tuple[int, int, int, int], frozenset[str]]]:
+               deep: bool = False) -> list[tuple[tuple[int, int, int, int], frozenset[str], bool]]:
     """The boxes (x0, top, x1, bottom; in `mask`'s pixels) of the cards a blob (`mask`, the image
-    `rgb` around it) divides into, each with the sides another card may cover (`covered`); [] when
+    `rgb` around it) divides into, each with the sides another card may cover (`covered`) and
+    whether the blob's cards lie sideways (its panels stand taller than wide); [] when
     it divides into none. `deep`: a blob of no card's shape, whose cards may lie deeper over each
     other (DEEP_SHOWN) where no shallower cover divides it."""
     ys, xs = np.nonzero(mask)
@@ -72,7 +73,8 @@ def split_blob(rgb: np.ndarray, mask: np.ndarray, aspect: tuple[float, float],
         if found and (not pieces or len(found) == len(pieces)):
             pieces = found
     pieces = _grown(pieces, blob)
-    return [(_back(p, angle, blob.shape, (y1 - y0, x1 - x0), (x0, y0), mask.shape), covered(p, pieces)) for p in pieces]
+    return [(_back(p, angle, blob.shape, (y1 - y0, x1 - x0), (x0, y0), mask.shape), covered(p, pieces), not standing)
+            for p in pieces]
 
 
 def coloured(rgb: np.ndarray) -> np.ndarray:
