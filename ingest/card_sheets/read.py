@@ -41,9 +41,6 @@ INK_CONTRAST = 30  # ink is darker than its neighbourhood by this (0..255)
 NUMBER_CONTRASTS = (100, 140)
 GLYPH_MAX = 0.13  # of the card's width: ink wider or taller than this is no letter (card edges, coin rims)
 SPECK = 0.12  # of GLYPH_MAX: ink smaller than this is a speck of noise (a hyphen is larger)
-RUN_HEIGHT = 0.3  # of GLYPH_MAX: letters run together are at least this tall (a line's stroke is thinner)
-RUN_LENGTH = 4  # of GLYPH_MAX: ... and at most this long
-RUN_FILL = (0.3, 0.65)  # ... and fill this share of their box (a frame's corner or a rim less, a bar more)
 DARK_GROUND = 110  # a neighbourhood darker than this (0..255) on average holds light text
 DARK_BAND = 96  # ... and so does a narrower one whose ground (GROUND_RANK) is darker than this: a dark band on a light frame
 GROUND_RANK = 0.4  # the ground is this rank of a neighbourhood's shades (letters cover less of it)
@@ -319,18 +316,12 @@ def is_row(words: list[Word]) -> bool:
 
 
 def _glyphs(ink: np.ndarray, largest: float) -> np.ndarray:
-    """Ink without the strokes larger than a letter (the edges of panels, bands and coins). Letters
-    run together (a bold title, blurred by the scan: "rgw") are kept: a run a letter's height across
-    (RUN_HEIGHT of `largest`, at most `largest`), a few letters long (RUN_LENGTH), filled as print is
-    (RUN_FILL): not a line's thin stroke, a frame's corner or a label's rim."""
+    """Ink without the strokes larger than a letter (the edges of panels, bands and coins)."""
     labels, _ = ndimage.label(ink)
     keep = np.zeros(labels.max() + 1, dtype=bool)
-    sums = ndimage.sum_labels(ink, labels, index=np.arange(labels.max() + 1))
     for i, sl in enumerate(ndimage.find_objects(labels), start=1):
         h, w = sl[0].stop - sl[0].start, sl[1].stop - sl[1].start
         keep[i] = max(h, w) <= largest and max(h, w) >= SPECK * largest
-        if not keep[i] and RUN_HEIGHT * largest <= min(h, w) <= largest and max(h, w) <= RUN_LENGTH * largest:
-            keep[i] = RUN_FILL[0] <= sums[i] / (h * w) <= RUN_FILL[1]
     keep[0] = False
     return keep[labels]
 

@@ -7,13 +7,12 @@
 - two MK2 landmarks alone on a sheet: the language and edition told, no wrong card, no misread
   row of costs trusted;
 and, without Tesseract, a card's title is its line of a word's letters, not a picture's shapes
-read as large letters; letters run together are ink, a panel's edge and a coin's rim are not."""
+read as large letters."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 import pytest
 from card_sheets import Sheet, make_sheet
 
@@ -21,7 +20,7 @@ from checker.trust import LOW_CONFIDENCE
 from ingest.card_sheets import SheetPage
 from ingest.card_sheets.find import CardBox, find_cards
 from ingest.card_sheets.match import match_title, printed_numbers, sheet_language
-from ingest.card_sheets.read import UNSURE, _glyphs, read_card
+from ingest.card_sheets.read import UNSURE, read_card
 from ingest.card_sheets.sheet import read_sheet
 from ingest.pipeline import name_index
 from ingest.reader import Word
@@ -98,14 +97,3 @@ def test_a_pictures_shapes_are_not_the_title() -> None:
     small = [Word("boe", 120, 60, 160, 80, line=1), Word("o7", 150, 80, 260, 150, line=2)]
     assert read_card(box, small).title == "o7"  # small print is no title beside a line of twice its size
 
-
-def test_letters_run_together_are_ink_and_lines_are_not() -> None:
-    largest = 60.0  # a letter is at most this large (pixels)
-    ink = np.zeros((200, 400), dtype=bool)
-    ink[20:45, 20:110] = np.arange(90) % 6 < 2  # a bold title's strokes, 25 x 90 ...
-    ink[43:45, 20:110] = True  # ... run together along the line (serifs blurred by a scan)
-    ink[80:84, 20:300] = True  # a panel's edge
-    ink[120:190, 20:90] = True
-    ink[126:184, 26:84] = False  # a coin's rim
-    kept = _glyphs(ink, largest)
-    assert kept[20:45, 20:110].any() and not kept[80:84].any() and not kept[120:190].any()
