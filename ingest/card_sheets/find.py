@@ -40,6 +40,7 @@ class CardBox:
     x1: int
     bottom: int
     covered: frozenset[str] = frozenset()  # sides (of the card as it lies) another card may lie over
+    lying: bool | None = None  # the card lies sideways (told by the blob it was cut from); None: by its shape
 
     @property
     def width(self) -> int:
@@ -65,7 +66,7 @@ def find_cards(rgb: Image.Image) -> list[CardBox]:
         return []
     total = mask.size
     # (x0, top, x1, bottom) on the small image, area, the sides another card may cover
-    blobs: list[tuple[tuple[int, int, int, int], int, frozenset[str]]] = []
+    blobs: list[tuple[tuple[int, int, int, int], int, frozenset[str], bool | None]] = []
     merged: list[int] = []  # blobs of no card's shape, large enough to be several cards
     for i, sl in enumerate(ndimage.find_objects(labels), start=1):
         h, w = sl[0].stop - sl[0].start, sl[1].stop - sl[1].start
@@ -73,30 +74,30 @@ def find_cards(rgb: Image.Image) -> list[CardBox]:
         if area < MIN_AREA * total:
             continue
         if CARD_ASPECT[0] <= min(w, h) / max(w, h) <= CARD_ASPECT[1] and area >= FILL * w * h:
-            blobs.append(((sl[1].start, sl[0].start, sl[1].stop, sl[0].stop), area, frozenset()))
+            blobs.append(((sl[1].start, sl[0].start, sl[1].stop, sl[0].stop), area, frozenset(), None))
         elif area >= MIN_CARDS * MIN_AREA * total and not _framing(sl, mask.shape):
             merged.append(i)
     # a blob of a card's shape may be cards in a row, each over the next: one of the sheet's only
     # card-shaped blob, or one larger than the sheet's cards
     if blobs:
-        median = float(np.median([a for _, a, _ in blobs]))
-        large = [k for k, (b, a, _) in enumerate(blobs) if (len(blobs) < MIN_CARDS or a > median * SAME_SIZE)
+        median = float(np.median([blob[1] for blob in blobs]))
+        large = [k for k, (b, a, _, _) in enumerate(blobs) if (len(blobs) < MIN_CARDS or a > median * SAME_SIZE)
                  and not _framing((slice(b[1], b[3]), slice(b[0], b[2])), mask.shape)]
         for k in reversed(large):
             box = blobs[k][0]
-            if len(pieces := _split(arr, labels, box)) >= MIN_CARDS:
+            if len(pieces := _split(arr, labels, box, deep=True)) >= MIN_CARDS:
                 blobs[k:k + 1] = pieces
     for i in merged:  # cards laid over each other run together (ingest.card_sheets.split)
         ys, xs = np.nonzero(labels == i)
-        blobs += _split(arr, labels, (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1))
+        blobs += _split(arr, labels, (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1), deep=True)
     if len(blobs) < MIN_CARDS:
         return []
-    median = float(np.median([a for _, a, _ in blobs]))
+    median = float(np.median([blob[1] for blob in blobs]))
     blobs = [blob for blob in blobs if median / SAME_SIZE <= blob[1] <= median * SAME_SIZE]
-    if len(blobs) < MIN_CARDS or sum(a for _, a, _ in blobs) < CARD_SHARE * total:
+    if len(blobs) < MIN_CARDS or sum(blob[1] for blob in blobs) < CARD_SHARE * total:
         return []
     boxes = [CardBox(int(b[0] / scale), int(b[1] / scale), min(rgb.size[0], int(b[2] / scale)),
-                     min(rgb.size[1], int(b[3] / scale)), sides) for b, _, sides in blobs]
+                     min(rgb.size[1], int(b[3] / scale)), sides, lying) for b, _, sides, lying in blobs]
     return _reading_order(boxes)
 
 
@@ -107,16 +108,20 @@ def _framing(sl: tuple[slice, slice], shape: tuple[int, ...]) -> bool:
     return sum(sides) >= 3
 
 
-def _split(arr: np.ndarray, labels: np.ndarray, box: tuple[int, int, int, int]) -> list[tuple[tuple[int, int, int, int], int, frozenset[str]]]:
-    """The cards the blob in `box` divides into (ingest.card_sheets.split), with their areas and covered sides."""
+def _split(arr: np.ndarray, labels: np.ndarray, box: tuple[int, int, int, int],
+           deep: bool) -> list[tuple[tuple[int, int, int, int], int, frozenset[str], bool | None]]:
+    """The cards the blob in `box` divides into (ingest.card_sheets.split; `deep`: a blob of no
+    card's shape, whose cards may lie deeper over each other), with their areas, covered sides and
+    whether they lie sideways."""
     label = int(np.bincount(labels[box[1]:box[3], box[0]:box[2]].ravel()).argmax())
-    return [(b, (b[2] - b[0]) * (b[3] - b[1]), sides) for b, sides in split_blob(arr, labels == label, CARD_ASPECT)]
+    return [(b, (b[2] - b[0]) * (b[3] - b[1]), sides, lying)
+            for b, sides, lying in split_blob(arr, labels == label, CARD_ASPECT, deep)]
 
 
 def scaled(boxes: list[CardBox], seen: tuple[int, int], size: tuple[int, int]) -> list[CardBox]:
     """Boxes found on an image of size `seen`, on the same image at `size`."""
     kx, ky = size[0] / seen[0], size[1] / seen[1]
-    return [CardBox(int(b.x0 * kx), int(b.top * ky), min(size[0], int(b.x1 * kx)), min(size[1], int(b.bottom * ky)), b.covered)
+    return [CardBox(int(b.x0 * kx), int(b.top * ky), min(size[0], int(b.x1 * kx)), min(size[1], int(b.bottom * ky)), b.covered, b.lying)
             for b in boxes]
 
 

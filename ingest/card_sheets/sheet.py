@@ -150,7 +150,10 @@ def read_sheet(path: Path, names: Callable[[], NameIndex], lang_hint: str | None
             cards, model = _ocr(prepared, boxes, [c.turn for c in cards], better), better
             cards = _read_again(prepared, boxes, cards, model, names(), lang)
         # still unnamed: a dark title band on a light frame (ingest.card_sheets.read.prepare)
-        cards = _read_again(prepare(to_gray(rgb), boxes, bands=True), boxes, cards, model, names(), lang, half=0)
+        banded = prepare(to_gray(rgb), boxes, bands=True)
+        cards = _read_again(banded, boxes, cards, model, names(), lang, half=0)
+        # ... and the wrong way up too (such a card's first readings named nothing either way)
+        cards = _read_again(banded, boxes, cards, model, names(), lang)
         _numbers([prepare(to_gray(rgb), boxes, c, relative=True) for c in NUMBER_CONTRASTS], boxes, cards)
     text, read = _page_text(cards)
     return SheetPage(number=1, text=text, method="ocr", reason="card sheet",

@@ -34,14 +34,19 @@ SHOWN_WIDTH = 0.75  # a card in a row shows at least this share of its width (th
 MIN_WIDTH = 0.15  # a card is at least this share of the blob's width (a blob of more than six cards in a row: rare)
 SAME_WIDTH = 0.03  # two widths this close are one
 SHOWN = 0.85  # a row of cards shows at least this share of the cards' height (the next row covers the rest)
+DEEP_SHOWN = 0.55  # ... of a blob no such rows divide: cards laid deeper over each other (a fanned row)
 GUESS_SHOWN = 0.7  # ... as the first division (the cards' width not yet known) takes it
+REACH = 6  # pixels (of the shrunk image) inside a blob's side where a card's coloured margin lies
 MAX_CUTS = 14  # candidate cuts kept per direction (the best supported)
 
 
-def split_blob(rgb: np.ndarray, mask: np.ndarray, aspect: tuple[float, float]) -> list[tuple[tuple[int, int, int, int], frozenset[str]]]:
+def split_blob(rgb: np.ndarray, mask: np.ndarray, aspect: tuple[float, float],
+               deep: bool = False) -> list[tuple[tuple[int, int, int, int], frozenset[str], bool]]:
     """The boxes (x0, top, x1, bottom; in `mask`'s pixels) of the cards a blob (`mask`, the image
-    `rgb` around it) divides into, each with the sides another card may cover (`covered`); [] when
-    it divides into none."""
+    `rgb` around it) divides into, each with the sides another card may cover (`covered`) and
+    whether the blob's cards lie sideways (its panels stand taller than wide); [] when
+    it divides into none. `deep`: a blob of no card's shape, whose cards may lie deeper over each
+    other (DEEP_SHOWN) where no shallower cover divides it."""
     ys, xs = np.nonzero(mask)
     if len(ys) == 0:
         return []
@@ -56,12 +61,20 @@ def split_blob(rgb: np.ndarray, mask: np.ndarray, aspect: tuple[float, float]) -
         crop = np.stack([ndimage.rotate(crop[..., c], angle, reshape=True, order=1, cval=255.0) for c in range(3)], axis=2)
         blob = ndimage.rotate(blob.astype(np.uint8), angle, reshape=True, order=0) > 0
         gx, gy = _edges(crop)
-    if panels_lie_across(crop[::2, ::2], blob[::2, ::2]) > -LYING:  # panels are large: every other pixel shows them
-        pieces = list(_divide(gx & blob, gy & blob, blob, aspect)[2])
-    else:  # cards lying sideways: the same division of the blob turned a quarter (rows and columns swap)
-        pieces = [(ya, xa, yb, xb) for xa, ya, xb, yb in _divide((gy & blob).T, (gx & blob).T, blob.T, aspect)[2]]
+    standing = panels_lie_across(crop[::2, ::2], blob[::2, ::2]) > -LYING  # panels are large: every other pixel shows them
+    pieces: list[tuple[int, int, int, int]] = []
+    for shown in (SHOWN, DEEP_SHOWN) if deep else (SHOWN,):
+        if standing:
+            found = list(_divide(gx & blob, gy & blob, blob, aspect, shown)[2])
+        else:  # cards lying sideways: the same division of the blob turned a quarter (rows and columns swap)
+            found = [(ya, xa, yb, xb) for xa, ya, xb, yb in _divide((gy & blob).T, (gx & blob).T, blob.T, aspect, shown)[2]]
+        # deeper cover where no shallower one divides the blob, or divides it into as many cards (a
+        # shallower cover then cuts the card on top at its own lines, to make the one beneath show more)
+        if found and (not pieces or len(found) == len(pieces)):
+            pieces = found
     pieces = _grown(pieces, blob)
-    return [(_back(p, angle, blob.shape, (y1 - y0, x1 - x0), (x0, y0), mask.shape), covered(p, pieces)) for p in pieces]
+    return [(_back(p, angle, blob.shape, (y1 - y0, x1 - x0), (x0, y0), mask.shape), covered(p, pieces), not standing)
+            for p in pieces]
 
 
 def coloured(rgb: np.ndarray) -> np.ndarray:
@@ -162,7 +175,7 @@ def _candidates(support: np.ndarray) -> list[tuple[int, float]]:
 Division = tuple[int, float, tuple[tuple[int, int, int, int], ...]]  # cards, edge along the cuts, the cards' boxes
 
 
-def _divide(gx: np.ndarray, gy: np.ndarray, blob: np.ndarray, aspect: tuple[float, float]) -> Division:
+def _divide(gx: np.ndarray, gy: np.ndarray, blob: np.ndarray, aspect: tuple[float, float], shown: float = SHOWN) -> Division:
     """The best division of the straightened blob into rows (horizontal cuts) and each row into
     pieces (vertical cuts) of standing cards: the most cards, then the most edge along the cuts.
     (Standing only: a standing card cut in two across is two pieces of a card's shape lying sideways.)
@@ -178,6 +191,8 @@ def _divide(gx: np.ndarray, gy: np.ndarray, blob: np.ndarray, aspect: tuple[floa
         return 0, 0.0, ()
     top, bottom = int(ys[0]), int(ys[-1]) + 1
     weight = dict(_candidates(np.minimum(1.0, gy.sum(axis=1) / np.maximum(rows_in, 1))))
+    if shown < SHOWN:  # cards deep over each other: a cut the blob's sides show is a card's edge first
+        weight = {y: w + float(_reaches(gy, blob, y)) for y, w in weight.items()}
     fill = np.pad(np.cumsum(np.cumsum(blob, axis=0), axis=1), ((1, 0), (1, 0)))
     cols_edge = np.pad(np.cumsum(gx, axis=0), ((1, 0), (0, 0)))
     cols_blob = np.pad(np.cumsum(blob, axis=0), ((1, 0), (0, 0)))
@@ -264,10 +279,23 @@ def _divide(gx: np.ndarray, gy: np.ndarray, blob: np.ndarray, aspect: tuple[floa
         tall = wide * CARD_HEIGHT * (1 - CARD_TOLERANCE), wide * CARD_HEIGHT * (1 + CARD_TOLERANCE)
         card = round(wide * CARD_HEIGHT)
         unseen = [y for y in (top + card, bottom - card) if top + NEAR < y < bottom - NEAR and all(abs(y - e) > NEAR for e in edges)]
-        found = rows(sorted([top, *edges, *unseen, bottom]), tall, (SHOWN_WIDTH * wide, wide * (1 + CARD_TOLERANCE)), SHOWN)
+        found = rows(sorted([top, *edges, *unseen, bottom]), tall, (SHOWN_WIDTH * wide, wide * (1 + CARD_TOLERANCE)), shown)
+        if shown < SHOWN and not any(b[3] - b[1] >= tall[0] for b in found[2]):
+            continue  # cards lying deep over each other: the one on top shows whole
         if found[:2] > best[:2]:
             best = found
     return best if best[0] >= 2 else (0, 0.0, ())
+
+
+def _reaches(gy: np.ndarray, blob: np.ndarray, y: int) -> bool:
+    """Whether the horizontal edge at `y` runs out to both sides of the blob: the edge of a card lying
+    over another of another colour does; a card's own lines (its title band, its panels) stop at its
+    coloured margin (REACH: the few pixels inside the blob's sides looked at)."""
+    ys = slice(max(0, y - NEAR), y + NEAR + 1)
+    xs = np.nonzero(blob[y])[0]
+    if len(xs) < 4 * REACH:
+        return False
+    return bool(gy[ys, xs[0] + 1:xs[0] + REACH].any() and gy[ys, xs[-1] - REACH + 1:xs[-1]].any())
 
 
 def _grown(pieces: list[tuple[int, int, int, int]], blob: np.ndarray) -> list[tuple[int, int, int, int]]:

@@ -24,7 +24,10 @@ GAP = 0.12  # of the widest card: white between two cards on the canvas
 
 
 def first_turn(box: CardBox) -> int:
-    """The turn a card most likely needs: a card lies upright when it stands taller than wide."""
+    """The turn a card most likely needs: a card lies upright when it stands taller than wide, or
+    (a card partly covered, cut from cards laid over each other) when its blob's cards stand."""
+    if box.lying is not None:
+        return 90 if box.lying else 0
     return 0 if box.height >= box.width else 90
 
 
