@@ -71,3 +71,20 @@ def seed_report(seed_db: str):
         return run_diff(engine)
     finally:
         engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def seed_pair(seed_db: str) -> tuple[list, list, list]:
+    """The MK2 seeds' passages (uk, es) and their alignment, for the passage checks' unit tests."""
+    from carddb.db import open_db
+    from checker.load import load_books
+    from checker.passages.align import align
+    from checker.passages.units import passages
+
+    engine = open_db(seed_db, create=False)
+    try:
+        books = {b.lang: b for b in load_books(engine) if b.edition == "mk2"}
+    finally:
+        engine.dispose()
+    uk, es = passages(books["uk"]), passages(books["es"])
+    return uk, es, align(uk, es)

@@ -11,14 +11,12 @@ from dataclasses import replace
 
 import pytest
 
-from carddb.db import open_db
 from checker.context import Context
-from checker.load import load_books
 from checker.passages import check as passages_check
 from checker.passages.align import align
 from checker.passages.compare import pair_diffs
 from checker.passages.pairs import Pair
-from checker.passages.units import features, passages
+from checker.passages.units import features
 
 from .conftest import CARDS
 from .test_passages import PAIRS, _make, _unit
@@ -41,16 +39,6 @@ def test_an_ordinal_counts_as_the_number_it_says():
     assert number_change([first], [_unit("uk", "Результат кидка кубиків Аліни (гравець 1) — «3».")]) == ([], [])
     assert number_change([first], [_unit("uk", "Результат кидка кубиків Аліни (гравець 2) — «3».")]) == ([1], [2])
 
-
-@pytest.fixture(scope="module")
-def seed_pair(seed_db: str) -> tuple[list, list, list]:
-    engine = open_db(seed_db, create=False)
-    try:
-        books = {b.lang: b for b in load_books(engine) if b.edition == "mk2"}
-    finally:
-        engine.dispose()
-    uk, es = passages(books["uk"]), passages(books["es"])
-    return uk, es, align(uk, es)
 
 
 def _renumbered(ps: list) -> list:

@@ -10,25 +10,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pytest
-
-from carddb.db import open_db
-from checker.load import load_books
 from checker.passages.align import align
 from checker.passages.compare import pair_diffs
 from checker.passages.pairs import Pair
-from checker.passages.units import features, passages
-
-
-@pytest.fixture(scope="module")
-def seed_pair(seed_db: str) -> tuple[list, list, list]:
-    engine = open_db(seed_db, create=False)
-    try:
-        books = {b.lang: b for b in load_books(engine) if b.edition == "mk2"}
-    finally:
-        engine.dispose()
-    uk, es = passages(books["uk"]), passages(books["es"])
-    return uk, es, align(uk, es)
+from checker.passages.units import features
 
 
 def _norm(text: str) -> str:
