@@ -84,8 +84,8 @@ def _agreement(titles: list[str], numbers: list[Printed] | None, names: NameInde
 def match_title(title: str, names: NameIndex, lang: str, edition: str,
                 printed: Printed | None = None) -> NameMatch | None:
     """The one card the title names in this language and edition, or None (too weak, or two cards
-    named alike equally well). Two cards one name stands for (sources give Russian «Ресторан» for
-    two MK1 cards) are told apart by the card's printed numbers (`printed`: printed_numbers): the
+    named alike equally well). Two cards one name stands for (two sources naming two cards of one
+    edition alike) are told apart by the card's printed numbers (`printed`: printed_numbers): the
     one card whose catalog numbers agree with every number read, one of them confirmed; else None."""
     if sum(c.isalpha() for c in title) < MIN_TITLE:
         return None
