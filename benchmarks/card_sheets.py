@@ -49,7 +49,7 @@ def _score(sheet: Sheet, page: SheetPage | None, names: NameIndex) -> Counter[st
     if len(cards) != len(sheet.cards):
         return score
     for read, truth in zip(cards, sheet.cards, strict=True):
-        m = match_title(read.title, names, lang, edition) if lang and edition else None
+        m = match_title(read.title, names, lang, edition, printed_numbers([read])[0]) if lang and edition else None
         right = bool(m and m.card_id == truth.card_id)
         score["name"] += right
         score["wrong_name"] += bool(m and m.card_id != truth.card_id)

@@ -55,7 +55,7 @@ def sheet_book(source: str, sha: str, page: SheetPage, names: NameIndex, lang: s
         if block:  # the page's text, as the reader joined it (its words' offsets point into it)
             text_parts.append(block)
             pos += len(block) + 2
-        m = match_title(card.title, names, lang, edition)
+        m = match_title(card.title, names, lang, edition, printed_numbers([card])[0])
         where = f"card {k} at ({card.box.x0}, {card.box.top})-({card.box.x1}, {card.box.bottom})"
         if m is None:
             warnings.append(f"page 1: {where}: the title {card.title!r} names no card of the catalog in {lang}; not used")

@@ -81,15 +81,35 @@ def _agreement(titles: list[str], numbers: list[Printed] | None, names: NameInde
     return sure, agree
 
 
-def match_title(title: str, names: NameIndex, lang: str, edition: str) -> NameMatch | None:
+def match_title(title: str, names: NameIndex, lang: str, edition: str,
+                printed: Printed | None = None) -> NameMatch | None:
     """The one card the title names in this language and edition, or None (too weak, or two cards
-    named alike equally well)."""
+    named alike equally well). Two cards one name stands for (two sources naming two cards of one
+    edition alike) are told apart by the card's printed numbers (`printed`: printed_numbers): the
+    one card whose catalog numbers agree with every number read, one of them confirmed; else None."""
     if sum(c.isalpha() for c in title) < MIN_TITLE:
         return None
     letters = sum(c.isalpha() for c in title)
     # a few letters read of a long name (a fragment found inside it) are no reading of it
-    found = [m for m in names.lookup(title, lang=lang, edition=edition, limit=3)
+    found = [m for m in names.lookup(title, lang=lang, edition=edition, limit=10)
              if m.score >= MIN_SCORE and letters >= FRAGMENT * sum(c.isalpha() for c in m.name)]
-    if not found or (len(found) > 1 and found[1].score == found[0].score):
+    if not found:
         return None
-    return found[0]
+    tied = [m for m in found if m.score == found[0].score]
+    if len(tied) == 1:
+        return found[0]
+    told = [m for m in tied if printed is not None and _numbers_agree(m.card_id, printed)]
+    return told[0] if len(told) == 1 else None
+
+
+def _numbers_agree(card_id: str, printed: Printed) -> bool:
+    """Whether the card's catalog numbers are the ones printed: every number read agrees, and at
+    least one of them a second reading confirmed (an unconfirmed misread never picks a card)."""
+    rec = catalog()[0].get(card_id)
+    activation, cost, sure_activation, sure_cost = printed
+    if rec is None or (activation is None and cost is None):
+        return False
+    same_activation = activation is None or sorted(rec.get("activation") or []) == activation
+    same_cost = cost is None or rec.get("cost") == cost
+    confirmed = (activation is not None and sure_activation) or (cost is not None and sure_cost)
+    return same_activation and same_cost and bool(confirmed)
