@@ -88,6 +88,7 @@ def test_a_word_the_lexicon_lists_as_not_a_term_names_no_concept():
     assert "rule.pass" in features("es", "Si no puede pagar, deberá pasar.").concepts
     assert "rule.pass" not in features("es", "En este paso puedes construir un Edificio.").concepts
     assert "rule.pass" not in features("es", "Paso 3: construir.").concepts
+    assert "verb.give" not in features("es", "Tira los dados.").concepts  # dice, not "dar" (to give)
 
 
 def _unit(lang: str, text: str) -> object:
