@@ -15,6 +15,8 @@ import random
 import re
 from dataclasses import dataclass
 
+from rapidfuzz import fuzz
+
 from checker.model import BookIn, DiffReport
 from checker.passages.compare import GAP_MARK
 from checker.passages.costs import claimed_costs
@@ -23,6 +25,7 @@ from checker.passages.units import Sentence, passages
 KINDS = ("number", "example", "drop", "add", "cost")
 _MARKER = re.compile(r"^\s*(?:[-•–*▪●]\s+)?(?:\d{1,2}\s*[.)]\s+)?")
 _DIGIT = re.compile(r"(?<![\d.,/])(\d{1,2})(?![\d.,/ª])")
+TWIN_RATIO = 90  # two sentences this alike (rapidfuzz ratio) are one rule printed twice
 
 
 @dataclass
@@ -150,9 +153,18 @@ def found_in(report: DiffReport, copy: BookIn, p: Plant) -> bool:
             if p.kind == "drop" and (_norm(p.before)[-40:] in quote
                                      or (GAP_MARK in quote and p.after and _norm(p.after)[:40] in quote)):
                 return True
-            if p.kind != "drop" and _norm(p.new)[:40] in quote:
+            if p.kind != "drop" and any(_norm(s)[:40] in quote for s in [p.new, *twins(p)]):
                 return True
     return False
+
+
+def twins(p: Plant) -> list[str]:
+    """The sentence an added one was put after, when it is a near-copy of it: the book now prints one rule
+    twice side by side, and which of the two lacks a counterpart neither an aligner nor a reviewer can
+    tell -- a finding quoting either reports the added rule."""
+    if p.kind == "add" and p.before and fuzz.ratio(_norm(p.before), _norm(p.new)) >= TWIN_RATIO:
+        return [p.before]
+    return []
 
 
 def _bare(summary: str) -> str:
@@ -162,16 +174,17 @@ def _bare(summary: str) -> str:
 
 def strays(report: DiffReport, clean: DiffReport, copy: BookIn, p: Plant) -> list:
     """The copy's passage findings that its clean original does not get and that are not about the plant
-    (quoting the changed, added or dropped sentence, or the place a sentence was dropped from): false alarms."""
+    (quoting the changed, added or dropped sentence or its twin, or the place a sentence was dropped from): false alarms."""
     known = {_bare(d.summary) for d in clean.discrepancies if d.kind == "passage"}
     out = []
     for d in report.discrepancies:
         if d.kind != "passage" or _bare(d.summary) in known:
             continue
         # the place before the plant excuses a finding only for a dropped sentence (the gap is there); an
-        # added sentence's neighbour reported instead of it (or beside it) is a false alarm
+        # added sentence's neighbour reported instead of it (or beside it) is a false alarm, unless it is
+        # the added sentence's twin (a near-copy: either of the two is the extra one)
         at_plant = any(ev.rulebook == copy.id and (
-            (p.new and _norm(p.new)[:40] in _norm(ev.quote))
+            any(_norm(x)[:40] in _norm(ev.quote) for x in [p.new, *twins(p)] if x)
             or (p.kind == "drop" and p.before and _norm(p.before)[-40:] in _norm(ev.quote))
             or (p.old and _norm(p.old)[:40] in _norm(ev.quote)))
             for ev in d.evidence)

@@ -18,6 +18,7 @@ from functools import lru_cache
 from checker.model import BookIn
 from checker.passages.stored import stored
 from ingest.lexicon import Lexicon, load_lexicon
+from sources.folding import word_key as fold
 
 MAX_NUMBER = 999  # years, phone numbers and catalogue numbers are not rule numbers
 SKIP_TOPICS = frozenset({"credits"})  # names of people and companies: nothing to compare
@@ -116,6 +117,16 @@ def _lexicon(lang: str) -> Lexicon | None:
         return None
 
 
+@lru_cache(maxsize=64)
+def _not_terms(lang: str) -> dict[str, frozenset[str]]:
+    """The lexicon's `not_terms`: per concept, the folded spellings that share a term's lemma but name
+    something else (a noun whose lookup lemma is the verb the concept names). Why: a lookup lemmatizer
+    has no part of speech, so only the language's data can say which spellings the lemma misreads."""
+    lex = _lexicon(lang)
+    data = (lex.data.get("not_terms") or {}) if lex is not None else {}
+    return {str(c): frozenset(fold(str(w)) for w in (ws or [])) for c, ws in data.items()}
+
+
 @lru_cache(maxsize=200_000)
 def features(lang: str, text: str) -> Features:
     """Numbers and concepts of a text in a language (cached by content)."""
@@ -142,7 +153,9 @@ def features(lang: str, text: str) -> Features:
                 soft.add(o)
                 if o <= MAX_NUMBER:
                     ords.append(o)
-    concepts = frozenset(h.concept for h in lex.find(tokens) if not h.concept.startswith(NOT_CONTENT))
+    wrong = _not_terms(lang)
+    concepts = frozenset(h.concept for h in lex.find(tokens) if not h.concept.startswith(NOT_CONTENT)
+                         and not (wrong.get(h.concept, frozenset()) & {t.norm for t in tokens[h.first:h.last + 1]}))
     return Features(tuple(sorted(hard)), frozenset(soft), concepts, tuple(sorted(ords)))
 
 

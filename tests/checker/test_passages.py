@@ -82,6 +82,15 @@ def test_number_words_and_digits_are_the_same_number_in_every_language():
     assert number_change([_unit("es", "recibe una Moneda")], [_unit("uk", "візьміть 1 монету")]) == ([], [])
 
 
+def test_a_word_the_lexicon_lists_as_not_a_term_names_no_concept():
+    """A noun whose lookup lemma is a rule verb's ("paso", a step: lemma "pasar", to pass) names no
+    rule concept (lexicon `not_terms`); the verb's own forms still do."""
+    assert "rule.pass" in features("es", "Si no puede pagar, deberá pasar.").concepts
+    assert "rule.pass" not in features("es", "En este paso puedes construir un Edificio.").concepts
+    assert "rule.pass" not in features("es", "Paso 3: construir.").concepts
+    assert "verb.give" not in features("es", "Tira los dados.").concepts  # dice, not "dar" (to give)
+
+
 def _unit(lang: str, text: str) -> object:
     class U:
         cards = frozenset()

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from diffing import ingest_files
-from passage_plants import KINDS, Plant, found_in, plant, strays
+from passage_plants import KINDS, Plant, found_in, plant, strays, twins
 
 from carddb.db import open_db
 from checker.diff import run_books
@@ -101,3 +101,14 @@ def test_clean_books_passage_findings_are_never_rule_and_quote_both_books(plante
     assert len(found) <= 2  # each reviewed and signed (docs/diff-report.md)
     for d in found:
         assert len({e.rulebook for e in d.evidence}) >= 2 and all(e.marks for e in d.evidence)
+
+
+def test_an_added_sentence_beside_its_near_copy_has_that_copy_as_twin():
+    """Scoring: a finding quoting the near-copy an added sentence was put after reports the added rule
+    (either of the two is the extra one); a different neighbour is no twin."""
+    host = "Si hay menos, revela cartas del mazo una a una hasta que la fila vuelva a tener 5 cartas."
+    near = "Si hay menos, revela cartas del mazo de una en una hasta que la fila vuelva a tener 5 cartas."
+    other = "Cada jugador recibe 3 Monedas de la banca al empezar la partida."
+    assert twins(Plant("add", 0, "", near, host, "")) == [host]
+    assert twins(Plant("add", 0, "", other, host, "")) == []
+    assert twins(Plant("drop", 0, near, "", host, "")) == []
