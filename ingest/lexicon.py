@@ -13,6 +13,8 @@ Lexicon file format::
     numbers: {один: 1, два: 2}              # cardinal words (any inflection the lemmatizer knows)
     ordinals: {перший: 1}                   # "first", "third" ...
     keep_whole: [누구]                      # more words a segmenter with a user vocabulary keeps whole
+    not_terms: {rule.pass: [paso]}          # spellings sharing a term's lemma that name something else
+                                            # (read by the passage checks: checker.passages.units)
 
 Every language is built once per process and cached.
 """
