@@ -588,16 +588,14 @@ def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[s
         return SCRIPT_MODELS, None, "no text found", 0.0
     probe = sample(inked[0])
     with ThreadPoolExecutor(max_workers=workers()) as probe_pool:
-        passes = list(probe_pool.map(lambda m: run_tesseract(probe, m), probe_models()))
-        best = max(passes, key=_probe_score)
-        lang, lang_conf = _detect_language(" ".join(w.text for w in best.layout.words))
+        passes, best = _probe_read(probe, probe_pool)
+        lang, lang_conf = _language_of(best)
         if max(len(r.layout.words) for r in passes) < MIN_PROBE_WORDS or lang is None:
             # too few words to tell a script or a language by (a cover's title, a line of labels):
             # several bands of the page, so a few words in another script never decide
             probe = sample(inked[0], bands=PROBE_BANDS)
-            passes = list(probe_pool.map(lambda m: run_tesseract(probe, m), probe_models()))
-            best = max(passes, key=_probe_score)
-            lang, lang_conf = _detect_language(" ".join(w.text for w in best.layout.words))
+            passes, best = _probe_read(probe, probe_pool)
+            lang, lang_conf = _language_of(best)
     if lang is None and any(r.layout.words for r in passes):
         # no language of the probe's scripts: try the other scripts' models (CJK). Not on a band
         # where no probe model read a word: Tesseract's layout analysis, the same for every model,
@@ -612,13 +610,24 @@ def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[s
         # better, its letters (accents, letters the probe's language lacks) decide again
         again = run_tesseract(probe, model)
         if again.confidence >= best.confidence:
-            lang2, conf2 = _detect_language(" ".join(w.text for w in again.layout.words))
+            lang2, conf2 = _language_of(again)
             if model_for(lang2) and conf2 >= lang_conf:
                 lang, lang_conf, model = lang2, conf2, model_for(lang2)
     score = _probe_score(best)
     if not model or lang_conf < 0.3:
         return script, lang, f"{script} (language {lang or 'not detected'} on a {best.model} probe)", score
     return model, lang, f"{lang} detected ({lang_conf:.2f}) on a {best.model} probe", score
+
+
+def _probe_read(probe: Image.Image, pool: ThreadPoolExecutor) -> tuple[list[OcrResult], OcrResult]:
+    """The probe band read by every probe model side by side, and the best of those readings."""
+    passes = list(pool.map(lambda m: run_tesseract(probe, m), probe_models()))
+    return passes, max(passes, key=_probe_score)
+
+
+def _language_of(result: OcrResult) -> tuple[str | None, float]:
+    """The language a reading's words are in, and how sure (ingest.identify's detector)."""
+    return _detect_language(" ".join(w.text for w in result.layout.words))
 
 
 def _probe_score(result: OcrResult) -> float:
@@ -646,7 +655,7 @@ def _probe_other_scripts(probe: Image.Image, best: OcrResult) -> tuple[OcrResult
         passes = list(pool.map(lambda m: run_tesseract(probe, m), models))
     found = []
     for result in passes:
-        lang, conf = _detect_language(" ".join(w.text for w in result.layout.words))
+        lang, conf = _language_of(result)
         if lang is not None:
             found.append((conf, result.confidence, result, lang))
     if not found:
@@ -952,11 +961,8 @@ def reads_better_turned(gray: Image.Image, turn: int, score: float) -> bool:
     (the other scripts' models too) on it, and again upright when it reads no better."""
     probe = sample(gray.rotate(turn, expand=True, fillcolor=255), bands=PROBE_BANDS)
     with ThreadPoolExecutor(max_workers=workers()) as pool:
-        passes = list(pool.map(lambda m: run_tesseract(probe, m), probe_models()))
-    best = max(passes, key=_probe_score)
-    if _probe_score(best) > score:
-        return True
-    return _detect_language(" ".join(w.text for w in best.layout.words))[0] is not None
+        _, best = _probe_read(probe, pool)
+    return _probe_score(best) > score or _language_of(best)[0] is not None
 
 
 def reorient(source: PageSource, model: str, first: OcrResult) -> OcrResult:
