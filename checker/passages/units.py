@@ -155,7 +155,7 @@ def features(lang: str, text: str) -> Features:
                     ords.append(o)
     wrong = _not_terms(lang)
     concepts = frozenset(h.concept for h in lex.find(tokens) if not h.concept.startswith(NOT_CONTENT)
-                         and not (wrong.get(h.concept, frozenset()) & {t.norm for t in tokens[h.first:h.last + 1]}))
+                         and not (h.concept in wrong and wrong[h.concept] & {t.norm for t in tokens[h.first:h.last + 1]}))
     return Features(tuple(sorted(hard)), frozenset(soft), concepts, tuple(sorted(ords)))
 
 
