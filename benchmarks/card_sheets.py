@@ -9,7 +9,9 @@ card_text finding), placed (share of the page's words that carry their place on 
     OMP_THREAD_LIMIT=1 .venv/bin/python benchmarks/card_sheets.py [--sheets 20] [--seed 100] [--families grid,turned]
 
 `--sheets` is per family; the grid family's sheets are the ones earlier versions of this benchmark
-scored (seed by seed).
+scored (seed by seed). `--rule-pages`: instead, every real rule page the project holds (tests/data/real:
+the PDFs' pages rendered at 150 and 300 dpi, the page images) looked at as `find_cards` looks at an
+image; none may be a card sheet (a rule page taken for cards would lose its text).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from card_sheets import FAMILIES, Sheet, make_sheet  # noqa: E402
+from PIL import Image  # noqa: E402
 
 from checker.trust import LOW_CONFIDENCE  # noqa: E402
 from ingest.card_sheets import SheetPage  # noqa: E402
@@ -64,12 +67,42 @@ def _score(sheet: Sheet, page: SheetPage | None, names: NameIndex) -> Counter[st
     return score
 
 
+REAL = Path(__file__).resolve().parents[1] / "tests" / "data" / "real"
+
+
+def rule_pages() -> None:
+    """Each real rule page: how many cards find_cards sees on it (any is a false sheet)."""
+    import pypdfium2
+
+    from ingest.card_sheets.find import find_cards
+
+    pages, sheets = 0, []
+    for path in sorted(REAL.iterdir()):
+        images: list[tuple[str, Image.Image]] = []
+        if path.suffix == ".pdf":
+            doc = pypdfium2.PdfDocument(str(path))
+            for dpi in (150, 300):
+                images += [(f"{path.name} p{i + 1} {dpi} dpi", doc[i].render(scale=dpi / 72).to_pil().convert("RGB"))
+                           for i in range(len(doc))]
+        elif path.suffix == ".png":
+            images.append((path.name, Image.open(path).convert("RGB")))
+        for name, image in images:
+            pages += 1
+            if found := find_cards(image):
+                sheets.append(f"{name}: {len(found)} cards")
+    print(f"{pages} real rule pages, {len(sheets)} taken for card sheets" + "".join(f"\n  {s}" for s in sheets))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sheets", type=int, default=20, help="sheets per family")
     ap.add_argument("--seed", type=int, default=100)
     ap.add_argument("--families", default=",".join(FAMILIES))
+    ap.add_argument("--rule-pages", action="store_true", help="look at the real rule pages instead (none may be a sheet)")
     args = ap.parse_args()
+    if args.rule_pages:
+        rule_pages()
+        return
     names = name_index()
     by: dict[str, Counter[str]] = {}
     started = time.monotonic()

@@ -37,7 +37,7 @@ COLOURS = {"blue": (38, 96, 178), "green": (46, 140, 72), "red": (192, 48, 40), 
            "landmark": (200, 128, 30)}
 LANGS = {"mk1": ("en", "ru", "fr", "cs", "de", "es"), "mk2": ("en", "uk", "es")}
 MORE_LANGS = {"mk2": ("de",)}  # languages the new families (not grid: its sheets stay as they were) draw too
-FAMILIES = ("grid", "landmarks", "turned", "overlap", "sideways")
+FAMILIES = ("grid", "landmarks", "turned", "overlap", "sideways", "photo")
 OVERLAP = (0.06, 0.16)  # share of a card's width the next card covers (overlap family)
 SIDEWAYS_COVER = (0.12, 0.4)  # share of a card's length the next card covers (sideways family)
 WHEN = {"blue": "any_turn", "green": "own_turn", "red": "opponents_turn", "purple": "own_turn"}
@@ -234,7 +234,7 @@ def make_sheet(seed: int, lang: str | None = None, edition: str | None = None, n
             c.turn = rng.choice([0, 90, 180, 270])
         if all(c.turn == 0 for c in cards):
             cards[rng.randrange(n)].turn = rng.choice([90, 180, 270])
-    w = rng.randint(440, 560)
+    w = rng.randint(300, 420) if family == "photo" else rng.randint(440, 560)
     gap, margin = rng.randint(24, 60), rng.randint(50, 110)
     drawn = [draw_card(c, cards_db[c.card_id]["color"], w, rng).rotate(c.turn, expand=True) for c in cards]
     if family == "overlap":
@@ -243,6 +243,8 @@ def make_sheet(seed: int, lang: str | None = None, edition: str | None = None, n
     elif family == "sideways":
         sheet = _sideways(cards, drawn, margin, rng)
         kind = kind or rng.choice(["scan", "photo"])
+    elif family == "photo":
+        return Sheet(_on_table(cards, drawn, rng), lang, edition, cards, "photo", family, planted)
     else:
         sheet = _grid(cards, drawn, gap, margin)
         kind = kind or rng.choice(["scan", "photo"])
@@ -358,3 +360,49 @@ def as_photo(img: Image.Image, rng: random.Random) -> Image.Image:
     out = Image.composite(out, Image.new("RGB", (W, H), (0, 0, 0)), light)  # darker where the light is weak
     out = _noise(out.filter(ImageFilter.GaussianBlur(rng.uniform(0.5, 1.1))), rng, rng.uniform(0.5, 1.0))
     return _jpeg(out, rng.randint(60, 85))
+
+
+def _on_table(cards: list[TrueCard], drawn: list[Image.Image], rng: random.Random) -> Image.Image:
+    """The photo family: the cards in loose rows of 2 or 3 on a plain table, each askew by up to 5
+    degrees and shifted a little, photographed with a strong perspective, a shadow and a hot spot,
+    shallow focus, noise and heavy JPEG (see the module docstring)."""
+    n = len(cards)
+    cols = 1 if n == 1 else 2 if n <= 4 else 3
+    rows = -(-n // cols)
+    cw, ch = max(im.size[0] for im in drawn), max(im.size[1] for im in drawn)
+    gap, margin = int(cw * rng.uniform(0.12, 0.3)), int(cw * rng.uniform(0.4, 0.7))
+    shade = rng.randint(55, 140)
+    table = tuple(max(0, min(255, shade + rng.randint(-8, 8))) for _ in range(3))  # near grey: no card's colour
+    W, H = 2 * margin + cols * cw + (cols - 1) * gap, 2 * margin + rows * ch + (rows - 1) * gap
+    img = Image.new("RGB", (W, H), table)
+    for i, (c, im) in enumerate(zip(cards, drawn, strict=True)):
+        card = im.convert("RGBA")
+        corners = Image.new("L", im.size, 0)  # the card's rounded corners show the table
+        ImageDraw.Draw(corners).rounded_rectangle((0, 0, im.size[0] - 1, im.size[1] - 1), radius=min(im.size) // 18, fill=255)
+        card.putalpha(corners)
+        card = card.rotate(rng.uniform(-5, 5), resample=Image.BICUBIC, expand=True)
+        x = margin + (i % cols) * (cw + gap) + rng.randint(-gap // 3, gap // 3) - (card.size[0] - im.size[0]) // 2
+        y = margin + (i // cols) * (ch + gap) + rng.randint(-gap // 4, gap // 4) - (card.size[1] - im.size[1]) // 2
+        img.paste(card, (x, y), card)
+        c.box = (x, y, x + card.size[0], y + card.size[1])
+    # perspective: the far side (top, or a side) narrower by up to 14%, the whole a little turned
+    k = rng.uniform(0.06, 0.14)
+    far = rng.choice(["top", "left", "right"])
+    quad = {"top": [(-k * W, 0), (0, H), (W, H), (W + k * W, 0)],
+            "left": [(0, -k * H), (0, H + k * H), (W, H), (W, 0)],
+            "right": [(0, 0), (0, H), (W, H + k * H), (W, -k * H)]}[far]
+    quad = [(x + rng.uniform(-0.02, 0.02) * W, y + rng.uniform(-0.02, 0.02) * H) for x, y in quad]
+    out = img.transform((W, H), Image.QUAD, [v for pt in quad for v in pt], resample=Image.BICUBIC, fillcolor=table)
+    # light: a falling gradient, a soft shadow (a hand or the phone) and a hot spot
+    yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
+    a = rng.uniform(0, 2 * np.pi)
+    ramp = ((xx - W / 2) * np.cos(a) + (yy - H / 2) * np.sin(a)) / max(W, H)
+    light = 1.0 - rng.uniform(0.2, 0.4) * (ramp + 0.5)
+    sx, sy, sr = rng.uniform(0, W), rng.uniform(0, H), rng.uniform(0.2, 0.4) * max(W, H)
+    light *= 1.0 - rng.uniform(0.2, 0.35) * np.exp(-((xx - sx) ** 2 + (yy - sy) ** 2) / (2 * sr * sr))
+    hx, hy, hr = rng.uniform(0, W), rng.uniform(0, H), rng.uniform(0.08, 0.15) * max(W, H)
+    glare = rng.uniform(20, 45) * np.exp(-((xx - hx) ** 2 + (yy - hy) ** 2) / (2 * hr * hr))
+    arr = np.asarray(out, dtype=np.float32) * light[..., None] + glare[..., None]
+    out = Image.fromarray(arr.clip(0, 255).astype(np.uint8))
+    out = _noise(out.filter(ImageFilter.GaussianBlur(rng.uniform(0.7, 1.4))), rng, rng.uniform(0.8, 1.4))
+    return _jpeg(out, rng.randint(45, 70))

@@ -15,8 +15,8 @@ centre lies in. Within a card, by the card's anatomy, not by fixed zones:
   costs in that order;
 - the effect is the lines between the picture and the cost (below EFFECT_FROM of the card).
 The numbers are read again, digit-only, from the places a card prints them (ZONES) cut from every
-card into one mosaic (number_mosaic), at two ink thresholds; a number no second reading confirms is
-UNSURE (read_numbers). Boxes and windows are measured on the card's short side (its width when
+card into one mosaic (number_mosaic), at three ink thresholds (NUMBER_CONTRASTS: the value most
+readings give is kept); a number no second reading confirms is UNSURE (read_numbers). Boxes and windows are measured on the card's short side (its width when
 it stands upright), so a card lying sideways is prepared alike.
 """
 
@@ -37,8 +37,10 @@ BAND_WINDOW = 0.045  # of the card's width: the reach of a narrower look (narrow
 INK_WINDOW = 0.04  # of the card's width: the neighbourhood a pixel of ink is darker than
 INK_CONTRAST = 30  # ink is darker than its neighbourhood by this (0..255)
 # the numbers' ink (black on a label or coin) is darker still, by this share of its neighbourhood's
-# light (a photo's dim corner too): a coin's rim is not; read at two such thresholds, two readings
-NUMBER_CONTRASTS = (100, 140)
+# light (a photo's dim corner too): a coin's rim is not; read at three such thresholds, three
+# readings, the value most of them give kept (the lowest keeps a label's rim beside a digit,
+# the highest loses a thin digit in dim light: the middle one, the most often right, breaks a tie)
+NUMBER_CONTRASTS = (140, 100, 170)
 GLYPH_MAX = 0.13  # of the card's width: ink wider or taller than this is no letter (card edges, coin rims)
 SPECK = 0.12  # of GLYPH_MAX: ink smaller than this is a speck of noise (a hyphen is larger)
 DARK_GROUND = 110  # a neighbourhood darker than this (0..255) on average holds light text
@@ -233,15 +235,15 @@ def _row_confirmed(found: dict[tuple[int, str], list[Word]], i: int, row: list[i
 
 
 def read_numbers(cards: list[CardRead], readings: list[list[Word]], where: list[tuple[int, str, tuple[int, int, int, int]]]) -> None:
-    """Set each card's activation and cost from digit-only readings of number mosaics (the first
-    reading's value). The other readings and the text reading (read_card) read them too: a number
+    """Set each card's activation and cost from digit-only readings of number mosaics (the value
+    most of them give; a tie, the first reading's). The other readings and the text reading (read_card) read them too: a number
     another reading gives alike keeps its confidence; one no other reading confirms is at most UNSURE
     (checker.trust: a difference from the catalog resting on it is an extraction warning, not a finding)."""
     places = [_places(words, where) for words in readings]
     for i, card in enumerate(cards):
         # a title at the very top leaves no room for a label: the card prints no activation (a landmark)
         labelled = card.title_at >= LABEL_ROOM
-        acts = [a for found in places if (a := _activation(found, i))] if labelled else []
+        acts = _most_first([a for found in places if (a := _activation(found, i))] if labelled else [])
         if acts:
             text, value, conf = acts[0]
             agree = value is not None and (value == card.activation or any(a[1] == value for a in acts[1:]))
@@ -253,9 +255,16 @@ def read_numbers(cards: list[CardRead], readings: list[list[Word]], where: list[
         _doubt_covered(card)
 
 
+def _most_first(readings: list[tuple]) -> list[tuple]:
+    """The readings (text, value, ...) with those of the value most of them give first (stable:
+    a tie keeps the earlier reading's value first)."""
+    values = [r[1] for r in readings]
+    return sorted(readings, key=lambda r: -values.count(r[1]))
+
+
 def _set_cost(card: CardRead, i: int, places: list[dict[tuple[int, str], list[Word]]], labelled: bool) -> None:
     """The card's cost from the digit-only readings and the text reading (read_numbers)."""
-    costs = [c for found in places if (c := _cost(found, i))]
+    costs = _most_first([c for found in places if (c := _cost(found, i))])
     # a row of costs (a landmark's, which prints no label): as the text reading (read_card) and
     # the digit-only readings of the foot give it; two readings alike, or a reading's corners
     # holding its ends, confirm it
