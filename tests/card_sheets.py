@@ -51,6 +51,8 @@ class TrueCard:
     cost: int | list[int]  # MK2 landmarks: the costs as a first, second and third landmark
     effect: str
     box: tuple[int, int, int, int] = (0, 0, 0, 0)  # on the flat sheet, before scan or photo
+    lang: str = ""  # the language printed on it (a mixed sheet's second language on every other card)
+    dark_band: bool = False  # its title printed light on a dark band
     turn: int = 0  # degrees the card lies turned (counter-clockwise)
 
 
@@ -159,7 +161,7 @@ def draw_card(card: TrueCard, colour: str, w: int, rng: random.Random) -> Image.
         band_top = top + lh + int(h * 0.02)
     else:
         band_top = top + int(h * 0.02)
-    dark_band = rng.random() < 0.5
+    dark_band = card.dark_band = rng.random() < 0.5
     tf = _fit(d, card.name, face, True, int(w * rng.uniform(0.07, 0.085)), int(w - 3 * m))
     bh = int(tf.size * 1.7)
     band = tuple(int(c * 0.55) for c in base) if dark_band else tuple(int(255 - (255 - c) * 0.25) for c in base)
@@ -196,9 +198,11 @@ def draw_card(card: TrueCard, colour: str, w: int, rng: random.Random) -> Image.
 
 
 def make_sheet(seed: int, lang: str | None = None, edition: str | None = None, n: int | None = None,
-               kind: str | None = None, plant_cost: bool = False, family: str = "grid") -> Sheet:
+               kind: str | None = None, plant_cost: bool = False, family: str = "grid",
+               second_lang: str | None = None) -> Sheet:
     """A sheet of n cards of one language and edition (all chosen by `seed` when not given), of one
-    family (FAMILIES; a grid sheet of a seed is the same whatever other families exist)."""
+    family (FAMILIES; a grid sheet of a seed is the same whatever other families exist);
+    `second_lang`: every other card printed in that language (a sheet of two languages' cards)."""
     rng = random.Random(seed if family == "grid" else f"{family}:{seed}")
     edition = edition or rng.choice(list(LANGS))
     if family == "landmarks":
@@ -214,8 +218,13 @@ def make_sheet(seed: int, lang: str | None = None, edition: str | None = None, n
         n = min(n or rng.randint(2, 9 if family == "grid" else 6), len(pool))
     cards_db = _catalog()[0]
     chosen = rng.sample(pool, n)
-    cards = [TrueCard(cid, name, sorted(cards_db[cid]["activation"] or []), cards_db[cid]["cost"], effect_text(cid, lang))
-             for cid, name in chosen]
+    cards = [TrueCard(cid, name, sorted(cards_db[cid]["activation"] or []), cards_db[cid]["cost"], effect_text(cid, lang),
+                      lang=lang) for cid, name in chosen]
+    if second_lang:
+        other = dict(candidates(second_lang, edition)) | dict(candidates(second_lang, edition, landmarks=True))
+        for c in cards[1::2]:
+            if c.card_id in other:
+                c.name, c.effect, c.lang = other[c.card_id], effect_text(c.card_id, second_lang), second_lang
     planted: dict[str, int | list[int]] = {}
     if plant_cost:  # one card printed with a wrong cost (a row of costs: its last one)
         plain = [c for c in cards if isinstance(c.cost, int)]

@@ -9,7 +9,9 @@ sheet's language, stored as evidence with its provenance (the image, the card's 
   them with the catalog. Each fact's `read` carries the OCR confidence of its words, the card box
   and the image, so a misread (low confidence) is an extraction warning, not a finding;
 - a card whose title names no card well enough is reported in the book's warnings with what was
-  read, and nothing of it is stored as evidence.
+  read, and nothing of it is stored as evidence; so is a card of another language (a sheet of two
+  languages' cards: the title names a card better in another language, match.elsewhere), with the
+  language it is in.
 """
 
 from __future__ import annotations
@@ -17,9 +19,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ingest.card_sheets import SheetPage
-from ingest.card_sheets.match import match_title, printed_numbers, sheet_language
+from ingest.card_sheets.match import elsewhere, match_title, printed_numbers, sheet_language
 from ingest.card_sheets.places import card_text
-from ingest.card_sheets.read import CardRead
+from ingest.card_sheets.read import MIN_TITLE, CardRead
 from ingest.facts import card_texts
 from ingest.facts.doc import Doc
 from ingest.identify import language
@@ -58,6 +60,12 @@ def sheet_book(source: str, sha: str, page: SheetPage, names: NameIndex, lang: s
         m = match_title(card.title, names, lang, edition, printed_numbers([card])[0])
         where = f"card {k} at ({card.box.x0}, {card.box.top})-({card.box.x1}, {card.box.bottom})"
         if m is None:
+            other = elsewhere(card.title, names, lang, edition) if sum(c.isalpha() for c in card.title) >= MIN_TITLE else None
+            if other is not None:  # a card of another language: its name is no evidence of this one's
+                warnings.append(f"page 1: {where}: the title {card.title!r} names {other.card_id} in "
+                                f"{_lang_name(other.lang)}, not {_lang_name(lang)} (the sheet's language); not used")
+                read.append(f"{where}: {card.title} -> no card of {_lang_name(lang)} ({_lang_name(other.lang)}: {other.card_id})")
+                continue
             warnings.append(f"page 1: {where}: the title {card.title!r} names no card of the catalog in {lang}; not used")
             read.append(f"{where}: {card.title or '(no title read)'} -> no card")
             continue

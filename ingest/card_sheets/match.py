@@ -1,6 +1,8 @@
 """Which catalog card a read title is, through the names of one language (sources.names: folded,
 fuzzy). The sheet's language and edition are the ones most of its titles name; a title that names
-no card of them well enough (MIN_SCORE) stays unmatched: nothing is guessed.
+no card of them well enough (MIN_SCORE) stays unmatched: nothing is guessed. A title that names a
+card better in another language (a sheet of two languages' cards: English "Family Restaurant" is
+a fair fuzzy match of a German name) is that language's card, and no evidence of the sheet's.
 """
 
 from __future__ import annotations
@@ -93,13 +95,22 @@ def match_title(title: str, names: NameIndex, lang: str, edition: str,
     # a few letters read of a long name (a fragment found inside it) are no reading of it
     found = [m for m in names.lookup(title, lang=lang, edition=edition, limit=10)
              if m.score >= MIN_SCORE and letters >= FRAGMENT * sum(c.isalpha() for c in m.name)]
-    if not found:
+    if not found or elsewhere(title, names, lang, edition, found[0].score):
         return None
     tied = [m for m in found if m.score == found[0].score]
     if len(tied) == 1:
         return found[0]
     told = [m for m in tied if printed is not None and _numbers_agree(m.card_id, printed)]
     return told[0] if len(told) == 1 else None
+
+
+def elsewhere(title: str, names: NameIndex, lang: str, edition: str, score: float = 0.0) -> NameMatch | None:
+    """The card the title names in another language, better than `score` (its best match in `lang`)
+    and well enough (MIN_SCORE): a card of that language on the sheet (a sheet of two languages'
+    cards), whose name is no evidence of `lang`'s names. A name two languages spell alike names
+    its card in both equally: never elsewhere."""
+    found = [m for m in names.lookup(title, edition=edition, limit=5) if m.lang != lang and m.score >= MIN_SCORE]
+    return found[0] if found and found[0].score > score else None
 
 
 def _numbers_agree(card_id: str, printed: Printed) -> bool:

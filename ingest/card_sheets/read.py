@@ -45,7 +45,7 @@ GLYPH_MAX = 0.13  # of the card's width: ink wider or taller than this is no let
 SPECK = 0.12  # of GLYPH_MAX: ink smaller than this is a speck of noise (a hyphen is larger)
 DARK_GROUND = 110  # a neighbourhood darker than this (0..255) on average holds light text
 DARK_BAND = 96  # ... and so does a narrower one whose ground (GROUND_RANK) is darker than this: a dark band on a light frame
-GROUND_RANK = 0.4  # the ground is this rank of a neighbourhood's shades (letters cover less of it)
+GROUND_RANK = 0.3  # the ground is this rank of a neighbourhood's shades (letters cover less of it)
 GROUND_SHRINK = 4
 TITLE_ZONE = 0.4  # the title lies in this upper share of the card
 TITLE_SIZE = 0.6  # a word of the title's line is at least this share of its largest word's size
@@ -336,10 +336,26 @@ def _glyphs(ink: np.ndarray, largest: float) -> np.ndarray:
 
 
 def _lines(words: list[Word]) -> list[list[Word]]:
+    """The card's lines of words, each left to right, top to bottom: Tesseract's lines, each parted
+    into its levels (a sparse reading may give a title and a picture's shapes below it one line)."""
     by_line: dict[int, list[Word]] = {}
     for w in words:
         by_line.setdefault(w.line, []).append(w)
-    return sorted((sorted(ws, key=lambda w: w.x0) for ws in by_line.values()), key=lambda ws: min(w.top for w in ws))
+    levels = [level for ws in by_line.values() for level in _levels(ws)]
+    return sorted((sorted(ws, key=lambda w: w.x0) for ws in levels), key=lambda ws: min(w.top for w in ws))
+
+
+def _levels(words: list[Word]) -> list[list[Word]]:
+    """Words parted into levels: a word whose middle lies within a level's height joins it."""
+    levels: list[list[Word]] = []
+    for w in sorted(words, key=lambda w: w.top + w.bottom):
+        middle = (w.top + w.bottom) / 2
+        level = next((lv for lv in levels if min(x.top for x in lv) <= middle <= max(x.bottom for x in lv)), None)
+        if level is None:
+            levels.append([w])
+        else:
+            level.append(w)
+    return levels
 
 
 def _mean(words: list[Word]) -> float:
@@ -365,9 +381,9 @@ def read_card(box: CardBox, words: list[Word]) -> CardRead:
 
     lettered = [ws for ws in lines if rel_y(ws) < TITLE_ZONE and any(c.isalpha() for w in ws for c in w.text)]
     title = max(lettered, key=lambda ws: max(w.size for w in ws), default=None)
-    # a picture's round or square shapes read as large "O", "o", "rn": the largest line of a word's
-    # letters (MIN_TITLE) is the title before a larger one that is not, when about as large (SHAPE_SIZE)
-    worded = [ws for ws in lettered if sum(c.isalpha() for w in ws for c in w.text) >= MIN_TITLE]
+    # a picture's round or square shapes read as large "O", "o", "rn", "o iu": the largest line with
+    # a word of MIN_TITLE letters is the title before a larger one without, when about as large (SHAPE_SIZE)
+    worded = [ws for ws in lettered if any(sum(c.isalpha() for c in w.text) >= MIN_TITLE for w in ws)]
     if title and worded and title not in worded:
         best = max(worded, key=lambda ws: max(w.size for w in ws))
         if max(w.size for w in best) >= SHAPE_SIZE * max(w.size for w in title):

@@ -3,7 +3,9 @@
 digit-only run for the numbers), one SheetPage whose words carry their place on the image.
 
 A card whose title names no card (in any language) is read once more turned half round (a card
-upside down, or sideways the other way); the reading whose title names a card best is kept."""
+upside down, or sideways the other way); the reading whose title names a card best is kept. A card
+whose title the sheet language's model reads as no card of that language keeps the every-script
+model's reading when that names a card: a card of another language on the sheet."""
 
 from __future__ import annotations
 
@@ -89,6 +91,14 @@ def _better(cards: list[CardRead], other: list[CardRead], names: NameIndex) -> l
     return out
 
 
+def _own_script(cards: list[CardRead], first: list[CardRead], names: NameIndex, lang: str | None) -> list[CardRead]:
+    """Each card whose title, read with the sheet language's model, names no card of that language,
+    read as the every-script model read it when that reading names a card (of any language): a card
+    of another language (a sheet of two languages' cards; ingest.card_sheets.book tells which)."""
+    return [alt if _title_score(card.title, names, lang) < MIN_SCORE and _title_score(alt.title, names, None) >= MIN_SCORE
+            else card for card, alt in zip(cards, first, strict=True)]
+
+
 def _numbers(images: list[Image.Image], boxes: list[CardBox], cards: list[CardRead]) -> None:
     """The cards' numbers read digit-only from the number mosaic of each prepared image, the cards
     upright (two binarisations: readings that agree are trusted, read.read_numbers)."""
@@ -147,8 +157,10 @@ def read_sheet(path: Path, names: Callable[[], NameIndex], lang_hint: str | None
             lang, _, _ = sheet_language([c.title for c in cards], names(), lang_hint)
         better = model_for(lang)
         if better and better != model:
+            first = cards
             cards, model = _ocr(prepared, boxes, [c.turn for c in cards], better), better
             cards = _read_again(prepared, boxes, cards, model, names(), lang)
+            cards = _own_script(cards, first, names(), lang)
         # still unnamed: a dark title band on a light frame (ingest.card_sheets.read.prepare)
         banded = prepare(to_gray(rgb), boxes, bands=True)
         cards = _read_again(banded, boxes, cards, model, names(), lang, half=0)
