@@ -53,6 +53,7 @@ COST_ZONE = 0.8  # the cost lies below this share of the card's height
 COST_SIDE = 0.35  # ... and within this share of its width from a side
 EFFECT_FROM = 0.45  # the effect lies below this share of the card's height
 SHAPE_SIZE = 0.5  # a picture's shape read as letters is at most this much larger than the title's letters
+SHAPE_CONFIDENCE = 0.3  # ... or is any size when read this unsurely (print reads surer)
 MIN_TITLE = 3  # letters a title needs before it is looked up (ingest.card_sheets.match)
 NUMBER = re.compile(r"^\d{1,2}(?:[-–]\d{1,2})?$")
 GROUP = re.compile(r"(\d{1,2})(?:\s*[-–]\s*(\d{1,2}))?")
@@ -278,7 +279,10 @@ def _set_cost(card: CardRead, i: int, places: list[dict[tuple[int, str], list[Wo
         rivals = max((values.count(v) for v in values if v != value and len(v) == len(value)), default=0)
         confirmed = (values.count(value) >= 2 or any(_row_confirmed(found, i, value) for found in places)) \
             and values.count(value) > rivals
-        if confirmed or not costs:  # else a lone cost in a corner: the row was the coin and other digits
+        # else a lone cost in a corner: the row was the coin and other digits; on a card without a
+        # label (a landmark, whose foot may print a row), only a corner cost a second reading confirms
+        corner_sure = bool(costs) and ([c[1] for c in costs].count(costs[0][1]) >= 2 or costs[0][1] == card.cost)
+        if confirmed or not costs or (not labelled and not corner_sure):
             text, _, conf = rows[values.index(value)]
             card.cost_text, card.cost, card.zones["cost"] = text, value, "row"
             card.cost_confidence = conf if confirmed else min(UNSURE, conf)
@@ -382,11 +386,12 @@ def read_card(box: CardBox, words: list[Word]) -> CardRead:
     lettered = [ws for ws in lines if rel_y(ws) < TITLE_ZONE and any(c.isalpha() for w in ws for c in w.text)]
     title = max(lettered, key=lambda ws: max(w.size for w in ws), default=None)
     # a picture's round or square shapes read as large "O", "o", "rn", "o iu": the largest line with
-    # a word of MIN_TITLE letters is the title before a larger one without, when about as large (SHAPE_SIZE)
+    # a word of MIN_TITLE letters is the title before a larger one without, when about as large
+    # (SHAPE_SIZE) or that one reads unsurely (SHAPE_CONFIDENCE)
     worded = [ws for ws in lettered if any(sum(c.isalpha() for c in w.text) >= MIN_TITLE for w in ws)]
     if title and worded and title not in worded:
         best = max(worded, key=lambda ws: max(w.size for w in ws))
-        if max(w.size for w in best) >= SHAPE_SIZE * max(w.size for w in title):
+        if max(w.size for w in best) >= SHAPE_SIZE * max(w.size for w in title) or _mean(title) < SHAPE_CONFIDENCE:
             title = best
     if title:  # the words beside it on its level, as large, are of the title too (a sparse reading splits lines)
         top, bottom, size = min(w.top for w in title), max(w.bottom for w in title), max(w.size for w in title)

@@ -62,6 +62,18 @@ def split_blob(rgb: np.ndarray, mask: np.ndarray, aspect: tuple[float, float],
         blob = ndimage.rotate(blob.astype(np.uint8), angle, reshape=True, order=0) > 0
         gx, gy = _edges(crop)
     standing = panels_lie_across(crop[::2, ::2], blob[::2, ::2]) > -LYING  # panels are large: every other pixel shows them
+    pieces = _division(gx, gy, blob, aspect, standing, deep)
+    if not pieces and not standing and deep:  # rows of lying cards turned opposite ways, over each other
+        pieces = _lying_rows(gx, gy, blob, aspect)
+    pieces = _grown(pieces, blob)
+    return [(_back(p, angle, blob.shape, (y1 - y0, x1 - x0), (x0, y0), mask.shape), covered(p, pieces), not standing)
+            for p in pieces]
+
+
+def _division(gx: np.ndarray, gy: np.ndarray, blob: np.ndarray, aspect: tuple[float, float], standing: bool,
+              deep: bool) -> list[tuple[int, int, int, int]]:
+    """The pieces the blob divides into (_divide), its cards standing or lying (the division made on
+    the blob turned a quarter), with deeper cover too when `deep`."""
     pieces: list[tuple[int, int, int, int]] = []
     for shown in (SHOWN, DEEP_SHOWN) if deep else (SHOWN,):
         if standing:
@@ -72,9 +84,7 @@ def split_blob(rgb: np.ndarray, mask: np.ndarray, aspect: tuple[float, float],
         # shallower cover then cuts the card on top at its own lines, to make the one beneath show more)
         if found and (not pieces or len(found) == len(pieces)):
             pieces = found
-    pieces = _grown(pieces, blob)
-    return [(_back(p, angle, blob.shape, (y1 - y0, x1 - x0), (x0, y0), mask.shape), covered(p, pieces), not standing)
-            for p in pieces]
+    return pieces
 
 
 def coloured(rgb: np.ndarray) -> np.ndarray:
@@ -285,6 +295,49 @@ def _divide(gx: np.ndarray, gy: np.ndarray, blob: np.ndarray, aspect: tuple[floa
         if found[:2] > best[:2]:
             best = found
     return best if best[0] >= 2 else (0, 0.0, ())
+
+
+ROW_CUTS = 4  # horizontal cuts tried as the line between two rows of lying cards (the best supported)
+ROW_SHARE = 0.25  # ... each row at least this share of the blob's height
+
+
+def _lying_rows(gx: np.ndarray, gy: np.ndarray, blob: np.ndarray,
+                aspect: tuple[float, float]) -> list[tuple[int, int, int, int]]:
+    """The cards of a blob of cards lying sideways in two rows over each other that no division of
+    the whole divides: each row's chain of cards laid its own way (one row's feet to the right, the
+    other's to the left), so the cuts of one row are not the other's. The blob is cut across at a
+    straight horizontal edge (the lower row's edge over the upper), and each part divided alone (a
+    part that is one lying card's shape, filled: that card); [] when no cut divides both parts."""
+    rows_in = blob.sum(axis=1)
+    ys = np.nonzero(rows_in)[0]
+    top, bottom = int(ys[0]), int(ys[-1]) + 1
+    support = np.minimum(1.0, (gy & blob).sum(axis=1) / np.maximum(rows_in, 1))
+    best: list[tuple[int, int, int, int]] = []
+    for y, _ in sorted(_candidates(support), key=lambda c: -c[1])[:ROW_CUTS]:
+        if not top + ROW_SHARE * (bottom - top) <= y <= bottom - ROW_SHARE * (bottom - top):
+            continue
+        pieces: list[tuple[int, int, int, int]] = []
+        for a, b in ((0, y), (y, blob.shape[0])):
+            part = np.zeros_like(blob)
+            part[a:b] = blob[a:b]
+            found = _division(gx, gy, part, aspect, False, True)
+            pieces += found or _one_lying(part, aspect)
+            if not found and not _one_lying(part, aspect):
+                break
+        else:
+            if len(pieces) > len(best):
+                best = pieces
+    return best
+
+
+def _one_lying(part: np.ndarray, aspect: tuple[float, float]) -> list[tuple[int, int, int, int]]:
+    """The part as one card lying sideways ([] when it is not of that shape, filled)."""
+    ys, xs = np.nonzero(part)
+    if len(ys) == 0:
+        return []
+    box = (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1)
+    w, h = box[2] - box[0], box[3] - box[1]
+    return [box] if aspect[0] <= h / w <= aspect[1] and len(ys) >= PIECE_FILL * w * h else []
 
 
 def _reaches(gy: np.ndarray, blob: np.ndarray, y: int) -> bool:
