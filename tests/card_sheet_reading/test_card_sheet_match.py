@@ -8,7 +8,7 @@ from collections import defaultdict
 
 import pytest
 
-from ingest.card_sheets.match import match_title
+from ingest.card_sheets.match import elsewhere, match_title
 from ingest.pipeline import name_index
 from sources.catalog import catalog
 from sources.folding import name_key
@@ -44,3 +44,25 @@ def test_printed_numbers_tell_cards_sharing_a_name(shared: list[tuple[str, str, 
             assert m is not None and m.card_id == card_id, (name, card_id, m)
             # the same numbers, neither confirmed by a second reading: refused, not guessed
             assert match_title(name, names, lang, edition, (activation, rec.get("cost"), False, False)) is None
+
+
+def test_a_name_of_another_language_is_no_evidence_of_this_one() -> None:
+    """Every card's preferred name in one language, looked up in another language of its edition,
+    names no card there unless that language spells a name alike (a sheet of two languages' cards:
+    English "Family Restaurant" was an 86 fuzzy match of a German name, stored as German evidence)."""
+    names = name_index()
+    _, rows = catalog()
+    preferred = [(r["name"], r["lang"], r["card_id"].split("/", 1)[0]) for r in rows
+                 if r["variant_of"] is None and r["card_id"].split("/", 1)[0] in ("mk1", "mk2")]
+    langs = {(lang, edition) for _, lang, edition in preferred}
+    checked = 0
+    for name, lang, edition in preferred:
+        for other, other_edition in langs:
+            if other_edition != edition or other == lang:
+                continue
+            m = match_title(name, names, other, edition)
+            assert m is None or m.score == 100, (name, lang, other, m)
+            checked += 1
+    assert checked > 500
+    m = match_title("Family Restaurant", names, "de", "mk1")
+    assert m is None and elsewhere("Family Restaurant", names, "de", "mk1").lang == "en"
