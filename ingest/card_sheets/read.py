@@ -235,12 +235,17 @@ def _row_confirmed(found: dict[tuple[int, str], list[Word]], i: int, row: list[i
     return bool(left and right and left[1] == row[0] and right[1] == row[-1])
 
 
-def read_numbers(cards: list[CardRead], readings: list[list[Word]], where: list[tuple[int, str, tuple[int, int, int, int]]]) -> None:
-    """Set each card's activation and cost from digit-only readings of number mosaics (the value
-    most of them give; a tie, the first reading's). The other readings and the text reading (read_card) read them too: a number
-    another reading gives alike keeps its confidence; one no other reading confirms is at most UNSURE
-    (checker.trust: a difference from the catalog resting on it is an extraction warning, not a finding)."""
-    places = [_places(words, where) for words in readings]
+Places = list[tuple[int, str, tuple[int, int, int, int]]]  # number_mosaic's (card index, zone, box in the mosaic)
+
+
+def read_numbers(cards: list[CardRead], readings: list[list[Word]], wheres: list[Places]) -> None:
+    """Set each card's activation and cost from digit-only readings of number mosaics, each with its
+    mosaic's places (`wheres`: the foot's groups of ink, and so the mosaic, differ with the ink
+    threshold); the value most readings give, a tie the first reading's. The other readings and the
+    text reading (read_card) read them too: a number another reading gives alike keeps its
+    confidence; one no other reading confirms is at most UNSURE (checker.trust: a difference from
+    the catalog resting on it is an extraction warning, not a finding)."""
+    places = [_places(words, where) for words, where in zip(readings, wheres, strict=True)]
     for i, card in enumerate(cards):
         # a title at the very top leaves no room for a label: the card prints no activation (a landmark)
         labelled = card.title_at >= LABEL_ROOM

@@ -104,13 +104,14 @@ def _numbers(images: list[Image.Image], boxes: list[CardBox], cards: list[CardRe
     upright (two binarisations: readings that agree are trusted, read.read_numbers)."""
     from ingest.reader import run_tesseract
 
-    readings, where = [], []
+    readings, wheres = [], []
     turns = [c.turn for c in cards]
     for image in images:
         upright_cards, slots = canvas(image, boxes, turns)
         mosaic, where = number_mosaic(upright_cards, slots, [c.title_at < LABEL_ROOM for c in cards])
         readings.append(run_tesseract(mosaic, "eng", psm=6, options=DIGITS).layout.words)
-    read_numbers(cards, readings, where)
+        wheres.append(where)  # each mosaic its own places (its foot's groups of ink differ)
+    read_numbers(cards, readings, wheres)
 
 
 def _glance(path: Path) -> Image.Image | None:

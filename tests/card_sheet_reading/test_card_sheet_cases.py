@@ -91,9 +91,20 @@ def test_the_value_most_digit_readings_give_is_kept() -> None:
     readings = [[Word("2", 40, 5, 50, 30, confidence=0.9), Word("4", 10, 60, 20, 80, confidence=0.9)],  # a rim read as digits
                 [Word("10", 40, 5, 60, 30, confidence=0.8), Word("3", 10, 60, 20, 80, confidence=0.8)],
                 [Word("10", 40, 5, 60, 30, confidence=0.7), Word("3", 10, 60, 20, 80, confidence=0.7)]]
-    read_numbers([card], readings, where)
+    read_numbers([card], readings, [where] * 3)
     assert card.activation == [10] and card.activation_confidence > UNSURE
     assert card.cost == 3 and card.cost_confidence > UNSURE
     lone = CardRead(CardBox(0, 0, 100, 140), title_at=0.2)
-    read_numbers([lone], [readings[0], readings[1], []], where)  # no two alike: the first's, unsure
+    read_numbers([lone], [readings[0], readings[1], []], [where] * 3)  # no two alike: the first's, unsure
     assert lone.activation == [2] and lone.activation_confidence <= UNSURE
+
+
+def test_each_digit_reading_is_placed_by_its_own_mosaic() -> None:
+    """The mosaics of two ink thresholds may hold different pieces (a foot's groups of ink), so a
+    number sits elsewhere in each: every reading is placed by its own mosaic's places."""
+    card = CardRead(CardBox(0, 0, 100, 140), title_at=0.2)
+    first = [(0, "activation", (0, 0, 100, 40)), (0, "cost_left", (0, 50, 40, 90)), (0, "cost_right", (60, 50, 100, 90))]
+    second = [(0, "activation", (0, 0, 100, 40)), (0, "cost_left", (0, 100, 40, 140)), (0, "cost_right", (60, 100, 100, 140))]
+    readings = [[Word("3", 10, 60, 20, 80, confidence=0.9)], [Word("3", 10, 110, 20, 130, confidence=0.9)]]
+    read_numbers([card], readings, [first, second])
+    assert card.cost == 3 and card.cost_confidence > UNSURE
