@@ -44,8 +44,12 @@ NUMBER_CONTRASTS = (140, 100, 170)
 GLYPH_MAX = 0.13  # of the card's width: ink wider or taller than this is no letter (card edges, coin rims)
 SPECK = 0.12  # of GLYPH_MAX: ink smaller than this is a speck of noise (a hyphen is larger)
 DARK_GROUND = 110  # a neighbourhood darker than this (0..255) on average holds light text
-DARK_BAND = 96  # ... and so does a narrower one whose ground (GROUND_RANK) is darker than this: a dark band on a light frame
-GROUND_RANK = 0.3  # the ground is this rank of a neighbourhood's shades (letters cover less of it)
+DARK_BAND = 96  # ... and so does a narrower one whose ground (GROUND_RANKS) is darker than this: a dark band on a light frame
+# the ground is a low rank of a neighbourhood's shades (letters cover less of it): 40%, then for a
+# card still unnamed 30% (a thin band's lower half, whose neighbourhood holds the light letters above
+# and the frame below, is dark only at the lower rank; the lower rank finds the band's edges too,
+# which cost another band its title)
+GROUND_RANKS = (0.4, 0.3)
 GROUND_SHRINK = 4
 TITLE_ZONE = 0.4  # the title lies in this upper share of the card
 TITLE_SIZE = 0.6  # a word of the title's line is at least this share of its largest word's size
@@ -81,9 +85,10 @@ class CardRead:
 
 
 def prepare(gray: Image.Image, boxes: list[CardBox], contrast: int = INK_CONTRAST, relative: bool = False,
-            bands: bool = False) -> Image.Image:
+            bands: float = 0.0) -> Image.Image:
     """The sheet for Tesseract: white outside the cards, light-on-dark text made dark-on-light
-    (bands: also on a dark band that a light frame or picture beside it hides from the wide look)."""
+    (bands, a rank of GROUND_RANKS: also on a dark band that a light frame or picture beside it hides
+    from the wide look)."""
     out = Image.new("L", gray.size, 255)
     for b in boxes:
         side = min(b.width, b.height)  # the card's width, however it lies
@@ -92,7 +97,7 @@ def prepare(gray: Image.Image, boxes: list[CardBox], contrast: int = INK_CONTRAS
         arr = np.asarray(card)
         dark = np.asarray(mean) < DARK_GROUND
         if bands:
-            dark |= np.asarray(_ground(card, side)) < DARK_BAND
+            dark |= np.asarray(_ground(card, side, bands)) < DARK_BAND
         flipped = Image.fromarray(np.where(dark, 255 - arr, arr).astype(np.uint8))
         # ink: darker than its neighbourhood; a plain ground of any shade (frame, band, panel) goes white
         near = np.asarray(flipped.filter(ImageFilter.BoxBlur(max(2, int(INK_WINDOW * side)))), dtype=np.int16)
@@ -102,14 +107,14 @@ def prepare(gray: Image.Image, boxes: list[CardBox], contrast: int = INK_CONTRAS
     return out
 
 
-def _ground(card: Image.Image, side: int) -> Image.Image:
-    """The shade of the ground around each pixel: a low rank (GROUND_RANK) of its neighbourhood
+def _ground(card: Image.Image, side: int, rank: float) -> Image.Image:
+    """The shade of the ground around each pixel: a low rank (GROUND_RANKS) of its neighbourhood
     (BAND_WINDOW), which is the ground whether the text on it is dark or light, and however light
     the frame or picture beside a narrow band is (the mean of a wider look mixes them in). Measured
     on the card shrunk by GROUND_SHRINK (a rank filter costs the square of its window)."""
     small = card.resize((max(1, card.size[0] // GROUND_SHRINK), max(1, card.size[1] // GROUND_SHRINK)), Image.BILINEAR)
     size = 2 * max(1, int(BAND_WINDOW * side / GROUND_SHRINK)) + 1
-    ranked = small.filter(ImageFilter.RankFilter(size, int(GROUND_RANK * size * size)))
+    ranked = small.filter(ImageFilter.RankFilter(size, int(rank * size * size)))
     return ranked.resize(card.size, Image.BILINEAR)
 
 

@@ -21,6 +21,7 @@ from ingest.card_sheets.match import MIN_SCORE, MIN_TITLE
 from ingest.card_sheets.places import card_text, place_words
 from ingest.card_sheets.read import (
     DIGITS,
+    GROUND_RANKS,
     LABEL_ROOM,
     NUMBER_CONTRASTS,
     CardRead,
@@ -163,10 +164,11 @@ def read_sheet(path: Path, names: Callable[[], NameIndex], lang_hint: str | None
             cards = _read_again(prepared, boxes, cards, model, names(), lang)
             cards = _own_script(cards, first, names(), lang)
         # still unnamed: a dark title band on a light frame (ingest.card_sheets.read.prepare)
-        banded = prepare(to_gray(rgb), boxes, bands=True)
-        cards = _read_again(banded, boxes, cards, model, names(), lang, half=0)
-        # ... and the wrong way up too (such a card's first readings named nothing either way)
-        cards = _read_again(banded, boxes, cards, model, names(), lang)
+        for rank in GROUND_RANKS:  # each rank only for the cards the ones before left unnamed
+            banded = prepare(to_gray(rgb), boxes, bands=rank)
+            cards = _read_again(banded, boxes, cards, model, names(), lang, half=0)
+            # ... and the wrong way up too (such a card's first readings named nothing either way)
+            cards = _read_again(banded, boxes, cards, model, names(), lang)
         _numbers([prepare(to_gray(rgb), boxes, c, relative=True) for c in NUMBER_CONTRASTS], boxes, cards)
     text, read = _page_text(cards)
     return SheetPage(number=1, text=text, method="ocr", reason="card sheet",
