@@ -92,10 +92,13 @@ def match_title(title: str, names: NameIndex, lang: str, edition: str,
     if sum(c.isalpha() for c in title) < MIN_TITLE:
         return None
     letters = sum(c.isalpha() for c in title)
+    near = [m for m in names.lookup(title, lang=lang, edition=edition, limit=10) if m.score >= MIN_SCORE]
     # a few letters read of a long name (a fragment found inside it) are no reading of it
-    found = [m for m in names.lookup(title, lang=lang, edition=edition, limit=10)
-             if m.score >= MIN_SCORE and letters >= FRAGMENT * sum(c.isalpha() for c in m.name)]
+    found = [m for m in near if letters >= FRAGMENT * sum(c.isalpha() for c in m.name)]
     if not found or elsewhere(title, names, lang, edition, found[0].score):
+        return None
+    # ... nor of a shorter name it lies in as well ("Boat" of Mackerel Boat is no Tuna Boat)
+    if any(m not in found and m.score >= found[0].score for m in near):
         return None
     tied = [m for m in found if m.score == found[0].score]
     if len(tied) == 1:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache
 
 import numpy as np
 from PIL import Image, ImageFilter
@@ -377,12 +378,21 @@ def _mean(words: list[Word]) -> float:
 
 
 def _groups(text: str) -> list[int] | None:
-    """'9-10' -> [9, 10], '5' -> [5]; None for anything else."""
+    """'9-10' -> [9, 10], '5' -> [5]; None for anything else, and for numbers no roll of the dice
+    gives (_highest_roll: "2-3" whose dash was lost reads "23")."""
     m = GROUP.fullmatch(text.replace(" ", ""))
     if not m:
         return None
     a, b = int(m.group(1)), int(m.group(2) or m.group(1))
-    return list(range(a, b + 1)) if a <= b else None
+    return list(range(a, b + 1)) if 1 <= a <= b <= _highest_roll() else None
+
+
+@cache
+def _highest_roll() -> int:
+    """The highest activation number of any card of the catalog (what the dice can show)."""
+    from sources.catalog import catalog
+
+    return max((n for rec in catalog()[0].values() for n in rec.get("activation") or [] if isinstance(n, int)), default=12)
 
 
 def read_card(box: CardBox, words: list[Word]) -> CardRead:

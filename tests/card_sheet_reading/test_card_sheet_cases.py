@@ -108,3 +108,16 @@ def test_each_digit_reading_is_placed_by_its_own_mosaic() -> None:
     readings = [[Word("3", 10, 60, 20, 80, confidence=0.9)], [Word("3", 10, 110, 20, 130, confidence=0.9)]]
     read_numbers([card], readings, [first, second])
     assert card.cost == 3 and card.cost_confidence > UNSURE
+
+
+def test_a_number_no_roll_gives_is_no_activation() -> None:
+    """A label "2-3" whose dash a photo lost reads "23" in every reading: no roll of the dice gives
+    23 (the catalog's highest activation is 14), so nothing is read, never a trusted 23."""
+    card = CardRead(CardBox(0, 0, 100, 140), title_at=0.2)
+    where = [(0, "activation", (0, 0, 100, 40)), (0, "cost_left", (0, 50, 40, 90)), (0, "cost_right", (60, 50, 100, 90))]
+    readings = [[Word("23", 40, 5, 60, 30, confidence=0.96)] for _ in range(3)]
+    read_numbers([card], readings, [where] * 3)
+    assert card.activation is None
+    card = CardRead(CardBox(0, 0, 100, 140), title_at=0.2)
+    read_numbers([card], [[Word("12-14", 30, 5, 70, 30, confidence=0.9)]] * 3, [where] * 3)
+    assert card.activation == [12, 13, 14]

@@ -66,3 +66,12 @@ def test_a_name_of_another_language_is_no_evidence_of_this_one() -> None:
     assert checked > 500
     m = match_title("Family Restaurant", names, "de", "mk1")
     assert m is None and elsewhere("Family Restaurant", names, "de", "mk1").lang == "en"
+
+
+def test_a_fragment_two_names_share_names_neither() -> None:
+    """A title read in part ("Boat" of Mackerel Boat, its first word lost in a photo) lies in two
+    names: too short a share of the longer one, it matched the shorter (Tuna Boat), a wrong card."""
+    names = name_index()
+    assert match_title("Boat", names, "en", "mk1") is None
+    assert match_title("Tuna Boat", names, "en", "mk1").card_id == "mk1/tuna_boat"
+    assert match_title("Mackerel Boat", names, "en", "mk1").card_id == "mk1/mackerel_boat"
