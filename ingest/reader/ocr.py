@@ -559,6 +559,12 @@ def sample(gray: Image.Image, share: float = 0.07, bands: int = 1) -> Image.Imag
 
 MIN_PROBE_WORDS = 10  # a probe that reads fewer words is read again on more of the page
 PROBE_BANDS = 4
+# mean confidence from which a probe model's reading is print of its script (Latin, Cyrillic), not
+# another script's: read by the better of eng and rus, the bands of 24 generated CJK scans (72-200
+# dpi, the four languages, turned too) came out at 28-42; Latin print whose language the probe
+# could not tell at 51-67 (pages turned sideways, White Goblin's Dutch page 2, a real English
+# scan's page 2). From it on the other scripts' four models are not run (1.2 s of Tesseract)
+SCRIPT_READ = 55.0
 
 
 def probe_models() -> list[str]:
@@ -596,12 +602,14 @@ def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[s
             probe = sample(inked[0], bands=PROBE_BANDS)
             passes, best = _probe_read(probe, probe_pool)
             lang, lang_conf = _language_of(best)
-    if lang is None and any(r.layout.words for r in passes):
+    if lang is None and any(r.layout.words for r in passes) and best.confidence < SCRIPT_READ:
         # no language of the probe's scripts: try the other scripts' models (CJK). Not on a band
         # where no probe model read a word: Tesseract's layout analysis, the same for every model,
         # found no line of text there (a picture, a cover's art), and the four models' runs would
         # cost a web-resolution page more than reading it (a Latin or Cyrillic probe reads a CJK
-        # band as dozens of garbage words: 9-57 on the generated CJK pages at 100 dpi)
+        # band as dozens of garbage words: 9-57 on the generated CJK pages at 100 dpi). Nor on a
+        # band a probe model read surely (SCRIPT_READ): print of its own script, in a language
+        # without data or in too few words to tell (White Goblin's Dutch page 2)
         best, lang, lang_conf = _probe_other_scripts(probe, best)
     model = model_for(lang)
     script = SCRIPT_MODELS if best.model in SCRIPT_MODELS.split("+") else best.model

@@ -96,18 +96,50 @@ def grids(down: np.ndarray, across: np.ndarray) -> np.ndarray:
 def _long_runs(ink: np.ndarray, length: int) -> tuple[np.ndarray, np.ndarray] | None:
     """(down, across): the ink pixels in a straight run at least `length` long down (axis 0) and
     across (axis 1); None when there is none."""
-    from scipy import ndimage  # here: a text-layer run never loads it
     out = []
     for axis in (0, 1):
         if ink.shape[axis] < length:
             out.append(np.zeros(ink.shape, dtype=bool))
             continue
-        whole = ndimage.minimum_filter1d(ink.view(np.uint8), length, axis=axis)  # a window all ink
-        out.append(ndimage.maximum_filter1d(whole, length, axis=axis).astype(bool) & ink if whole.any()
-                   else np.zeros(ink.shape, dtype=bool))
+        out.append(opening(ink.view(np.uint8), length, axis).astype(bool) & ink)
     if not (out[0].any() or out[1].any()):
         return None
     return out[0], out[1]
+
+
+def opening(ink: np.ndarray, length: int, axis: int) -> np.ndarray:
+    """scipy.ndimage's maximum_filter1d(minimum_filter1d(ink, length, axis), length, axis) of a 0/1
+    uint8 picture at least `length` long along `axis` (its long straight runs of ink), the same
+    pixels, worked out only on the lines along `axis` that can hold such a run.
+
+    Every window of the filters holds at least m = (length - 1) // 2 + 1 pixels of the picture in
+    one piece (the rest mirrored at its edge), so a line without m pixels of ink in a row gives
+    nothing; m in a row always cover a whole aligned block of (m + 1) // 2 pixels. Lines with a
+    block all ink are filtered as before (each line on its own: the filters are along it), the
+    others are 0. Prose has no such line: a rule's length is several letters, a stroke is not;
+    an enlarged web page's canvas cost 0.35 s filtered whole, 0.1 s so."""
+    from scipy import ndimage  # here: a text-layer run never loads it
+
+    block = max(1, ((length - 1) // 2 + 2) // 2)
+    count = ink.shape[axis] // block
+    out = np.zeros(ink.shape, dtype=ink.dtype)
+    if axis == 1:
+        blocks = ink[:, :count * block].reshape(ink.shape[0], count, block).min(axis=2)
+        lines = np.flatnonzero(blocks.any(axis=1))
+    else:
+        blocks = ink[:count * block].reshape(count, block, ink.shape[1]).min(axis=1)
+        lines = np.flatnonzero(blocks.any(axis=0))
+    if not lines.size:
+        return out
+    if 2 * lines.size > ink.shape[1 - axis]:  # most lines: the whole picture at once
+        return ndimage.maximum_filter1d(ndimage.minimum_filter1d(ink, length, axis=axis), length, axis=axis)
+    part = ink[lines] if axis == 1 else ink[:, lines]
+    part = ndimage.maximum_filter1d(ndimage.minimum_filter1d(part, length, axis=axis), length, axis=axis)
+    if axis == 1:
+        out[lines] = part
+    else:
+        out[:, lines] = part
+    return out
 
 
 def line_height(ink: np.ndarray) -> float:

@@ -85,6 +85,8 @@ def without_rules(gray: Image.Image, factor: float) -> Image.Image:
         return gray
     from scipy import ndimage
 
+    from ingest.reader.rules import opening
+
     pixels = np.asarray(gray)
     ink = (pixels < RULE_DARK).astype(np.uint8)
     run = int(RULE_LETTERS * TARGET_HEIGHT)
@@ -92,11 +94,14 @@ def without_rules(gray: Image.Image, factor: float) -> Image.Image:
     for axis in (0, 1):
         if ink.shape[axis] < run:
             continue
-        whole = ndimage.minimum_filter1d(ink, run, axis=axis)  # a window of ink all along
-        rules |= ndimage.maximum_filter1d(whole, run, axis=axis).astype(bool)
+        rules |= opening(ink, run, axis).astype(bool)  # runs of ink all along a window
     if not rules.any():
         return gray
-    rules = ndimage.maximum_filter(rules, size=2 * RULE_HALO + 1)
+    # the halo grown only around the rules (the filter's mirrored edge is the page's edge there)
+    ys, xs = np.nonzero(rules.any(axis=1))[0], np.nonzero(rules.any(axis=0))[0]
+    y0, y1 = max(0, int(ys[0]) - RULE_HALO), min(rules.shape[0], int(ys[-1]) + RULE_HALO + 1)
+    x0, x1 = max(0, int(xs[0]) - RULE_HALO), min(rules.shape[1], int(xs[-1]) + RULE_HALO + 1)
+    rules[y0:y1, x0:x1] = ndimage.maximum_filter(rules[y0:y1, x0:x1], size=2 * RULE_HALO + 1)
     out = pixels.copy()
     out[rules] = 255
     return Image.fromarray(out, "L")

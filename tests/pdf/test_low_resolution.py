@@ -105,6 +105,40 @@ def test_an_upright_page_orientation_detection_would_turn_is_not_probed_again(du
     assert len(models) <= 13, models
 
 
+def test_a_band_its_own_scripts_model_reads_surely_is_not_read_by_the_other_scripts_models(dutch):
+    """ingest.reader.ocr.SCRIPT_READ: page 2's probe bands are Dutch print in too few words (9) to
+    tell the language by, but the English probe model reads them at a confidence (57) that no CJK
+    page's bands reach when read by the Latin or Cyrillic probe models (28-42 on 24 generated
+    scans), so the four other-script models are not run on them: 9 Tesseract runs, not 13."""
+    from ingest.reader.ocr import other_script_models
+
+    others = set(other_script_models())
+    assert others  # the CJK models are installed (scripts/setup.sh), or this asserts nothing
+    models = [args[args.index("-l") + 1] for args in RUNS[2]]
+    assert not others.intersection(models), models
+    assert len(models) <= 9, models
+
+
+def test_a_cjk_scan_is_still_probed_by_the_other_scripts_models(tmp_path):
+    """The other side of SCRIPT_READ: a Korean page scanned at 150 dpi (generated, bars_cjk seed 1),
+    given without a language, reads under it in the Latin and Cyrillic probe models (measured 37),
+    so the other scripts' models are run and Korean is chosen."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import page_layouts
+    from PIL import Image
+
+    from ingest.reader import ocr
+
+    page = page_layouts.make_page("bars_cjk", 1, tmp_path)
+    gray = ocr.prepare(Image.open(page_layouts.scan_of(page, 150, 1, tmp_path).image))
+    model, lang, _, _ = ocr.choose_model([gray], None)
+    assert (model, lang) == ("kor", "ko")
+    with ThreadPoolExecutor(max_workers=ocr.workers()) as pool:
+        _, best = ocr._probe_read(ocr.sample(gray, bands=ocr.PROBE_BANDS), pool)
+    assert best.confidence < ocr.SCRIPT_READ, best.confidence
+
+
 def test_the_dutch_pages_are_measured_as_small_text_and_enlarged():
     from PIL import Image
 
