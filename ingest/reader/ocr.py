@@ -757,7 +757,7 @@ def with_lost_lines(canvas: Image.Image, where: Where, result: OcrResult, model:
 
     blocks = [(s.left, s.top, s.left + s.block.box[2] - s.block.box[0], s.top + s.block.box[3] - s.block.box[1])
               for s in where if not s.block.picture]
-    extra = read_lost(canvas, blocks, result.layout, lambda strip: run_tesseract(strip, model, None, 7).layout)
+    extra = read_lost(canvas, blocks, result.layout, lambda lines: run_tesseract(lines, model, None, 6).layout)
     result.layout.words.extend(extra)
     return result
 

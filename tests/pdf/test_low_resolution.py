@@ -95,14 +95,16 @@ def test_an_upright_page_orientation_detection_would_turn_is_not_probed_again(du
     that orientation detection turns 180 degrees though it is upright. Its bands turned so, read by
     the two probe models, read no better, so the page is not prepared again turned and probed by
     every model (then prepared a third time upright): each other-script model runs once, not twice,
-    and the page is read upright (measured: 13 Tesseract runs, 19 before)."""
+    and the page is read upright (measured: 13 Tesseract runs, 19 before; 15 since each of its two
+    canvases has lines Tesseract passed over read again in one run, ingest.reader.lost_lines: its
+    component labels "startgebouwen (2 verschillende)" and the like, which were lost)."""
     from ingest.reader.ocr import other_script_models
 
     models = [args[args.index("-l") + 1] for args in RUNS[2]]
     assert "osd" in models
     for other in other_script_models():
         assert models.count(other) <= 1, models
-    assert len(models) <= 13, models
+    assert len(models) <= 15, models
 
 
 def test_the_dutch_pages_are_measured_as_small_text_and_enlarged():
