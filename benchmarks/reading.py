@@ -3,6 +3,7 @@ real pages the project holds, from their text layer and as scans (issue 23).
 
     .venv/bin/python benchmarks/reading.py [--quick] [--text-only] [--families a,b] [--dpi 72,100] [--out DIR]
     .venv/bin/python benchmarks/reading.py --low-seeds 12 --no-real   # 72 and 100 dpi images only, 12 seeds a family
+    .venv/bin/python benchmarks/reading.py --low-seeds 14 --seed-from 10 --no-real   # ... of seeds 10-13 only
 
 - text layer: every generated page (13 families x 24 seeds, and 3 families of Chinese, Japanese and
   Korean pages x CJK_SEEDS; --quick 4) read by ingest.reader.pdf.read_pdf with --ocr never, and the
@@ -147,13 +148,15 @@ def web_pages() -> tuple[list[str], list[tuple[str, float, float]]]:
     return lines, costs
 
 
-def scan_plan(pages: list[page_layouts.Page], quick: bool, low_seeds: int = 0) -> list[tuple[page_layouts.Page, int]]:
+def scan_plan(pages: list[page_layouts.Page], quick: bool, low_seeds: int = 0,
+              seed_from: int = 0) -> list[tuple[page_layouts.Page, int]]:
     """(page, dpi) of the scans: per family the first seeds at SCAN_DPIS (two with --quick), one
     low-resolution image per family and, unless quick, 600 dpi twice. With `low_seeds`, only
-    low-resolution images instead: the first `low_seeds` seeds of every family at every LOW_DPIS
-    (a change to the enlargement judged on many pages, not on one image a family)."""
+    low-resolution images instead: seeds `seed_from` to `low_seeds` - 1 of every family at every
+    LOW_DPIS (a change to the enlargement judged on many pages, not on one image a family; seeds
+    not looked at while changing it held out)."""
     if low_seeds:
-        return [(p, dpi) for p in pages if p.seed < low_seeds for dpi in LOW_DPIS]
+        return [(p, dpi) for p in pages if seed_from <= p.seed < low_seeds for dpi in LOW_DPIS]
     plan = []
     by_family: dict[str, list[page_layouts.Page]] = {}
     for p in pages:
@@ -229,6 +232,8 @@ def main() -> None:
     ap.add_argument("--verbose", action="store_true", help="one line per page")
     ap.add_argument("--low-seeds", type=int, default=0,
                     help="scans: only 72 and 100 dpi images, of the first N seeds of every family")
+    ap.add_argument("--seed-from", type=int, default=0,
+                    help="with --low-seeds N: only seeds from this one to N - 1 (held-out seeds)")
     ap.add_argument("--dpi", default="", help="comma-separated resolutions: only the scans at these (e.g. 72,100)")
     args = ap.parse_args()
     families = [f for f in args.families.split(",") if f] or list(page_layouts.ALL_FAMILIES)
@@ -250,7 +255,7 @@ def main() -> None:
         t2 = time.time()
         scans_dir = Path(pages[0].pdf).parent
         few = args.quick or args.few_scans
-        plan = scan_plan(pages, few, args.low_seeds)
+        plan = scan_plan(pages, few, args.low_seeds, args.seed_from)
         if args.dpi:
             keep = {int(d) for d in args.dpi.split(",") if d}
             plan = [(p, dpi) for p, dpi in plan if dpi in keep]

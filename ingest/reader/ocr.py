@@ -755,6 +755,21 @@ def page_parts(gray: Image.Image) -> list[tuple[Image.Image, Where, int]]:
     return [(gray.crop(box), box, 3) for box in split_boxes(gray)]
 
 
+def with_lost_lines(canvas: Image.Image, where: Where, result: OcrResult, model: str) -> OcrResult:
+    """A canvas's reading with the lines Tesseract passed over in its text blocks read one by one
+    (ingest.reader.lost_lines): done on enlarged low-resolution pages, where its layout analysis
+    drops a line now and then. A half page (no blocks found) is given back as it is."""
+    if isinstance(where, tuple):
+        return result
+    from ingest.reader.lost_lines import read_lost
+
+    blocks = [(s.left, s.top, s.left + s.block.box[2] - s.block.box[0], s.top + s.block.box[3] - s.block.box[1])
+              for s in where if not s.block.picture]
+    extra = read_lost(canvas, blocks, result.layout, lambda lines: run_tesseract(lines, model, None, 6).layout)
+    result.layout.words.extend(extra)
+    return result
+
+
 def _slot_of(slots: list[Slot], mid: float) -> Slot | None:
     for k, slot in enumerate(slots):
         bottom = slot.top + slot.block.box[3] - slot.block.box[1]
@@ -852,9 +867,10 @@ def ocr_pages(
             with watch.step(inked[0] if inked else pages[at[0]], "choosing the OCR model"):
                 return choose_model([g for g in found if g is not None], lang_hint)
 
-        def read_part(i: int, img: Image.Image, psm: int) -> OcrResult:
+        def read_part(i: int, img: Image.Image, psm: int, where: Where, enlarged: float) -> OcrResult:
             with watch.step(pages[i], "OCR (Tesseract)"):
-                return run_tesseract(img, model, None, psm)
+                res = run_tesseract(img, model, None, psm)
+                return with_lost_lines(img, where, res, model) if enlarged > 1.0 else res
 
         def ensure(i: int) -> None:
             if i < n and i not in prepared:
@@ -901,7 +917,8 @@ def ocr_pages(
                 continue
             with watch.step(pages[i], "finding the page's blocks"):
                 laid = page_parts(gray)
-            parts = [(where, pool.submit(read_part, i, img, psm)) for img, where, psm in laid]
+            factor = gray.info.get("enlarged", 1.0)
+            parts = [(where, pool.submit(read_part, i, img, psm, where, factor)) for img, where, psm in laid]
             jobs.append((gray.size, gray.info.get("regions"), gray.info.get("cards"), parts))
         results: list[OcrResult | None] = []
         for i, job in enumerate(jobs):

@@ -95,14 +95,16 @@ def test_an_upright_page_orientation_detection_would_turn_is_not_probed_again(du
     that orientation detection turns 180 degrees though it is upright. Its bands turned so, read by
     the two probe models, read no better, so the page is not prepared again turned and probed by
     every model (then prepared a third time upright): each other-script model runs once, not twice,
-    and the page is read upright (measured: 13 Tesseract runs, 19 before)."""
+    and the page is read upright (measured: 13 Tesseract runs, 19 before; 15 since each of its two
+    canvases has lines Tesseract passed over read again in one run, ingest.reader.lost_lines: its
+    component labels "startgebouwen (2 verschillende)" and the like, which were lost)."""
     from ingest.reader.ocr import other_script_models
 
     models = [args[args.index("-l") + 1] for args in RUNS[2]]
     assert "osd" in models
     for other in other_script_models():
         assert models.count(other) <= 1, models
-    assert len(models) <= 13, models
+    assert len(models) <= 15, models
 
 
 def test_a_band_its_own_scripts_model_reads_surely_is_not_read_by_the_other_scripts_models(dutch):
@@ -295,3 +297,44 @@ def test_a_heading_on_a_bar_read_less_surely_is_kept():
     noise = line(["TT,,", "am", "a", "="], 2, 3)
     kept = drop_noise_lines(heading + elsewhere + noise, bars=frozenset({2}))
     assert [w.text for w in kept] == ["2", "KOŚCI"] and all(w.region == 2 for w in kept)
+
+
+def test_a_row_of_ink_no_word_read_covers_is_found_as_a_lost_line():
+    """ingest.reader.lost_lines.lost_lines: on a canvas of one block of three lines, words read on
+    the first and third only, the second line's rows of ink are found (a box around them, within
+    the block); with every line covered, none is; a block not given (a picture's) is not searched."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    from ingest.reader.geometry import Word
+    from ingest.reader.lost_lines import lost_lines
+
+    img = Image.new("L", (700, 200), 255)
+    draw = ImageDraw.Draw(img)
+    font = ImageFont.load_default(size=22)
+    rows = []
+    for k in range(3):
+        draw.text((20, 30 + 50 * k), "Hxlo tbd Hxlo tbd Hxlo tbd Hxlo", fill=0, font=font)
+        rows.append(Word("Hxlo", *draw.textbbox((20, 30 + 50 * k), "Hxlo tbd Hxlo tbd Hxlo tbd Hxlo", font=font),
+                         line=k))
+    block = (10, 10, 690, 190)
+    (lost,) = lost_lines(img, [block], [rows[0], rows[2]])
+    assert lost[0] == 10 and lost[2] == 690, lost
+    assert rows[0].bottom <= lost[1] <= rows[1].top and rows[1].bottom <= lost[3] <= rows[2].top, (lost, rows)
+    assert lost_lines(img, [block], rows) == []
+    assert lost_lines(img, [], [rows[0], rows[2]]) == []
+
+
+def test_a_line_tesseract_passes_over_on_a_72_dpi_page_is_read(tmp_path):
+    """ingest.reader.lost_lines: seed 1 of the pictures family (German, turned, lines set close) at
+    72 dpi. Enlarged, Tesseract's layout analysis finds no line at all where two of its body lines
+    are printed (one under the first row of cards, one over the second), though each reads right
+    cut out alone: CER 6.6% and 93% of the words in order, over the 5% target, while they were
+    lost (benchmarks/reading.py --low-seeds); read line by line they are back."""
+    import page_layouts
+    from scan_score import measure, page_words
+
+    page = page_layouts.make_page("pictures", 1, tmp_path)
+    scan = page_layouts.scan_of(page, 72, 1, tmp_path)
+    (got,) = read_image(scan.image, lang_hint=page.lang)
+    m = measure("pictures", "low", got.text, page.text, page_words(page.pdf), page.headings, page.lang)
+    assert m.cer <= 0.05, m

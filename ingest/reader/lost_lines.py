@@ -1,0 +1,106 @@
+"""Lines of print that Tesseract's layout analysis passed over, read one by one.
+
+Tesseract finds a block's text lines before it reads them, and on an enlarged low-resolution page
+(ingest.reader.upsample: lines set close, their letters blurred into each other) it now and then
+finds no line at all where one is printed: a 72-dpi page's block of five lines read as four, the
+second gone without a trace in its hOCR, while the same strip cut out, binarised and read alone
+reads right. Every row of ink in a block of text is print a person reads, so a run of such rows
+as high as a line that no word read covers is cut out, and a canvas's lost lines are read
+together, one under another, in one more Tesseract run. What it
+gives goes through the same checks as every other line (ocr.drop_noise_lines: a picture's
+or a rule's marks read as low-confidence junk are dropped there), and a line read again is
+kept only with a word of print read surely: a stray mark read as "u" would be a word standing
+alone beside a column, and the page's reading order is worked out from where words stand.
+
+Picture blocks (ingest.reader.blocks: bands cut out of a picture) are not searched: their ink is
+mostly drawing, not lines of print.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+import numpy as np
+from PIL import Image
+
+from ingest.reader.geometry import PageLayout, Word, median
+
+DARK = 128  # grey level under which a prepared canvas's pixel is ink
+ROW_INK = 0.02  # a row of the block with ink over this share of its width holds print
+LINE_SHARE = 0.6  # uncovered rows of ink this many line heights high: a line passed over
+TALLEST = 1.5  # ... and no more than this: a taller run of ink is a drawing (a page's art left among its text)
+PAD = 0.3  # line heights of the rows above and below a lost line cut out with it
+BORDER = 10  # pixels of white set around the cut-out lines (Tesseract reads a line at the image's edge poorly)
+SURE_WORD = 0.85  # a line read again is print when one of its words is read this surely ...
+SURE_LETTERS = 3  # ... and has this many letters (as ocr.drop_noise_lines keeps a picture's lines)
+MAX_LOST = 8  # lines read again at most per canvas: a page of many has another trouble
+
+
+_BINARY = [0 if v < DARK else 255 for v in range(256)]
+
+
+def lost_lines(canvas: Image.Image, blocks: Sequence[tuple[int, int, int, int]], words: Sequence[Word],
+               ) -> list[tuple[int, int, int, int]]:
+    """Boxes (x0, top, x1, bottom on the canvas) of the runs of ink rows in `blocks` (canvas
+    boxes of text blocks) that no read word's line covers and that are as high as a line (the
+    median height of the read words' lines): not a speck, not a drawing."""
+    heights = [w.bottom - w.top for w in words]
+    if not heights:
+        return []
+    line = median(heights)
+    ink = np.asarray(canvas) < DARK
+    covered = np.zeros(ink.shape[0], dtype=bool)
+    for w in words:
+        covered[max(0, int(w.top)):int(w.bottom) + 1] = True
+    out = []
+    for x0, top, x1, bottom in blocks:
+        rows = ink[top:bottom, x0:x1].sum(axis=1) > ROW_INK * (x1 - x0)
+        lost = rows & ~covered[top:bottom]
+        start = None
+        for y in range(len(lost) + 1):
+            if y < len(lost) and lost[y]:
+                start = y if start is None else start
+                continue
+            if start is not None and LINE_SHARE * line <= y - start <= TALLEST * line:
+                pad = int(PAD * line)
+                out.append((x0, max(top, top + start - pad), x1, min(bottom, top + y + pad)))
+            start = None
+    return out[:MAX_LOST]
+
+
+def read_lost(canvas: Image.Image, blocks: Sequence[tuple[int, int, int, int]], layout: PageLayout,
+              read_block: Callable[[Image.Image], PageLayout]) -> list[Word]:
+    """The words of the lines Tesseract passed over in `blocks` of the canvas (lost_lines): the
+    lines cut out, binarised (their blurred edges, which Tesseract's own threshold thickens into
+    blots, cut off at DARK), set one under another a line height apart on one image and read by
+    `read_block` (an image of lines -> its words: one more Tesseract run for the canvas, however
+    many lines were lost), their boxes set back on the canvas, each line numbered after the
+    canvas's own lines and kept only with a word of print read surely."""
+    boxes = lost_lines(canvas, blocks, layout.words)
+    if not boxes:
+        return []
+    gap = int(median([w.bottom - w.top for w in layout.words]))
+    strips = [canvas.crop(box).point(_BINARY) for box in boxes]
+    stack = Image.new("L", (max(s.width for s in strips) + 2 * BORDER,
+                            2 * BORDER + sum(s.height for s in strips) + gap * (len(strips) - 1)), 255)
+    tops = []
+    y = BORDER
+    for strip in strips:
+        stack.paste(strip, (BORDER, y))
+        tops.append(y)
+        y += strip.height + gap
+    lines: list[list[Word]] = [[] for _ in boxes]
+    for w in read_block(stack).words:
+        mid = (w.top + w.bottom) / 2
+        k = min(range(len(boxes)), key=lambda i: abs(tops[i] + strips[i].height / 2 - mid))
+        x0, dy = boxes[k][0], boxes[k][1] - tops[k]  # from the stack back onto the canvas
+        lines[k].append(replace(w, x0=w.x0 - BORDER + x0, x1=w.x1 - BORDER + x0, top=w.top + dy,
+                                bottom=w.bottom + dy))
+    found: list[Word] = []
+    number = max((w.line for w in layout.words), default=0) + 1
+    for k, words in enumerate(lines):
+        if any(w.confidence >= SURE_WORD and sum(c.isalpha() for c in w.text) >= SURE_LETTERS for w in words):
+            found += [replace(w, line=number + k) for w in words]  # else a mark, a rule or a picture's edge
+    return found
+
