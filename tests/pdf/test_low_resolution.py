@@ -111,14 +111,15 @@ def test_a_band_its_own_scripts_model_reads_surely_is_not_read_by_the_other_scri
     """ingest.reader.ocr.SCRIPT_READ: page 2's probe bands are Dutch print in too few words (9) to
     tell the language by, but the English probe model reads them at a confidence (57) that no CJK
     page's bands reach when read by the Latin or Cyrillic probe models (28-42 on 24 generated
-    scans), so the four other-script models are not run on them: 9 Tesseract runs, not 13."""
+    scans), so the four other-script models are not run on them: 11 Tesseract runs, not 15 (9 and
+    13 before ingest.reader.lost_lines read each canvas's passed-over lines in one run more)."""
     from ingest.reader.ocr import other_script_models
 
     others = set(other_script_models())
     assert others  # the CJK models are installed (scripts/setup.sh), or this asserts nothing
     models = [args[args.index("-l") + 1] for args in RUNS[2]]
     assert not others.intersection(models), models
-    assert len(models) <= 9, models
+    assert len(models) <= 11, models
 
 
 def test_a_cjk_scan_is_still_probed_by_the_other_scripts_models(tmp_path):
