@@ -99,6 +99,24 @@ def number_change(a_units: list, b_units: list) -> tuple[list[int], list[int]]:
         return only_a, only_b or more_b or ord_b
     if only_b and (more_a or ord_a):
         return more_a or ord_a, only_b
+    return _choice_change(a_units, b_units, only_a, only_b)
+
+
+def _choice_change(a_units: list, b_units: list, only_a: list[int], only_b: list[int]) -> tuple[list[int], list[int]]:
+    """Two numbers offered as alternatives ("1 or 2 dice") with one of them changed ("3 or 2 dice"):
+    each side prints a pair the other does not, the two share one member, and the member that differs
+    on one side is printed there only. Why: the other member may be one, which is never a hard number
+    ("a coin" is "1 coin"), so number_change alone sees only a number the other side lacks."""
+    ca = set().union(*(u.feats.choices for u in a_units)) if a_units else set()
+    cb = set().union(*(u.feats.choices for u in b_units)) if b_units else set()
+    for pa in sorted(ca - cb):
+        for pb in sorted(cb - ca):
+            common = set(pa) & set(pb)
+            if len(common) != 1:
+                continue
+            (x,), (y,) = set(pa) - common, set(pb) - common
+            if x in only_a or y in only_b:
+                return [x], [y]
     return [], []
 
 
