@@ -54,3 +54,13 @@ def test_words_the_es_lexicon_misreads_name_no_concept():
     assert "verb.give" not in features("es", "¡Prepárate para reconstruir tu ciudad!").concepts
     assert features("es", "Entre 2 os 3 jugadores.").choices == frozenset()
     assert features("es", "Entre 2 o 3 jugadores.").choices == {(2, 3)}
+
+
+def test_a_sentence_whose_opening_icon_was_lost_is_a_sentence_of_its_own():
+    """": ongoing effect ..." (an icon the text layer lost, then its colon) after a stop opens a sentence."""
+    from checker.passages.units import _sentences
+
+    text = "Suma los valores de los dados. : efecto continuo que se mantiene activo durante toda la partida."
+    assert [text[a:b].strip() for a, b in _sentences("es", text, 0)] == [
+        "Suma los valores de los dados.", ": efecto continuo que se mantiene activo durante toda la partida."]
+    assert len(_sentences("es", "Paga 2 Monedas: una al banco.", 0)) == 1  # a colon inside a sentence
