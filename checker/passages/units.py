@@ -23,9 +23,9 @@ from sources.folding import word_key as fold
 MAX_NUMBER = 999  # years, phone numbers and catalogue numbers are not rule numbers
 SKIP_TOPICS = frozenset({"credits"})  # names of people and companies: nothing to compare
 _ITEM = re.compile(r"^\s*(?:[-•–*▪●]\s+)?(?:(\d{1,2})\s*[.)]\s+)|^\s*[-•–*▪●]\s+")
-# a stop, then a capital or a digit -- or a colon and a space: a sentence whose opening icon ("∞:", "!!:")
-# the text layer lost, which reads on from the colon
-_SENTENCE_END = re.compile(r"(?<=[.!?…])[»\"”)]?\s+(?=[«\"„“(¡¿]?[^\W\d_]*[A-ZÀ-ÞА-ЯЁІЇЄҐ\d]|:\s)")
+# a stop, then a capital or a digit -- or a colon and a space, after a symbol or two or none: a sentence
+# that opens with an icon ("∞: ongoing effect", "!!: immediate"), printed as a symbol or lost from the text
+_SENTENCE_END = re.compile(r"(?<=[.!?…])[»\"”)]?\s+(?=[«\"„“(¡¿]?[^\W\d_]*[A-ZÀ-ÞА-ЯЁІЇЄҐ\d]|[^\w\s]{0,3}:\s)")
 _BLANK = re.compile(r"\n\s*\n")
 # concepts that do not say what a passage is about: connectives, and headings' own vocabulary
 NOT_CONTENT = ("word.or", "word.and", "word.not", "word.only", "word.all", "word.none", "word.nothing",
