@@ -647,7 +647,7 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
     for k, sb in enumerate(beads):
         # a 1-1 pair of sentences sharing nothing, in paragraphs whose lengths do not fit: the aligner may
         # have shifted the sentences past one too many (checked below: content the other lacks, and length)
-        shifted = sb.shape == (1, 1) and sb.own < WEAK and with_it >= SHIFT_GAP
+        shifted = sb.shape == (1, 1) and sb.own < WEAK and (with_it >= SHIFT_GAP or _carries_alone(pa, pb, sb, la, lb, ratio, with_it, near))
         if sb.a and sb.b and len(sb.a) == len(sb.b) and not shifted:
             continue
         on_a = len(sb.a) > len(sb.b) or (shifted and _delta(la, lb, ratio) < 0)
@@ -720,6 +720,21 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
                 found.append((sureness, absent, PairDiff("absent", pa.topic, ctx, present, None, sig, conf, None)))
         out += _one_of_merge(found) if sb.a and sb.b else found
     return _one_per_paragraph(out)
+
+
+def _carries_alone(pa: Passage, pb: Passage, sb: Bead, la: int, lb: int, ratio: float, with_it: float,
+                   near: tuple[list[Passage], list[Passage]]) -> bool:
+    """Whether a 1-1 pair of sentences sharing nothing is shifted though the paragraphs' lengths only lean
+    (|delta| above LENGTH_FIT, below SHIFT_GAP): the longer paragraph's sentence carries a number or a card
+    the other paragraph (and its merge's neighbours) prints nowhere. Why: a sentence added to a paragraph of
+    several makes the sentence aligner pair it with the next sentence rather than leave it alone; what it
+    carries is what says so where the lengths of a wordy translation cannot."""
+    if with_it <= LENGTH_FIT:
+        return False
+    on_a = _delta(la, lb, ratio) < 0
+    s = pa.sentences[sb.a[0]] if on_a else pb.sentences[sb.b[0]]
+    other = (pb if on_a else pa).sentences + [x for u in (near[1] if on_a else near[0]) for x in u.sentences]
+    return _has_content([s]) and _absent_from([s], other)
 
 
 def _one_per_paragraph(found: list[tuple[tuple, bool, PairDiff]]) -> list[PairDiff]:
