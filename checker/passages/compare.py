@@ -725,14 +725,16 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
 def _carries_alone(pa: Passage, pb: Passage, sb: Bead, la: int, lb: int, ratio: float, with_it: float,
                    near: tuple[list[Passage], list[Passage]]) -> bool:
     """Whether a 1-1 pair of sentences sharing nothing is shifted though the paragraphs' lengths only lean
-    (|delta| above LENGTH_FIT, below SHIFT_GAP): the longer paragraph's sentence carries a number or a card
-    the other paragraph (and its merge's neighbours) prints nowhere. Why: a sentence added to a paragraph of
-    several makes the sentence aligner pair it with the next sentence rather than leave it alone; what it
-    carries is what says so where the lengths of a wordy translation cannot."""
-    if with_it <= LENGTH_FIT:
-        return False
+    (|delta| below SHIFT_GAP): the longer paragraph's sentence carries a number or a card the other
+    paragraph (and its merge's neighbours) prints nowhere, and the paragraphs fit better without it. Why: a
+    sentence added to a paragraph of several makes the sentence aligner pair it with the next sentence
+    rather than leave it alone; what it carries is what says so where the lengths of a wordy translation
+    cannot (whether they fit without it is asked after: _sentence_gaps)."""
     on_a = _delta(la, lb, ratio) < 0
     s = pa.sentences[sb.a[0]] if on_a else pb.sentences[sb.b[0]]
+    without = _delta(la - len(s.text), lb, ratio) if on_a else _delta(la, lb - len(s.text), ratio)
+    if abs(without) >= with_it:
+        return False
     other = (pb if on_a else pa).sentences + [x for u in (near[1] if on_a else near[0]) for x in u.sentences]
     return _has_content([s]) and _absent_from([s], other)
 
