@@ -64,3 +64,5 @@ def test_a_sentence_whose_opening_icon_was_lost_is_a_sentence_of_its_own():
     assert [text[a:b].strip() for a, b in _sentences("es", text, 0)] == [
         "Suma los valores de los dados.", ": efecto continuo que se mantiene activo durante toda la partida."]
     assert len(_sentences("es", "Paga 2 Monedas: una al banco.", 0)) == 1  # a colon inside a sentence
+    uk = "Заплатіть вартість будівництва. ∞: Постійна властивість, що діє протягом усієї гри."
+    assert [uk[a:b].strip() for a, b in _sentences("uk", uk, 0)][1].startswith("∞:")  # the icon printed as a symbol
