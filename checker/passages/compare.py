@@ -12,7 +12,7 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 from statistics import median
 
-from checker.passages.align import ANCHOR, WEAK, Bead, align, length_cost, own_evidence
+from checker.passages.align import ANCHOR, WEAK, Bead, align, length_cost, own_evidence, pair_cost, skip_cost
 from checker.passages.groups import group
 from checker.passages.pairs import MIN_QUALITY, Pair
 from checker.passages.units import Passage, Sentence
@@ -651,6 +651,8 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
         if sb.a and sb.b and len(sb.a) == len(sb.b) and not shifted:
             continue
         on_a = len(sb.a) > len(sb.b) or (shifted and _delta(la, lb, ratio) < 0)
+        if sb.a and sb.b and not shifted and _contested(beads, k, pa, pb, on_a, ratio):
+            continue  # the merge may be the aligner's shift past an extra sentence next door: not this one
         own = [pa.sentences[i] for i in sb.a] if on_a else [pb.sentences[j] for j in sb.b]
         other = pb.sentences if on_a else pa.sentences
         seen = None if readable is None else readable[1] if on_a else readable[0]
@@ -720,6 +722,42 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
                 found.append((sureness, absent, PairDiff("absent", pa.topic, ctx, present, None, sig, conf, None)))
         out += _one_of_merge(found) if sb.a and sb.b else found
     return _one_per_paragraph(out)
+
+
+def _contested(beads: list[Bead], k: int, pa: Passage, pb: Passage, on_a: bool, ratio: float) -> bool:
+    """Whether bead k, two sentences of one side set against one, borders a 1-1 bead whose sentence on
+    that side is as likely the one without a counterpart: of the three sentences against the two
+    counterparts, leaving that bead's sentence alone (the merge split, each of its sentences paired)
+    costs no more than leaving either of the merge's alone (the aligner's cost: length, shared numbers,
+    cards, terms, and the lone sentence's own). Why: a sentence added after a paragraph's sentences (one
+    restating its neighbour, say) costs more left alone than merging the two sentences before it and
+    pairing the added one with the last counterpart; two sentences then compete for one counterpart,
+    and which one is extra is not known -- a finding quoting the merge's would name a sentence the
+    other book prints."""
+    mine = pa.sentences if on_a else pb.sentences
+    theirs = pb.sentences if on_a else pa.sentences
+
+    def cost(i: int, j: int) -> float:
+        a, b = (group(mine, (i,)), group(theirs, (j,))) if on_a else (group(theirs, (j,)), group(mine, (i,)))
+        return pair_cost(a, b, ratio)
+
+    def alone(i: int) -> float:
+        return skip_cost(group(mine, (i,)), ratio if on_a else 1 / ratio)
+
+    own = beads[k].a if on_a else beads[k].b
+    p = (beads[k].b if on_a else beads[k].a)[0]
+    for x in (k - 1, k + 1):
+        if not 0 <= x < len(beads) or beads[x].shape != (1, 1):
+            continue
+        t, q = (beads[x].a[0], beads[x].b[0]) if on_a else (beads[x].b[0], beads[x].a[0])
+        seq, their = ([t, *own], [q, p]) if x < k else ([*own, t], [p, q])
+        options = []  # the cost of leaving each of the three alone, the other two paired in order
+        for n, left in enumerate(seq):
+            paired = seq[:n] + seq[n + 1:]
+            options.append((alone(left) + sum(cost(i, j) for i, j in zip(paired, their, strict=True)), left))
+        if min(c for c, left in options if left == t) <= min(c for c, left in options if left != t):
+            return True
+    return False
 
 
 def _carries_alone(pa: Passage, pb: Passage, sb: Bead, la: int, lb: int, ratio: float, with_it: float,
