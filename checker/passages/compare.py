@@ -741,6 +741,11 @@ def _contested(beads: list[Bead], k: int, pa: Passage, pb: Passage, on_a: bool, 
         a, b = (group(mine, (i,)), group(theirs, (j,))) if on_a else (group(theirs, (j,)), group(mine, (i,)))
         return pair_cost(a, b, ratio)
 
+    def agreement(i: int, j: int) -> tuple[bool, float]:
+        """Whether the two print the same numbers and cards exactly, then what they share (own evidence)."""
+        a, b = group(mine, (i,)), group(theirs, (j,))
+        return a.numbers == b.numbers and a.cards == b.cards, own_evidence(a, b)
+
     def alone(i: int) -> float:
         return skip_cost(group(mine, (i,)), ratio if on_a else 1 / ratio)
 
@@ -750,6 +755,8 @@ def _contested(beads: list[Bead], k: int, pa: Passage, pb: Passage, on_a: bool, 
         if not 0 <= x < len(beads) or beads[x].shape != (1, 1):
             continue
         t, q = (beads[x].a[0], beads[x].b[0]) if on_a else (beads[x].b[0], beads[x].a[0])
+        if agreement(own[0] if x < k else own[-1], q) < agreement(t, q):
+            continue  # that bead's sentence says what its counterpart says more surely than the merge's does
         seq, their = ([t, *own], [q, p]) if x < k else ([*own, t], [p, q])
         options = []  # the cost of leaving each of the three alone, the other two paired in order
         for n, left in enumerate(seq):
