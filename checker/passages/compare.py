@@ -741,10 +741,11 @@ def _contested(beads: list[Bead], k: int, pa: Passage, pb: Passage, on_a: bool, 
         a, b = (group(mine, (i,)), group(theirs, (j,))) if on_a else (group(theirs, (j,)), group(mine, (i,)))
         return pair_cost(a, b, ratio)
 
-    def agreement(i: int, j: int) -> tuple[bool, float]:
-        """Whether the two print the same numbers and cards exactly, then what they share (own evidence)."""
+    def agreement(i: int, j: int) -> tuple[int, float]:
+        """How few numbers and cards one of the two prints and the other prints in no form (as pair_cost
+        counts them: a number in words is the same number), then what they share (own evidence)."""
         a, b = group(mine, (i,)), group(theirs, (j,))
-        return a.numbers == b.numbers and a.cards == b.cards, own_evidence(a, b)
+        return -(len(a.number_keys - b.soft) + len(b.number_keys - a.soft) + len(a.cards ^ b.cards)), own_evidence(a, b)
 
     def alone(i: int) -> float:
         return skip_cost(group(mine, (i,)), ratio if on_a else 1 / ratio)
