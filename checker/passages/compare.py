@@ -12,7 +12,7 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 from statistics import median
 
-from checker.passages.align import ANCHOR, WEAK, Bead, align, length_cost, own_evidence
+from checker.passages.align import ANCHOR, WEAK, Bead, align, length_cost, own_evidence, pair_cost, skip_cost
 from checker.passages.groups import group
 from checker.passages.pairs import MIN_QUALITY, Pair
 from checker.passages.units import Passage, Sentence
@@ -99,6 +99,24 @@ def number_change(a_units: list, b_units: list) -> tuple[list[int], list[int]]:
         return only_a, only_b or more_b or ord_b
     if only_b and (more_a or ord_a):
         return more_a or ord_a, only_b
+    return _choice_change(a_units, b_units, only_a, only_b)
+
+
+def _choice_change(a_units: list, b_units: list, only_a: list[int], only_b: list[int]) -> tuple[list[int], list[int]]:
+    """Two numbers offered as alternatives ("1 or 2 dice") with one of them changed ("3 or 2 dice"):
+    each side prints a pair the other does not, the two share one member, and the member that differs
+    on one side is printed there only. Why: the other member may be one, which is never a hard number
+    ("a coin" is "1 coin"), so number_change alone sees only a number the other side lacks."""
+    ca = set().union(*(u.feats.choices for u in a_units)) if a_units else set()
+    cb = set().union(*(u.feats.choices for u in b_units)) if b_units else set()
+    for pa in sorted(ca - cb):
+        for pb in sorted(cb - ca):
+            common = set(pa) & set(pb)
+            if len(common) != 1:
+                continue
+            (x,), (y,) = set(pa) - common, set(pb) - common
+            if x in only_a or y in only_b:
+                return [x], [y]
     return [], []
 
 
@@ -629,10 +647,12 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
     for k, sb in enumerate(beads):
         # a 1-1 pair of sentences sharing nothing, in paragraphs whose lengths do not fit: the aligner may
         # have shifted the sentences past one too many (checked below: content the other lacks, and length)
-        shifted = sb.shape == (1, 1) and sb.own < WEAK and with_it >= SHIFT_GAP
+        shifted = sb.shape == (1, 1) and sb.own < WEAK and (with_it >= SHIFT_GAP or _carries_alone(pa, pb, sb, la, lb, ratio, with_it, near))
         if sb.a and sb.b and len(sb.a) == len(sb.b) and not shifted:
             continue
         on_a = len(sb.a) > len(sb.b) or (shifted and _delta(la, lb, ratio) < 0)
+        if sb.a and sb.b and not shifted and _contested(beads, k, pa, pb, on_a, ratio):
+            continue  # the merge may be the aligner's shift past an extra sentence next door: not this one
         own = [pa.sentences[i] for i in sb.a] if on_a else [pb.sentences[j] for j in sb.b]
         other = pb.sentences if on_a else pa.sentences
         seen = None if readable is None else readable[1] if on_a else readable[0]
@@ -702,6 +722,67 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
                 found.append((sureness, absent, PairDiff("absent", pa.topic, ctx, present, None, sig, conf, None)))
         out += _one_of_merge(found) if sb.a and sb.b else found
     return _one_per_paragraph(out)
+
+
+def _contested(beads: list[Bead], k: int, pa: Passage, pb: Passage, on_a: bool, ratio: float) -> bool:
+    """Whether bead k, two sentences of one side set against one, borders a 1-1 bead whose sentence on
+    that side is as likely the one without a counterpart: of the three sentences against the two
+    counterparts, leaving that bead's sentence alone (the merge split, each of its sentences paired)
+    costs no more than leaving either of the merge's alone (the aligner's cost: length, shared numbers,
+    cards, terms, and the lone sentence's own). Why: a sentence added after a paragraph's sentences (one
+    restating its neighbour, say) costs more left alone than merging the two sentences before it and
+    pairing the added one with the last counterpart; two sentences then compete for one counterpart,
+    and which one is extra is not known -- a finding quoting the merge's would name a sentence the
+    other book prints."""
+    mine = pa.sentences if on_a else pb.sentences
+    theirs = pb.sentences if on_a else pa.sentences
+
+    def cost(i: int, j: int) -> float:
+        a, b = (group(mine, (i,)), group(theirs, (j,))) if on_a else (group(theirs, (j,)), group(mine, (i,)))
+        return pair_cost(a, b, ratio)
+
+    def agreement(i: int, j: int) -> tuple[int, float]:
+        """How few numbers and cards one of the two prints and the other prints in no form (as pair_cost
+        counts them: a number in words is the same number), then what they share (own evidence)."""
+        a, b = group(mine, (i,)), group(theirs, (j,))
+        return -(len(a.number_keys - b.soft) + len(b.number_keys - a.soft) + len(a.cards ^ b.cards)), own_evidence(a, b)
+
+    def alone(i: int) -> float:
+        return skip_cost(group(mine, (i,)), ratio if on_a else 1 / ratio)
+
+    own = beads[k].a if on_a else beads[k].b
+    p = (beads[k].b if on_a else beads[k].a)[0]
+    for x in (k - 1, k + 1):
+        if not 0 <= x < len(beads) or beads[x].shape != (1, 1):
+            continue
+        t, q = (beads[x].a[0], beads[x].b[0]) if on_a else (beads[x].b[0], beads[x].a[0])
+        if agreement(own[0] if x < k else own[-1], q) < agreement(t, q):
+            continue  # that bead's sentence says what its counterpart says more surely than the merge's does
+        seq, their = ([t, *own], [q, p]) if x < k else ([*own, t], [p, q])
+        options = []  # the cost of leaving each of the three alone, the other two paired in order
+        for n, left in enumerate(seq):
+            paired = seq[:n] + seq[n + 1:]
+            options.append((alone(left) + sum(cost(i, j) for i, j in zip(paired, their, strict=True)), left))
+        if min(c for c, left in options if left == t) <= min(c for c, left in options if left != t):
+            return True
+    return False
+
+
+def _carries_alone(pa: Passage, pb: Passage, sb: Bead, la: int, lb: int, ratio: float, with_it: float,
+                   near: tuple[list[Passage], list[Passage]]) -> bool:
+    """Whether a 1-1 pair of sentences sharing nothing is shifted though the paragraphs' lengths only lean
+    (|delta| below SHIFT_GAP): the longer paragraph's sentence carries a number or a card the other
+    paragraph (and its merge's neighbours) prints nowhere, and the paragraphs fit better without it. Why: a
+    sentence added to a paragraph of several makes the sentence aligner pair it with the next sentence
+    rather than leave it alone; what it carries is what says so where the lengths of a wordy translation
+    cannot (whether they fit without it is asked after: _sentence_gaps)."""
+    on_a = _delta(la, lb, ratio) < 0
+    s = pa.sentences[sb.a[0]] if on_a else pb.sentences[sb.b[0]]
+    without = _delta(la - len(s.text), lb, ratio) if on_a else _delta(la, lb - len(s.text), ratio)
+    if abs(without) >= with_it:
+        return False
+    other = (pb if on_a else pa).sentences + [x for u in (near[1] if on_a else near[0]) for x in u.sentences]
+    return _has_content([s]) and _absent_from([s], other)
 
 
 def _one_per_paragraph(found: list[tuple[tuple, bool, PairDiff]]) -> list[PairDiff]:

@@ -23,7 +23,9 @@ from sources.folding import word_key as fold
 MAX_NUMBER = 999  # years, phone numbers and catalogue numbers are not rule numbers
 SKIP_TOPICS = frozenset({"credits"})  # names of people and companies: nothing to compare
 _ITEM = re.compile(r"^\s*(?:[-•–*▪●]\s+)?(?:(\d{1,2})\s*[.)]\s+)|^\s*[-•–*▪●]\s+")
-_SENTENCE_END = re.compile(r"(?<=[.!?…])[»\"”)]?\s+(?=[«\"„“(¡¿]?[^\W\d_]*[A-ZÀ-ÞА-ЯЁІЇЄҐ\d])")
+# a stop, then a capital or a digit -- or a colon and a space, after a symbol or two or none: a sentence
+# that opens with an icon ("∞: ongoing effect", "!!: immediate"), printed as a symbol or lost from the text
+_SENTENCE_END = re.compile(r"(?<=[.!?…])[»\"”)]?\s+(?=[«\"„“(¡¿]?[^\W\d_]*[A-ZÀ-ÞА-ЯЁІЇЄҐ\d]|[^\w\s]{0,3}:\s)")
 _BLANK = re.compile(r"\n\s*\n")
 # concepts that do not say what a passage is about: connectives, and headings' own vocabulary
 NOT_CONTENT = ("word.or", "word.and", "word.not", "word.only", "word.all", "word.none", "word.nothing",
@@ -40,6 +42,10 @@ class Features:
     # ordinals ("third" = 3), sorted, with repeats: how often a number is said, where one book prints
     # "player 3" and another "the third player" (the lexicon's `ordinals`)
     ordinals: tuple[int, ...] = ()
+    # numbers offered as alternatives, "1 or 2 dice" (two numbers, digits or words, "one" too, joined by
+    # the lexicon's word.or), each sorted: a pair with one member changed is a changed number even where
+    # the other member is one (never a hard number alone) or the other book spells it out
+    choices: frozenset[tuple[int, int]] = frozenset()
 
 
 @dataclass
@@ -154,9 +160,25 @@ def features(lang: str, text: str) -> Features:
                 if o <= MAX_NUMBER:
                     ords.append(o)
     wrong = _not_terms(lang)
-    concepts = frozenset(h.concept for h in lex.find(tokens) if not h.concept.startswith(NOT_CONTENT)
-                         and not (h.concept in wrong and wrong[h.concept] & {t.norm for t in tokens[h.first:h.last + 1]}))
-    return Features(tuple(sorted(hard)), frozenset(soft), concepts, tuple(sorted(ords)))
+    hits = [h for h in lex.find(tokens)
+            if not (h.concept in wrong and wrong[h.concept] & {t.norm for t in tokens[h.first:h.last + 1]})]
+    choices = _choices(tokens, {h.first for h in hits if h.concept == OR and h.first == h.last})
+    concepts = frozenset(h.concept for h in hits if not h.concept.startswith(NOT_CONTENT))
+    return Features(tuple(sorted(hard)), frozenset(soft), concepts, tuple(sorted(ords)), choices)
+
+
+OR = "word.or"  # the lexicon's concept of "or"
+
+
+def _choices(tokens: list, ors: set[int]) -> frozenset[tuple[int, int]]:
+    """(smaller, larger) of every two numbers joined by one "or" word (`ors`: those tokens' indices)."""
+    out = set()
+    for k in ors:
+        if 0 < k < len(tokens) - 1:
+            x, y = tokens[k - 1].num, tokens[k + 1].num
+            if x is not None and y is not None and x != y and max(x, y) <= MAX_NUMBER:
+                out.add((min(x, y), max(x, y)))
+    return frozenset(out)
 
 
 def _pieces(text: str) -> list[tuple[int, int]]:
