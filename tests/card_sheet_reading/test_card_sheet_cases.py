@@ -10,25 +10,14 @@ the lowest ink threshold as "74" for 7 or "2" for 10, was the first reading and 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from card_sheets import Sheet, make_sheet
+from card_sheet_checks import matched, read_image
+from card_sheets import make_sheet
 
-from ingest.card_sheets import SheetPage
 from ingest.card_sheets.find import CardBox, find_cards
-from ingest.card_sheets.match import match_title, printed_numbers, sheet_language
 from ingest.card_sheets.read import UNSURE, CardRead, read_numbers
-from ingest.card_sheets.sheet import read_sheet
 from ingest.pipeline import analyse, name_index
 from ingest.reader import Word
-from sources.names import NameIndex
-
-
-def _read(tmp: Path, sheet: Sheet, names: NameIndex) -> SheetPage | None:
-    image = tmp / "sheet.jpg"
-    sheet.image.save(image)
-    return read_sheet(image, lambda: names)
 
 
 @pytest.fixture(scope="module")
@@ -39,27 +28,15 @@ def read(tmp_path_factory: pytest.TempPathFactory) -> dict:
     image = tmp_path_factory.mktemp("mixed") / "mixed.jpg"
     mixed.image.save(image)
     return {"names": names,
-            "upside": (upside, _read(tmp_path_factory.mktemp("upside"), upside, names)),
+            "upside": (upside, read_image(tmp_path_factory.mktemp("upside"), upside, names)),
             "mixed": (mixed, analyse(image))}
-
-
-def _matched(sheet: Sheet, page: SheetPage | None, names: NameIndex) -> list[str]:
-    assert page is not None and len(page.cards) == len(sheet.cards)
-    lang, edition, _ = sheet_language([c.title for c in page.cards], names, numbers=printed_numbers(page.cards))
-    assert (lang, edition) == (sheet.lang, sheet.edition)
-    out = []
-    for card, truth in zip(page.cards, sheet.cards, strict=True):
-        m = match_title(card.title, names, lang, edition, printed_numbers([card])[0])
-        assert m is None or m.card_id == truth.card_id, (card.title, truth.name)
-        out += [m.card_id] if m else []
-    return out
 
 
 def test_an_upside_down_landmark_on_a_dark_band_is_read(read: dict) -> None:
     sheet, page = read["upside"]
     (landmark,) = [t for t in sheet.cards if not t.activation]
     assert landmark.turn == 180 and landmark.dark_band
-    assert landmark.card_id in _matched(sheet, page, read["names"])
+    assert landmark.card_id in matched(sheet, page, read["names"], by_numbers=True)
 
 
 def test_each_card_of_a_mixed_sheet_is_its_own_languages(read: dict) -> None:
