@@ -17,9 +17,12 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
+from checker.context import Context
 from checker.model import BookIn, DiffReport
+from checker.passages.align import align
 from checker.passages.compare import GAP_MARK
 from checker.passages.costs import claimed_costs
+from checker.passages.pairs import aligned, book_passages
 from checker.passages.units import Sentence, passages
 
 KINDS = ("number", "example", "drop", "add", "cost")
@@ -139,22 +142,64 @@ def _norm(text: str) -> str:
     return " ".join(text.split())
 
 
-def found_in(report: DiffReport, copy: BookIn, p: Plant) -> bool:
+def counterparts(p: Plant, original: BookIn, others: list[BookIn], cards: dict) -> dict[str, list[str]]:
+    """For a dropped sentence: each other book's sentences that translate it (book id -> their texts), from
+    the checker's alignment of the clean original with that book (its passages, then the two paragraphs'
+    sentences). A drop is reported only by a finding quoting these: the other book prints them, the copy
+    no longer does. Empty for a book where the original's sentence has no counterpart (nothing to find)."""
+    if p.kind != "drop":
+        return {}
+    out: dict[str, list[str]] = {}
+    for other in others:
+        ctx = Context(original.edition, [original, other], dict(cards), {}, None)
+        pa, pb = book_passages(ctx, original), book_passages(ctx, other)
+        spot = next(((i, k) for i, u in enumerate(pa) for k, s in enumerate(u.sentences)
+                     if _norm(s.text) == _norm(p.old)), None)
+        bead = spot and next((bd for bd in aligned(pa, pb, original.lang, other.lang) if spot[0] in bd.a), None)
+        if not bead or not bead.b:
+            continue
+        sa = [s for i in bead.a for s in pa[i].sentences]
+        sb = [s for j in bead.b for s in pb[j].sentences]
+        mine = sum(len(pa[i].sentences) for i in bead.a if i < spot[0]) + spot[1]
+        mates = [sb[j].text for sbd in align(sa, sb) if mine in sbd.a for j in sbd.b]
+        if mates:
+            out[other.id] = mates
+    return out
+
+
+def _quotes_mate(d: object, copy: BookIn, mates: dict[str, list[str]]) -> bool:
+    """Whether a finding quotes, from a book other than the copy, a counterpart of the dropped sentence."""
+    return any(ev.rulebook != copy.id and any(_norm(m)[:40] in _norm(ev.quote) for m in mates.get(ev.rulebook, []))
+               for ev in d.evidence)
+
+
+def _quotes_plant(d: object, copy: BookIn, p: Plant) -> bool:
+    """Whether a finding quotes, from the copy, the changed or added sentence (or an added one's twin)."""
+    return p.kind != "drop" and any(ev.rulebook == copy.id and any(_norm(s)[:40] in _norm(ev.quote) for s in [p.new, *twins(p)])
+                                    for ev in d.evidence)
+
+
+def found_in(report: DiffReport, copy: BookIn, p: Plant, mates: dict[str, list[str]]) -> bool:
     """Whether a finding names the planted copy and quotes the plant: the changed or added sentence, or for
-    a dropped one the place it was dropped from (the sentence before it, or the gap marked before the
-    sentence after it)."""
+    a dropped one its counterpart in the other book (`mates`: counterparts(); the place it was dropped
+    from is not enough -- a finding there quoting another sentence of the other book is a false alarm)."""
+    return any(d.kind in FINDING_KINDS and copy.id in d.values and (_quotes_mate(d, copy, mates) or _quotes_plant(d, copy, p))
+               for d in report.discrepancies)
+
+
+def at_place(report: DiffReport, copy: BookIn, p: Plant) -> bool:
+    """The former, loose scoring (benchmarks/passages.py prints it beside found_in): a drop counted as found
+    by any finding quoting the place it was dropped from (the sentence before it, or the gap before the
+    sentence after it), whatever the other book's quote was."""
     for d in report.discrepancies:
         if d.kind not in FINDING_KINDS or copy.id not in d.values:
             continue
-        for ev in d.evidence:
-            if ev.rulebook != copy.id:
-                continue
-            quote = _norm(ev.quote)
-            if p.kind == "drop" and (_norm(p.before)[-40:] in quote
-                                     or (GAP_MARK in quote and p.after and _norm(p.after)[:40] in quote)):
-                return True
-            if p.kind != "drop" and any(_norm(s)[:40] in quote for s in [p.new, *twins(p)]):
-                return True
+        if _quotes_plant(d, copy, p):
+            return True
+        quotes = [_norm(ev.quote) for ev in d.evidence if ev.rulebook == copy.id]
+        if p.kind == "drop" and any(_norm(p.before)[-40:] in q or (GAP_MARK in q and p.after and _norm(p.after)[:40] in q)
+                                    for q in quotes):
+            return True
     return False
 
 
@@ -172,27 +217,14 @@ def _bare(summary: str) -> str:
     return re.sub(r" \(alignment confidence [\d.]+\)", "", summary)
 
 
-def strays(report: DiffReport, clean: DiffReport, copy: BookIn, p: Plant) -> list:
+def strays(report: DiffReport, clean: DiffReport, copy: BookIn, p: Plant, mates: dict[str, list[str]]) -> list:
     """The copy's passage findings that its clean original does not get and that are not about the plant
-    (quoting the changed, added or dropped sentence or its twin, or the place a sentence was dropped from): false alarms."""
+    (quoting the changed or added sentence or its twin, or a dropped sentence's counterpart in the other
+    book -- `mates`, counterparts()): false alarms. A finding at a drop's place quoting another sentence
+    is one: a reviewer would find the other book's sentence printed in the copy."""
     known = {_bare(d.summary) for d in clean.discrepancies if d.kind == "passage"}
-    out = []
-    for d in report.discrepancies:
-        if d.kind != "passage" or _bare(d.summary) in known:
-            continue
-        # the place before the plant excuses a finding only for a dropped sentence (the gap is there); an
-        # added sentence's neighbour reported instead of it (or beside it) is a false alarm, unless it is
-        # the added sentence's twin (a near-copy: either of the two is the extra one)
-        at_plant = any(ev.rulebook == copy.id and (
-            any(_norm(x)[:40] in _norm(ev.quote) for x in [p.new, *twins(p)] if x)
-            or (p.kind == "drop" and p.before and _norm(p.before)[-40:] in _norm(ev.quote))
-            or (p.old and _norm(p.old)[:40] in _norm(ev.quote)))
-            for ev in d.evidence)
-        # a drop is also seen from the other book's side: its quote is the counterpart, the copy's the gap
-        gap = p.kind == "drop" and any(ev.rulebook == copy.id and GAP_MARK in ev.quote for ev in d.evidence)
-        if not (at_plant or gap):
-            out.append(d)
-    return out
+    return [d for d in report.discrepancies if d.kind == "passage" and _bare(d.summary) not in known
+            and not (_quotes_mate(d, copy, mates) or _quotes_plant(d, copy, p))]
 
 
 def read_text(book: BookIn) -> str:

@@ -50,4 +50,4 @@ def contested(seed_db: str, tmp_path_factory: pytest.TempPathFactory) -> dict:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_an_added_restatement_never_has_its_neighbour_reported_in_its_place(contested, seed):
     p, copy, report, clean = contested[seed]
-    assert [d.summary for d in strays(report, clean, copy, p)] == []
+    assert [d.summary for d in strays(report, clean, copy, p, {})] == []
