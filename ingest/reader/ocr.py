@@ -602,15 +602,18 @@ def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[s
             probe = sample(inked[0], bands=PROBE_BANDS)
             passes, best = _probe_read(probe, probe_pool)
             lang, lang_conf = _language_of(best)
-    if lang is None and any(r.layout.words for r in passes) and best.confidence < SCRIPT_READ:
-        # no language of the probe's scripts: try the other scripts' models (CJK). Not on a band
+    if any(r.layout.words for r in passes) and best.confidence < SCRIPT_READ:
+        # no language of the probe's scripts, or one told from a reading below SCRIPT_READ (a
+        # Latin or Cyrillic model reads CJK glyphs as fragments at confidence 28-42, in which the
+        # detector finds Russian, English or Spanish at 0.4-0.6): try the other scripts' models
+        # (CJK), the better reading of the band decides. Not on a band
         # where no probe model read a word: Tesseract's layout analysis, the same for every model,
         # found no line of text there (a picture, a cover's art), and the four models' runs would
         # cost a web-resolution page more than reading it (a Latin or Cyrillic probe reads a CJK
         # band as dozens of garbage words: 9-57 on the generated CJK pages at 100 dpi). Nor on a
         # band a probe model read surely (SCRIPT_READ): print of its own script, in a language
         # without data or in too few words to tell (White Goblin's Dutch page 2)
-        best, lang, lang_conf = _probe_other_scripts(probe, best)
+        best, lang, lang_conf = _probe_other_scripts(probe, best, lang, lang_conf)
     model = model_for(lang)
     script = SCRIPT_MODELS if best.model in SCRIPT_MODELS.split("+") else best.model
     if model and model != best.model and lang_conf < 0.7:
@@ -653,23 +656,27 @@ def other_script_models() -> list[str]:
     return sorted(m for m in models if m in installed)
 
 
-def _probe_other_scripts(probe: Image.Image, best: OcrResult) -> tuple[OcrResult, str | None, float]:
-    """The probe band read by each other-script model (only for a page the Latin and Cyrillic probes
-    found no language on, so a book in those scripts never pays for it); the best-read known language."""
+def _probe_other_scripts(probe: Image.Image, best: OcrResult, lang: str | None = None,
+                         lang_conf: float = 0.0) -> tuple[OcrResult, str | None, float]:
+    """The probe band read by each other-script model (only for a band the Latin and Cyrillic probes
+    read below SCRIPT_READ, so a book in those scripts never pays for it); the best-read known
+    language. `lang` (at `lang_conf`), the language the probe's `best` reading gave, is kept
+    unless an other-script model reads the band better (higher confidence) as a language of its
+    own script: a turned Latin page read as garbage keeps its Latin choice."""
     models = other_script_models()
     if not models:
-        return best, None, 0.0
+        return best, lang, lang_conf
     with ThreadPoolExecutor(max_workers=workers()) as pool:
         passes = list(pool.map(lambda m: run_tesseract(probe, m), models))
     found = []
     for result in passes:
-        lang, conf = _language_of(result)
-        if lang is not None:
-            found.append((conf, result.confidence, result, lang))
+        other, conf = _language_of(result)
+        if other is not None and (lang is None or (model_for(other) in models and result.confidence > best.confidence)):
+            found.append((conf, result.confidence, result, other))
     if not found:
-        return best, None, 0.0
-    conf, _, result, lang = max(found, key=lambda f: (f[0], f[1]))
-    return result, lang, conf
+        return best, lang, lang_conf
+    conf, _, result, other = max(found, key=lambda f: (f[0], f[1]))
+    return result, other, conf
 
 
 PageSource = Callable[[], Image.Image | None]  # loads (renders) one page image; None: found blank

@@ -142,6 +142,29 @@ def test_a_cjk_scan_is_still_probed_by_the_other_scripts_models(tmp_path):
     assert best.confidence < ocr.SCRIPT_READ, best.confidence
 
 
+def test_a_cjk_scan_a_latin_probe_finds_a_language_in_is_still_probed_by_the_other_scripts_models(tmp_path):
+    """A Korean page scanned at 100 dpi (generated, bars_cjk seed 1), given without a language: the
+    Cyrillic probe model reads its glyphs as fragments (confidence under SCRIPT_READ) in which the
+    detector finds Russian (0.38), and that choice was final (the page then read in Russian and
+    refused or taken for Russian). A language told from a reading under SCRIPT_READ no longer
+    spares the other scripts' models: the Korean model reads the band better, Korean is chosen."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import page_layouts
+    from PIL import Image
+
+    from ingest.reader import ocr
+
+    page = page_layouts.make_page("bars_cjk", 1, tmp_path)
+    gray = ocr.prepare(Image.open(page_layouts.scan_of(page, 100, 1, tmp_path).image))
+    model, lang, _, _ = ocr.choose_model([gray], None)
+    assert (model, lang) == ("kor", "ko")
+    with ThreadPoolExecutor(max_workers=ocr.workers()) as pool:
+        _, best = ocr._probe_read(ocr.sample(gray), pool)
+    assert best.confidence < ocr.SCRIPT_READ, best.confidence
+    assert ocr._language_of(best)[0] not in (None, "ko")  # the case: a language told from fragments
+
+
 def test_the_dutch_pages_are_measured_as_small_text_and_enlarged():
     from PIL import Image
 
