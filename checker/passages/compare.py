@@ -689,7 +689,7 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
             size = len(s.text)
             if size < MIN_GAP_CHARS:
                 continue
-            if sb.a and sb.b and not shifted and _stands_for(s, own, mates):
+            if sb.a and sb.b and not shifted and _stands_for(s, own, mates, [b for b in beads if b is not sb]):
                 continue  # the counterpart translates this sentence (what it carries differs): another is the extra one
             mine = pa.sentences if on_a else pb.sentences
             wide = other + [x for u in (near[1] if on_a else near[0]) for x in u.sentences]
@@ -852,14 +852,21 @@ def _shared(s: Sentence, mate: list[Sentence]) -> int:
     return len((s.feats.concepts | s.cards | set(s.feats.numbers) | s.feats.soft) & theirs)
 
 
-def _stands_for(s: Sentence, own: list[Sentence], mate: list[Sentence]) -> bool:
-    """Whether, of sentences set against one counterpart (a merge), `s` shares more with it (_shared:
-    numbers, cards, concepts) than every other does: the counterpart is its translation. Why: one of a
-    merge's sentences the other book dropped leaves the counterpart with the sentence it translates; a
-    number that sentence prints and its translation leaves out does not make it the one without a
-    counterpart -- a finding quoting it would name a sentence the other book prints."""
+def _stands_for(s: Sentence, own: list[Sentence], mate: list[Sentence], rest: list[Bead]) -> bool:
+    """Whether, of sentences set against one counterpart (a merge), `s` is the one it translates: it
+    shares more with it (_shared: numbers, cards, concepts) than every other does, as surely as an
+    anchor (own evidence), and every other sentence of the two paragraphs is paired one to one (`rest`:
+    the other beads -- a sentence left alone beside the merge means the aligner may have shifted past
+    it, and the counterpart be that one's). Why: one of a merge's sentences the other book dropped leaves
+    the counterpart with the sentence it translates; a number that sentence prints and its translation
+    leaves out does not make it the one without a counterpart -- a finding quoting it would name a
+    sentence the other book prints."""
+    if any(b.shape != (1, 1) for b in rest):
+        return False
     mine = _shared(s, mate)
-    return all(_shared(x, mate) < mine for x in own if x is not s)
+    if not all(_shared(x, mate) < mine for x in own if x is not s):
+        return False
+    return own_evidence(group([s], (0,)), group(mate, tuple(range(len(mate))))) >= ANCHOR
 
 
 def _extra_sureness(s: Sentence, own: list[Sentence], sb: Bead, pa: Passage, pb: Passage, on_a: bool,
