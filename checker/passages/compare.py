@@ -374,6 +374,8 @@ def _gap(pair: Pair, beads: list[Bead], k: int, surfaces: dict[str, dict[str, li
     around = ([pair.b[j] for j in prev.b + nxt.b]) if on_a else ([pair.a[i] for i in prev.a + nxt.a])
     if printed is None and _folded(pair, beads, lo, hi, on_a, units):
         return None  # the other book cuts coarser here: the passage is inside its neighbour
+    if _crossed(pair, beads, lo, hi, on_a, units):
+        return None  # the other book prints it a few passages over, itself left alone: an order, not a gap
     if not pair.partial and _step_absent(units, _window(pair, beads, lo, hi, on_a)):
         pass  # a numbered step the other book's list skips: its list says so, whatever the step's words carry
         # (not in books parallel only in part: their regions rest on numbers and cards, so must a gap)
@@ -400,6 +402,31 @@ def _gap(pair: Pair, beads: list[Bead], k: int, surfaces: dict[str, dict[str, li
     if on_a:
         return PairDiff("absent", units[0].topic, present, context, sig, None, conf, units[0].index)
     return PairDiff("absent", units[0].topic, context, present, None, sig, conf, None)
+
+
+CROSS_WINDOW = 8  # beads either way of a gap in which the other book may print its passage in another order
+
+
+def _crossed(pair: Pair, beads: list[Bead], lo: int, hi: int, on_a: bool, units: list[Passage]) -> bool:
+    """Whether a passage of the run is the counterpart of a passage the other book also leaves alone,
+    within CROSS_WINDOW beads: the two say the same thing as surely as an anchor does (own evidence at
+    ANCHOR, and pairing them costs less than nothing). Why: an aligner keeps both books' order, so where
+    the books print a rule and a worked example in opposite order, the passage that crossed over is left
+    alone on both sides -- a reviewer finds it printed in the other book, a few passages on."""
+    ratio = _book_ratio(pair)
+    theirs = pair.b if on_a else pair.a
+    lone = [i for x in range(max(0, lo - CROSS_WINDOW), min(len(beads), hi + CROSS_WINDOW + 1))
+            for i in (beads[x].b if on_a else beads[x].a) if not (beads[x].a and beads[x].b)]
+    for u in units:
+        if u.kind == "heading":
+            continue
+        g = group([u], (0,))
+        for j in lone:
+            h = group(theirs, (j,))
+            a, b = (g, h) if on_a else (h, g)
+            if own_evidence(a, b) >= ANCHOR and pair_cost(a, b, ratio) < 0:
+                return True
+    return False
 
 
 FOLD_WINDOW = 3  # beads past the gap's neighbours in which a coarser-cut book may print its content
@@ -657,10 +684,13 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
         other = pb.sentences if on_a else pa.sentences
         seen = None if readable is None else readable[1] if on_a else readable[0]
         found: list[tuple[tuple, bool, PairDiff]] = []  # this sentence bead's gaps, each with how surely it is the extra one
+        mates = [pb.sentences[j] for j in sb.b] if on_a else [pa.sentences[i] for i in sb.a]
         for s in own:
             size = len(s.text)
             if size < MIN_GAP_CHARS:
                 continue
+            if sb.a and sb.b and not shifted and _stands_for(s, own, mates, [b for b in beads if b is not sb]):
+                continue  # the counterpart translates this sentence (what it carries differs): another is the extra one
             mine = pa.sentences if on_a else pb.sentences
             wide = other + [x for u in (near[1] if on_a else near[0]) for x in u.sentences]
             absent = _has_content([s]) and _absent_from([s], wide, seen)
@@ -820,6 +850,23 @@ def _shared(s: Sentence, mate: list[Sentence]) -> int:
     theirs = set().union(*(m.feats.concepts for m in mate), *(m.cards for m in mate),
                          *(set(m.feats.numbers) | m.feats.soft for m in mate))
     return len((s.feats.concepts | s.cards | set(s.feats.numbers) | s.feats.soft) & theirs)
+
+
+def _stands_for(s: Sentence, own: list[Sentence], mate: list[Sentence], rest: list[Bead]) -> bool:
+    """Whether, of sentences set against one counterpart (a merge), `s` is the one it translates: it
+    shares more with it (_shared: numbers, cards, concepts) than every other does, as surely as an
+    anchor (own evidence), and every other sentence of the two paragraphs is paired one to one (`rest`:
+    the other beads -- a sentence left alone beside the merge means the aligner may have shifted past
+    it, and the counterpart be that one's). Why: one of a merge's sentences the other book dropped leaves
+    the counterpart with the sentence it translates; a number that sentence prints and its translation
+    leaves out does not make it the one without a counterpart -- a finding quoting it would name a
+    sentence the other book prints."""
+    if any(b.shape != (1, 1) for b in rest):
+        return False
+    mine = _shared(s, mate)
+    if not all(_shared(x, mate) < mine for x in own if x is not s):
+        return False
+    return own_evidence(group([s], (0,)), group(mate, tuple(range(len(mate))))) >= ANCHOR
 
 
 def _extra_sureness(s: Sentence, own: list[Sentence], sb: Bead, pa: Passage, pb: Passage, on_a: bool,
