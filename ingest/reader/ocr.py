@@ -36,6 +36,7 @@ from ingest.options import PageProgress
 from ingest.reader import tesseract
 from ingest.reader.geometry import PageLayout, Word, median
 from ingest.reader.layout import order_pages
+from ingest.reader.lost_lines import read_lost
 from ingest.reader.places import place_words
 from ingest.reader.rules import cleared
 from ingest.reader.upsample import enlarged, without_rules
@@ -763,13 +764,11 @@ def page_parts(gray: Image.Image) -> list[tuple[Image.Image, Where, int]]:
 
 
 def with_lost_lines(canvas: Image.Image, where: Where, result: OcrResult, model: str) -> OcrResult:
-    """A canvas's reading with the lines Tesseract passed over in its text blocks read one by one
-    (ingest.reader.lost_lines): done on enlarged low-resolution pages, where its layout analysis
-    drops a line now and then. A half page (no blocks found) is given back as it is."""
+    """A canvas's reading with the lines Tesseract passed over in its text blocks read together,
+    in one more run (ingest.reader.lost_lines): done on enlarged low-resolution pages, where its
+    layout analysis drops a line now and then. A half page (no blocks found) is given back as it is."""
     if isinstance(where, tuple):
         return result
-    from ingest.reader.lost_lines import read_lost
-
     blocks = [(s.left, s.top, s.left + s.block.box[2] - s.block.box[0], s.top + s.block.box[3] - s.block.box[1])
               for s in where if not s.block.picture]
     extra = read_lost(canvas, blocks, result.layout, lambda lines: run_tesseract(lines, model, None, 6).layout)
