@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -48,7 +49,7 @@ def cards() -> dict[str, dict[str, Any]]:
 __all__ = ["CARDS", "fact", "book", "ctx_of", "MentionIn", "PageIn", "SectionIn"]
 
 
-PROJECT = __import__("pathlib").Path(__file__).resolve().parents[2]
+PROJECT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="session")
@@ -74,17 +75,56 @@ def seed_report(seed_db: str):
 
 
 @pytest.fixture(scope="session")
-def seed_pair(seed_db: str) -> tuple[list, list, list]:
-    """The MK2 seeds' passages (uk, es) and their alignment, for the passage checks' unit tests."""
+def mk2_seeds(seed_db: str) -> tuple[dict[str, BookIn], dict]:
+    """The MK2 seed books by language, as the checker loads them, and the card catalog."""
     from carddb.db import open_db
-    from checker.load import load_books
-    from checker.passages.align import align
-    from checker.passages.units import passages
+    from checker.load import load_books, load_cards
 
     engine = open_db(seed_db, create=False)
     try:
-        books = {b.lang: b for b in load_books(engine) if b.edition == "mk2"}
+        return {b.lang: b for b in load_books(engine) if b.edition == "mk2"}, load_cards(engine)
     finally:
         engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def seed_pair(mk2_seeds: tuple[dict[str, BookIn], dict]) -> tuple[list, list, list]:
+    """The MK2 seeds' passages (uk, es) and their alignment, for the passage checks' unit tests."""
+    from checker.passages.align import align
+    from checker.passages.units import passages
+
+    books = mk2_seeds[0]
     uk, es = passages(books["uk"]), passages(books["es"])
     return uk, es, align(uk, es)
+
+
+@pytest.fixture(scope="session")
+def plant_copies(mk2_seeds: tuple[dict[str, BookIn], dict], tmp_path_factory: pytest.TempPathFactory):
+    """Ingests copies of MK2 seeds with the generator's plants (tests/passage_plants.py) through the
+    real pipeline: called with a kind and (language, seed) cases, gives each case's plant and copy."""
+    from diffing import ingest_files
+    from passage_plants import Plant, plant
+
+    from carddb.db import open_db
+    from checker.load import load_books
+
+    books = mk2_seeds[0]
+
+    def make(kind: str, cases: list[tuple[str, int]]) -> dict[tuple[str, int], tuple[Plant, BookIn]]:
+        tmp = tmp_path_factory.mktemp(f"planted_{kind}")
+        plants, files = {}, []
+        for lang, seed in cases:
+            original = PROJECT / "rules_sources" / "rulebooks" / books[lang].source
+            p = plant(original.read_text(encoding="utf-8"), books[lang], kind, seed)
+            assert p is not None and p.before and (p.new if kind == "add" else p.old), (lang, kind, seed)
+            files.append(tmp / f"{lang}_{seed}.txt")
+            files[-1].write_text(p.text, encoding="utf-8")
+            plants[(lang, seed)] = p
+        engine = open_db(ingest_files(tmp, files, "planted.sqlite"), create=False)
+        try:
+            copies = {Path(b.source).stem: b for b in load_books(engine)}
+        finally:
+            engine.dispose()
+        return {(lang, seed): (plants[(lang, seed)], copies[f"{lang}_{seed}"]) for lang, seed in cases}
+
+    return make

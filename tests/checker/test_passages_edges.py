@@ -13,25 +13,18 @@ from dataclasses import replace
 
 import pytest
 
-from carddb.db import open_db
-from checker.load import load_books
 from checker.passages.align import ANCHOR, Bead, own_evidence
 from checker.passages.compare import _book_ratio, _printed_between, _uncounted, number_change
 from checker.passages.groups import Group
 from checker.passages.pairs import Pair, aligned
-from checker.passages.units import Sentence, _counts, features, passages
+from checker.passages.units import Sentence, _counts, features
 
 from .test_passages import _unit
 
 
 @pytest.fixture(scope="module")
-def seed_books(seed_db: str) -> tuple[list, list]:
-    engine = open_db(seed_db, create=False)
-    try:
-        books = {b.lang: b for b in load_books(engine) if b.edition == "mk2"}
-    finally:
-        engine.dispose()
-    return passages(books["uk"]), passages(books["es"])
+def seed_books(seed_pair) -> tuple[list, list]:
+    return seed_pair[0], seed_pair[1]
 
 
 def test_a_book_printing_credits_at_its_end_keeps_the_other_books_last_passages_anchored(seed_books):

@@ -11,9 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from carddb.db import open_db
 from checker.context import Context
-from checker.load import load_books
 from checker.model import PageIn, SectionIn
 from checker.passages import check as passages_check
 from checker.passages.align import align
@@ -121,12 +119,8 @@ def test_a_sentence_both_books_add_is_no_finding():
 
 
 @pytest.fixture(scope="module")
-def seed_books(seed_db: str) -> dict:
-    engine = open_db(seed_db, create=False)
-    try:
-        return {b.lang: b for b in load_books(engine) if b.edition == "mk2"}
-    finally:
-        engine.dispose()
+def seed_books(mk2_seeds) -> dict:
+    return mk2_seeds[0]
 
 
 def _example_steps(ps: list) -> list[int]:
