@@ -125,6 +125,12 @@ def own_evidence(a: Group, b: Group) -> float:
     return min(score, 1.0)
 
 
+def unmatched(a: Group, b: Group) -> int:
+    """The numbers and cards one group prints and the other prints in no form (a number in words is
+    the same number): what argues against pairing them."""
+    return len(a.number_keys - b.soft) + len(b.number_keys - a.soft) + len(a.cards ^ b.cards)
+
+
 def pair_cost(a: Group, b: Group, ratio: float, own: float | None = None) -> float:
     """Cost of aligning two groups: their length mismatch, less what they share, plus what they contradict."""
     cost = length_cost(a.length, b.length, ratio)
@@ -134,8 +140,7 @@ def pair_cost(a: Group, b: Group, ratio: float, own: float | None = None) -> flo
     if a.cards and b.cards and not (a.cards & b.cards):
         cost += 2.0
     # what one side prints and the other does not print in any form argues against the pair
-    unmatched = len(a.number_keys - b.soft) + len(b.number_keys - a.soft) + len(a.cards ^ b.cards)
-    cost += min(3.0, 1.0 * unmatched)
+    cost += min(3.0, 1.0 * unmatched(a, b))
     if (a.kind == "heading") != (b.kind == "heading"):
         cost += 1.5
     if a.headings != b.headings:  # a heading merged into a paragraph: the structure says no
@@ -242,8 +247,8 @@ def _cost(a: Packed, b: Packed, ratio: float, own: float) -> float:
         cost += 2.0
     if a.cards and b.cards and not a.cards & b.cards:
         cost += 2.0
-    unmatched = (a.keys & ~b.soft).bit_count() + (b.keys & ~a.soft).bit_count() + (a.cards ^ b.cards).bit_count()
-    cost += min(3.0, 1.0 * unmatched)
+    missing = (a.keys & ~b.soft).bit_count() + (b.keys & ~a.soft).bit_count() + (a.cards ^ b.cards).bit_count()
+    cost += min(3.0, 1.0 * missing)
     if a.heading != b.heading:
         cost += 1.5
     if a.headings != b.headings:

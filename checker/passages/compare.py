@@ -12,7 +12,17 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 from statistics import median
 
-from checker.passages.align import ANCHOR, WEAK, Bead, align, length_cost, own_evidence, pair_cost, skip_cost
+from checker.passages.align import (
+    ANCHOR,
+    WEAK,
+    Bead,
+    align,
+    length_cost,
+    own_evidence,
+    pair_cost,
+    skip_cost,
+    unmatched,
+)
 from checker.passages.groups import group
 from checker.passages.pairs import MIN_QUALITY, Pair
 from checker.passages.units import Passage, Sentence
@@ -775,7 +785,7 @@ def _contested(beads: list[Bead], k: int, pa: Passage, pb: Passage, on_a: bool, 
         """How few numbers and cards one of the two prints and the other prints in no form (as pair_cost
         counts them: a number in words is the same number), then what they share (own evidence)."""
         a, b = group(mine, (i,)), group(theirs, (j,))
-        return -(len(a.number_keys - b.soft) + len(b.number_keys - a.soft) + len(a.cards ^ b.cards)), own_evidence(a, b)
+        return -unmatched(a, b), own_evidence(a, b)
 
     def alone(i: int) -> float:
         return skip_cost(group(mine, (i,)), ratio if on_a else 1 / ratio)

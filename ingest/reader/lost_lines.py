@@ -1,4 +1,4 @@
-"""Lines of print that Tesseract's layout analysis passed over, read one by one.
+"""Lines of print that Tesseract's layout analysis passed over, read again together.
 
 Tesseract finds a block's text lines before it reads them, and on an enlarged low-resolution page
 (ingest.reader.upsample: lines set close, their letters blurred into each other) it now and then
