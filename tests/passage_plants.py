@@ -4,7 +4,10 @@ or an editor could make and no named rule topic covers, at a random place (a see
 Kinds: `number` (a number in a rule sentence changed), `example` (a coin amount in a worked example
 changed), `drop` (a sentence removed), `add` (a sentence of the book copied into another paragraph: a
 rule the other books do not print), `cost` (the coins paid for a card a sentence builds, changed: the
-card catalog says otherwise). Places are chosen from the ingested original's passages
+card catalog says otherwise). Not among KINDS (the benchmark's default): `move` (a block of paragraphs
+printed a few blocks earlier or later, as a worked example set before its rule instead of after it, with
+a number in one of its sentences changed -- the aligner must pair the block where it was moved to for the
+change to be found) and `moved` (the same block moved, nothing changed: no finding may follow). Places are chosen from the ingested original's passages
 (checker.passages.units) and found again in the file by their exact text, so a plant always lands
 in the printed text the pipeline reads.
 """
@@ -128,7 +131,53 @@ def plant(text: str, book: BookIn, kind: str, seed: int) -> Plant | None:
         new_words = words.replace(str(amount), str(amount + rng.choice([1, 2])), 1)
         new = old.replace(words, new_words, 1)
         return Plant(kind, seed, old, new, "", text.replace(old, new, 1))
+    if kind in ("move", "moved"):
+        return _move(text, book, kind, seed, rng, sents)
     raise ValueError(kind)
+
+
+_BLOCK_SEP = re.compile(r"\n[ \t]*\n(?:[ \t]*\n)*")
+MOVE_SHIFTS = (-4, -3, -2, 2, 3, 4)  # blocks a moved block travels (one is a swap of neighbours)
+
+
+def _move(text: str, book: BookIn, kind: str, seed: int, rng: random.Random, sents: list[tuple]) -> Plant | None:
+    """A block (text between blank lines) holding a body sentence with a number, cut and printed
+    MOVE_SHIFTS blocks away; for `move`, a number in that sentence changed too."""
+    del book  # the rng carries it
+    cuts = [0] + [x for m in _BLOCK_SEP.finditer(text) for x in (m.start(), m.end())] + [len(text)]
+    blocks = [(cuts[k], cuts[k + 1]) for k in range(0, len(cuts), 2)]
+    body = {s[0] for s in sents if not s[1] and len(s[0]) >= 40 and _numbers(s[0])}
+    pool = [k for k, (a, b) in enumerate(blocks) if "\f" not in text[a:b]
+            and any(s in text[a:b] for s in body) and text.count(text[a:b].strip()) == 1]
+    if not pool:
+        return None
+    k = rng.choice(pool)
+    shifts = [d for d in MOVE_SHIFTS if 0 <= k + d < len(blocks) and blocks[k + d][1] > blocks[k + d][0]
+              and "\f" not in text[min(blocks[k][0], blocks[k + d][0]):max(blocks[k][1], blocks[k + d][1])]]
+    if not shifts:
+        return None  # no place within one page: a page break between would move the block across pages
+    d = rng.choice(shifts)
+    a, b = blocks[k]
+    block = text[a:b]
+    sent = rng.choice(sorted(s for s in body if s in block))
+    new = sent
+    if kind == "move":
+        spots = [m for m in _DIGIT.finditer(sent) if not re.match(r"\s*\d{1,2}[.)]\s", sent[:m.end() + 2]) or m.start() > 3]
+        if not spots:
+            return None
+        m = rng.choice(spots)
+        present = {int(x) for x in re.findall(r"\d+", sent)}
+        new_value = next(v for v in (int(m.group(1)) + x for x in (1, 2, 3, 5)) if v not in present)
+        new = sent[:m.start()] + str(new_value) + sent[m.end():]
+        block = block.replace(sent, new, 1)
+    rest = [text[x:y] for x, y in blocks]
+    seps = [text[blocks[j][1]:blocks[j + 1][0]] for j in range(len(blocks) - 1)]
+    order = list(range(len(blocks)))
+    order.insert(k + d, order.pop(k))
+    moved = [block if j == k else rest[j] for j in order]
+    out = moved[0] + "".join(sep + m for sep, m in zip(seps, moved[1:], strict=True))
+    before = text[blocks[order[order.index(k) - 1]][0]:blocks[order[order.index(k) - 1]][1]].strip() if order.index(k) else ""
+    return Plant(kind, seed, sent, new, before.splitlines()[-1] if before else "", out, "numbers")
 
 
 def _numbers(sentence: str) -> bool:

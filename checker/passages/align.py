@@ -401,7 +401,8 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, p
     beads.reverse()
     if not post:
         return moved(with_confidence(beads), a_units, b_units)
-    return moved(listed(with_confidence(swapped(beads, a_units, b_units, partial)), a_units, b_units), a_units, b_units)
+    beads = relocated(swapped(beads, a_units, b_units, partial), a_units, b_units, ratio)
+    return moved(listed(with_confidence(beads), a_units, b_units), a_units, b_units)
 
 
 def listed(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead]:
@@ -465,15 +466,128 @@ def _rotated(a_idx: list[int], b_idx: list[int], a_units: Sequence[Unit], b_unit
     if sum(own_evidence(x, y) >= SWAP_STRONG for x in ga for y in gb) < 2:
         return None  # nothing in the run that any order would anchor: not worth the alignments
     sub_a = [a_units[i] for i in a_idx]
-    best: tuple[int, list[Bead]] | None = None
+    best: tuple[tuple[int, int], list[Bead]] | None = None
     for cut in range(1, len(b_idx)):
         order = b_idx[cut:] + b_idx[:cut]
         sub = align(sub_a, [b_units[j] for j in order], post=False, partial=partial)
         strong = sum(1 for bd in sub if bd.a and bd.b and bd.own >= SWAP_STRONG)
         anchors = sum(1 for bd in sub if bd.a and bd.b and bd.own >= ANCHOR)
-        if strong >= 2 and anchors * 4 >= 3 * min(len(a_idx), len(b_idx)) and (best is None or anchors > best[0]):
-            best = (anchors, [Bead(tuple(a_idx[i] for i in bd.a), tuple(order[j] for j in bd.b), bd.own) for bd in sub])
+        # of two cuts anchoring as many, the one pairing more passages 1-1 (the other leaves one alone and
+        # merges its counterpart into a neighbour: the cut one passage off)
+        score = (anchors, sum(1 for bd in sub if bd.shape == (1, 1)))
+        if strong >= 2 and anchors * 4 >= 3 * min(len(a_idx), len(b_idx)) and (best is None or score > best[0]):
+            best = (score, [Bead(tuple(a_idx[i] for i in bd.a), tuple(order[j] for j in bd.b), bd.own) for bd in sub])
     return best[1] if best else None
+
+
+RELOCATE_WINDOW = 12  # beads apart a passage printed in another order is looked for
+RELOCATE_OWN = 0.7  # own evidence a passage and its counterpart elsewhere share at least (more than two
+# headings, or one shared number, share)
+RELOCATE_MARGIN = 0.1  # ... and more than with any other candidate, by this: a unique counterpart
+
+
+def relocated(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit], ratio: float) -> list[Bead]:
+    """Passages printed in another order (a worked example set after the next rule instead of before it, a
+    paragraph moved past a heading): the order-keeping programme cannot pair them, so it folds each into a
+    neighbour's merge (2-1), sets it beside a stranger, or leaves it alone -- and the other book's passage
+    is then "missing" where it is only elsewhere. A passage of a bead that is not an anchored 1-1 is paired
+    again with a passage of another such bead, within RELOCATE_WINDOW beads, when the two share what carries
+    across languages (RELOCATE_OWN, cheaper paired than apart), more than either shares with the passages
+    its own bead sets it beside, and more (RELOCATE_MARGIN) than with any other candidate on either side.
+    The pair is a bead of its own (`moved`) at the first book's place; the beads it is taken from keep
+    the rest. Its confidence is its own evidence and that of the moved beads beside it (with_confidence):
+    the anchors around it vouch for another passage, not for it."""
+    loose = [k for k, bd in enumerate(beads) if not bd.moved and (bd.shape != (1, 1) or bd.own < ANCHOR)]
+    a_free = [(k, i) for k in loose for i in beads[k].a]
+    b_free = [(k, j) for k in loose for j in beads[k].b]
+    if not a_free or not b_free:
+        return beads
+    ga = {i: group(a_units, (i,)) for _, i in a_free}
+    gb = {j: group(b_units, (j,)) for _, j in b_free}
+
+    def home(k: int, g: Group, on_a: bool) -> float:
+        """What a passage shares with the passages its own bead sets it beside."""
+        other = beads[k].b if on_a else beads[k].a
+        return max((own_evidence(g, gb[x]) if on_a else own_evidence(ga[x], g) for x in other), default=0.0)
+
+    scores: dict[tuple[int, int], float] = {}
+    for ka, i in a_free:
+        for kb, j in b_free:
+            if ka != kb and abs(ka - kb) <= RELOCATE_WINDOW:
+                scores[(i, j)] = own_evidence(ga[i], gb[j])
+    best_a: dict[int, list[float]] = {}
+    best_b: dict[int, list[float]] = {}
+    for (i, j), o in scores.items():
+        best_a.setdefault(i, []).append(o)
+        best_b.setdefault(j, []).append(o)
+    where_a = {i: k for k, i in a_free}
+    where_b = {j: k for k, j in b_free}
+    chosen: list[tuple[int, int, float]] = []
+    for (i, j), o in sorted(scores.items(), key=lambda x: (-x[1], x[0])):
+        if o < RELOCATE_OWN or "heading" in (ga[i].kind, gb[j].kind):
+            continue  # a heading pairs with any heading by its kind alone
+        runner_a = sorted(best_a[i], reverse=True)
+        runner_b = sorted(best_b[j], reverse=True)
+        if (len(runner_a) > 1 and runner_a[1] > o - RELOCATE_MARGIN) or (len(runner_b) > 1 and runner_b[1] > o - RELOCATE_MARGIN):
+            continue  # another passage is as likely the counterpart
+        if o <= home(where_a[i], ga[i], True) or o <= home(where_b[j], gb[j], False):
+            continue  # it shares as much with the passages it is set beside
+        if pair_cost(ga[i], gb[j], ratio) >= 0:
+            continue  # their lengths and what they contradict say no
+        if any(i == x or j == y for x, y, _ in chosen):
+            continue
+        chosen.append((i, j, o))
+    if not chosen:
+        return beads
+    chosen += _block_of(chosen, ga, gb, scores, ratio)
+    taken_a = {i for i, _, _ in chosen}
+    taken_b = {j for _, j, _ in chosen}
+    by_bead: dict[int, list[Bead]] = {}
+    for i, j, o in chosen:
+        by_bead.setdefault(where_a[i], []).append(Bead((i,), (j,), o, moved=True))
+    out: list[Bead] = []
+    for k, bd in enumerate(beads):
+        if k not in loose:
+            out.append(bd)
+            continue
+        rest_a = tuple(i for i in bd.a if i not in taken_a)
+        rest_b = tuple(j for j in bd.b if j not in taken_b)
+        if (rest_a, rest_b) == (bd.a, bd.b):
+            kept = [bd]
+        elif rest_a and rest_b:
+            kept = [Bead(rest_a, rest_b, own_evidence(group(a_units, rest_a), group(b_units, rest_b)))]
+        else:
+            kept = [Bead((i,), (), 0.0) for i in rest_a] + [Bead((), (j,), 0.0) for j in rest_b]
+        here = kept + by_bead.get(k, [])
+        out += sorted(here, key=lambda x: (min(x.a) if x.a else (max(bd.a) + 0.5 if bd.a else 0), x.moved))
+    return out
+
+
+RELOCATE_FIT = 2.0  # the most pairing a moved passage's neighbour may cost (pair_cost): its lengths fit
+
+
+def _block_of(chosen: list[tuple[int, int, float]], ga: dict[int, Group], gb: dict[int, Group],
+              scores: dict[tuple[int, int], float], ratio: float) -> list[tuple[int, int, float]]:
+    """The passages moved with the pairs chosen (a heading and its paragraphs, a list moved whole): the
+    passages printed next to a moved pair in both books, themselves loose, are paired too when they share
+    as much as an anchor does (a heading with a heading) and their lengths fit -- the pair beside them
+    vouches for them as an anchor beside a bead does."""
+    used_a = {i for i, _, _ in chosen}
+    used_b = {j for _, j, _ in chosen}
+    todo = list(chosen)
+    out: list[tuple[int, int, float]] = []
+    while todo:
+        i, j, _ = todo.pop()
+        for d in (-1, 1):
+            x, y = i + d, j + d
+            o = scores.get((x, y))
+            if o is None or x in used_a or y in used_b or o < ANCHOR or pair_cost(ga[x], gb[y], ratio) >= RELOCATE_FIT:
+                continue
+            used_a.add(x)
+            used_b.add(y)
+            out.append((x, y, o))
+            todo.append((x, y, o))
+    return out
 
 
 WEAK = 0.3  # a 1-1 bead sharing less than this is as good as unmatched
@@ -539,7 +653,13 @@ def _wide(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, p
 
 
 def with_confidence(beads: list[Bead]) -> list[Bead]:
-    """Each bead's confidence: half its own evidence, half how anchored the two beads on each side are."""
+    """Each bead's confidence: half its own evidence, half how anchored the two beads on each side are.
+    A bead paired out of order (relocated) is left out of its neighbours' count and counts, as its
+    neighbours, only the moved beads printed next to it in both books (a block moved whole)."""
+    if any(b.moved for b in beads):
+        placed = with_confidence([b for b in beads if not b.moved])
+        it = iter(placed)
+        return [_moved_confidence(b, beads) if b.moved else next(it) for b in beads]
     anchors = [b.own >= ANCHOR and b.a and b.b for b in beads]
     out = []
     for k, bead in enumerate(beads):
@@ -564,3 +684,13 @@ def _near(anchors: list[bool], k: int, step: int) -> float:
         seen += 1
     return 0.0
 
+
+def _moved_confidence(bead: Bead, beads: list[Bead]) -> Bead:
+    """A moved bead's confidence: MOVED_CONFIDENCE of its own evidence, or, in a block moved whole, half
+    its own evidence and a quarter for each anchored moved bead holding the passages printed next to its
+    own in both books."""
+    block = {(bd.a[0], bd.b[0]) for bd in beads if bd.moved and bd.own >= ANCHOR and bd.shape == (1, 1)}
+    i, j = bead.a[0], bead.b[0]
+    chain = 0.5 * bead.own + 0.25 * ((i - 1, j - 1) in block) + 0.25 * ((i + 1, j + 1) in block)
+    conf = max(MOVED_CONFIDENCE * bead.own, chain if chain > 0.5 * bead.own else 0.0)
+    return Bead(bead.a, bead.b, bead.own, round(min(conf, 1.0), 3), True)

@@ -85,7 +85,9 @@ class Pair:
         return self._regions
 
     def _local(self) -> frozenset[int]:
-        content = [k for k, bd in enumerate(self.beads) if self._content(bd)]
+        # a passage paired out of order (align.relocated) says nothing of the text around it: the region
+        # around it is read from the beads in order
+        content = [k for k, bd in enumerate(self.beads) if self._content(bd) and not bd.moved]
         anchored = {k for k in content if self.beads[k].a and self.beads[k].b and self.beads[k].own >= REGION_STRONG}
         is_content = set(content)
         out: set[int] = set()
