@@ -532,7 +532,7 @@ def relocated(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit
             continue  # another passage is as likely the counterpart
         if o <= home(where_a[i], ga[i], True) or o <= home(where_b[j], gb[j], False):
             continue  # it shares as much with the passages it is set beside
-        if pair_cost(ga[i], gb[j], ratio) >= 0:
+        if pair_cost(ga[i], gb[j], ratio) >= RELOCATE_FIT:
             continue  # their lengths and what they contradict say no
         if any(i == x or j == y for x, y, _ in chosen):
             continue
