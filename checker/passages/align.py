@@ -1,7 +1,8 @@
 """Two books' passages aligned in order: Gale-Church length costs (as hunalign) plus anchors that
 carry across languages -- shared numbers, card names, rule concepts, list positions, headings --
 in one dynamic programme restricted to a band around the diagonal, so each pair of books costs
-time linear in its length. Every bead (1-1, 1-0, 0-1, 2-1, 1-2) carries a confidence: what its own
+time linear in its length; passages printed in another order are then paired where each book prints
+them (relocated, swapped: a window of beads each, still linear). Every bead (1-1, 1-0, 0-1, 2-1, 1-2) carries a confidence: what its own
 passages share, and whether the beads around it are anchored.
 
 The same routine aligns the sentences inside two aligned paragraphs.
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import math
 import sys
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -305,8 +307,8 @@ def _band_costs(ga1: list[Group], gb1: list[Group], ga2: list[Group], gb2: list[
 def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, partial: bool = False,
           edges: bool = False, ratio: float | None = None) -> list[Bead]:
     """The cheapest monotone alignment of two unit sequences (banded around the diagonal); with `post`,
-    runs without anchors are tried with two blocks swapped (swapped) and numbered steps placed by
-    their list (listed). `partial`: for books parallel only in part, passages without counterpart cost
+    runs without anchors are tried with two blocks swapped (swapped), passages printed in another order
+    paired where they are printed (relocated) and numbered steps placed by their list (listed). `partial`: for books parallel only in part, passages without counterpart cost
     little (PARTIAL_GAP), so blocks one book alone prints are left unmatched rather than merged.
     `edges`: passages before the other side's first or after its last cost what a gap of books parallel
     in part costs (EDGE_GAP): two whole books, one with a page the other lacks at its start or end.
@@ -401,8 +403,16 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, p
     beads.reverse()
     if not post:
         return moved(with_confidence(beads), a_units, b_units)
-    beads = relocated(swapped(beads, a_units, b_units, partial), a_units, b_units, ratio)
+    beads = swapped(beads, a_units, b_units, partial)
+    if _passages(a_units):  # a paragraph's sentences are read in order (checker.passages.compare): a sentence
+        # set elsewhere in a paragraph is what its checks read as a merge, not a passage moved
+        beads = relocated(beads, a_units, b_units, ratio)
     return moved(listed(with_confidence(beads), a_units, b_units), a_units, b_units)
+
+
+def _passages(units: Sequence[Unit]) -> bool:
+    """Whether the units are passages (paragraphs, list items, headings: they have a kind), not sentences."""
+    return bool(units) and getattr(units[0], "kind", None) is not None
 
 
 def listed(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit]) -> list[Bead]:
@@ -511,9 +521,10 @@ def relocated(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit
         return max((own_evidence(g, gb[x]) if on_a else own_evidence(ga[x], g) for x in other), default=0.0)
 
     scores: dict[tuple[int, int], float] = {}
+    b_at = [kb for kb, _ in b_free]  # in bead order: the window is a slice (linear in the book)
     for ka, i in a_free:
-        for kb, j in b_free:
-            if ka != kb and abs(ka - kb) <= RELOCATE_WINDOW:
+        for kb, j in b_free[bisect_left(b_at, ka - RELOCATE_WINDOW):bisect_right(b_at, ka + RELOCATE_WINDOW)]:
+            if ka != kb:
                 scores[(i, j)] = own_evidence(ga[i], gb[j])
     best_a: dict[int, list[float]] = {}
     best_b: dict[int, list[float]] = {}
