@@ -43,7 +43,9 @@ class Bead:
     b: tuple[int, ...]
     own: float  # what the bead's own passages share (0..1)
     confidence: float = 0.0  # own evidence and anchored neighbours (0..1)
-    moved: bool = False  # paired out of order (checker.passages.align.moved): no neighbours vouch for it
+    # paired out of order (moved, relocated), or what relocated left of a bead it took a passage from:
+    # no neighbours vouch for it
+    moved: bool = False
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -548,9 +550,11 @@ def relocated(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit
         if any(i == x or j == y for x, y, _ in chosen):
             continue
         chosen.append((i, j, o))
+    if chosen:
+        chosen += _block_of(chosen, ga, gb, scores, ratio)
+    chosen += _lone_pairs(beads, chosen, ga, gb, ratio)
     if not chosen:
         return beads
-    chosen += _block_of(chosen, ga, gb, scores, ratio)
     taken_a = {i for i, _, _ in chosen}
     taken_b = {j for _, j, _ in chosen}
     by_bead: dict[int, list[Bead]] = {}
@@ -565,8 +569,9 @@ def relocated(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit
         rest_b = tuple(j for j in bd.b if j not in taken_b)
         if (rest_a, rest_b) == (bd.a, bd.b):
             kept = [bd]
-        elif rest_a and rest_b:
-            kept = [Bead(rest_a, rest_b, own_evidence(group(a_units, rest_a), group(b_units, rest_b)))]
+        elif rest_a and rest_b:  # a pairing the programme did not choose on its own (it set them with the
+            # moved passage): vouched for by its own evidence alone, as a moved bead is
+            kept = [Bead(rest_a, rest_b, own_evidence(group(a_units, rest_a), group(b_units, rest_b)), moved=True)]
         else:
             kept = [Bead((i,), (), 0.0) for i in rest_a] + [Bead((), (j,), 0.0) for j in rest_b]
         here = kept + by_bead.get(k, [])
@@ -575,6 +580,32 @@ def relocated(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit
 
 
 RELOCATE_FIT = 2.0  # the most pairing a moved passage's neighbour may cost (pair_cost): its lengths fit
+LONE_NEAR = 6  # beads apart two passages each book alone prints are read as one passage, moved or rewritten
+LONE_FIT = 2.0  # ... when their lengths fit this well (Gale-Church cost)
+
+
+def _lone_pairs(beads: list[Bead], chosen: list[tuple[int, int, float]], ga: dict[int, Group], gb: dict[int, Group],
+                ratio: float) -> list[tuple[int, int, float]]:
+    """Two passages each book alone prints, a few beads apart, each the other's only such passage near it,
+    of one kind and of lengths that fit: one passage moved and reworded (a paragraph printed after the next
+    heading, with its number changed), not one dropped and another added. Paired with the evidence they
+    share (often none): never the ground of a finding, but neither is reported as missing."""
+    used_a = {i for i, _, _ in chosen}
+    used_b = {j for _, j, _ in chosen}
+    lone_a = [(k, bd.a[0]) for k, bd in enumerate(beads) if not bd.b and len(bd.a) == 1 and bd.a[0] not in used_a]
+    lone_b = [(k, bd.b[0]) for k, bd in enumerate(beads) if not bd.a and len(bd.b) == 1 and bd.b[0] not in used_b]
+    near_a = {i: [j for kb, j in lone_b if abs(ka - kb) <= LONE_NEAR] for ka, i in lone_a}
+    near_b = {j: [i for ka, i in lone_a if abs(ka - kb) <= LONE_NEAR] for kb, j in lone_b}
+    out = []
+    for i, js in near_a.items():
+        if len(js) != 1 or len(near_b[js[0]]) != 1:
+            continue  # not one passage on each side: which pairs with which, nothing says
+        j = js[0]
+        x, y = ga.get(i), gb.get(j)
+        if x is None or y is None or x.kind != y.kind or x.kind == "heading" or length_cost(x.length, y.length, ratio) >= LONE_FIT:
+            continue
+        out.append((i, j, own_evidence(x, y)))
+    return out
 
 
 def _block_of(chosen: list[tuple[int, int, float]], ga: dict[int, Group], gb: dict[int, Group],
@@ -665,15 +696,15 @@ def _wide(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, p
 
 def with_confidence(beads: list[Bead]) -> list[Bead]:
     """Each bead's confidence: half its own evidence, half how anchored the two beads on each side are.
-    A bead paired out of order (relocated) is left out of its neighbours' count and counts, as its
-    neighbours, only the moved beads printed next to it in both books (a block moved whole)."""
-    if any(b.moved for b in beads):
-        placed = with_confidence([b for b in beads if not b.moved])
-        it = iter(placed)
-        return [_moved_confidence(b, beads) if b.moved else next(it) for b in beads]
-    anchors = [b.own >= ANCHOR and b.a and b.b for b in beads]
+    A bead paired out of order (relocated) is no anchor for its neighbours (it stands where the programme
+    left its passages alone) and counts, as its neighbours, only the moved beads printed next to it in
+    both books (a block moved whole)."""
+    anchors = [b.own >= ANCHOR and b.a and b.b and not b.moved for b in beads]
     out = []
     for k, bead in enumerate(beads):
+        if bead.moved:
+            out.append(_moved_confidence(bead, beads))
+            continue
         left = _near(anchors, k, -1)
         right = _near(anchors, k, 1)
         conf = 0.5 * bead.own + 0.25 * left + 0.25 * right
@@ -701,7 +732,7 @@ def _moved_confidence(bead: Bead, beads: list[Bead]) -> Bead:
     its own evidence and a quarter for each anchored moved bead holding the passages printed next to its
     own in both books."""
     block = {(bd.a[0], bd.b[0]) for bd in beads if bd.moved and bd.own >= ANCHOR and bd.shape == (1, 1)}
-    i, j = bead.a[0], bead.b[0]
-    chain = 0.5 * bead.own + 0.25 * ((i - 1, j - 1) in block) + 0.25 * ((i + 1, j + 1) in block)
+    chain = 0.5 * bead.own + 0.25 * ((bead.a[0] - 1, bead.b[0] - 1) in block) \
+        + 0.25 * ((bead.a[-1] + 1, bead.b[-1] + 1) in block)
     conf = max(MOVED_CONFIDENCE * bead.own, chain if chain > 0.5 * bead.own else 0.0)
     return Bead(bead.a, bead.b, bead.own, round(min(conf, 1.0), 3), True)
