@@ -16,6 +16,7 @@ book of the edition (the other real books among them). Their rows are labelled `
 `--only-real` plants in those books alone (the others are still diffed beside them).
 
     .venv/bin/python benchmarks/passages.py [--places 6] [--kinds drop,add] [--langs es,uk] [--misses]
+    .venv/bin/python benchmarks/passages.py --kinds move --langs es,uk   # a block moved, a number in it changed
     .venv/bin/python benchmarks/passages.py --real sqlite:///real.sqlite --only-real --places 4
 """
 
