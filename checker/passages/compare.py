@@ -242,9 +242,11 @@ def _matched(pair: Pair, bead: Bead, ua: list[Passage], ub: list[Passage],
                             _side(pair.pivot, ua, _sentences_with(ua, cards=ca), _names(surfaces, pair.pivot, ca)),
                             _side(pair.other, ub, _sentences_with(ub, cards=cb), _names(surfaces, pair.other, cb)),
                             sorted(ca), sorted(cb), bead.confidence, ua[0].index))
-    out += _sentence_gaps(pair, bead, _merged(ua), _merged(ub),
+    gaps = _sentence_gaps(pair, bead, _merged(ua), _merged(ub),
                           (set(surfaces.get(pair.pivot, {})), set(surfaces.get(pair.other, {}))), near, spare)
-    return out
+    if not gaps and bead.shape == (1, 1) and not pair.partial:
+        gaps = _paragraph_extra(pair, bead, ua[0], ub[0])
+    return out + gaps
 
 
 def _span(sents: list[Sentence]) -> tuple[int, int] | None:
@@ -762,6 +764,56 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
                 found.append((sureness, absent, PairDiff("absent", pa.topic, ctx, present, None, sig, conf, None)))
         out += _one_of_merge(found) if sb.a and sb.b else found
     return _one_per_paragraph(out)
+
+
+PARA_GAP = 2.5  # |delta| of two paragraphs (p < 0.02) that says one of them prints a sentence more
+STATED = ("rule.", "timing.", "phase.", "direction.", "payer.", "first_player.")  # lexicon concepts that
+# state a rule (when, in what order, who pays, which phase): not the nouns and verbs any sentence uses
+
+
+def _paragraph_extra(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[PairDiff]:
+    """A sentence of words only that one of two aligned paragraphs prints and the other does not, found by
+    the paragraphs rather than by the sentence aligner: the paragraphs' lengths do not fit (|delta| at least
+    PARA_GAP) and fit without exactly one of the longer paragraph's sentences (|delta| at most LENGTH_FIT),
+    one that the sentence aligner pairs with no sentence as an anchor and that states a rule (a timing, a
+    phase, an order, a direction, who pays) the other paragraph names nowhere. Why: a sentence added to a
+    paragraph (or dropped from it) shifts the sentence aligner, which then merges it with a neighbour or
+    pairs it with the next sentence; the two paragraphs, aligned surely, still say one sentence is one too
+    many, and which one says a rule the other paragraph does not."""
+    ratio = _book_ratio(pair)
+    la, lb = len(pa.text), len(pb.text)
+    with_it = _delta(la, lb, ratio)
+    if abs(with_it) < PARA_GAP:
+        return []
+    on_a = with_it < 0  # the pivot's paragraph is the longer one
+    mine, theirs = (pa, pb) if on_a else (pb, pa)
+    beads = align(pa.sentences, pb.sentences)
+    anchored = {(bd.a if on_a else bd.b)[0] for bd in beads if bd.shape == (1, 1) and bd.own >= ANCHOR}
+    named = set().union(*(x.feats.concepts for x in theirs.sentences)) if theirs.sentences else set()
+    fits: dict[int, float] = {}  # each sentence that may be the extra one: how well the paragraphs fit without it
+    for n, s in enumerate(mine.sentences):
+        if n in anchored or len(s.text) < MIN_GAP_CHARS or not any(c.startswith(STATED) for c in s.feats.concepts - named):
+            continue
+        fits[n] = abs(_delta(la - len(s.text), lb, ratio) if on_a else _delta(la, lb - len(s.text), ratio))
+    best = [n for n, f in fits.items() if f <= LENGTH_FIT]
+    if len(best) != 1 or _carries(mine.sentences[best[0]]) or any(f < SHIFT_GAP for n, f in fits.items() if n != best[0]):
+        return []  # none, or another that as nearly explains the lengths: which one is extra is not known
+        # (one carrying numbers or cards is the sentence checks' to report: _sentence_gaps)
+    n = best[0]
+    s = mine.sentences[n]
+    conf = round(_confidence_without(bead, s, pa, pb, on_a), 3)
+    if conf < MIN_CONFIDENCE:
+        return []
+    # the gap's place in the other paragraph: after the counterparts of the sentences printed before it
+    before = [x for bd in beads if max(bd.a if on_a else bd.b, default=n) < n for x in (bd.b if on_a else bd.a)]
+    cut = max(before, default=-1) + 1
+    ctx = _context(pair.other if on_a else pair.pivot, theirs.sentences[:cut], theirs.sentences[cut:])
+    ctx.page = theirs.page
+    present = Side(pair.pivot if on_a else pair.other, mine.page, " ".join(s.text.split()), _highlights([s]), mine.index)
+    sig = _signature([s]) or [len(s.text.split())]
+    if on_a:
+        return [PairDiff("absent", pa.topic, present, ctx, sig, None, conf, pa.index)]
+    return [PairDiff("absent", pa.topic, ctx, present, None, sig, conf, None)]
 
 
 def _contested(beads: list[Bead], k: int, pa: Passage, pb: Passage, on_a: bool, ratio: float) -> bool:

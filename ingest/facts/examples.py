@@ -216,16 +216,16 @@ def scenario(doc: Doc, start: int, end: int, lists: list[NumberedList] | None = 
                 owner = [n for pos, n in names if pos < m.start]
                 if count is not None and owner:
                     owns.setdefault(owner[-1], {})[m.card] = count
-        for who, n in held_coins(doc, s, e, persons, roller).items():
-            held.setdefault(who, set()).add(n)
         others = [n for _, n in names if n != roller]
         step = next((it.number for it in items if it.marker_start <= s < it.end), None)
+        paying = False  # whether the sentence has the roller pay someone (a payment is read from it)
         if (doc.has(s, e, "verb.pay") or doc.has(s, e, "verb.receive")) and roller:
             # the one who rolled pays the red cards of the others: "to" is the other person named,
             # or ("she pays her 2 coins") the one named before in the same numbered step; the
             # amount is what is paid ("gets only one"), not what is owed ("should get 4 coins")
             amount = paid_amount(doc, s, e)
             to = others[0] if others else (last_other[0] if last_other and step and last_other[1] == step else None)
+            paying = amount is not None and bool(to)
             if amount is not None and to:
                 payment: dict[str, object] = {"from": roller, "to": to, "amount": amount}
                 if step:
@@ -234,6 +234,9 @@ def scenario(doc: Doc, start: int, end: int, lists: list[NumberedList] | None = 
                     payments.append(payment)
                 else:
                     payments[-1] = payment  # the same step says it twice: what is paid, not what is owed
+        for who, n in held_coins(doc, s, e, persons, roller).items():
+            if not (paying and who == roller and who in held):  # said again where she pays ("as she has only
+                held.setdefault(who, set()).add(n)  # 1 coin left, he gets 1"): what is left then, not her purse
         if others:
             last_other = (others[-1], step or 0)
     if owns:
