@@ -1008,10 +1008,10 @@ def orientation_of(gray: Image.Image) -> tuple[int, float]:
 
 
 # a probe reading scored under this (_probe_score) may be a turned page's: orientation detection
-# is asked. Upright print of a language found scored 66-95 on the generated scans and the real
+# is asked. Upright print of a language found scored 59.5-95 on the generated scans and the real
 # English scans (72-300 dpi, every Latin and Cyrillic language); pages turned 90 or 180 degrees
 # 41-54, where the detector still found Russian, Portuguese or Czech in the fragments
-SURE_PROBE = 60.0
+SURE_PROBE = 57.0
 # orientation detection's confidence from which a page is turned without reading its bands turned
 # first: generated scans turned 90 and 180 degrees at 15-26 (200 dpi), 3.6-6.4 (72 dpi); an upright
 # Korean page at 100 dpi taken for turned 270 at 5.1

@@ -54,7 +54,7 @@ def test_a_page_upside_down_at_web_resolution_is_identified_and_read_upright(tmp
     """An English page at 72 dpi scanned upside down, given without a language: its bands, read
     upside down, gave Russian fragments (0.43), and a language once found was final, so the page
     was read with the Russian model. A language read unsurely (probe score under SURE_PROBE:
-    54 here, upright pages of every language 66-95) now has the page's turn checked: it is read
+    54 here, upright pages of every language 59.5-95) now has the page's turn checked: it is read
     upright, in English."""
     page = page_layouts.make_page("col1", 0, tmp_path)
     turned = tmp_path / "turned.png"
