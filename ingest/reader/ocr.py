@@ -566,7 +566,6 @@ PROBE_BANDS = 4
 # could not tell at 51-67 (pages turned sideways, White Goblin's Dutch page 2, a real English
 # scan's page 2). From it on the other scripts' four models are not run (1.2 s of Tesseract)
 SCRIPT_READ = 55.0
-OTHER_BANDS = 2  # the other scripts' models read this many of the probe's bands (_probe_other_scripts)
 
 
 def probe_models() -> list[str]:
@@ -598,8 +597,7 @@ def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[s
     with ThreadPoolExecutor(max_workers=workers()) as probe_pool:
         passes, best = _probe_read(probe, probe_pool)
         lang, lang_conf = _language_of(best)
-        banded = max(len(r.layout.words) for r in passes) < MIN_PROBE_WORDS or lang is None
-        if banded:
+        if max(len(r.layout.words) for r in passes) < MIN_PROBE_WORDS or lang is None:
             # too few words to tell a script or a language by (a cover's title, a line of labels):
             # several bands of the page, so a few words in another script never decide
             probe = sample(inked[0], bands=PROBE_BANDS)
@@ -616,12 +614,7 @@ def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[s
         # band as dozens of garbage words: 9-57 on the generated CJK pages at 100 dpi). Nor on a
         # band a probe model read surely (SCRIPT_READ): print of its own script, in a language
         # without data or in too few words to tell (White Goblin's Dutch page 2)
-        # on at most OTHER_BANDS bands: a CJK model reads a band of print three times as slowly as
-        # a Latin one, and two bands hold a hundred letters or more, which tell the language
-        narrow = sample(inked[0], bands=OTHER_BANDS) if banded else probe
-        best, lang, lang_conf = _probe_other_scripts(narrow, best, lang, lang_conf)
-        if best.model in other_script_models():
-            probe = narrow  # the band the language's model reads again below
+        best, lang, lang_conf = _probe_other_scripts(probe, best, lang, lang_conf)
     model = model_for(lang)
     script = SCRIPT_MODELS if best.model in SCRIPT_MODELS.split("+") else best.model
     if model and model != best.model and lang_conf < 0.7:
