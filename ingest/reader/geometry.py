@@ -449,8 +449,9 @@ def _crossed_gutter(segments: list[Segment], em: float) -> tuple[tuple[float, fl
             across = [s for s in inside if s.x0 <= g0 and s.x1 >= g1]
             # a line across the gutter over every line of both columns heads them (the page's
             # heading): read first, it goes with the left column; a line across lower down parts them
-            # (a part of the heading's own line, a title set with a wide space, is no line under it)
-            below = [s.top for s in parts if not (s.x0 <= g0 and s.x1 >= g1) and not any(_level(s, a) for a in across)]
+            # (a part of the heading's own line that the recogniser read as a line apart is no line under it)
+            heading = _line_of(across, parts)
+            below = [s.top for s in parts if not (s.x0 <= g0 and s.x1 >= g1) and not any(s is h for h in heading)]
             if ((not across or (below and max(s.bottom for s in across) <= min(below)))
                     and line_rows(inside, em) <= GUTTER_CROSSED * rows
                     and line_rows(left, em) >= GUTTER_ROWS and line_rows(right, em) >= GUTTER_ROWS):
@@ -459,9 +460,25 @@ def _crossed_gutter(segments: list[Segment], em: float) -> tuple[tuple[float, fl
     return None
 
 
-def _level(a: Segment, b: Segment) -> bool:
-    """The two segments stand on one line: their boxes overlap by half the lower one's height."""
-    return min(a.bottom, b.bottom) - max(a.top, b.top) >= 0.5 * min(a.bottom - a.top, b.bottom - b.top)
+def _line_of(start: list[Segment], segments: list[Segment]) -> list[Segment]:
+    """The segments of the lines `start` is part of: those level with one of them and no wider than
+    a word space (WORD_GAP_EM of their type) beside it, and so on. Display type letter-spaced over
+    the page ("5 CAR" "TAS DE REFERENCIA", the parts touching) may come out of the recogniser as two
+    lines side by side; a label level with a line but far from it is no part of it."""
+    found = list(start)
+    grew = True
+    while grew:
+        grew = False
+        for s in segments:
+            if any(s is f for f in found):
+                continue
+            for f in found:
+                level = min(s.bottom, f.bottom) - max(s.top, f.top) >= 0.5 * min(s.bottom - s.top, f.bottom - f.top)
+                if level and max(s.x0 - f.x1, f.x0 - s.x1) <= WORD_GAP_EM * max(s.size, f.size):
+                    found.append(s)
+                    grew = True
+                    break
+    return found
 
 
 def _gutter(band: list[Segment], em: float) -> tuple[float, float] | None:
