@@ -25,7 +25,7 @@ GUTTER_SPACES = 3.0  # a gap in a recogniser's line this many times its word spa
 STRAY_MARK_CONF = 0.5  # a recognised mark without letters read below this confidence is no word
 TABLE_ROWS = 3  # a table: this many rows or more of one line each, apart from one another ...
 TABLE_ROW_EM = 1.6  # ... (a row no taller than this many ems), their cells parted by a shared gap
-HEADED_REACH = 3.0  # a heading over two columns has both begin within this many lines (box heights) under it
+HEADED_LEVEL = 2.0  # a heading over two columns has both begin under it level, within this many lines (box heights)
 
 
 def median(values) -> float:  # noqa: ANN001 - any iterable of numbers
@@ -373,17 +373,17 @@ def _headed_blocks(segments: list[Segment], col_gaps: list[tuple[float, float]],
 
 
 def _heads_both(band: list[Segment], segments: list[Segment], mid: float) -> bool:
-    """Both columns begin right under the band (within HEADED_REACH lines of it): it heads them.
-    A column that runs on under pictures past the band and begins again far below it was not
-    headed by it: what lies there on one side only (a caption, a mark read off a picture in one
-    column's gap) is no heading over both, and a cut across at it would read the columns' text
-    above it, then their text below it, row of pictures by row of pictures."""
+    """Both columns begin under the band level with each other (within HEADED_LEVEL lines): it
+    heads them. Where one column runs on under pictures past the band and begins again far below
+    where the other does, the band was not its heading: what lies there on one side only (a
+    caption, a mark read off a picture in one column's gap) heads no columns, and a cut across at
+    it would read the columns' text above it, then their text below it, row of pictures by row."""
     bottom = max(s.bottom for s in band)
     under = [s for s in segments if s.top >= bottom]
     left = [s.top for s in under if s.x1 <= mid]
     right = [s.top for s in under if s.x1 > mid]
     line = median(s.bottom - s.top for s in segments)
-    return bool(left and right) and max(min(left), min(right)) - bottom <= HEADED_REACH * line
+    return bool(left and right) and abs(min(left) - min(right)) <= HEADED_LEVEL * line
 
 
 def _split_at(seg: Segment, g1: float, em: float) -> list[Segment] | None:
