@@ -25,6 +25,7 @@ GUTTER_SPACES = 3.0  # a gap in a recogniser's line this many times its word spa
 STRAY_MARK_CONF = 0.5  # a recognised mark without letters read below this confidence is no word
 TABLE_ROWS = 3  # a table: this many rows or more of one line each, apart from one another ...
 TABLE_ROW_EM = 1.6  # ... (a row no taller than this many ems), their cells parted by a shared gap
+HEADED_LEVEL = 2.0  # a heading over two columns has both begin under it level, within this many lines (box heights)
 
 
 def median(values) -> float:  # noqa: ANN001 - any iterable of numbers
@@ -356,17 +357,33 @@ def _headed_blocks(segments: list[Segment], col_gaps: list[tuple[float, float]],
     if not edges:
         return False
     cuts = [min(s.top for s in segments) - 1.0] + [(a + b) / 2 for a, b in edges] + [float("inf")]
-    kinds = []
+    kinds, bands = [], []
     for lo, hi in zip(cuts, cuts[1:], strict=False):
         band = [s for s in segments if lo < (s.top + s.bottom) / 2 <= hi]
         sides = {s.x1 <= mid for s in band}
         heading = len(sides) == 1 and line_rows(band, em) <= 2 and _larger(band, segments, body)
         kinds.append("both" if len(sides) == 2 else "heading" if heading else "one")
+        bands.append(band)
     # a heading last, under the columns, heads what follows them where a cut at a wider row gap
     # has already set that apart: it is read after both columns, not after the left one (a heading
     # with one column's text under it is that column's)
-    return any(k == "heading" and "both" in kinds[:i] and ("both" in kinds[i + 1:] or i == len(kinds) - 1)
+    return any(k == "heading" and "both" in kinds[:i]
+               and (i == len(kinds) - 1 or "both" in kinds[i + 1:] and _heads_both(bands[i], segments, mid))
                for i, k in enumerate(kinds))
+
+
+def _heads_both(band: list[Segment], segments: list[Segment], mid: float) -> bool:
+    """Both columns begin under the band level with each other (within HEADED_LEVEL lines): it
+    heads them. Where one column runs on under pictures past the band and begins again far below
+    where the other does, the band was not its heading: what lies there on one side only (a
+    caption, a mark read off a picture in one column's gap) heads no columns, and a cut across at
+    it would read the columns' text above it, then their text below it, row of pictures by row."""
+    bottom = max(s.bottom for s in band)
+    under = [s for s in segments if s.top >= bottom]
+    left = [s.top for s in under if s.x1 <= mid]
+    right = [s.top for s in under if s.x1 > mid]
+    line = median(s.bottom - s.top for s in segments)
+    return bool(left and right) and abs(min(left) - min(right)) <= HEADED_LEVEL * line
 
 
 def _split_at(seg: Segment, g1: float, em: float) -> list[Segment] | None:
@@ -432,13 +449,36 @@ def _crossed_gutter(segments: list[Segment], em: float) -> tuple[tuple[float, fl
             across = [s for s in inside if s.x0 <= g0 and s.x1 >= g1]
             # a line across the gutter over every line of both columns heads them (the page's
             # heading): read first, it goes with the left column; a line across lower down parts them
-            below = [s.top for s in parts if not (s.x0 <= g0 and s.x1 >= g1)]
+            # (a part of the heading's own line that the recogniser read as a line apart is no line under it)
+            heading = _line_of(across, parts)
+            below = [s.top for s in parts if not (s.x0 <= g0 and s.x1 >= g1) and not any(s is h for h in heading)]
             if ((not across or (below and max(s.bottom for s in across) <= min(below)))
                     and line_rows(inside, em) <= GUTTER_CROSSED * rows
                     and line_rows(left, em) >= GUTTER_ROWS and line_rows(right, em) >= GUTTER_ROWS):
                 return (g0, g1), parts
         start = None
     return None
+
+
+def _line_of(start: list[Segment], segments: list[Segment]) -> list[Segment]:
+    """The segments of the lines `start` is part of: those level with one of them and no wider than
+    a word space (WORD_GAP_EM of their type) beside it, and so on. Display type letter-spaced over
+    the page ("5 CAR" "TAS DE REFERENCIA", the parts touching) may come out of the recogniser as two
+    lines side by side; a label level with a line but far from it is no part of it."""
+    found = list(start)
+    grew = True
+    while grew:
+        grew = False
+        for s in segments:
+            if any(s is f for f in found):
+                continue
+            for f in found:
+                level = min(s.bottom, f.bottom) - max(s.top, f.top) >= 0.5 * min(s.bottom - s.top, f.bottom - f.top)
+                if level and max(s.x0 - f.x1, f.x0 - s.x1) <= WORD_GAP_EM * max(s.size, f.size):
+                    found.append(s)
+                    grew = True
+                    break
+    return found
 
 
 def _gutter(band: list[Segment], em: float) -> tuple[float, float] | None:

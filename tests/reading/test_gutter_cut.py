@@ -106,6 +106,31 @@ def test_a_heading_under_two_columns_is_read_after_both():
     assert _order(segs) == [f"L{r}" for r in range(6)] + [f"R{r}" for r in range(6)] + ["Heading"]
 
 
+def test_a_mark_in_one_columns_picture_gap_heads_no_columns():
+    """Two columns running on under rows of pictures, the rows not level: where both columns show
+    only pictures, a mark read off one of them (a card's number, larger than the body) lies alone
+    on one side. It is no heading over both columns (the left column begins again far under it),
+    so the columns are still read one after the other, not their text above the mark, then below."""
+    segs = [_line(f"L{r}", 0, r * 14, 200) for r in range(8)]  # the left column; its pictures from row 8
+    segs += [_line(f"L{r}", 0, r * 14, 200) for r in range(20, 24)]  # ... and on under them
+    segs += [_line(f"R{r}", 215, r * 14, 415) for r in range(4)]  # the right one; its pictures at rows 4-15
+    segs += [_line(f"R{r}", 215, r * 14, 415) for r in range(16, 24)]
+    segs.append(_line("3", 215, 12 * 14, 225, 16))  # in the band both pictures share (rows 8-15)
+    got = _order(segs)
+    assert [t for t in got if t[0] == "L"] == [f"L{r}" for r in (*range(8), *range(20, 24))]
+    assert got.index("L23") < got.index("R0"), got
+
+
+def test_a_page_heading_read_in_two_parts_still_heads_both_columns():
+    """A page title in letter-spaced display type may come out of the recogniser as two lines side
+    by side ("5 CAR" "TAS DE REFERENCIA", touching), one across the gutter. The other part is no
+    line under the title: a gutter a line runs into still parts the columns under it."""
+    segs = [_line("5 CAR", 0, -20, 90, 16), _line("TAS DE REFERENCIA", 90, -20, 330, 16)]  # close over them
+    segs += _columns(20, long_row=5, reach=9)
+    got = _order(segs)
+    assert got[2:] == [f"L{r}" for r in range(20)] + [f"R{r}" for r in range(20)], got
+
+
 def test_a_heading_in_the_left_column_under_the_right_ones_end_stays_in_its_column():
     """A column's own heading, with its column's text under it, is that column's."""
     segs = _columns(6) + [_line("Heading", 0, 6 * 14 + 12, 120, 16)]
