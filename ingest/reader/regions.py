@@ -53,6 +53,7 @@ LETTER_HIGH = 0.3  # ... and a letter is at most this share of the page's shorte
 RIM = 0.75  # share of a bar's border that is its own colour
 BAR_ASPECT = 4.0  # a region this many times wider than high, ...
 BAR_LINES = 0.08  # ... and at most this share of the page's shorter side high, is a bar (one line)
+OWN_SPAN = 5  # work pixels: a region's own background far from its colour counts only in areas this broad
 SAME_COLOUR = 12  # a bar this near (channel difference) the colour of the region around it is none
 
 
@@ -537,8 +538,8 @@ def _background(small: np.ndarray, flat: np.ndarray, labels: np.ndarray, regions
     colours = np.array([r.colour for r in regions], dtype=np.float32)
     smooth = ndimage.uniform_filter(small.astype(np.float32), (3, 3, 1))
     seeds = flat & _near_colour(smooth, colours, labels, np.float32(GRADIENT))
-    if own is not None:
-        seeds |= flat & own
+    if own is not None:  # only broad areas of it: not the thick flat strokes of an enlarged letter
+        seeds |= ndimage.binary_opening(flat & own & ~seeds, np.ones((OWN_SPAN, OWN_SPAN), dtype=bool))
     if not seeds.any():
         return colours[labels]
     iy, ix = ndimage.distance_transform_edt(~seeds, return_distances=False, return_indices=True)
