@@ -4,6 +4,7 @@ real pages the project holds, from their text layer and as scans (issue 23).
     .venv/bin/python benchmarks/reading.py [--quick] [--text-only] [--families a,b] [--dpi 72,100] [--out DIR]
     .venv/bin/python benchmarks/reading.py --low-seeds 12 --no-real   # 72 and 100 dpi images only, 12 seeds a family
     .venv/bin/python benchmarks/reading.py --low-seeds 14 --seed-from 10 --no-real   # ... of seeds 10-13 only
+    .venv/bin/python benchmarks/reading.py --held-out [--held-seeds 3] [--families photo,curl]   # held-out pages only
 
 - text layer: every generated page (13 families x 24 seeds, and 3 families of Chinese, Japanese and
   Korean pages x CJK_SEEDS; --quick 4) read by ingest.reader.pdf.read_pdf with --ocr never, and the
@@ -19,6 +20,12 @@ real pages the project holds, from their text layer and as scans (issue 23).
   the two word sequences joined by spaces, over the truth's length), garbage (share of the words
   read that the page does not print), headings exact (share of headings found as a run of words).
   The real book's truth is its reading reference (tests/scan_score.reference: checked by eye).
+
+- held out (--held-out, tests/held_out.py): layouts, faces and captures no family above has and no
+  test tunes the reader on: photographed pages (perspective, shadow, coloured light, blur, page
+  curl, a two-page spread), italic type on tinted paper, small condensed type in three columns,
+  text over light pictures, a page turned a quarter, a CJK photo, a low-resolution photo; each
+  family's seeds 0..N-1, read with the page's language given as for the other scans.
 
 Targets (issue 23): text layer words in order >= 99.5%; scans at 150-300 dpi CER median <= 1.5%,
 <= 4% in every family, words in order >= 98%; 72-100 dpi CER <= 5%; a scanned page costs <= 1.4x
@@ -202,6 +209,27 @@ def real_pages(quick: bool, scans_too: bool = True) -> list[Measure]:
     return out
 
 
+def held_out(families: list[str], seeds: int, out: Path, verbose: bool) -> tuple[list[Measure], list]:
+    """The held-out pages (tests/held_out.py): each family's seeds captured and read; measures and costs."""
+    import held_out as ho
+
+    results, costs = [], []
+    for family in families:
+        for seed in range(seeds):
+            scan = ho.held_out_scan(family, seed, out / "held-out")
+            page = scan.page
+            start = cpu()
+            text = read_scan(scan.image, page.lang)
+            costs.append((f"held {family}", cpu() - start, bare_tesseract(scan.image, page.lang)))
+            m = measure(page.family, "held", text, page.text, page_words(page.pdf) | set(words(page.text)),
+                        page.headings, page.lang)
+            results.append(m)
+            if verbose:
+                print(f"  held {family}-{seed} {scan.dpi} dpi {page.lang}: {m.recovered:.1%} cer {m.cer:.2%} "
+                      f"garbage {m.garbage:.1%} headings {m.headings[0]}/{m.headings[1]}", flush=True)
+    return results, costs
+
+
 def table(results: list[Measure], kind: str) -> list[str]:
     rows = sorted({m.family for m in results if m.kind == kind})
     head = f"{'family':18} {'n':>3} {'words in order':>14} {'worst':>6} {'CER med':>8} {'CER max':>8} " \
@@ -235,9 +263,23 @@ def main() -> None:
     ap.add_argument("--seed-from", type=int, default=0,
                     help="with --low-seeds N: only seeds from this one to N - 1 (held-out seeds)")
     ap.add_argument("--dpi", default="", help="comma-separated resolutions: only the scans at these (e.g. 72,100)")
+    ap.add_argument("--held-out", action="store_true",
+                    help="only the held-out pages (tests/held_out.py), never used in tuning")
+    ap.add_argument("--held-seeds", type=int, default=3, help="with --held-out: seeds a family")
     args = ap.parse_args()
-    families = [f for f in args.families.split(",") if f] or list(page_layouts.ALL_FAMILIES)
     out = Path(args.out)
+    if args.held_out:
+        import held_out as ho
+
+        t0 = time.time()
+        results, costs = held_out(
+            [f for f in args.families.split(",") if f] or list(ho.HELD_OUT), args.held_seeds, out, args.verbose)
+        print("\nHELD-OUT PAGES (never used in tuning)")
+        print("\n".join(table(results, "held")))
+        print("\n".join(speed(costs)))
+        print(f"\ntotal {time.time() - t0:.0f} s")
+        return
+    families = [f for f in args.families.split(",") if f] or list(page_layouts.ALL_FAMILIES)
     t0 = time.time()
     pages = generated(args.quick, families, out)
     print(f"{len(pages)} generated pages ({len(families)} families) in {time.time() - t0:.0f} s")

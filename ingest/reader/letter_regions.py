@@ -91,5 +91,8 @@ def give_back(rgb: Image.Image, found: PageRegions) -> PageRegions:
     flat = found.flat
     if flat is not None:  # the letters' strokes are no background
         flat = flat & ~np.isin(found.labels, list(letters))
-    background = _background(small, flat, labels, regions) if flat is not None else None
-    return PageRegions(regions, labels, found.factor, flat, background)
+    own = found.own
+    if own is not None:  # the backgrounds of the regions kept, where those regions still are
+        own = own & (labels == found.labels)
+    background = _background(small, flat, labels, regions, own) if flat is not None else None
+    return PageRegions(regions, labels, found.factor, flat, background, own=own)

@@ -279,6 +279,32 @@ def skew_angle(gray: Image.Image, limit: float = 4.0) -> float:
     return float(round(best, 2))
 
 
+def column_slant(gray: Image.Image, limit: float = 4.0) -> float:
+    """Degrees the page's columns lean from upright once its lines are level (skew_angle across
+    the page's columns instead of along its lines): a photographed page, the camera not square
+    over it, shows its lines level and its column edges leaning, as no rotation mends."""
+    w, h = gray.size
+    ink = np.asarray(gray) < min(140, int(np.median(np.asarray(gray))) - 40)
+    # letters smeared along their lines into bars (a word space bridged), so that a column's
+    # edges, not the letters' own strokes, make the sharp profile across the page
+    bars = _slide(ink.astype(np.uint8), max(3, w // 100) | 1, np.maximum)
+    return skew_angle(Image.fromarray(((1 - bars) * 255).astype(np.uint8)).transpose(Image.Transpose.TRANSPOSE), limit)
+
+
+SLANT = 0.8  # degrees: columns leaning less than this are left as they are (an upright scan measures 0.2 at most)
+
+
+def unsheared(rgb: Image.Image, slant: float) -> Image.Image:
+    """The page sheared so that columns leaning by `slant` degrees stand upright (rows kept level,
+    the page's middle row where it was): a block of two columns is then cut down its gutter, not
+    read across it line by line."""
+    if abs(slant) < SLANT:
+        return rgb
+    t = -float(np.tan(np.radians(slant)))
+    return rgb.transform(rgb.size, Image.Transform.AFFINE, (1, t, -t * rgb.size[1] / 2, 0, 1, 0),
+                         resample=Image.BILINEAR, fillcolor=(255, 255, 255))
+
+
 SKEW_SIDE = 1000  # the skew is measured on a copy this many pixels on its longer side
 UNEVEN_LIGHT = 0.8  # paper darker than this share of the brightest paper somewhere: uneven light
 
@@ -340,9 +366,12 @@ def prepare(img: Image.Image) -> Image.Image:
     w, h = gray.size
     scale = min(1.0, SKEW_SIDE / max(w, h))
     small = gray.resize((max(1, int(w * scale)), max(1, int(h * scale))), Image.BILINEAR) if scale < 1 else gray
-    angle = skew_angle(flatten(normalise(small)))
+    marks = flatten(normalise(small))
+    angle = skew_angle(marks)
     if abs(angle) >= 0.2:
         rgb = rgb.rotate(-angle, resample=Image.BILINEAR, expand=True, fillcolor=(255, 255, 255))
+        marks = marks.rotate(-angle, resample=Image.BILINEAR, expand=True, fillcolor=255)
+    rgb = unsheared(rgb, column_slant(marks))
 
     found = give_back(rgb, find_regions(rgb))
     out = ink(rgb, found)

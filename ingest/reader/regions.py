@@ -53,6 +53,7 @@ LETTER_HIGH = 0.3  # ... and a letter is at most this share of the page's shorte
 RIM = 0.75  # share of a bar's border that is its own colour
 BAR_ASPECT = 4.0  # a region this many times wider than high, ...
 BAR_LINES = 0.08  # ... and at most this share of the page's shorter side high, is a bar (one line)
+OWN_SPAN = 5  # work pixels: a region's own background far from its colour counts only in areas this broad
 SAME_COLOUR = 12  # a bar this near (channel difference) the colour of the region around it is none
 
 
@@ -84,6 +85,7 @@ class PageRegions:
     flat: np.ndarray | None = None  # work-copy pixels that are background (see _flat)
     background: np.ndarray | None = None  # work-copy pixels -> the colour of their region's background there
     small: np.ndarray | None = None  # the work copy itself (int16 RGB), for ingest.letter_regions
+    own: np.ndarray | None = None  # work-copy pixels of the backgrounds a region was found from (see _background)
 
     def region_at(self, x: float, y: float) -> int:
         row = min(self.labels.shape[0] - 1, max(0, int(y / self.factor)))
@@ -428,7 +430,7 @@ def find_regions(rgb: Image.Image) -> PageRegions:
     flat = comps > 0
     page_area = sw * sh
     side = MIN_SIDE * min(sw, sh)
-    found: list[tuple[int, tuple[slice, slice], np.ndarray, tuple[int, int, int]]] = []
+    found: list[tuple[int, tuple[slice, slice], np.ndarray, tuple[int, int, int], list[int]]] = []
     objects = ndimage.find_objects(comps)
     shapes = _shapes(small, comps, objects, side)
     means = _means(small, comps, n)
@@ -468,13 +470,14 @@ def find_regions(rgb: Image.Image) -> PageRegions:
         elif cut is not None:
             outline |= _notches(comps[sl], sl, boxes, members + cut)
         colour = tuple(int(v) for v in np.median(small[sl][own], axis=0))
-        found.append((int(outline.sum()), sl, outline, colour))
+        found.append((int(outline.sum()), sl, outline, colour, members))
     # outer regions first, so that an inner one is drawn over the one it lies on
     found.sort(key=lambda f: -f[0])
     labels = np.zeros((sh, sw), dtype=np.int32)
     page_colour = _paper(small)
     regions = [Region(0, (0, 0, w, h), page_colour, None, 0, "page")]
-    for _, sl, outline, colour in found:
+    kept: list[tuple[tuple[slice, slice], list[int], int]] = []
+    for _, sl, outline, colour, members in found:
         under = labels[sl][outline]
         parent = int(np.bincount(under).argmax()) if under.size else 0
         index = len(regions)
@@ -489,7 +492,11 @@ def find_regions(rgb: Image.Image) -> PageRegions:
         regions.append(region)
         view = labels[sl]
         view[outline] = index
-    return PageRegions(regions, labels, factor, flat, _background(small, flat, labels, regions), small)
+        kept.append((sl, members, index))
+    own = np.zeros((sh, sw), dtype=bool)
+    for sl, members, index in kept:  # after every region is drawn: a pixel is its own region's
+        own[sl] |= np.isin(comps[sl], members) & (labels[sl] == index)
+    return PageRegions(regions, labels, factor, flat, _background(small, flat, labels, regions, own), small, own)
 
 
 def _parent_colour(small: np.ndarray, flat: np.ndarray, labels: np.ndarray, sl: tuple[slice, slice],
@@ -519,13 +526,20 @@ def _paper(small: np.ndarray) -> tuple[int, int, int]:
     return tuple(int(v) for v in np.median(light, axis=0))
 
 
-def _background(small: np.ndarray, flat: np.ndarray, labels: np.ndarray, regions: list[Region]) -> np.ndarray:
+def _background(small: np.ndarray, flat: np.ndarray, labels: np.ndarray, regions: list[Region],
+                own: np.ndarray | None = None) -> np.ndarray:
     """Each work-copy pixel's background: the colour of the nearest flat pixel of its own region
     close to that region's colour (a panel printed in a gradient, or lit unevenly, keeps its
-    text apart from its background all across; a large letter's flat stroke is not background)."""
+    text apart from its background all across; a large letter's flat stroke is not background),
+    or lying on the very backgrounds the region was found from (`own`): one background, joined
+    by small steps, however far it drifts (a shadow cast over part of a photographed page, its
+    edge soft, darkens the paper there far beyond GRADIENT; measured against the lit paper, the
+    shadow itself was ink, and its edge a grey band that no gutter could be cut through)."""
     colours = np.array([r.colour for r in regions], dtype=np.float32)
     smooth = ndimage.uniform_filter(small.astype(np.float32), (3, 3, 1))
     seeds = flat & _near_colour(smooth, colours, labels, np.float32(GRADIENT))
+    if own is not None:  # only broad areas of it: not the thick flat strokes of an enlarged letter
+        seeds |= ndimage.binary_opening(flat & own & ~seeds, np.ones((OWN_SPAN, OWN_SPAN), dtype=bool))
     if not seeds.any():
         return colours[labels]
     iy, ix = ndimage.distance_transform_edt(~seeds, return_distances=False, return_indices=True)
