@@ -37,15 +37,8 @@ from ingest.types import PageText, WordRead
 if TYPE_CHECKING:
     from ingest.options import ReadOptions
     from ingest.reader.geometry import Word
-    from ingest.reader.ocr import (
-        SCRIPT_MODELS,
-        limit_size,
-        model_for,
-        open_image,
-        run_tesseract,
-        to_gray,
-        to_rgb,
-    )
+    from ingest.reader.ocr import SCRIPT_MODELS, model_for, open_image, run_tesseract
+    from ingest.reader.preprocess import limit_size, to_gray, to_rgb
 
 __all__ = [
     "SCRIPT_MODELS", "PageText", "Word", "WordRead", "applied", "decoded_pixel_limit", "limit_size",
@@ -55,8 +48,8 @@ __all__ = [
 
 # the names given from the reader's own modules, imported on first use (module __getattr__ below)
 _LAZY = {
-    "SCRIPT_MODELS": "ocr", "limit_size": "ocr", "model_for": "ocr", "open_image": "ocr",
-    "run_tesseract": "ocr", "to_gray": "ocr", "to_rgb": "ocr", "Word": "geometry",
+    "SCRIPT_MODELS": "ocr", "limit_size": "preprocess", "model_for": "ocr", "open_image": "ocr",
+    "run_tesseract": "ocr", "to_gray": "preprocess", "to_rgb": "preprocess", "Word": "geometry",
 }
 
 

@@ -27,9 +27,10 @@ from ingest.options import OCR_MODES, PageProgress
 from ingest.reader.card_art import body_size, set_aside_card_art, set_aside_repeats
 from ingest.reader.geometry import PageLayout
 from ingest.reader.layout import order_pages
-from ingest.reader.ocr import is_blank, ocr_texts, to_gray
+from ingest.reader.ocr import ocr_texts
 from ingest.reader.pdfium_text import PageRead, read_page
 from ingest.reader.places import place_words
+from ingest.reader.preprocess import is_blank, to_gray
 from ingest.reader.uncovered import CHECK_DPI, lacks_text, looks_thin, merge_layer
 from ingest.types import IngestError, PageText, WordRead
 from ingest.words import TOKEN, words_of_text

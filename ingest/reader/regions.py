@@ -685,7 +685,7 @@ def _ink_levels(dist: np.ndarray, gain: np.float32) -> np.ndarray:  # pragma: no
 
 @njit(cache=True)
 def apply_gain(pixels: np.ndarray, paper: np.ndarray) -> np.ndarray:  # pragma: no cover
-    """Each RGB pixel times its gain, the brightest paper over the paper there (ingest.ocr.light_gain,
+    """Each RGB pixel times its gain, the brightest paper over the paper there (ingest.reader.preprocess.light_gain,
     from paper_light), clipped to bytes, in one pass: as numpy does it in float32 and truncates,
     without a float copy of the page."""
     h, w, c = pixels.shape

@@ -14,7 +14,8 @@ from PIL import Image
 from scan_score import words
 
 from ingest.reader.letter_regions import give_back, letter_regions
-from ingest.reader.ocr import limit_size, open_image, read_image, to_rgb
+from ingest.reader.ocr import open_image, read_image
+from ingest.reader.preprocess import limit_size, to_rgb
 from ingest.reader.regions import find_regions
 
 

@@ -55,7 +55,7 @@ def test_the_text_layer_names_card_lines_on_pages_of_cards():
 def test_even_light_leaves_an_evenly_lit_page_alone_and_relights_a_dim_corner(scans):
     from PIL import Image
 
-    from ingest.reader.ocr import even_light, to_gray
+    from ingest.reader.preprocess import even_light, to_gray
 
     even = to_gray(Image.open(scans["real-p6-200"]["image"]))
     assert even_light(even) is even

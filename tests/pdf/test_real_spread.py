@@ -23,7 +23,8 @@ import numpy as np
 import pytest
 from scan_score import card_lines, leaked_card_lines, reference, score, words
 
-from ingest.reader.ocr import limit_size, open_image, read_image, to_rgb
+from ingest.reader.ocr import open_image, read_image
+from ingest.reader.preprocess import limit_size, to_rgb
 from ingest.reader.regions import find_regions
 
 BODY_FLOOR, GARBAGE_CEILING = 0.98, 0.02  # the goal (reached 0.997 and 0.003)

@@ -1,5 +1,5 @@
 """A page whose columns lean while its lines are level (a photograph taken at a slant, the camera
-not square over the page) is made upright before its blocks are cut (ingest.reader.ocr.column_slant,
+not square over the page) is made upright before its blocks are cut (ingest.reader.preprocess.column_slant,
 unsheared): otherwise no empty band runs down its gutter, the two columns are one block, and the
 lines come back across both columns (a Russian gutter_line page leaning 2.5 degrees: 82.8% of
 the words in order, CER 37%, before; 99.3% and 0.3% after).
@@ -16,7 +16,8 @@ import pytest
 from PIL import Image
 from scan_score import measure, page_words
 
-from ingest.reader.ocr import SLANT, column_slant, read_image, to_gray, unsheared
+from ingest.reader.ocr import read_image
+from ingest.reader.preprocess import SLANT, column_slant, to_gray, unsheared
 
 
 def leaning(img: Image.Image, degrees: float) -> Image.Image:

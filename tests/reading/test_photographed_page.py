@@ -1,7 +1,7 @@
 """A page photographed from above (tests/held_out.photo: the camera not square over it, a soft
 shadow over part of it, warm light, mild blur) reads column by column, whole. Two preparation
 failures it showed, on a Spanish two-column page at 150 dpi (80.1% of the words in order, CER
-36% before): its columns lean (ingest.reader.ocr.unsheared: 98.3%, CER 1.7%) and the shadow,
+36% before): its columns lean (ingest.reader.preprocess.unsheared: 98.3%, CER 1.7%) and the shadow,
 measured against the lit paper, was ink, a grey band through the gutter that cut the lines' ends
 off (ingest.reader.regions._background, a region's own backgrounds: 99.5%, CER 0.1%).
 

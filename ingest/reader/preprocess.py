@@ -1,0 +1,265 @@
+"""A page image made ready for Tesseract: bounded in size, small text enlarged, evenly lit,
+straightened, and inked against each region's own background.
+
+Why it looks like this:
+- Printed rulebooks put headings in white on coloured bars and text on tinted boxes: each page is
+  normalised against its local background (ink = distance from the background, in either
+  direction), so white-on-colour comes out as black-on-white. Small rotations are straightened,
+  and columns that lean while their lines are level (a photographed page) are sheared upright.
+- Pure image work (numpy and Pillow), apart from the page analysis `prepare` imports when it runs:
+  a PDF whose pages all have a usable text layer never loads it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from PIL import Image, ImageChops, ImageFilter, ImageOps
+
+from ingest.reader.upsample import enlarged
+
+MAX_OCR_PIXELS = 3000 * 4000  # larger pages are downscaled before OCR (still 360 dpi on A4): Tesseract took 800 MB on one this size
+
+
+def _displayable(img: Image.Image) -> Image.Image:
+    """Transparency laid on white, 16-bit and float greys stretched to 8 bits; other modes as they are."""
+    if img.mode in ("RGBA", "LA", "P", "PA"):
+        base = Image.new("RGB", img.size, "white")
+        rgba = img.convert("RGBA")
+        base.paste(rgba, mask=rgba.getchannel("A"))
+        return base
+    if img.mode in ("I;16", "I", "F"):
+        return ImageOps.autocontrast(img.convert("L"))
+    return img
+
+
+def to_gray(img: Image.Image) -> Image.Image:
+    return _displayable(img).convert("L")
+
+
+def limit_size(img: Image.Image) -> Image.Image:
+    pixels = img.size[0] * img.size[1]
+    if pixels <= MAX_OCR_PIXELS:
+        return img
+    scale = (MAX_OCR_PIXELS / pixels) ** 0.5
+    return img.resize((max(1, int(img.size[0] * scale)), max(1, int(img.size[1] * scale))), Image.LANCZOS)
+
+
+def _slide(arr: np.ndarray, k: int, op) -> np.ndarray:
+    """Separable k x k max/min filter (morphology) by shifted copies: fast on small arrays."""
+    r = k // 2
+    out = arr
+    for axis in (0, 1):
+        padded = np.pad(out, [(r, r) if a == axis else (0, 0) for a in (0, 1)], mode="edge")
+        n = out.shape[axis]
+        acc = np.take(padded, range(0, n), axis=axis)
+        for d in range(1, k):
+            acc = op(acc, np.take(padded, range(d, d + n), axis=axis))
+        out = acc
+    return out
+
+
+def dark_regions(gray: Image.Image) -> np.ndarray | None:
+    """Mask (at 1/factor scale) of solid dark areas: coloured bars and boxes that carry light text.
+
+    Found at about 1/400 of the page width per pixel: dark pixels, closed (fills the light
+    letters inside a bar), kept where most of the neighbourhood is dark (a tint, or paper under
+    dense text, is not), then opened, so only areas about 1/45 of the page width across remain.
+    """
+    w, h = gray.size
+    factor = max(2, round(min(w, h) / 400))
+    small = np.asarray(gray.resize((max(1, w // factor), max(1, h // factor)), Image.BOX))
+    dark = small < 140
+    solid = _slide(_slide(dark, 5, np.maximum), 5, np.minimum)
+    # mostly dark around (a bar with light letters), not a tint or paper under dense dark text
+    share = np.asarray(Image.fromarray((dark * 255).astype(np.uint8)).filter(ImageFilter.BoxBlur(4)))
+    solid &= _slide(share >= 140, 5, np.maximum)
+    solid = _slide(_slide(solid, 9, np.minimum), 9, np.maximum)
+    return solid if solid.any() else None
+
+
+def normalise(gray: Image.Image) -> Image.Image:
+    """Light text on dark or coloured areas turned into dark text on light, the rest left alone.
+
+    Tesseract reads dark-on-light; white headings on coloured bars would otherwise be lost.
+    Inside a dark area the ink is twice the distance above the area's own colour (a local
+    minimum wider than a letter stroke), inverted.
+    """
+    mask = dark_regions(gray)
+    if mask is None:
+        return gray
+    w, h = gray.size
+    small = np.asarray(gray.resize((mask.shape[1], mask.shape[0]), Image.BOX))
+    bg = Image.fromarray(_slide(small, 3, np.minimum)).resize((w, h), Image.BILINEAR)
+    inner = _slide(mask, 3, np.minimum)
+    rim = _slide(mask, 3, np.maximum) & ~inner  # the area's edge: white, or it reads as '|' or '['
+
+    def full(m: np.ndarray) -> Image.Image:
+        img = Image.fromarray((m * 255).astype(np.uint8)).resize((w, h), Image.BILINEAR)
+        return img.point(lambda v: 255 if v >= 128 else 0)
+
+    lifted = ImageOps.invert(ImageChops.subtract(gray, bg, scale=0.5))
+    out = Image.composite(lifted, gray, full(inner))
+    return Image.composite(Image.new("L", (w, h), 255), out, full(rim))
+
+
+def flatten(gray: Image.Image) -> Image.Image:
+    """Tinted backgrounds (text on orange, blue, green boxes) made white, text kept dark.
+
+    Each pixel is divided by its local background, the lightest level around it over a window
+    wider than a letter stroke (about 1/57 of the page width), as flat-field correction does.
+    Tesseract's global threshold otherwise takes a mid-tone box for ink and loses its text.
+    """
+    w, h = gray.size
+    factor = max(2, round(min(w, h) / 400))
+    small = np.asarray(gray.resize((max(1, w // factor), max(1, h // factor)), Image.BOX))
+    light = _slide(small, 7, np.maximum)
+    if light.min() >= 200:  # white paper everywhere: nothing to flatten
+        return gray
+    bg = np.asarray(Image.fromarray(light).resize((w, h), Image.BILINEAR), dtype=np.float32)
+    pixels = np.asarray(gray, dtype=np.float32)
+    flat = np.where(bg >= 80, np.clip(pixels * 255.0 / np.maximum(bg, 1.0), 0, 255), pixels)
+    return Image.fromarray(flat.astype(np.uint8), "L")
+
+
+def is_blank(gray: Image.Image, max_side: int = 800) -> bool:
+    """No ink at all: a blank page or an image without text (checked before any OCR).
+
+    At about 70 dpi (A4 at 800 pixels) text still leaves pixels far from the paper colour,
+    while scanner noise, averaged over the downscaling, does not.
+    """
+    scale = min(1.0, max_side / max(gray.size))
+    small = gray.resize((max(1, int(gray.size[0] * scale)), max(1, int(gray.size[1] * scale))), Image.BOX)
+    arr = np.asarray(small, dtype=np.int16)
+    ink = np.abs(arr - np.median(arr)) > 32
+    return bool(ink.mean() < 0.001)
+
+
+def skew_angle(gray: Image.Image, limit: float = 4.0) -> float:
+    """Rotation (degrees) that makes text lines horizontal: the angle with the sharpest row profile.
+
+    Small angles are shears: each ink pixel's row moves by x * tan(angle), so a profile is one
+    bincount over the ink pixels of a reduced image; coarse steps first, then a finer search.
+    """
+    w, h = gray.size
+    scale = min(1.0, SKEW_SIDE / max(w, h))
+    small = np.asarray(gray.resize((max(1, int(w * scale)), max(1, int(h * scale))), Image.BILINEAR))
+    ys, xs = np.nonzero(small < min(140, int(np.median(small)) - 40))
+    if len(ys) < 50:
+        return 0.0
+    xs = xs - small.shape[1] / 2
+
+    def score(angle: float) -> float:
+        rows = np.round(ys + xs * np.tan(np.radians(angle))).astype(np.int64)
+        rows -= rows.min()
+        profile = np.bincount(rows).astype(np.float64)
+        return float(np.square(np.diff(profile)).sum())
+
+    best = max(np.arange(-limit, limit + 0.01, 0.5), key=score)
+    best = max(np.arange(best - 0.5, best + 0.51, 0.1), key=score)
+    return float(round(best, 2))
+
+
+def column_slant(gray: Image.Image, limit: float = 4.0) -> float:
+    """Degrees the page's columns lean from upright once its lines are level (skew_angle across
+    the page's columns instead of along its lines): a photographed page, the camera not square
+    over it, shows its lines level and its column edges leaning, as no rotation mends."""
+    w, h = gray.size
+    ink = np.asarray(gray) < min(140, int(np.median(np.asarray(gray))) - 40)
+    # letters smeared along their lines into bars (a word space bridged), so that a column's
+    # edges, not the letters' own strokes, make the sharp profile across the page
+    bars = _slide(ink.astype(np.uint8), max(3, w // 100) | 1, np.maximum)
+    return skew_angle(Image.fromarray(((1 - bars) * 255).astype(np.uint8)).transpose(Image.Transpose.TRANSPOSE), limit)
+
+
+SLANT = 0.8  # degrees: columns leaning less than this are left as they are (an upright scan measures 0.2 at most)
+
+
+def unsheared(rgb: Image.Image, slant: float) -> Image.Image:
+    """The page sheared so that columns leaning by `slant` degrees stand upright (rows kept level,
+    the page's middle row where it was): a block of two columns is then cut down its gutter, not
+    read across it line by line."""
+    if abs(slant) < SLANT:
+        return rgb
+    t = -float(np.tan(np.radians(slant)))
+    return rgb.transform(rgb.size, Image.Transform.AFFINE, (1, t, -t * rgb.size[1] / 2, 0, 1, 0),
+                         resample=Image.BILINEAR, fillcolor=(255, 255, 255))
+
+
+SKEW_SIDE = 1000  # the skew is measured on a copy this many pixels on its longer side
+UNEVEN_LIGHT = 0.8  # paper darker than this share of the brightest paper somewhere: uneven light
+
+
+def even_light(gray: Image.Image) -> Image.Image:
+    """A page photographed under uneven light, made evenly lit: divided by the paper's brightness
+    estimated over windows of about a quarter of the page (wider than any bar or panel, so their
+    colour stays); an evenly lit page is left as it is. Otherwise the dim side of the page reads
+    as a dark bar and is inverted."""
+    gain = light_gain(gray)
+    if gain is None:
+        return gray
+    pixels = np.asarray(gray, dtype=np.float32)
+    return Image.fromarray(np.clip(pixels * gain, 0, 255).astype(np.uint8), "L")
+
+
+def light_gain(gray: Image.Image) -> np.ndarray | None:
+    """Per-pixel gain that evens the light of a photographed page (see even_light); None: even."""
+    paper = paper_light(gray)
+    if paper is None:
+        return None
+    level = paper.astype(np.float32)
+    return level.max() / np.maximum(level, 1.0)
+
+
+def paper_light(gray: Image.Image) -> np.ndarray | None:
+    """The paper's brightness at every pixel (bytes) of an unevenly lit page; None: evenly lit."""
+    w, h = gray.size
+    small = np.asarray(gray.resize((max(1, w // 16), max(1, h // 16)), Image.BOX))
+    k = max(3, min(small.shape) // 4) | 1
+    paper = _slide(small, k, np.maximum).astype(np.float32)
+    if paper.min() >= UNEVEN_LIGHT * paper.max():
+        return None
+    return np.asarray(Image.fromarray(paper.astype(np.uint8)).filter(ImageFilter.BoxBlur(k // 2))
+                      .resize((w, h), Image.BILINEAR))
+
+
+def prepare(img: Image.Image) -> Image.Image:
+    """Bounded size, small text enlarged, evenly lit, straightened; then the page's regions (panels, boxes, colour
+    bars) are found from its colours and each pixel's ink is measured against its own region's
+    background (ingest.regions): dark ink on white everywhere, light-on-dark inverted. The
+    regions go with the image (info["regions"]) to order the words read."""
+    rgb = limit_size(to_rgb(img))
+    gray = to_gray(rgb)
+    bigger = enlarged(rgb, gray)  # small text (a web-resolution page) enlarged first (ingest.upsample)
+    factor = 1.0
+    if bigger is not rgb:
+        factor = bigger.size[0] / rgb.size[0]
+        rgb, gray = bigger, to_gray(bigger)
+    from ingest.reader.letter_regions import give_back
+    from ingest.reader.regions import apply_gain, find_regions, ink
+
+    paper = paper_light(gray)
+    if paper is not None:  # evened as light_gain does, the gain worked out pixel by pixel
+        rgb = Image.fromarray(apply_gain(np.asarray(rgb), paper), "RGB")
+        gray = to_gray(rgb)
+    # the skew is measured on a copy at most SKEW_SIDE pixels (skew_angle's own resolution): the
+    # page's light evened and its dark areas inverted there, not over the whole page first
+    w, h = gray.size
+    scale = min(1.0, SKEW_SIDE / max(w, h))
+    small = gray.resize((max(1, int(w * scale)), max(1, int(h * scale))), Image.BILINEAR) if scale < 1 else gray
+    marks = flatten(normalise(small))
+    angle = skew_angle(marks)
+    if abs(angle) >= 0.2:
+        rgb = rgb.rotate(-angle, resample=Image.BILINEAR, expand=True, fillcolor=(255, 255, 255))
+        marks = marks.rotate(-angle, resample=Image.BILINEAR, expand=True, fillcolor=255)
+    rgb = unsheared(rgb, column_slant(marks))
+
+    found = give_back(rgb, find_regions(rgb))
+    out = ink(rgb, found)
+    out.info["regions"] = found
+    out.info["enlarged"] = factor
+    return out
+
+
+def to_rgb(img: Image.Image) -> Image.Image:
+    """The image in RGB (transparency on white; 16-bit and float greys stretched)."""
+    return _displayable(img).convert("RGB")
