@@ -528,20 +528,21 @@ def relocated(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit
         for kb, j in b_free[bisect_left(b_at, ka - RELOCATE_WINDOW):bisect_right(b_at, ka + RELOCATE_WINDOW)]:
             if ka != kb:
                 scores[(i, j)] = own_evidence(ga[i], gb[j])
-    best_a: dict[int, list[float]] = {}
-    best_b: dict[int, list[float]] = {}
+    seen_a: dict[int, list[float]] = {}
+    seen_b: dict[int, list[float]] = {}
     for (i, j), o in scores.items():
-        best_a.setdefault(i, []).append(o)
-        best_b.setdefault(j, []).append(o)
+        seen_a.setdefault(i, []).append(o)
+        seen_b.setdefault(j, []).append(o)
+    # each passage's second-best candidate's evidence (none with one candidate): sorted once, not per pair
+    second_a = {i: sorted(os, reverse=True)[1] for i, os in seen_a.items() if len(os) > 1}
+    second_b = {j: sorted(os, reverse=True)[1] for j, os in seen_b.items() if len(os) > 1}
     where_a = {i: k for k, i in a_free}
     where_b = {j: k for k, j in b_free}
     chosen: list[tuple[int, int, float]] = []
     for (i, j), o in sorted(scores.items(), key=lambda x: (-x[1], x[0])):
         if o < RELOCATE_OWN or "heading" in (ga[i].kind, gb[j].kind):
             continue  # a heading pairs with any heading by its kind alone
-        runner_a = sorted(best_a[i], reverse=True)
-        runner_b = sorted(best_b[j], reverse=True)
-        if (len(runner_a) > 1 and runner_a[1] > o - RELOCATE_MARGIN) or (len(runner_b) > 1 and runner_b[1] > o - RELOCATE_MARGIN):
+        if second_a.get(i, -math.inf) > o - RELOCATE_MARGIN or second_b.get(j, -math.inf) > o - RELOCATE_MARGIN:
             continue  # another passage is as likely the counterpart
         if o <= home(where_a[i], ga[i], True) or o <= home(where_b[j], gb[j], False):
             continue  # it shares as much with the passages it is set beside
@@ -561,8 +562,9 @@ def relocated(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit
     for i, j, o in chosen:
         by_bead.setdefault(where_a[i], []).append(Bead((i,), (j,), o, moved=True))
     out: list[Bead] = []
+    is_loose = set(loose)
     for k, bd in enumerate(beads):
-        if k not in loose:
+        if k not in is_loose:
             out.append(bd)
             continue
         rest_a = tuple(i for i in bd.a if i not in taken_a)
@@ -700,10 +702,11 @@ def with_confidence(beads: list[Bead]) -> list[Bead]:
     left its passages alone) and counts, as its neighbours, only the moved beads printed next to it in
     both books (a block moved whole)."""
     anchors = [b.own >= ANCHOR and b.a and b.b and not b.moved for b in beads]
+    block = {(bd.a[0], bd.b[0]) for bd in beads if bd.moved and bd.own >= ANCHOR and bd.shape == (1, 1)}
     out = []
     for k, bead in enumerate(beads):
         if bead.moved:
-            out.append(_moved_confidence(bead, beads))
+            out.append(_moved_confidence(bead, block))
             continue
         left = _near(anchors, k, -1)
         right = _near(anchors, k, 1)
@@ -727,11 +730,10 @@ def _near(anchors: list[bool], k: int, step: int) -> float:
     return 0.0
 
 
-def _moved_confidence(bead: Bead, beads: list[Bead]) -> Bead:
+def _moved_confidence(bead: Bead, block: set[tuple[int, int]]) -> Bead:
     """A moved bead's confidence: MOVED_CONFIDENCE of its own evidence, or, in a block moved whole, half
-    its own evidence and a quarter for each anchored moved bead holding the passages printed next to its
-    own in both books."""
-    block = {(bd.a[0], bd.b[0]) for bd in beads if bd.moved and bd.own >= ANCHOR and bd.shape == (1, 1)}
+    its own evidence and a quarter for each anchored moved bead (`block`: the passages they pair) holding
+    the passages printed next to its own in both books."""
     chain = 0.5 * bead.own + 0.25 * ((bead.a[0] - 1, bead.b[0] - 1) in block) \
         + 0.25 * ((bead.a[-1] + 1, bead.b[-1] + 1) in block)
     conf = max(MOVED_CONFIDENCE * bead.own, chain if chain > 0.5 * bead.own else 0.0)
