@@ -14,6 +14,7 @@ from statistics import median
 
 from checker.passages.align import (
     ANCHOR,
+    SANDWICH,
     WEAK,
     Bead,
     align,
@@ -193,6 +194,9 @@ def _pair_diffs(pair: Pair, surfaces: dict[str, dict[str, list[str]]]) -> list[P
         ub = [pair.b[j] for j in bead.b]
         if ua and ub:
             if bead.confidence < MIN_CONFIDENCE:
+                lone = _extra_paragraph(pair, beads, k)
+                if lone is not None:
+                    out.append(lone)
                 continue
             extra = _extra_step(pair, beads, k)
             if extra is not None:
@@ -572,18 +576,24 @@ def _extra_step(pair: Pair, beads: list[Bead], k: int) -> tuple[PairDiff, list[P
     two = [pair.a[i] for i in bead.a] if on_a else [pair.b[j] for j in bead.b]
     (one,) = [pair.b[j] for j in bead.b] if on_a else [pair.a[i] for i in bead.a]
     items = [u.item for u in two]
-    if one.kind != "item" or any(u.kind != "item" for u in two) or None in items or items[0] == items[1]:
-        return None
-    if one.item not in items:
-        return None
-    extra = two[1 - items.index(one.item)]
-    kept = two[items.index(one.item)]
+    lead = _lead_paragraph(two, one)
+    if lead:  # a paragraph printed before step n, set with it against step n: no part of that step
+        extra, kept = two
+    else:
+        if one.kind != "item" or any(u.kind != "item" for u in two) or None in items or items[0] == items[1]:
+            return None
+        if one.item not in items:
+            return None
+        extra = two[1 - items.index(one.item)]
+        kept = two[items.index(one.item)]
     lo, hi = max(0, k - ITEM_WINDOW), min(len(beads), k + ITEM_WINDOW + 1)
     near = [pair.b[j] for x in range(lo, hi) for j in beads[x].b] if on_a else \
         [pair.a[i] for x in range(lo, hi) for i in beads[x].a]
     if any(u.item == extra.item for u in near if u.kind == "item"):
         return None  # the other book prints that step elsewhere: moved, not missing
     if len(extra.text) < MIN_GAP_CHARS:
+        return None
+    if lead and not _lead_absent(pair, extra, near, beads, k, on_a):
         return None
     ratio = _book_ratio(pair)
     la, lb = (len(kept.text), len(one.text)) if on_a else (len(one.text), len(kept.text))
@@ -593,7 +603,7 @@ def _extra_step(pair: Pair, beads: list[Bead], k: int) -> tuple[PairDiff, list[P
     carries = _has_content([extra]) and (_absent_from([extra], [one]) or _count_surplus([extra], [kept, extra], [one]))
     if not carries and (alone > LENGTH_FIT * 2 or alone >= both):
         return None  # the single step is as long as the two: the translator merged them into one
-    before, after = ([one], []) if extra.item > one.item else ([], [one])
+    before, after = ([], [one]) if lead or extra.item < one.item else ([one], [])  # a lead paragraph: before the step
     present = _side(pair.pivot if on_a else pair.other, [extra], [], _highlights([extra]))
     context = _context(pair.other if on_a else pair.pivot, before, after)
     sig = _signature([extra]) or [len(extra.text.split())]
@@ -601,6 +611,89 @@ def _extra_step(pair: Pair, beads: list[Bead], k: int) -> tuple[PairDiff, list[P
     if on_a:
         return PairDiff("absent", extra.topic, present, context, sig, None, conf, extra.index), [kept], [one]
     return PairDiff("absent", extra.topic, context, present, None, sig, conf, None), [one], [kept]
+
+
+def _lead_paragraph(two: list[Passage], one: Passage) -> bool:
+    """Whether two passages set against one numbered step are a paragraph and, printed after it, the step
+    with that number: the paragraph comes before the step it is merged with, so it is no part of it (a
+    step's own paragraphs follow its number). Why: a paragraph the other book lacks, printed just before
+    a list, is merged into the list's first step by the aligner (their shared step number makes the bead
+    sure) instead of being left alone."""
+    return (one.kind == "item" and one.item is not None and two[0].kind == "paragraph" and two[0].item is None
+            and two[1].kind == "item" and two[1].item == one.item)
+
+
+def _lead_absent(pair: Pair, extra: Passage, near: list[Passage], beads: list[Bead], k: int, on_a: bool) -> bool:
+    """Whether a paragraph merged into the step after it (_lead_paragraph) says what the other book does
+    not print around it: most of its numbers and cards missing there, or -- a paragraph of words only,
+    long enough (MIN_WORDS_GAP_CHARS) -- a concept of its first sentence named nowhere there, as a gap of
+    words only is judged (_gap). Never in books parallel only in part (their regions rest on numbers and
+    cards), nor where the other book, within CROSS_WINDOW beads, cuts coarser (_coarser: the paragraph may
+    be printed inside one of its longer passages) or leaves a passage alone (one printed in another order
+    may be its counterpart: the aligner keeps both books' order)."""
+    if pair.partial:
+        return False
+    theirs = pair.b if on_a else pair.a
+    for x in range(max(0, k - CROSS_WINDOW), min(len(beads), k + CROSS_WINDOW + 1)):
+        bd = beads[x]
+        lone = [theirs[i] for i in (bd.b if on_a else bd.a)] if not (bd.a and bd.b) else []
+        if x != k and (_coarser(bd, on_a) or any(u.kind != "heading" for u in lone)):
+            return False
+    if _has_content([extra]):
+        return _absent_from([extra], near)
+    around = [x for u in near for x in u.sentences]
+    return len(extra.text) >= MIN_WORDS_GAP_CHARS and all(_concepts_absent(s, around) for s in extra.sentences[:1])
+
+
+def _extra_paragraph(pair: Pair, beads: list[Bead], k: int) -> PairDiff | None:
+    """A paragraph set beside another in an unsure 2-1 bead, between two anchors, that the single
+    paragraph does not translate: the other of the two says what the single one says as surely as an
+    anchor (own evidence) while this one shares next to nothing with it, states a rule (a timing, a phase,
+    an order, who pays) that neither the single paragraph nor its neighbours' counterparts name, and the
+    lengths fit with the kept paragraph alone, not with both. Why: a paragraph of words only dropped
+    between two others is not left alone by the aligner -- leaving it alone costs more than merging it
+    into its neighbour's bead, which its concepts then dilute below any confidence; the neighbour alone,
+    in the one slot between two anchors, is as sure a bead as any (align.with_confidence: SANDWICH)."""
+    bead = beads[k]
+    if bead.shape not in ((2, 1), (1, 2)) or not 0 < k < len(beads) - 1:
+        return None
+    prev, nxt = beads[k - 1], beads[k + 1]
+    if not all(bd.a and bd.b and bd.own >= ANCHOR and not bd.moved for bd in (prev, nxt)) or bead.moved:
+        return None
+    on_a = bead.shape == (2, 1)
+    two = [pair.a[i] for i in bead.a] if on_a else [pair.b[j] for j in bead.b]
+    (one,) = [pair.b[j] for j in bead.b] if on_a else [pair.a[i] for i in bead.a]
+    if one.kind == "heading" or any(u.kind == "heading" or u.item is not None for u in two):
+        return None  # headings and numbered steps: their structure speaks (_extra_step, _gap)
+
+    def own(u: Passage) -> float:
+        a, b = (group([u], (0,)), group([one], (0,))) if on_a else (group([one], (0,)), group([u], (0,)))
+        return own_evidence(a, b)
+
+    sure = [own(u) for u in two]
+    if max(sure) < ANCHOR or min(sure) >= WEAK:
+        return None
+    kept, extra = (two[0], two[1]) if sure[0] >= sure[1] else (two[1], two[0])
+    if len(extra.text) < MIN_GAP_CHARS or _has_content([extra]):
+        return None  # one carrying numbers or cards is what the gaps and the numbers' checks judge
+    around = [one] + ([pair.b[j] for j in prev.b + nxt.b] if on_a else [pair.a[i] for i in prev.a + nxt.a])
+    named = set().union(*(u.feats.concepts for u in around))
+    if not any(c.startswith(STATED) for c in extra.feats.concepts - named):
+        return None
+    ratio = _book_ratio(pair)
+    la, lb = (len(kept.text), len(one.text)) if on_a else (len(one.text), len(kept.text))
+    alone = abs(_delta(la, lb, ratio))
+    both = abs(_delta(la + len(extra.text), lb, ratio)) if on_a else abs(_delta(la, lb + len(extra.text), ratio))
+    if alone > LENGTH_FIT or both < RULED_GAP:
+        return None  # the single paragraph is as long as the two: the translator merged them into one
+    conf = round(min(1.0, max(0.5 * max(sure) + 0.5, SANDWICH + 0.25 * max(sure))), 3)
+    before, after = ([one], []) if extra.index > kept.index else ([], [one])
+    present = _side(pair.pivot if on_a else pair.other, [extra], [], _highlights([extra]))
+    context = _context(pair.other if on_a else pair.pivot, before, after)
+    sig = [len(extra.text.split())]
+    if on_a:
+        return PairDiff("absent", extra.topic, present, context, sig, None, conf, extra.index)
+    return PairDiff("absent", extra.topic, context, present, None, sig, conf, None)
 
 
 def _step_missing(units: list, around: list) -> bool:
@@ -690,11 +783,17 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
         if sb.a and sb.b and len(sb.a) == len(sb.b) and not shifted:
             continue
         on_a = len(sb.a) > len(sb.b) or (shifted and _delta(la, lb, ratio) < 0)
-        if sb.a and sb.b and not shifted and _contested(beads, k, pa, pb, on_a, ratio):
-            continue  # the merge may be the aligner's shift past an extra sentence next door: not this one
+        # the merge may be the aligner's shift past an extra sentence next door: only a sentence of it naming
+        # a card the other paragraph (and the beads around) names nowhere is surely one too many there
+        contested = bool(sb.a and sb.b) and not shifted and _contested(beads, k, pa, pb, on_a, ratio)
         own = [pa.sentences[i] for i in sb.a] if on_a else [pb.sentences[j] for j in sb.b]
         other = pb.sentences if on_a else pa.sentences
         seen = None if readable is None else readable[1] if on_a else readable[0]
+        wide = other + [x for u in (near[1] if on_a else near[0]) for x in u.sentences]
+        if contested:
+            own_named = [s for s in own if _names_absent(s, wide, seen)]
+            if len(own_named) != 1:
+                continue
         found: list[tuple[tuple, bool, PairDiff]] = []  # this sentence bead's gaps, each with how surely it is the extra one
         mates = [pb.sentences[j] for j in sb.b] if on_a else [pa.sentences[i] for i in sb.a]
         for s in own:
@@ -703,8 +802,9 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
                 continue
             if sb.a and sb.b and not shifted and _stands_for(s, own, mates, [b for b in beads if b is not sb]):
                 continue  # the counterpart translates this sentence (what it carries differs): another is the extra one
+            if contested and s is not own_named[0]:
+                continue
             mine = pa.sentences if on_a else pb.sentences
-            wide = other + [x for u in (near[1] if on_a else near[0]) for x in u.sentences]
             absent = _has_content([s]) and _absent_from([s], wide, seen)
             content = absent or (_has_content([s]) and _count_surplus([s], mine, wide))
             without = abs(_delta(la - size, lb, ratio)) if on_a else abs(_delta(la, lb - size, ratio))
@@ -712,10 +812,18 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
             # length speaks only where the aligner itself left the sentence alone: beside a merge of two
             # sentences into one (which translators do) it cannot tell a dropped sentence from a terse one
             extra = bool(sb.a and sb.b) and not shifted and _merge_extra(s, own, sb, pa, pb, on_a, ratio)
+            # the paragraphs fit without it -- or, where the merge's lengths already say it is one too many
+            # (extra) and it states a rule the other paragraph names nowhere, they no longer argue against it
+            # (of two single paragraphs: passages merged by the aligner are cut at another grain, their
+            # lengths the grain's)
+            fit_without = without <= LENGTH_FIT or (extra and bead.shape == (1, 1) and without < SHIFT_GAP
+                                                    and _states_missing(s, other))
             by_length = ((not (sb.a and sb.b) or extra)
-                         and with_it >= LENGTH_GAP and without <= LENGTH_FIT and _concepts_absent(s, other))
+                         and with_it >= LENGTH_GAP and fit_without and _concepts_absent(s, other))
             if not by_length and bool(sb.a and sb.b) and not shifted and not _carries(s):
-                by_length = _ruled_extra(s, own, sb, pa, pb, on_a, ratio, with_it, without, other)
+                rest = [x for x in own if x is not s]
+                stands = len(rest) == 1 and _stands_for(rest[0], own, mates, [b for b in beads if b is not sb])
+                by_length = _ruled_extra(s, own, sb, pa, pb, on_a, ratio, with_it, without, other, stands)
             edge = (spare or {}).get(on_a, (False, False))
             if not content and ((edge[0] and s is mine[0]) or (edge[1] and s is mine[-1])):
                 continue  # at the edge of a merge beside a bead where the other book has a passage to spare
@@ -766,7 +874,7 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
     return _one_per_paragraph(out)
 
 
-PARA_GAP = 2.5  # |delta| of two paragraphs (p < 0.02) that says one of them prints a sentence more
+PARA_GAP = 1.5  # |delta| of two paragraphs (p < 0.14) that says one of them prints a sentence more
 STATED = ("rule.", "timing.", "phase.", "direction.", "payer.", "first_player.")  # lexicon concepts that
 # state a rule (when, in what order, who pays, which phase): not the nouns and verbs any sentence uses
 
@@ -848,8 +956,11 @@ def _contested(beads: list[Bead], k: int, pa: Passage, pb: Passage, on_a: bool, 
         if not 0 <= x < len(beads) or beads[x].shape != (1, 1):
             continue
         t, q = (beads[x].a[0], beads[x].b[0]) if on_a else (beads[x].b[0], beads[x].a[0])
-        if agreement(own[0] if x < k else own[-1], q) < agreement(t, q):
+        edge = own[0] if x < k else own[-1]
+        if agreement(edge, q) < agreement(t, q):
             continue  # that bead's sentence says what its counterpart says more surely than the merge's does
+        if agreement(edge, q) == agreement(t, q) and _concept_overlap(mine[edge], theirs[q]) > _concept_overlap(mine[t], theirs[q]):
+            return True  # numbers and cards cannot tell them apart; the rule's words side with the merge's sentence
         seq, their = ([t, *own], [q, p]) if x < k else ([*own, t], [p, q])
         options = []  # the cost of leaving each of the three alone, the other two paired in order
         for n, left in enumerate(seq):
@@ -858,6 +969,12 @@ def _contested(beads: list[Bead], k: int, pa: Passage, pb: Passage, on_a: bool, 
         if min(c for c, left in options if left == t) <= min(c for c, left in options if left != t):
             return True
     return False
+
+
+def _concept_overlap(a: Sentence, b: Sentence) -> float:
+    """The share of two sentences' lexicon concepts that they share (Jaccard)."""
+    u = a.feats.concepts | b.feats.concepts
+    return len(a.feats.concepts & b.feats.concepts) / len(u) if u else 0.0
 
 
 def _carries_alone(pa: Passage, pb: Passage, sb: Bead, la: int, lb: int, ratio: float, with_it: float,
@@ -875,6 +992,13 @@ def _carries_alone(pa: Passage, pb: Passage, sb: Bead, la: int, lb: int, ratio: 
         return False
     other = (pb if on_a else pa).sentences + [x for u in (near[1] if on_a else near[0]) for x in u.sentences]
     return _has_content([s]) and _absent_from([s], other)
+
+
+def _names_absent(s: Sentence, wide: list[Sentence], seen: set[str] | None) -> bool:
+    """Whether a sentence names a card (one the other book is read to name) that `wide`, the other
+    paragraph and the passages around it, names nowhere, and most of what it carries is missing there."""
+    named = {c for c in s.cards if seen is None or c in seen} - _cards(wide)
+    return bool(named) and _absent_from([s], wide, seen)
 
 
 def _one_per_paragraph(found: list[tuple[tuple, bool, PairDiff]]) -> list[PairDiff]:
@@ -976,16 +1100,19 @@ def _merge_extra(s: Sentence, own: list[Sentence], sb: Bead, pa: Passage, pb: Pa
 
 
 def _merge_fit(s: Sentence, own: list[Sentence], sb: Bead, pa: Passage, pb: Passage, on_a: bool,
-               ratio: float) -> tuple[float, float] | None:
+               ratio: float, rest_stands: bool = False) -> tuple[float, float] | None:
     """Of two sentences set against one: how well the other sentence alone fits the one it faces, and
-    how well the two together do (Gale-Church |delta|); None where lengths say nothing of it."""
+    how well the two together do (Gale-Church |delta|); None where lengths say nothing of it.
+    `rest_stands`: the other sentence is the one the counterpart translates (_stands_for) -- a number it
+    prints that the other paragraph leaves out is then the translation's wording, not a sign that it is
+    the one too many."""
     if len(own) != 2:
         return None
     rest = own[1 - own.index(s)]
     mate = [pb.sentences[j] for j in sb.b] if on_a else [pa.sentences[i] for i in sb.a]
     if len(mate) != 1 or min(len(rest.text), len(mate[0].text)) < MIN_MATE_CHARS:
         return None  # Gale-Church says little about a few words
-    if _has_content([rest]) and _absent_from([rest], pb.sentences if on_a else pa.sentences):
+    if not rest_stands and _has_content([rest]) and _absent_from([rest], pb.sentences if on_a else pa.sentences):
         return None  # the other one carries what the other paragraph lacks: it is the one too many
     m = len(mate[0].text)
     if on_a:
@@ -998,17 +1125,22 @@ RULED_GAP = 1.5  # |delta| of two paragraphs with a sentence whose rule the othe
 
 
 def _ruled_extra(s: Sentence, own: list[Sentence], sb: Bead, pa: Passage, pb: Passage, on_a: bool, ratio: float,
-                 with_it: float, without: float, other: list[Sentence]) -> bool:
+                 with_it: float, without: float, other: list[Sentence], rest_stands: bool = False) -> bool:
     """Whether a sentence of words only, one of two set against one, is one too many by its rule and its
     length together: it states a rule (timing, phase, a rule concept) the other paragraph names nowhere,
     the sentence beside it alone fits the one they face, the two do not fit as well, and the paragraphs fit
     without it and not with it. A translator who merges two sentences keeps both rules and both
     lengths; one who adds (or drops) a rule changes both."""
-    fit = _merge_fit(s, own, sb, pa, pb, on_a, ratio)
+    fit = _merge_fit(s, own, sb, pa, pb, on_a, ratio, rest_stands)
     if fit is None or not (fit[0] <= LENGTH_FIT and fit[1] > fit[0]):
         return False
     if not (with_it >= RULED_GAP and without <= LENGTH_FIT):
         return False
+    return _states_missing(s, other)
+
+
+def _states_missing(s: Sentence, other: list[Sentence]) -> bool:
+    """Whether the sentence states a rule (a rule, timing or phase concept) the other paragraph names nowhere."""
     return any(c.startswith(RULE_CONCEPTS) for c in _concepts_missing(s, other))
 
 
