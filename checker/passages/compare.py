@@ -874,7 +874,7 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
     return _one_per_paragraph(out)
 
 
-PARA_GAP = 1.5  # |delta| of two paragraphs (p < 0.14) that says one of them prints a sentence more
+PARA_GAP = 2.5  # |delta| of two paragraphs (p < 0.02) that says one of them prints a sentence more
 STATED = ("rule.", "timing.", "phase.", "direction.", "payer.", "first_player.")  # lexicon concepts that
 # state a rule (when, in what order, who pays, which phase): not the nouns and verbs any sentence uses
 
@@ -1121,7 +1121,8 @@ def _merge_fit(s: Sentence, own: list[Sentence], sb: Bead, pa: Passage, pb: Pass
 
 
 RULE_CONCEPTS = ("rule.", "timing.", "phase.")  # lexicon concepts that state a rule (not a word any sentence uses)
-RULED_GAP = 1.5  # |delta| of two paragraphs with a sentence whose rule the other paragraph names nowhere
+RULED_GAP = LENGTH_FIT  # |delta| of two paragraphs with a sentence whose rule the other paragraph names nowhere:
+# they do not fit with it (as they fit without it, at LENGTH_FIT)
 
 
 def _ruled_extra(s: Sentence, own: list[Sentence], sb: Bead, pa: Passage, pb: Passage, on_a: bool, ratio: float,
