@@ -39,6 +39,7 @@ from ingest.reader.lost_lines import read_lost
 from ingest.reader.places import place_words
 from ingest.reader.preprocess import SKEW_SIDE, is_blank, prepare
 from ingest.reader.rules import cleared
+from ingest.reader.upsample import lines_run_across as lines_across
 from ingest.reader.upsample import without_rules
 from ingest.types import IngestError, PageText, WordRead
 from ingest.words import words_of_text
@@ -673,15 +674,20 @@ def ocr_pages(
         if n > 1 and _blank(head[0]):  # look at the next page when the first is empty
             head.append(prepared[1].result())
         model, lang, why, score = choose(head, list(range(len(head))))
-        if head and not _blank(head[-1]) and (lang is None or score < SURE_PROBE):
+        down = bool(head) and not _blank(head[-1]) and lang_hint is None and not lines_run_across(head[-1])
+        if head and not _blank(head[-1]) and (lang is None or score < SURE_PROBE or down):
             # no language read on the first page, or one read unsurely: a scan turned sideways or
             # upside down? (a turned page's glyphs read as fragments, in which the detector still
             # finds a language: Czech turned 90 degrees read as Russian, Japanese turned 180 as
             # Russian). Kept turned only when it reads better so (orientation detection turns
-            # upright pages of a language without data, Dutch web pages, upside down)
+            # upright pages of a language without data, Dutch web pages, upside down). A page whose
+            # lines run down it is turned however surely its fragments read: enlarged, a French page
+            # at 72 dpi turned a quarter read as French at a probe score of 60
             with watch.step(pages[len(head) - 1], "detecting the page's orientation"):
                 turn, sure = orientation_of(head[-1])
-                if sure < SURE_TURN:  # the turns the page may have, each kept only when its bands read better so
+                if down:  # read as it is, its fragments say nothing: the better quarter turn
+                    turn = quarter_turn(head[-1], turn, sure, model)
+                elif sure < SURE_TURN:  # the turns the page may have, each kept only when its bands read better so
                     turn = next((t for t in turns_to_try(head[-1], turn, lang)
                                  if reads_better_turned(head[-1], t, score, lang, model)), 0)
             if turn:
@@ -690,7 +696,7 @@ def ocr_pages(
                 prepared = {i: pool.submit(load, i) for i in range(min(n, cores))}
                 turned = [prepared[i].result() for i in range(min(n, 2))]
                 choice = choose(turned, list(range(len(turned))))
-                if choice[3] <= score and (lang is not None or choice[1] is None):
+                if not down and choice[3] <= score and (lang is not None or choice[1] is None):
                     turn = 0  # turned it reads no better: it was upright
                     for fut in prepared.values():
                         fut.cancel()
@@ -809,19 +815,32 @@ def turns_to_try(gray: Image.Image, turn: int, lang: str | None) -> list[int]:
     return [180] if turn == 180 or lang is not None else []
 
 
+def quarter_turn(gray: Image.Image, turn: int, sure: float, model: str | None = None) -> int:
+    """The quarter turn (90 or 270, counter-clockwise) that sets upright a prepared page whose lines
+    run down it: orientation detection's when it is sure of one, else the one whose bands (sample,
+    PROBE_BANDS) the probe models (and `model`, when another script's) read better. The page as it
+    is is no candidate: Tesseract reads lines running down a band turned, so an enlarged French page
+    at 72 dpi turned a quarter read as French at a probe score of 81, its right turn at 74, and
+    whichever turn was tried first won over the other (an English page turned upside down)."""
+    if turn in (90, 270) and sure >= SURE_TURN:
+        return turn
+    models = probe_models() + ([model] if model in other_script_models() else [])
+    scores = {}
+    with ThreadPoolExecutor(max_workers=workers()) as pool:
+        for t in (90, 270):
+            _, best = _probe_read(sample(gray.rotate(t, expand=True, fillcolor=255), bands=PROBE_BANDS), pool, models)
+            scores[t] = _probe_score(best)
+    return max(scores, key=lambda t: scores[t])
+
+
 def lines_run_across(gray: Image.Image) -> bool:
     """Whether the lines of print on a prepared page (dark on white) run across it (upright or upside
-    down), not down it (turned a quarter): the page's ink summed along its rows changes more sharply
-    from row to row (lines and the gaps between them) than summed along its columns."""
+    down), not down it (turned a quarter): ingest.reader.upsample.lines_run_across on its ink, at most
+    SKEW_SIDE pixels (a page turned a quarter is not straightened: the deskew follows lines across)."""
     w, h = gray.size
     scale = min(1.0, SKEW_SIDE / max(w, h))
     small = np.asarray(gray.resize((max(1, int(w * scale)), max(1, int(h * scale))), Image.BOX) if scale < 1 else gray)
-    ink = small < 128
-
-    def sharpness(profile: np.ndarray) -> float:
-        return float(np.square(np.diff(profile)).sum() / max(float(np.square(profile).sum()), 1e-9))
-
-    return sharpness(ink.mean(axis=1)) >= sharpness(ink.mean(axis=0))
+    return lines_across(small < 128)
 
 
 def reads_better_turned(gray: Image.Image, turn: int, score: float, lang: str | None = None,

@@ -8,7 +8,8 @@ The letters' height is measured, not guessed from the image's size: the ink's co
 letter shape (not wider than twice their height, at least MIN_MARK high: not speckles, dots or
 JPEG noise), and the median of their heights, which lies between the x-height and the height of
 capitals (measured on generated pages of 9-11 pt type: 6-9 pixels at 72 dpi, 9-10 at 100 dpi,
-11-14 at 150 dpi). Only an
+11-14 at 150 dpi). The height is taken across the lines of print: on a page scanned turned a
+quarter (its lines running down) the marks' widths are the letters' heights. Only an
 image small enough to hold small type is measured (SMALL_SIDE): on a larger one even 6 pt type is
 large enough, and measuring it would cost more than it saves.
 """
@@ -44,7 +45,39 @@ def letter_height(gray: Image.Image) -> float | None:
     heights = np.array([b[0].stop - b[0].start for b in boxes])
     widths = np.array([b[1].stop - b[1].start for b in boxes])
     letters = (heights >= MIN_MARK) & (widths <= 2 * heights) & (heights <= pixels.shape[0] / 20)
-    return float(np.median(heights[letters])) if letters.sum() >= MIN_MARKS else None
+    height = float(np.median(heights[letters])) if letters.sum() >= MIN_MARKS else None
+    if height is not None and height < SMALL_LETTERS or lines_run_across(ink):
+        return height
+    # lines running down the page (turned a quarter): the letters' heights are the marks' widths
+    letters = (widths >= MIN_MARK) & (heights <= 2 * widths) & (widths <= pixels.shape[1] / 20)
+    return float(np.median(widths[letters])) if letters.sum() >= MIN_MARKS else height
+
+
+STRIPS = 16  # the ink is followed in strips this much narrower than the page: each is crossed by the
+# lines at about the same height though the page is turned a few degrees, where over the whole page
+# a scan turned 2 degrees smears its lines' profile (a 72-dpi page turned a quarter was taken for upright)
+
+
+def lines_run_across(ink: np.ndarray) -> bool:
+    """Whether the lines of print in an ink mask (True: ink) run across it (upright or upside down),
+    not down it (turned a quarter). In a strip down the page the ink summed along its rows is full
+    at each line and empty between lines; summed along the columns of a strip across the page it
+    is nearly even (the letters and word spaces of several lines averaged). So the ink's spread
+    about its mean (its variance over its mean squared), in strips down the page against strips
+    across it. Measured on generated pages of every family at 72, 100 and 150 dpi, upright and
+    turned a quarter (576 images): right on every one, where the rows' changes from row to row
+    over the whole page or in strips were wrong on 98 (letters and word spaces change as sharply)."""
+
+    def spread(mask: np.ndarray) -> float:
+        width = max(1, mask.shape[1] // STRIPS)
+        var = level = 0.0
+        for x in range(0, mask.shape[1] - width + 1, width):
+            profile = mask[:, x:x + width].mean(axis=1)
+            var += float(profile.var())
+            level += float(profile.mean()) ** 2
+        return var / max(level, 1e-9)
+
+    return spread(ink) >= spread(ink.T)
 
 
 def enlargement(gray: Image.Image) -> float:
