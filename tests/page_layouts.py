@@ -524,6 +524,50 @@ def running_lines(s: Sheet) -> None:
     s.flow(_cols(s, 2, top, s.h - M - 4, 8), level=False)
 
 
+def _art_shape(s: Sheet, tint: tuple[int, int, int]) -> None:
+    """One light shape of an illustration printed under the text: a rounded card of colour, a
+    large disc running off the page, a triangle, a hexagon or a band set aslant across the page."""
+    r = s.rng
+    s.pdf.set_fill_color(*tint)
+    kind = r.choice(("rounded", "disc", "triangle", "hexagon", "slant"))
+    if kind == "rounded":
+        w, h = r.uniform(50, 140), r.uniform(25, 90)
+        x, y = r.uniform(-10, s.w - w + 10), r.uniform(M, s.h - h)
+        s.pdf.rect(x, y, w, h, style="F", round_corners=True, corner_radius=min(w, h) * 0.2)
+    elif kind == "disc":
+        d = r.uniform(60, 150)
+        s.pdf.ellipse(r.uniform(-d / 2, s.w - d / 2), r.uniform(M, s.h - d / 2), d, d, style="F")
+    elif kind in ("triangle", "hexagon"):
+        cx, cy, rad = r.uniform(20, s.w - 20), r.uniform(M + 20, s.h - 20), r.uniform(25, 70)
+        n = 3 if kind == "triangle" else 6
+        turn = r.uniform(0, 6.283)
+        s.pdf.polygon([(cx + rad * np.cos(turn + 6.283 * k / n), cy + rad * np.sin(turn + 6.283 * k / n))
+                       for k in range(n)], style="F")
+    else:
+        y, h, lean = r.uniform(M, s.h - 60), r.uniform(18, 45), r.uniform(-50, 50)
+        s.pdf.polygon([(-5, y), (s.w + 5, y + lean), (s.w + 5, y + lean + h), (-5, y + h)], style="F")
+
+
+def underlay(s: Sheet) -> None:
+    """One to three columns set over a light illustration: shapes of pale colour (a rounded card,
+    a disc running off the page, triangles, hexagons, a band aslant) under the page heading and
+    the columns, some crossing the gutter, and a wash that steps lighter across the page, left
+    to right. The text runs over their edges; they hold no text of their own."""
+    r = s.rng
+    if r.random() < 0.5:  # a wash across a strip of the page, in a few steps from one side
+        top, high, base = r.uniform(M, s.h * 0.6), r.uniform(40, 90), (r.randint(215, 235), r.randint(215, 240), 245)
+        steps = r.randint(3, 6)
+        for k in range(steps):
+            s.pdf.set_fill_color(*(min(255, v + 5 * k) for v in base))
+            s.pdf.rect(k * s.w / steps, top, s.w / steps + 0.2, high, style="F")
+    for _ in range(r.randint(2, 5)):
+        hue = r.randrange(3)
+        tint = tuple(r.randint(235, 250) if c == hue else r.randint(200, 235) for c in range(3))
+        _art_shape(s, tint)  # type: ignore[arg-type]
+    top = _page_heading(s)
+    s.flow(_cols(s, r.choice((1, 2, 2, 3)), top, s.h - M, r.uniform(6, 9)), level=False, first_heading=False)
+
+
 FAMILIES: dict[str, Callable[[Sheet], None]] = {
     "col1": columns_family(1, False),
     "col2_level": columns_family(2, True),
@@ -538,6 +582,7 @@ FAMILIES: dict[str, Callable[[Sheet], None]] = {
     "sidebar": sidebar,
     "pictures": pictures,
     "running": running_lines,
+    "underlay": underlay,
 }
 # the same layouts with Chinese, Japanese or Korean text (a language per seed, in turn)
 CJK_FAMILIES: dict[str, Callable[[Sheet], None]] = {"bars_cjk": bars, "panels_cjk": panels, "table_cjk": table}

@@ -21,6 +21,7 @@ import numpy as np
 from PIL import Image
 from scipy import ndimage
 
+from ingest.reader.art_regions import give_art_back
 from ingest.reader.regions import PageRegions
 
 INK = 200  # a work-copy pixel darker than this holds ink
@@ -197,10 +198,14 @@ Work = tuple[np.ndarray, float]  # the page's ink on the work copy (True: ink), 
 
 def work_ink(ink: Image.Image, found: PageRegions) -> Work:
     """The page's ink on the regions' work copy and its letter height in work pixels: made once a
-    page for the cards and the blocks alike."""
+    page for the cards and the blocks alike. The regions that lines of text run across (art
+    printed under the text, ingest.reader.art_regions) are given back to the regions they lie
+    on here, in `found`, before anything is cut or ordered by region."""
     sh, sw = found.labels.shape
     small = np.asarray(ink.resize((sw, sh), Image.BOX)) < INK
-    return small, letter_height(small)
+    em = letter_height(small)
+    give_art_back(small, em, found)
+    return small, em
 
 
 def find_blocks(ink: Image.Image, found: PageRegions, work: Work) -> tuple[list[Block], float]:

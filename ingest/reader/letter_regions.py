@@ -18,7 +18,7 @@ import numpy as np
 from PIL import Image
 from scipy import ndimage
 
-from ingest.reader.regions import PageRegions, Region, _background
+from ingest.reader.regions import PageRegions, _background, given_to_parents
 
 SAME_COLOUR = 45  # colour distance (0..441) within which a mark is in the region's colour
 SPAN = 0.15  # a mark spans the region's height when it reaches within this share of it, top and bottom
@@ -79,15 +79,7 @@ def give_back(rgb: Image.Image, found: PageRegions) -> PageRegions:
     if not letters:
         return found
 
-    def home(index: int) -> int:
-        while index in letters:
-            index = found.regions[index].parent  # type: ignore[assignment]
-        return index
-
-    table = np.array([home(r.index) for r in found.regions], dtype=found.labels.dtype)
-    labels = table[found.labels]
-    regions = [Region(r.index, r.box, r.colour, r.parent if r.parent is None else home(r.parent), r.depth, r.kind)
-               for r in found.regions]
+    labels, regions = given_to_parents(found.labels, found.regions, letters)
     flat = found.flat
     if flat is not None:  # the letters' strokes are no background
         flat = flat & ~np.isin(found.labels, list(letters))

@@ -27,9 +27,12 @@ from numba import njit
 from PIL import Image
 from scipy import ndimage
 
+from ingest.reader.filters import box_mean_rgb, gaussian_rgb, gaussian_weights, opened, spread_of
+
 WORK_SIDE = 1000  # the regions are found on a copy about this many pixels high (a page's height; a
 # wide image, at most twice that across: two facing pages photographed together are worked as
 # finely as one page, their row and column gaps not lost to the copy's coarse grid)
+SMOOTHING = gaussian_weights(0.8)  # the work copy is smoothed over about a pixel before flatness is judged
 FLAT_RANGE = (8, 30)  # a neighbourhood whose colour range (any channel) stays within 3x the noise
 # (the range of the quietest quarter of the page), bounded by these, is flat ...
 ACROSS_TWO = 1.5  # ... and its neighbours two apart differ by at most this many times that limit (the
@@ -93,16 +96,25 @@ class PageRegions:
         return int(self.labels[row, col])
 
 
+def given_to_parents(labels: np.ndarray, regions: list[Region], gone: set[int]) -> tuple[np.ndarray, list[Region]]:
+    """The region map and regions with the `gone` regions' pixels given to the region each lies on
+    (the nearest one not gone): they stay in the list, holding none, so the others keep their numbers."""
+
+    def home(index: int) -> int:
+        while index in gone:
+            index = regions[index].parent  # type: ignore[assignment]
+        return index
+
+    table = np.array([home(r.index) for r in regions], dtype=labels.dtype)
+    return table[labels], [Region(r.index, r.box, r.colour, r.parent if r.parent is None else home(r.parent),
+                                  r.depth, r.kind) for r in regions]
+
+
 def _flat(small: np.ndarray) -> tuple[np.ndarray, int]:
     """Backgrounds: pixels whose neighbourhood keeps one colour, against the page's own noise
     (JPEG, sensor), joined into numbered areas (0: not background)."""
-    smooth = ndimage.gaussian_filter(small.astype(np.float32), (0.8, 0.8, 0))
-    spread = np.zeros(small.shape[:2], dtype=np.float32)
-    for c in range(small.shape[2]):
-        ch = smooth[..., c]
-        dy = np.abs(np.diff(ch, axis=0, append=ch[-1:]))
-        dx = np.abs(np.diff(ch, axis=1, append=ch[:, -1:]))
-        spread = np.maximum(spread, np.maximum(np.maximum(dx, dy), np.maximum(np.roll(dx, 1, 1), np.roll(dy, 1, 0))))
+    smooth = gaussian_rgb(small, SMOOTHING)  # scipy's gaussian_filter(small, (0.8, 0.8, 0)), compiled
+    spread = spread_of(smooth)  # each pixel's largest step to or from a neighbour, any channel
     limit = float(np.clip(3 * np.percentile(spread, 25), *FLAT_RANGE))
     flat = spread <= limit
     comps, _ = ndimage.label(flat)
@@ -520,10 +532,45 @@ def _parent_colour(small: np.ndarray, flat: np.ndarray, labels: np.ndarray, sl: 
 
 
 def _paper(small: np.ndarray) -> tuple[int, int, int]:
-    """The lightest common colour of the page: its paper, when no background is found."""
-    grey = small.mean(axis=2)
-    light = small[grey >= np.percentile(grey, 75)]
-    return tuple(int(v) for v in np.median(light, axis=0))
+    """The lightest common colour of the page: its paper, when no background is found (the
+    median of each channel over the lightest quarter of the pixels, counted as bytes)."""
+    grey = _grey(small)
+    counts = _byte_counts(small, grey >= np.percentile(grey, 75))
+    out = []
+    for row in counts:  # np.median's: the middle value, or the mean of the middle two
+        n = int(row.sum())
+        upto = np.cumsum(row)
+        low = int(np.searchsorted(upto, (n - 1) // 2, side="right"))
+        high = int(np.searchsorted(upto, n // 2, side="right"))
+        out.append(int((low + high) / 2))
+    return tuple(out)  # type: ignore[return-value]
+
+
+@njit(cache=True)
+def _grey(small: np.ndarray) -> np.ndarray:  # pragma: no cover
+    """Each pixel's mean of its channels, in float64 (as small.mean(axis=2))."""
+    h, w, c = small.shape
+    out = np.empty((h, w), dtype=np.float64)
+    for y in range(h):
+        for x in range(w):
+            total = 0.0
+            for k in range(c):
+                total += np.float64(small[y, x, k])
+            out[y, x] = total / c
+    return out
+
+
+@njit(cache=True)
+def _byte_counts(small: np.ndarray, mask: np.ndarray) -> np.ndarray:  # pragma: no cover
+    """Per channel, how many of the masked pixels hold each value 0..255."""
+    h, w, c = small.shape
+    out = np.zeros((c, 256), dtype=np.int64)
+    for y in range(h):
+        for x in range(w):
+            if mask[y, x]:
+                for k in range(c):
+                    out[k, small[y, x, k]] += 1
+    return out
 
 
 def _background(small: np.ndarray, flat: np.ndarray, labels: np.ndarray, regions: list[Region],
@@ -536,14 +583,14 @@ def _background(small: np.ndarray, flat: np.ndarray, labels: np.ndarray, regions
     edge soft, darkens the paper there far beyond GRADIENT; measured against the lit paper, the
     shadow itself was ink, and its edge a grey band that no gutter could be cut through)."""
     colours = np.array([r.colour for r in regions], dtype=np.float32)
-    smooth = ndimage.uniform_filter(small.astype(np.float32), (3, 3, 1))
+    smooth = box_mean_rgb(small, 3)  # scipy's uniform_filter(small, (3, 3, 1)), compiled (ingest.reader.filters)
     seeds = flat & _near_colour(smooth, colours, labels, np.float32(GRADIENT))
     if own is not None:  # only broad areas of it: not the thick flat strokes of an enlarged letter
-        seeds |= ndimage.binary_opening(flat & own & ~seeds, np.ones((OWN_SPAN, OWN_SPAN), dtype=bool))
+        seeds |= opened(flat & own & ~seeds, OWN_SPAN)
     if not seeds.any():
         return colours[labels]
     iy, ix = ndimage.distance_transform_edt(~seeds, return_distances=False, return_indices=True)
-    return ndimage.uniform_filter(_nearest_own(smooth, colours, labels, iy, ix), (5, 5, 1))
+    return box_mean_rgb(_nearest_own(smooth, colours, labels, iy, ix), 5)
 
 
 @njit(cache=True)
