@@ -12,6 +12,8 @@ Why it looks like this:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from PIL import Image, ImageChops, ImageFilter, ImageOps
 
@@ -45,17 +47,15 @@ def limit_size(img: Image.Image) -> Image.Image:
 
 
 def _slide(arr: np.ndarray, k: int, op) -> np.ndarray:
-    """Separable k x k max/min filter (morphology) by shifted copies: fast on small arrays."""
-    r = k // 2
-    out = arr
-    for axis in (0, 1):
-        padded = np.pad(out, [(r, r) if a == axis else (0, 0) for a in (0, 1)], mode="edge")
-        n = out.shape[axis]
-        acc = np.take(padded, range(0, n), axis=axis)
-        for d in range(1, k):
-            acc = op(acc, np.take(padded, range(d, d + n), axis=axis))
-        out = acc
-    return out
+    """Separable k x k max/min filter (morphology), the edge pixels repeated past the border:
+    scipy's running filters, exactly the window of shifted copies (k odd: centred; k even: one more
+    before than after) in the array's own dtype, without a copy of the page per shift."""
+    from scipy import ndimage  # here: the page analysis (prepare) loads it anyway
+
+    run = ndimage.maximum_filter1d if op is np.maximum else ndimage.minimum_filter1d
+    flat = arr.view(np.uint8) if arr.dtype == np.bool_ else arr
+    out = run(run(flat, k, axis=0, mode="nearest"), k, axis=1, mode="nearest")
+    return out.view(np.bool_) if arr.dtype == np.bool_ else out
 
 
 def dark_regions(gray: Image.Image) -> np.ndarray | None:
@@ -137,26 +137,73 @@ def is_blank(gray: Image.Image, max_side: int = 800) -> bool:
 def skew_angle(gray: Image.Image, limit: float = 4.0) -> float:
     """Rotation (degrees) that makes text lines horizontal: the angle with the sharpest row profile.
 
-    Small angles are shears: each ink pixel's row moves by x * tan(angle), so a profile is one
-    bincount over the ink pixels of a reduced image; coarse steps first, then a finer search.
+    Small angles are shears: each ink pixel's row moves by x * tan(angle), so a profile is the
+    ink counted along rows after shifting each column of a reduced image; coarse steps first,
+    then a finer search.
     """
     w, h = gray.size
     scale = min(1.0, SKEW_SIDE / max(w, h))
     small = np.asarray(gray.resize((max(1, int(w * scale)), max(1, int(h * scale))), Image.BILINEAR))
-    ys, xs = np.nonzero(small < min(140, int(np.median(small)) - 40))
-    if len(ys) < 50:
+    ink = small < min(140, median_level(small) - 40)
+    if np.count_nonzero(ink) < 50:
         return 0.0
-    xs = xs - small.shape[1] / 2
-
-    def score(angle: float) -> float:
-        rows = np.round(ys + xs * np.tan(np.radians(angle))).astype(np.int64)
-        rows -= rows.min()
-        profile = np.bincount(rows).astype(np.float64)
-        return float(np.square(np.diff(profile)).sum())
-
+    score = _sheared_profiles(ink)
     best = max(np.arange(-limit, limit + 0.01, 0.5), key=score)
     best = max(np.arange(best - 0.5, best + 0.51, 0.1), key=score)
     return float(round(best, 2))
+
+
+def _sheared_profiles(ink: np.ndarray) -> Callable[[float], float]:
+    """The sharpness of the row profile of `ink` (a mask) sheared by an angle: the sum of squared
+    differences between neighbouring rows' ink counts, from the first row with ink to the last,
+    after each ink pixel's row moves to round(y + x * tan(angle)) (x measured from the middle).
+
+    Columns that move by the same whole number of rows are moved together (a shear of a few
+    degrees moves a page's columns by at most a few dozen different amounts), their ink counted
+    once per row from running sums across the page: the profile costs a few dozen additions of
+    one column each, not a pass over every ink pixel. Exactly the counts of moving each pixel, but
+    where a column's shift lies within 1e-6 of a half row (round(y + s) may then differ from
+    y + round(s)): such an angle is counted pixel by pixel."""
+    h, w = ink.shape
+    across = np.zeros((h, w + 1), dtype=np.int32)
+    np.cumsum(ink, axis=1, dtype=np.int32, out=across[:, 1:])
+    xs = np.arange(w) - w / 2
+    rows = np.arange(h)
+
+    def score(angle: float) -> float:
+        shift = xs * np.tan(np.radians(angle))
+        if np.any(np.abs(shift - np.floor(shift) - 0.5) < 1e-6):
+            return _pixel_profile_score(ink, shift)
+        moves = np.round(shift).astype(np.int64)
+        starts = np.concatenate(([0], np.flatnonzero(np.diff(moves)) + 1))
+        ends = np.append(starts[1:], w)
+        counts = across[:, ends] - across[:, starts]  # rows x groups of columns moved alike
+        at = rows[:, None] + (moves[starts] - moves.min())[None, :]
+        profile = np.bincount(at.ravel(), weights=counts.ravel())
+        inked = np.flatnonzero(profile)
+        return float(np.square(np.diff(profile[inked[0]:inked[-1] + 1])).sum())
+
+    return score
+
+
+def _pixel_profile_score(ink: np.ndarray, shift: np.ndarray) -> float:
+    """_sheared_profiles' score with every ink pixel moved on its own (columns moved by `shift`)."""
+    ys, xs = np.nonzero(ink)
+    rows = np.round(ys + shift[xs]).astype(np.int64)
+    rows -= rows.min()
+    profile = np.bincount(rows).astype(np.float64)
+    return float(np.square(np.diff(profile)).sum())
+
+
+def median_level(pixels: np.ndarray) -> int:
+    """int(np.median(pixels)) of 8-bit pixels, from their histogram (no sorted copy of the page)."""
+    if pixels.dtype != np.uint8:
+        return int(np.median(pixels))
+    below = np.cumsum(np.bincount(pixels.ravel(), minlength=256))
+    n = int(below[-1])
+    lower = int(np.searchsorted(below, (n - 1) // 2, side="right"))
+    upper = int(np.searchsorted(below, n // 2, side="right"))
+    return (lower + upper) // 2
 
 
 def column_slant(gray: Image.Image, limit: float = 4.0) -> float:
@@ -164,7 +211,8 @@ def column_slant(gray: Image.Image, limit: float = 4.0) -> float:
     the page's columns instead of along its lines): a photographed page, the camera not square
     over it, shows its lines level and its column edges leaning, as no rotation mends."""
     w, h = gray.size
-    ink = np.asarray(gray) < min(140, int(np.median(np.asarray(gray))) - 40)
+    pixels = np.asarray(gray)
+    ink = pixels < min(140, median_level(pixels) - 40)
     # letters smeared along their lines into bars (a word space bridged), so that a column's
     # edges, not the letters' own strokes, make the sharp profile across the page
     bars = _slide(ink.astype(np.uint8), max(3, w // 100) | 1, np.maximum)

@@ -186,7 +186,7 @@ def run_measures(ink: np.ndarray, run: np.ndarray, crossing: np.ndarray, line: f
     labels, n = ndimage.label(run)
     slices = ndimage.find_objects(labels)
     width = np.maximum(np.array([sl[1].stop - sl[1].start for sl in slices]), 1)
-    thickness = ndimage.sum_labels(run, labels, np.arange(1, n + 1)) / width
+    thickness = np.bincount(labels.ravel(), minlength=n + 1)[1:] / width  # the pieces' pixels (run is 0/1)
     reach = max(2, int(round(LEAVES * line)))
     free = ink & ~run & ~crossing
     h = ink.shape[0]
@@ -209,10 +209,10 @@ def run_measures(ink: np.ndarray, run: np.ndarray, crossing: np.ndarray, line: f
 
 
 def _window_starts(mask: np.ndarray, reach: int) -> np.ndarray:
-    """starts[y, x]: mask[y:y+reach, x] all true (false where the window leaves the array)."""
-    h = mask.shape[0]
-    cum = np.concatenate((np.zeros((1, mask.shape[1]), dtype=np.int32), np.cumsum(mask, axis=0, dtype=np.int32)))
-    out = np.zeros(mask.shape, dtype=bool)
-    if h >= reach:
-        out[:h - reach + 1] = (cum[reach:] - cum[:h - reach + 1]) == reach
-    return out
+    """starts[y, x]: mask[y:y+reach, x] all true (false where the window leaves the array): a running
+    minimum down the columns (scipy's, in one pass; running sums of the page's columns took a
+    third of a ruled canvas's clearing)."""
+    from scipy import ndimage  # here: a text-layer run never loads it
+
+    return ndimage.minimum_filter1d(mask.view(np.uint8), reach, axis=0, mode="constant", cval=0,
+                                    origin=-(reach // 2)).view(bool)
