@@ -4,14 +4,15 @@ its lines run straight; a flat page is given back as it is, the same object.
 Why it looks like this:
 - Tesseract finds a line as a straight band: a line that bends by more than about half its height
   is cut into pieces and read out of order, or two lines are read as one.
-- The bend is measured from the text itself: letters smeared along their lines into word bars
-  (scipy.ndimage, on the small copy the skew is measured on), each bar's direction is the slope of
-  its line there; a smooth slope field (a low polynomial in x and y, weighed by the bars' lengths,
-  outliers dropped) is fitted to them. Following that field from the page's flattest column
-  traces every line; the page is then resampled (PIL's MESH transform, a quad per cell of a coarse
+- The bend is measured from the text itself, on the small copy the skew is measured on: the page
+  cut into narrow vertical strips, the shift that best matches two neighbouring strips' patterns
+  of lines (over a window of a few lines) is the slope of the lines there; a smooth slope field
+  (a low polynomial in x and y, weighed by how well and how much ink matched, outliers dropped)
+  is fitted to those samples (no binarising, no letter sizes: grey, small or bold type alike).
+  Following that field from the page's flattest column traces every line; the page is then resampled (PIL's MESH transform, a quad per cell of a coarse
   grid) so that each traced line lies on the row where it started.
 - Only a clear bend is undone: the traced lines must leave a straight line by more than BEND of
-  the text's line height somewhere in the text, and the field must explain the bars' slopes
+  the text's line pitch somewhere in the text, and the field must explain the samples' slopes
   (FIT). A flat scan, its skew already taken out, measures a fraction of a pixel and is left
   alone, byte for byte.
 """
@@ -35,8 +36,9 @@ GRID = 48  # cells of the remapping mesh along the page's longer side
 @dataclass(frozen=True)
 class Warp:
     """A traced page: at columns `xs` (small-copy pixels), the row `rows[j, i]` where the line that
-    is straight at row `starts[j]` passes column `xs[i]`; `bend`: its largest departure from a
-    straight line, in line heights."""
+    is straight at row `starts[j]` passes column `xs[i]`; `bend`: the largest departure of a line
+    from a straight line, in line pitches; `explained`: the share of the slope samples' variance
+    the field explains."""
 
     xs: np.ndarray
     starts: np.ndarray
@@ -46,16 +48,15 @@ class Warp:
 
 
 def _strips(arr: np.ndarray) -> np.ndarray:
-    """The page's darkness summed across vertical strips STRIP pixels wide: (rows, strips), each
-    column less its own running mean over a few lines (what is left is the lines' pattern)."""
+    """The page's darkness averaged across vertical strips STRIP pixels wide: (rows, strips),
+    smoothed down each strip over a pixel (each strip's pattern of lines and gaps)."""
     from scipy import ndimage
 
     h, w = arr.shape
     n = w // STRIP
     dark = np.clip(np.median(arr) - arr[:, : n * STRIP].astype(np.float32), 0, None)
     prof = dark.reshape(h, n, STRIP).mean(axis=2)
-    prof = ndimage.gaussian_filter1d(prof, 0.8, axis=0)
-    return prof
+    return ndimage.gaussian_filter1d(prof, 0.8, axis=0)
 
 
 def _pitch(prof: np.ndarray) -> float | None:
@@ -125,16 +126,17 @@ def _basis(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return (px[:, :, None] * py[:, None, :]).reshape(len(x), -1)
 
 
-def _fit(bars: np.ndarray, box: tuple[float, float, float, float]) -> tuple[np.ndarray, float] | None:
-    """The slope field's coefficients and the share of the bars' slope variance it explains."""
+def _fit(samples: np.ndarray, box: tuple[float, float, float, float]) -> tuple[np.ndarray, float] | None:
+    """The slope field's coefficients and the share of the samples' slope variance it explains
+    (`samples`: rows of x, y, slope, weight)."""
     x0, y0, x1, y1 = box
-    nx = 2 * (bars[:, 0] - x0) / max(1.0, x1 - x0) - 1
-    ny = 2 * (bars[:, 1] - y0) / max(1.0, y1 - y0) - 1
+    nx = 2 * (samples[:, 0] - x0) / max(1.0, x1 - x0) - 1
+    ny = 2 * (samples[:, 1] - y0) / max(1.0, y1 - y0) - 1
     a = _basis(nx, ny)
-    s, wt = bars[:, 2], np.sqrt(bars[:, 3])
+    s, wt = samples[:, 2], np.sqrt(samples[:, 3])
     keep = np.ones(len(s), dtype=bool)
     coef = None
-    for _ in range(3):  # refitted without the bars far off it (a word's ascenders tilt its bar)
+    for _ in range(3):  # refitted without the samples far off it (a column's edge, a picture)
         if keep.sum() <= a.shape[1] * 3:
             return None
         aw = a[keep] * wt[keep, None]  # weighted least squares by its normal equations (a few terms)
@@ -142,7 +144,7 @@ def _fit(bars: np.ndarray, box: tuple[float, float, float, float]) -> tuple[np.n
         resid = s - a @ coef
         spread = 1.4826 * np.median(np.abs(resid[keep])) + 1e-4
         keep = np.abs(resid) <= 3 * spread
-    w2 = bars[keep, 3]
+    w2 = samples[keep, 3]
     mean = np.average(s[keep], weights=w2)
     total = np.average((s[keep] - mean) ** 2, weights=w2)
     left = np.average((s[keep] - (a[keep] @ coef)) ** 2, weights=w2)
@@ -150,16 +152,16 @@ def _fit(bars: np.ndarray, box: tuple[float, float, float, float]) -> tuple[np.n
 
 
 def trace(gray: Image.Image) -> Warp | None:
-    """The page's lines traced from the slope field of its word bars; None: no text to trace."""
+    """The page's lines traced from the slope field of its strips' shifts; None: no text to trace."""
     arr = np.asarray(gray)
     found = _samples(arr)
     if found is None:
         return None
-    bars, pitch = found
-    x0, x1 = np.percentile(bars[:, 0], [1, 99])
-    y0, y1 = np.percentile(bars[:, 1], [1, 99])
+    samples, pitch = found
+    x0, x1 = np.percentile(samples[:, 0], [1, 99])
+    y0, y1 = np.percentile(samples[:, 1], [1, 99])
     box = (float(x0), float(y0), float(x1), float(y1))
-    fitted = _fit(bars, box)
+    fitted = _fit(samples, box)
     if fitted is None:
         return None
     coef, explained = fitted
@@ -192,12 +194,12 @@ def trace(gray: Image.Image) -> Warp | None:
             rows[:, i + step] = rows[:, i] + slope(2 * i + step, mid) * dx
             i += step
     # how far the traced lines leave a straight line where there is text to say so: at the
-    # grid's nodes with a bar's middle within a cell of them
+    # grid's nodes with a sample within a cell of them
     cell = xs[1] - xs[0]
     near = np.zeros((len(starts), len(xs)), dtype=bool)
-    ci = np.clip(np.round(bars[:, 0] / cell).astype(int), 0, len(xs) - 1)
+    ci = np.clip(np.round(samples[:, 0] / cell).astype(int), 0, len(xs) - 1)
     for j in range(len(starts)):
-        close = np.abs(bars[:, 1][None, :] - rows[j, ci][None, :]) <= cell
+        close = np.abs(samples[:, 1][None, :] - rows[j, ci][None, :]) <= cell
         near[j, np.unique(ci[close[0]])] = True
     # each traced line's largest departure from the straight line fitted to it there
     wts = near.astype(np.float64)
