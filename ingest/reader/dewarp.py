@@ -26,7 +26,8 @@ from PIL import Image
 
 BEND = 0.25  # lines leaving a straight line by this share of the line pitch somewhere: curved
 FIT = 0.1  # ... and the slope field explains at least this share of the samples' slope variance
-MIN_SAMPLES = 60  # fewer slope samples than this: too little text to tell a bend from noise
+MIN_SAMPLES = 3000  # fewer slope samples (on the ~1000-px copy): not a page mostly of text (a cover, a picture
+# with a few lines under it: 1600-2000; a page of text: 4500 and more), its bend left alone
 MATCH = 0.6  # two strips' line patterns correlating this well give a slope sample
 STRIP = 10  # pixels of the small copy (about 1/70 of the page's width) a strip is wide
 DEG_X, DEG_Y = 4, 2  # the slope field's polynomial degrees across and down the page

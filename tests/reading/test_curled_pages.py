@@ -54,6 +54,11 @@ def test_flat_scans_are_left_as_they_are(out):
         rgb = Image.open(scan.image).convert("RGB")
         assert straightened(rgb, marks) == (rgb, marks), family  # the same objects: byte for byte
         assert fold(preprocess.to_gray(rgb), cleaned) is None, family  # a portrait page is never parted
+    # a cover, a picture with a few lines under it (its mountain's slopes are no curling lines)
+    cover = Path(__file__).parents[1] / "data" / "real" / "MK1_base_NL_WhiteGoblin2015_rulebook_p1.png"
+    rgb = preprocess.to_rgb(Image.open(cover))
+    marks = _marks(str(cover))
+    assert straightened(rgb, marks) == (rgb, marks)
 
 
 def test_the_bend_of_curled_pages_is_measured(out):
