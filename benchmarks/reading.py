@@ -180,6 +180,28 @@ def scan_plan(pages: list[page_layouts.Page], quick: bool, low_seeds: int = 0,
     return plan
 
 
+def curled_scans(pages: list[page_layouts.Page], few: bool, out: Path) -> list[page_layouts.Scan]:
+    """Pages photographed lying curled in an open book (tests/book_curl.py): one page of each
+    family (its second seed; --few-scans: four families) at 150, 200 or 300 dpi, each its own
+    curl (the paper's height profile, the camera's place, the spine on either side), and two-page
+    spreads curling into their fold, two pages of one language side by side (four; --few-scans: two)."""
+    import book_curl
+
+    by_family: dict[str, list[page_layouts.Page]] = {}
+    for p in pages:
+        by_family.setdefault(p.family, []).append(p)
+    families = [f for f in sorted(page_layouts.FAMILIES) if len(by_family.get(f, [])) > 1]
+    scans = [book_curl.curled_of(by_family[f][1], (150, 200, 300)[k % 3], k, out)
+             for k, f in enumerate(families[:4] if few else families)]
+    by_lang: dict[str, list[page_layouts.Page]] = {}
+    for f in families:
+        for p in by_family[f][:2]:
+            by_lang.setdefault(p.lang, []).append(p)
+    pairs = [g for g in by_lang.values() if len(g) > 1][: 2 if few else 4]
+    scans += [book_curl.curled_spread_of(g[0], g[1], (150, 200)[k % 2], k, out) for k, g in enumerate(pairs)]
+    return scans
+
+
 def real_pages(quick: bool, scans_too: bool = True) -> list[Measure]:
     """The real English book: its text layer and its scans (make_fixtures), against its reference."""
     from scan_score import reference
@@ -305,10 +327,13 @@ def main() -> None:
             by_lang: dict[str, list[page_layouts.Page]] = {}
             for p in pages:
                 by_lang.setdefault(p.lang, []).append(p)
-            spreads = [page_layouts.spread_of(g[-1], g[-2], 150, k, scans_dir)
+            spreads = [("spread", page_layouts.spread_of(g[-1], g[-2], 150, k, scans_dir))
                        for k, g in enumerate(list(by_lang.values())[:3])]
         else:
             spreads = []
+        if not args.dpi and not args.low_seeds:
+            spreads += [("curled" if s.page.family in page_layouts.FAMILIES else s.page.family, s)
+                        for s in curled_scans(pages, few, scans_dir)]
         for p, dpi in plan:
             scan = page_layouts.scan_of(p, dpi, p.seed, scans_dir)
             kind = "low" if dpi < 150 else "scan"
@@ -320,11 +345,17 @@ def main() -> None:
             if args.verbose:
                 print(f"  {kind} {p.family}-{p.seed} {dpi} dpi {scan.rotation:+.1f}° {p.lang}: "
                       f"{m.recovered:.1%} cer {m.cer:.2%} garbage {m.garbage:.1%}", flush=True)
-        for s in spreads:
+        for family, s in spreads:
             printed = page_words(s.page.pdf)
-            m = measure("spread", "scan", read_scan(s.image, s.page.lang), s.page.text, printed | set(words(s.page.text)),
-                        s.page.headings, s.page.lang)
+            start = cpu()
+            text = read_scan(s.image, s.page.lang)
+            if family != "spread":  # (the flat spreads' cost was never counted: kept so)
+                costs.append((family, cpu() - start, bare_tesseract(s.image, s.page.lang)))
+            m = measure(family, "scan", text, s.page.text, printed | set(words(s.page.text)), s.page.headings,
+                        s.page.lang)
             results.append(m)
+            if args.verbose:
+                print(f"  scan {family} {Path(s.image).name} {s.page.lang}: {m.recovered:.1%} cer {m.cer:.2%}", flush=True)
         print(f"{len(plan) + len(spreads)} scans read in {time.time() - t2:.0f} s")
     web: list[str] = []
     if not args.no_real:

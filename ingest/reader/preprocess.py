@@ -17,6 +17,8 @@ from collections.abc import Callable
 import numpy as np
 from PIL import Image, ImageChops, ImageFilter, ImageOps
 
+from ingest.reader.dewarp import straightened
+from ingest.reader.spread import fold, pages, side_by_side
 from ingest.reader.upsample import enlarged
 
 MAX_OCR_PIXELS = 3000 * 4000  # larger pages are downscaled before OCR (still 360 dpi on A4): Tesseract took 800 MB on one this size
@@ -270,6 +272,25 @@ def paper_light(gray: Image.Image) -> np.ndarray | None:
                       .resize((w, h), Image.BILINEAR))
 
 
+def straight(rgb: Image.Image, gray: Image.Image | None = None) -> Image.Image:
+    """The page (`gray`: its grey copy, made when not given) turned so that its lines are level,
+    its curved lines made straight (ingest.reader.dewarp) and its columns sheared upright."""
+    gray = gray if gray is not None else to_gray(rgb)
+    # the skew is measured on a copy at most SKEW_SIDE pixels (skew_angle's own resolution): the
+    # page's light evened and its dark areas inverted there, not over the whole page first
+    w, h = gray.size
+    scale = min(1.0, SKEW_SIDE / max(w, h))
+    small = gray.resize((max(1, int(w * scale)), max(1, int(h * scale))), Image.BILINEAR) if scale < 1 else gray
+    marks = flatten(normalise(small))
+    angle = skew_angle(marks)
+    if abs(angle) >= 0.2:
+        rgb = rgb.rotate(-angle, resample=Image.BILINEAR, expand=True, fillcolor=(255, 255, 255))
+        marks = marks.rotate(-angle, resample=Image.BILINEAR, expand=True, fillcolor=255)
+    rgb, marks = straightened(rgb, marks)  # curved lines (a page curling into its spine) straight: ingest.reader.dewarp
+    rgb = unsheared(rgb, column_slant(marks))
+    return rgb
+
+
 def prepare(img: Image.Image) -> Image.Image:
     """Bounded size, small text enlarged, evenly lit, straightened; then the page's regions (panels, boxes, colour
     bars) are found from its colours and each pixel's ink is measured against its own region's
@@ -289,17 +310,8 @@ def prepare(img: Image.Image) -> Image.Image:
     if paper is not None:  # evened as light_gain does, the gain worked out pixel by pixel
         rgb = Image.fromarray(apply_gain(np.asarray(rgb), paper), "RGB")
         gray = to_gray(rgb)
-    # the skew is measured on a copy at most SKEW_SIDE pixels (skew_angle's own resolution): the
-    # page's light evened and its dark areas inverted there, not over the whole page first
-    w, h = gray.size
-    scale = min(1.0, SKEW_SIDE / max(w, h))
-    small = gray.resize((max(1, int(w * scale)), max(1, int(h * scale))), Image.BILINEAR) if scale < 1 else gray
-    marks = flatten(normalise(small))
-    angle = skew_angle(marks)
-    if abs(angle) >= 0.2:
-        rgb = rgb.rotate(-angle, resample=Image.BILINEAR, expand=True, fillcolor=(255, 255, 255))
-        marks = marks.rotate(-angle, resample=Image.BILINEAR, expand=True, fillcolor=255)
-    rgb = unsheared(rgb, column_slant(marks))
+    at = fold(gray, lambda small: flatten(normalise(small)))  # a two-page spread: each page straightened on its own (ingest.reader.spread)
+    rgb = side_by_side(*(straight(page) for page in pages(rgb, at))) if at else straight(rgb, gray)
 
     found = give_back(rgb, find_regions(rgb))
     out = ink(rgb, found)
