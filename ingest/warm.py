@@ -9,7 +9,9 @@ starts as fast as the hundredth. Called by scripts/setup.sh, as the simulation k
   `mkdb diff` highlights);
 - the card catalog and every language's card-name index validated and compiled (sources.names);
 - the project's modules byte-compiled (a machine that sets PYTHONDONTWRITEBYTECODE would otherwise
-  compile them from source in every process).
+  compile them from source in every process);
+- the page reader's compiled passes (ingest.reader.filters and .regions, numba's on-disk cache)
+  built by preparing a small drawn page: else the first scanned page pays seconds of compiling.
 """
 
 from __future__ import annotations
@@ -84,6 +86,28 @@ def warm_books(root: Path | None = None) -> int:
     return asked
 
 
+def warm_page_reader() -> tuple[int, int]:
+    """A small drawn page (marks on white, a tinted panel, a dark bar with light marks, light falling
+    off to one side) prepared for recognition: the reader's compiled passes run once (size of the
+    page prepared)."""
+    import numpy as np
+    from PIL import Image, ImageDraw
+
+    from ingest.reader.preprocess import prepare
+
+    page = Image.new("RGB", (900, 1200), "white")
+    draw = ImageDraw.Draw(page)
+    draw.rectangle((80, 620, 820, 1000), fill=(200, 220, 240))
+    draw.rectangle((80, 1040, 820, 1140), fill=(40, 60, 120))
+    for y in range(100, 1130, 34):
+        light = 1040 <= y <= 1120
+        for x in range(110, 760, 70):
+            draw.rectangle((x, y, x + 48, y + 14), fill="white" if light else "black")
+    shade = np.linspace(1.0, 0.8, page.size[0], dtype=np.float32)[None, :, None]
+    page = Image.fromarray((np.asarray(page, dtype=np.float32) * shade).astype(np.uint8), "RGB")
+    return prepare(page).size
+
+
 def warm() -> None:
     """Everything above, reported in one line on stderr."""
     for package in PACKAGES:
@@ -93,5 +117,6 @@ def warm() -> None:
     langs = warm_languages()
     lexicons = warm_lexicons()
     words = warm_books()
+    warm_page_reader()
     sys.stderr.write(f"setup: compiled {n_yaml} data files, the lemma data of {len(langs)} languages "
                      f"({' '.join(langs)}) and {len(lexicons)} lexicons; {words} rulebook words analysed (in {cache_dir()})\n")
