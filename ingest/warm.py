@@ -86,13 +86,6 @@ def warm_books(root: Path | None = None) -> int:
     return asked
 
 
-def warm_page_reader() -> tuple[int, int]:
-    """The page reader's compiled passes built once (ingest.reader.warm_compiled)."""
-    from ingest.reader import warm_compiled
-
-    return warm_compiled()
-
-
 def warm() -> None:
     """Everything above, reported in one line on stderr."""
     for package in PACKAGES:
@@ -102,6 +95,8 @@ def warm() -> None:
     langs = warm_languages()
     lexicons = warm_lexicons()
     words = warm_books()
-    warm_page_reader()
+    from ingest.reader import warm_compiled  # numpy, Pillow and numba load only here
+
+    warm_compiled()
     sys.stderr.write(f"setup: compiled {n_yaml} data files, the lemma data of {len(langs)} languages "
                      f"({' '.join(langs)}) and {len(lexicons)} lexicons; {words} rulebook words analysed (in {cache_dir()})\n")

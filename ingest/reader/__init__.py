@@ -38,19 +38,19 @@ if TYPE_CHECKING:
     from ingest.options import ReadOptions
     from ingest.reader.geometry import Word
     from ingest.reader.ocr import SCRIPT_MODELS, model_for, open_image, run_tesseract
-    from ingest.reader.preprocess import limit_size, to_gray, to_rgb
+    from ingest.reader.preprocess import limit_size, to_gray, to_rgb, warm_compiled
 
 __all__ = [
-    "warm_compiled",
     "SCRIPT_MODELS", "PageText", "Word", "WordRead", "applied", "decoded_pixel_limit", "limit_size",
     "model_for", "open_image", "preload", "read_image", "read_pdf", "run_tesseract", "to_gray", "to_rgb",
-    "worker_limits",
+    "warm_compiled", "worker_limits",
 ]
 
 # the names given from the reader's own modules, imported on first use (module __getattr__ below)
 _LAZY = {
     "SCRIPT_MODELS": "ocr", "limit_size": "preprocess", "model_for": "ocr", "open_image": "ocr",
     "run_tesseract": "ocr", "to_gray": "preprocess", "to_rgb": "preprocess", "Word": "geometry",
+    "warm_compiled": "preprocess",
 }
 
 
@@ -119,24 +119,3 @@ def read_image(path: Path, options: ReadOptions | None = None) -> list[PageText]
         return ocr.read_image(path, lang_hint=options.lang if options else None,
                               on_page=options.on_page if options else None)
 
-
-def warm_compiled() -> tuple[int, int]:
-    """A small drawn page (marks on white, a tinted panel, a dark bar with light marks, light falling
-    off to one side) prepared for recognition: the reader's compiled passes run once (size of the
-    page prepared)."""
-    import numpy as np
-    from PIL import Image, ImageDraw
-
-    from ingest.reader.preprocess import prepare
-
-    page = Image.new("RGB", (900, 1200), "white")
-    draw = ImageDraw.Draw(page)
-    draw.rectangle((80, 620, 820, 1000), fill=(200, 220, 240))
-    draw.rectangle((80, 1040, 820, 1140), fill=(40, 60, 120))
-    for y in range(100, 1130, 34):
-        light = 1040 <= y <= 1120
-        for x in range(110, 760, 70):
-            draw.rectangle((x, y, x + 48, y + 14), fill="white" if light else "black")
-    shade = np.linspace(1.0, 0.8, page.size[0], dtype=np.float32)[None, :, None]
-    page = Image.fromarray((np.asarray(page, dtype=np.float32) * shade).astype(np.uint8), "RGB")
-    return prepare(page).size

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-from PIL import Image, ImageChops, ImageFilter, ImageOps
+from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageOps
 
 from ingest.reader.dewarp import straightened
 from ingest.reader.spread import fold, pages, side_by_side
@@ -323,3 +323,20 @@ def prepare(img: Image.Image) -> Image.Image:
 def to_rgb(img: Image.Image) -> Image.Image:
     """The image in RGB (transparency on white; 16-bit and float greys stretched)."""
     return _displayable(img).convert("RGB")
+
+
+def warm_compiled() -> tuple[int, int]:
+    """A small drawn page (marks on white, a tinted panel, a dark bar with light marks, light falling
+    off to one side) prepared for recognition: the reader's compiled passes run once (size of the
+    page prepared)."""
+    page = Image.new("RGB", (900, 1200), "white")
+    draw = ImageDraw.Draw(page)
+    draw.rectangle((80, 620, 820, 1000), fill=(200, 220, 240))
+    draw.rectangle((80, 1040, 820, 1140), fill=(40, 60, 120))
+    for y in range(100, 1130, 34):
+        light = 1040 <= y <= 1120
+        for x in range(110, 760, 70):
+            draw.rectangle((x, y, x + 48, y + 14), fill="white" if light else "black")
+    shade = np.linspace(1.0, 0.8, page.size[0], dtype=np.float32)[None, :, None]
+    page = Image.fromarray((np.asarray(page, dtype=np.float32) * shade).astype(np.uint8), "RGB")
+    return prepare(page).size

@@ -1,5 +1,5 @@
 """Set-up warms the page reader's compiled passes, so the first scanned page after install does not
-pay seconds of numba compiling inside its own reading (ingest.warm.warm_page_reader)."""
+pay seconds of numba compiling inside its own reading (ingest.reader.warm_compiled, called by ingest.warm)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def _compiled(module: str) -> set[str]:
 
 def test_warming_compiles_the_readers_passes(tmp_path: Path) -> None:
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
-    subprocess.run([sys.executable, "-c", "from ingest.warm import warm_page_reader; warm_page_reader()"],
+    subprocess.run([sys.executable, "-c", "from ingest.reader import warm_compiled; warm_compiled()"],
                    cwd=ROOT, env=env, check=True, timeout=300)
     cached = {p.name.split("-")[0] for p in tmp_path.rglob("*.nbi")}
     wanted = _compiled("filters") | _compiled("regions")
