@@ -806,8 +806,12 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
                 continue
             mine = pa.sentences if on_a else pb.sentences
             absent = _has_content([s]) and _absent_from([s], wide, seen)
-            content = absent or (_has_content([s]) and _count_surplus([s], mine, wide))
             without = abs(_delta(la - size, lb, ratio)) if on_a else abs(_delta(la, lb - size, ratio))
+            # a sentence about nothing the other paragraph names (_foreign): as sure as a number it lacks when
+            # it names enough, or when the paragraphs' lengths fit without it and not with it
+            foreign = _foreign(s, wide, FOREIGN_SHARE)
+            content = absent or (_has_content([s]) and _count_surplus([s], mine, wide)) or foreign >= FOREIGN_SURE or (
+                _foreign(s, wide) >= FOREIGN_CONCEPTS and with_it >= SHIFT_GAP and without <= LENGTH_FIT)
             # length speaks only where the aligner itself left the sentence alone (never inside a merge)
             # length speaks only where the aligner itself left the sentence alone: beside a merge of two
             # sentences into one (which translators do) it cannot tell a dropped sentence from a terse one
@@ -829,7 +833,8 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
                 continue  # at the edge of a merge beside a bead where the other book has a passage to spare
             # a card the other paragraph names nowhere is evidence enough that the lengths need only not
             # argue against (|delta| below SHIFT_GAP, p > 0.05) -- one book may be wordier in a paragraph
-            named = bool({c for c in s.cards if seen is None or c in seen} - _cards(other))
+            # ... as is a sentence about none of what the other paragraph names (_foreign)
+            named = bool({c for c in s.cards if seen is None or c in seen} - _cards(other)) or foreign >= FOREIGN_SURE
             fits = without <= LENGTH_FIT or (named and without < SHIFT_GAP)
             if not (content or by_length) or (shifted and not (content and fits)):
                 continue
@@ -1143,6 +1148,24 @@ def _ruled_extra(s: Sentence, own: list[Sentence], sb: Bead, pa: Passage, pb: Pa
 def _states_missing(s: Sentence, other: list[Sentence]) -> bool:
     """Whether the sentence states a rule (a rule, timing or phase concept) the other paragraph names nowhere."""
     return any(c.startswith(RULE_CONCEPTS) for c in _concepts_missing(s, other))
+
+
+FOREIGN_CONCEPTS = 2  # concepts a sentence sharing none with the other paragraph names, its lengths agreeing
+FOREIGN_SURE = 3  # concepts it names that the other paragraph does not, whatever its lengths say ...
+FOREIGN_SHARE = 1 / 3  # ... sharing at most this share of its concepts with it
+
+
+def _foreign(s: Sentence, other: list[Sentence], share: float = 0.0) -> int:
+    """How many lexicon concepts a sentence names that the other paragraph and the passages around it
+    (`other`) name nowhere, where it shares no number and no card with them and at most `share` of its
+    concepts (0 otherwise). Why: a translator who merges, splits or rewords a sentence keeps what it is
+    about (its dice, coins, decks, phases); a sentence about little or none of what the other paragraph
+    names is one that paragraph does not print -- the more surely the more it names."""
+    if s.cards & _cards(other) or (_content_numbers([s]) - {1}) & (_soft(other) | set(_numbers(other))):
+        return 0
+    theirs = set().union(*(o.feats.concepts for o in other)) if other else set()
+    shared = len(s.feats.concepts & theirs)
+    return 0 if shared > share * len(s.feats.concepts) else len(s.feats.concepts) - shared
 
 
 def _concepts_absent(s: Sentence, other: list[Sentence]) -> bool:

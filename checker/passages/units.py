@@ -162,7 +162,9 @@ def features(lang: str, text: str) -> Features:
     wrong = _not_terms(lang)
     hits = [h for h in lex.find(tokens)
             if not (h.concept in wrong and wrong[h.concept] & {t.norm for t in tokens[h.first:h.last + 1]})]
-    choices = _choices(tokens, {h.first for h in hits if h.concept == OR and h.first == h.last})
+    choices, chosen = _choices(tokens, {h.first for h in hits if h.concept == OR and h.first == h.last})
+    # "one" offered as an alternative ("one or two dice") is a number, not an article: as hard as "1 or 2"
+    hard += [tokens[k].num for k in chosen if not tokens[k].text.isdigit() and tokens[k].num == 1]
     concepts = frozenset(h.concept for h in hits if not h.concept.startswith(NOT_CONTENT))
     return Features(tuple(sorted(hard)), frozenset(soft), concepts, tuple(sorted(ords)), choices)
 
@@ -170,15 +172,18 @@ def features(lang: str, text: str) -> Features:
 OR = "word.or"  # the lexicon's concept of "or"
 
 
-def _choices(tokens: list, ors: set[int]) -> frozenset[tuple[int, int]]:
-    """(smaller, larger) of every two numbers joined by one "or" word (`ors`: those tokens' indices)."""
+def _choices(tokens: list, ors: set[int]) -> tuple[frozenset[tuple[int, int]], list[int]]:
+    """(smaller, larger) of every two numbers joined by one "or" word (`ors`: those tokens' indices),
+    and the indices of the tokens that are those numbers."""
     out = set()
+    at: list[int] = []
     for k in ors:
         if 0 < k < len(tokens) - 1:
             x, y = tokens[k - 1].num, tokens[k + 1].num
             if x is not None and y is not None and x != y and max(x, y) <= MAX_NUMBER:
                 out.add((min(x, y), max(x, y)))
-    return frozenset(out)
+                at += [k - 1, k + 1]
+    return frozenset(out), at
 
 
 def _pieces(text: str) -> list[tuple[int, int]]:
@@ -200,6 +205,9 @@ def _pieces(text: str) -> list[tuple[int, int]]:
 
 
 _MARKER_ONLY = re.compile(r"^\s*(?:[-•–*▪●]\s+)?\d{1,2}[.)]?\s*$")
+# one word and a stop before more text: a label ("Red.", "NOTE.") that heads the sentence after it, as
+# another book prints it with a colon ("Red: ...") -- a sentence of its own it is not
+_LABEL = re.compile(r"^\s*[^\W\d_]+\.\s*$")
 
 
 def _sentences(lang: str, text: str, offset: int) -> list[tuple[int, int]]:
@@ -208,7 +216,7 @@ def _sentences(lang: str, text: str, offset: int) -> list[tuple[int, int]]:
     spans = [(a, b) for a, b in zip(bounds, bounds[1:], strict=False) if text[a:b].strip()]
     merged: list[tuple[int, int]] = []
     for a, b in spans:
-        if merged and _MARKER_ONLY.match(text[merged[-1][0]:merged[-1][1]]):
+        if merged and (_MARKER_ONLY.match(text[merged[-1][0]:merged[-1][1]]) or _LABEL.match(text[merged[-1][0]:merged[-1][1]])):
             merged[-1] = (merged[-1][0], b)
         else:
             merged.append((a, b))
