@@ -6,9 +6,10 @@ them as panels. Read as panels, the lines running over them are cut where they c
 edge, the part inside read apart, after the body (ingest.region_order: a box beside its region's
 text is figure text). A panel, a box or a bar holds its text inside it, with a margin: no line
 runs across its edge. A shape that lines of text cross is background: words standing on its
-edge, part inside it and part on the region around it, CROSSED of them or more. Its pixels go
-back to the region it lies on for reading (blocks and order); the ink, measured before against
-its own background, is kept (a word on a tint is inked against the tint).
+edge, part inside it and part on the region around it, CROSSED of them or more (the rule of
+ingest.reader.art_rule, measured here in ink pixels). Its pixels go back to the region it lies on
+for reading (blocks and order); the ink, measured before against its own background, is kept (a
+word on a tint is inked against the tint).
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ from __future__ import annotations
 import numpy as np
 from scipy import ndimage
 
+from ingest.reader.art_rule import crossed
 from ingest.reader.regions import PageRegions, given_to_parents
 
-CROSSED = 3  # words across a region's edge that make it art (a panel's tab or disc on its edge: one)
 WORD_GAP = 0.5  # letter heights: letters nearer than this are one word
 
 
@@ -33,17 +34,8 @@ def crossed_regions(ink: np.ndarray, em: float, found: PageRegions) -> list[int]
     words, count = ndimage.label(ndimage.binary_dilation(ink, np.ones((1, max(1, round(em * WORD_GAP))), dtype=bool)))
     marks = words[ink]
     held = np.bincount(marks * n + labels[ink], minlength=(count + 1) * n).reshape(count + 1, n)[1:]
-    total = held.sum(axis=1)
-    least = max(3, round(em))
-    out = []
-    for region in found.regions:
-        if region.parent is None:
-            continue
-        inside = held[:, region.index]
-        within = held[:, _subtree(found, region.index)].sum(axis=1)
-        if int(((inside >= least) & (total - within >= least)).sum()) >= CROSSED:
-            out.append(region.index)
-    return out
+    subtrees = {r.index: _subtree(found, r.index) for r in found.regions if r.parent is not None}
+    return crossed(held, subtrees, max(3, round(em)))
 
 
 def _subtree(found: PageRegions, index: int) -> list[int]:

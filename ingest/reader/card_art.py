@@ -67,11 +67,17 @@ def _clusters(words: list[Word], gap: float) -> list[_Cluster]:
     return clusters
 
 
+def tiny_or_turned(word: Word, body: float) -> bool:
+    """Type far smaller than the body, or turned from upright: a card's print or a picture's label
+    (`body`: the body size), never the page's running text."""
+    return word.size < CARD_ART_SIZE * body or ROTATED_DEG < word.angle < 360 - ROTATED_DEG
+
+
 def set_aside_card_art(page: PageLayout, body: float) -> list[Word]:
     """Remove card-art words from page.words; returns them (in page order). `body`: the body size."""
     if not body or not page.words:
         return []
-    art = [w for w in page.words if w.size < CARD_ART_SIZE * body or ROTATED_DEG < w.angle < 360 - ROTATED_DEG]
+    art = [w for w in page.words if tiny_or_turned(w, body)]
     if not art:
         return []
     boxes = [c.box for c in _clusters(art, CLUSTER_GAP_EM * body) if c.words >= CLUSTER_MIN_WORDS]

@@ -19,11 +19,13 @@ import ctypes
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import numpy as np
 import pypdfium2.raw as pdfium_c
 
 from ingest.reader import pdfium_calls as calls
-from ingest.reader.card_art import body_size
-from ingest.reader.geometry import PageLayout, Word, median
+from ingest.reader.art_rule import crossed
+from ingest.reader.card_art import body_size, tiny_or_turned
+from ingest.reader.geometry import SIZE_CHANGE, PageLayout, Word, median, segments_from_words
 
 MIN_SIDE = 0.012  # a region is at least this share of the page's shorter side across, both ways
 MIN_AREA = 0.0004  # ... and covers at least this share of the page (as ingest.regions)
@@ -34,6 +36,9 @@ SAME_BOX = 0.01  # shapes whose edges all lie within this share of the shorter p
 INSIDE_SHARE = 0.75  # a box lies on the one holding this share of it (a callout may poke out of its box)
 BAR_ASPECT = 4.0  # a region this many times wider than high, ... (as ingest.regions, not imported: it loads numba)
 BAR_LINES = 0.08  # ... and at most this share of the page's shorter side high, is a bar (one line)
+SAMPLE = 0.25  # letter heights between the points a word's box is looked at (ingest.reader.art_rule) ...
+LEAST_POINTS = 4  # ... of which this many inside a shape, and as many outside it, set the word on its edge
+PITCH_SLACK = 0.15  # two lines this much farther apart than their column's pitch are parted (a break, a margin)
 STRIP_GAP = 0.05  # strips of one heading touch (labels stacked with a gap between them stay apart)
 
 Box = tuple[float, float, float, float]  # x0, top, x1, bottom in page points, top-down
@@ -192,8 +197,9 @@ def _area(box: Box) -> float:
 
 def assign(layout: PageLayout, found: list[Shape]) -> None:
     """Set the layout's regions (nested by their boxes, the page first) and each word's region:
-    the last-drawn region its middle lies in. Nothing is set when no shape holds a word: the page
-    is read as before."""
+    the last-drawn region its middle lies in. A shape that lines of text run across is art under
+    them, not a region (ingest.reader.art_rule): what it holds goes to the region it lies on.
+    Nothing is set when no region holds a word: the page is read as before."""
     width, height = layout.width, layout.height
     short = min(width, height)
     same = SAME_BOX * short
@@ -209,6 +215,35 @@ def assign(layout: PageLayout, found: list[Shape]) -> None:
     kept = _stacked_bars_joined(kept, short)
     page_box = (0.0, 0.0, width, height)
     kept = [s for s in kept if not _contains(s.box, page_box, same)]  # the page's own background
+    nested = _nested(layout, kept)
+    if nested is None:
+        return
+    shapes, homes = _given_back(*nested, _crossed(layout.words, nested[0]))
+    if all(h == 0 for h in homes):
+        return  # only art held words: the page is read as before
+    for word, home in zip(layout.words, homes, strict=True):
+        word.region = home
+    regions: dict[int, tuple[int | None, Box, str]] = {0: (None, page_box, "page")}
+    regions.update({k: (parent, shape.box, kind) for k, (parent, shape, kind) in shapes.items()})
+    body = body_size(layout.words)
+    words_of: dict[int, list[Word]] = {}
+    for word in layout.words:
+        words_of.setdefault(word.region, []).append(word)
+    for k, (parent, shape, kind) in shapes.items():
+        held = words_of.get(k, [])
+        if kind == "bar" and shape.strips == 1 and _lines(held) > 1 and median(w.size for w in held) <= body:
+            regions[k] = (parent, shape.box, "panel")  # lines of body type or smaller: a callout's box, no heading
+    layout.regions = regions
+
+
+Nested = dict[int, tuple[int, Shape, str]]  # region index -> (its parent's index, its shape, kind); the page is 0
+
+
+def _nested(layout: PageLayout, kept: list[Shape]) -> tuple[Nested, list[int]] | None:
+    """The shapes as regions numbered from the largest, each on the smallest larger one holding
+    most of it, and each word's region (the last-drawn shape its middle lies in, else the page, 0);
+    None when no shape holds a word."""
+    short = min(layout.width, layout.height)
     by_order = sorted(kept, key=lambda s: s.order)
 
     def holder(x: float, y: float) -> int:
@@ -220,27 +255,127 @@ def assign(layout: PageLayout, found: list[Shape]) -> None:
 
     homes = [holder((w.x0 + w.x1) / 2, (w.top + w.bottom) / 2) for w in layout.words]
     if all(h < 0 for h in homes):
-        return
+        return None
     by_size = sorted(by_order, key=lambda s: -_area(s.box))
     index = {id(s): k + 1 for k, s in enumerate(by_size)}
-    regions: dict[int, tuple[int | None, tuple[float, float, float, float], str]] = {0: (None, page_box, "page")}
+    shapes: Nested = {}
     for k, shape in enumerate(by_size):
         # it lies on the smallest larger region holding most of it (larger ones come earlier)
         parent = next((index[id(p)] for p in reversed(by_size[:k]) if _share_inside(shape.box, p.box) >= INSIDE_SHARE), 0)
         bar = shape.strips > 1 or _bar(shape.box, short)
-        regions[index[id(shape)]] = (parent, shape.box, "bar" if bar else "panel")
-    for word, home in zip(layout.words, homes, strict=True):
-        word.region = index[id(by_order[home])] if home >= 0 else 0
-    body = body_size(layout.words)
-    single = {index[id(s)] for s in by_order if s.strips == 1}
-    words_of: dict[int, list[Word]] = {}
-    for word in layout.words:
-        words_of.setdefault(word.region, []).append(word)
-    for k, (parent, box, kind) in list(regions.items()):
-        held = words_of.get(k, [])
-        if kind == "bar" and k in single and _lines(held) > 1 and median(w.size for w in held) <= body:
-            regions[k] = (parent, box, "panel")  # lines of body type or smaller: a callout's box, no heading
-    layout.regions = regions
+        shapes[index[id(shape)]] = (parent, shape, "bar" if bar else "panel")
+    return shapes, [index[id(by_order[h])] if h >= 0 else 0 for h in homes]
+
+
+def _given_back(shapes: Nested, homes: list[int], art: list[int]) -> tuple[Nested, list[int]]:
+    """The regions without the `art` ones, and each word's region, what art held given to the
+    nearest region it lies on that is not art (as ingest.reader.regions.given_to_parents gives a
+    scan's pixels): art still covers what it was drawn over, so a shape under it stays hidden."""
+    gone = set(art)
+
+    def home(k: int) -> int:
+        while k in gone:
+            k = shapes[k][0]
+        return k
+
+    return ({k: (home(parent), shape, kind) for k, (parent, shape, kind) in shapes.items() if k not in gone},
+            [home(h) for h in homes])
+
+
+def _crossed(words: list[Word], shapes: Nested) -> list[int]:
+    """The regions (indices) that the text runs across (ingest.reader.art_rule), counted on the page's
+    own words (a card's tiny print, a tab's turned label: ingest.reader.card_art): their parts at points SAMPLE letter heights apart over
+    each word's box, each owned by the last-drawn shape holding it (else the page), as a scan's
+    region map owns its pixels; and the lines of a column running on across a shape's edge
+    (_running_on)."""
+    body = body_size(words)
+    upright = [w for w in words if not tiny_or_turned(w, body)]
+    if not upright:
+        return []
+    owner = _owner(shapes)
+    points, word_of = _points(upright)
+    held = np.zeros((len(upright), len(shapes) + 1))
+    np.add.at(held, (word_of, owner(points[:, 0], points[:, 1])), 1)
+    subtrees = {k: [j for j in shapes if j == k or _lies_on(shapes, j, k)] for k in shapes}
+    running: dict[int, int] = {}
+    for above, below in _running_on(upright):
+        a, b = owner(np.array([above[0], below[0]]), np.array([above[1], below[1]]))
+        for k, subtree in subtrees.items():
+            if (a == k and b not in subtree) or (b == k and a not in subtree):
+                running[k] = running.get(k, 0) + 1
+    return crossed(held, subtrees, LEAST_POINTS, running)
+
+
+def _owner(shapes: Nested) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
+    """Which region owns each point (x, y): the last-drawn shape holding it, else the page (0)."""
+    drawn = sorted(shapes, key=lambda k: shapes[k][1].order)
+
+    def owner(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        out = np.zeros(len(x), dtype=int)
+        for k in drawn:
+            b = shapes[k][1].box
+            out[(x >= b[0]) & (x <= b[2]) & (y >= b[1]) & (y <= b[3])] = k
+        return out
+
+    return owner
+
+
+def _points(words: list[Word]) -> tuple[np.ndarray, np.ndarray]:
+    """Points spread over each word's box, SAMPLE of its height apart both ways (the box's
+    margins half that), and the word each belongs to."""
+    pts: list[tuple[float, float]] = []
+    word_of: list[int] = []
+    for i, w in enumerate(words):
+        step = SAMPLE * max(w.bottom - w.top, 1e-3)
+        xs = np.arange(w.x0 + step / 2, w.x1, step)
+        ys = np.arange(w.top + step / 2, w.bottom, step)
+        pts += [(x, y) for y in ys for x in xs]
+        word_of += [i] * (len(xs) * len(ys))
+    return np.array(pts).reshape(-1, 2), np.array(word_of, dtype=int)
+
+
+def _running_on(words: list[Word]) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The middles of the pairs of lines that follow each other in a column at its own pitch: a
+    line segment and the nearest one below it sharing half the narrower's width, in one type size,
+    their baselines as far apart (within PITCH_SLACK) as the closer of the line before and the
+    line after keep from them; a paragraph's break or a margin between them parts them."""
+    segs = segments_from_words(words, exact=True)
+    x0, top, x1, bottom = (np.array([getattr(s, a) for s in segs]) for a in ("x0", "top", "x1", "bottom"))
+    width = x1 - x0
+    shared = np.minimum.outer(x1, x1) - np.maximum.outer(x0, x0)  # [i, j]: the width lines i and j share
+    under = (np.add.outer(np.zeros(len(segs)), (top + bottom) / 2) > bottom[:, None]) & (
+        shared >= 0.5 * np.minimum.outer(width, width))
+    first = np.where(under, top[None, :], np.inf).argmin(axis=1)
+    below: list[int | None] = [int(j) if under[i, j] else None for i, j in enumerate(first)]
+    above: dict[int, int] = {j: i for i, j in enumerate(below) if j is not None}
+
+    def step(i: int | None, j: int | None) -> float | None:
+        if i is None or j is None:
+            return None
+        a, c = segs[i], segs[j]
+        if abs(a.size - c.size) > SIZE_CHANGE * max(a.size, c.size):
+            return None
+        return c.bottom - a.bottom
+
+    pairs = []
+    for i, j in enumerate(below):
+        here = step(i, j)
+        if here is None or here <= 0:
+            continue
+        around = [s for s in (step(above.get(i), i), step(j, below[j])) if s is not None and s > 0]
+        if around and here <= (1 + PITCH_SLACK) * min(around):
+            a, c = segs[i], segs[j]
+            pairs.append((((a.x0 + a.x1) / 2, (a.top + a.bottom) / 2), ((c.x0 + c.x1) / 2, (c.top + c.bottom) / 2)))
+    return pairs
+
+
+def _lies_on(shapes: Nested, index: int, ancestor: int) -> bool:
+    parent = shapes[index][0]
+    while parent:
+        if parent == ancestor:
+            return True
+        parent = shapes[parent][0]
+    return False
 
 
 def _bar(box: Box, short: float) -> bool:
