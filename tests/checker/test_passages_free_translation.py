@@ -24,27 +24,43 @@ from carddb.db import open_db
 from checker.context import Context
 from checker.diff import run_books
 from checker.load import load_books, load_cards
+from checker.model import BookIn
 from checker.passages.pairs import MIN_QUALITY, parallelism
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 
 from diffing import ingest_files  # noqa: E402
-from passage_plants import counterparts, plant, strays  # noqa: E402
+from passage_plants import Plant, counterparts, plant, strays  # noqa: E402
 
 CORPUS = sorted((ROOT / "tests" / "data" / "corpus").glob("*.txt"))
 MK1 = [p for p in sorted((ROOT / "rules_sources" / "rulebooks").glob("*.txt")) if p.name[:3] in ("001", "002")] + CORPUS
 SEEDS = [p for p in sorted((ROOT / "rules_sources" / "rulebooks").glob("*.txt")) if p.name[:3] in ("000", "003", "004")]
 
 
+def _ingested(tmp: Path, paths: list[Path], name: str) -> tuple[list[BookIn], dict]:
+    """The books and cards of these files, ingested by the real pipeline into a database of their own."""
+    engine = open_db(ingest_files(tmp, paths, name), create=False)
+    try:
+        return load_books(engine), load_cards(engine)
+    finally:
+        engine.dispose()
+
+
+def _revised(tmp: Path, source: Path, book: BookIn, kind: str, seed: int) -> tuple[Plant, BookIn]:
+    """A copy of the book's file with one planted change, and the copy as the pipeline reads it."""
+    p = plant(source.read_text(encoding="utf-8"), book, kind, seed)
+    assert p is not None
+    path = tmp / f"{book.lang}_{kind}_{seed}.txt"
+    path.write_text(p.text, encoding="utf-8")
+    (copy,), _ = _ingested(tmp, [path], f"{book.lang}_{kind}_{seed}.sqlite")
+    return p, copy
+
+
 @pytest.fixture(scope="module")
 def mk2(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("free")
-    engine = open_db(ingest_files(tmp, SEEDS, "seeds.sqlite"), create=False)
-    try:
-        books, cards = load_books(engine), load_cards(engine)
-    finally:
-        engine.dispose()
+    books, cards = _ingested(tmp, SEEDS, "seeds.sqlite")
     by_lang = {b.lang: b for b in books}
     assert set(by_lang) == {"uk", "es", "de"} and {b.edition for b in books} == {"mk2"}
     return by_lang, cards, tmp
@@ -71,15 +87,7 @@ def test_a_revised_german_book_gets_no_finding_away_from_its_change(mk2, kind, s
     by_lang, cards, tmp = mk2
     de = by_lang["de"]
     source = next(p for p in SEEDS if p.name.startswith("004"))
-    p = plant(source.read_text(encoding="utf-8"), de, kind, seed)
-    assert p is not None
-    path = tmp / f"de_{kind}_{seed}.txt"
-    path.write_text(p.text, encoding="utf-8")
-    engine = open_db(ingest_files(tmp, [path], f"{kind}_{seed}.sqlite"), create=False)
-    try:
-        (copy,) = load_books(engine)
-    finally:
-        engine.dispose()
+    p, copy = _revised(tmp, source, de, kind, seed)
     others = [by_lang["es"], by_lang["uk"]]
     clean = run_books(list(by_lang.values()), cards)
     report = run_books([copy, *others], cards, editions=["mk2"])
@@ -89,11 +97,7 @@ def test_a_revised_german_book_gets_no_finding_away_from_its_change(mk2, kind, s
 @pytest.fixture(scope="module")
 def mk1(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("free_mk1")
-    engine = open_db(ingest_files(tmp, MK1, "mk1.sqlite"), create=False)
-    try:
-        books, cards = load_books(engine), load_cards(engine)
-    finally:
-        engine.dispose()
+    books, cards = _ingested(tmp, MK1, "mk1.sqlite")
     assert {b.edition for b in books} == {"mk1"} and len(books) == 5
     return books, cards, tmp, run_books(books, cards)
 
@@ -108,15 +112,7 @@ def test_a_revised_french_summary_gets_no_finding_away_from_its_change(mk1, kind
     books, cards, tmp, clean = mk1
     fr = next(b for b in books if b.lang == "fr")
     source = next(p for p in CORPUS if p.name.startswith("minivilles"))
-    p = plant(source.read_text(encoding="utf-8"), fr, kind, seed)
-    assert p is not None
-    path = tmp / f"fr_{kind}_{seed}.txt"
-    path.write_text(p.text, encoding="utf-8")
-    engine = open_db(ingest_files(tmp, [path], f"fr_{kind}_{seed}.sqlite"), create=False)
-    try:
-        (copy,) = load_books(engine)
-    finally:
-        engine.dispose()
+    p, copy = _revised(tmp, source, fr, kind, seed)
     others = [b for b in books if b.id != fr.id]
     report = run_books([copy, *others], cards, editions=["mk1"])
     assert [d.summary for d in strays(report, clean, copy, p, counterparts(p, fr, others, cards))] == []
