@@ -18,6 +18,7 @@ import numpy as np
 from scipy import ndimage
 
 from ingest.reader.art_rule import crossed
+from ingest.reader.filters import dilated_along
 from ingest.reader.regions import PageRegions, given_to_parents
 
 WORD_GAP = 0.5  # letter heights: letters nearer than this are one word
@@ -31,7 +32,7 @@ def crossed_regions(ink: np.ndarray, em: float, found: PageRegions) -> list[int]
     n = len(found.regions)
     if n < 2 or em <= 0 or not ink.any():
         return []
-    words, count = ndimage.label(ndimage.binary_dilation(ink, np.ones((1, max(1, round(em * WORD_GAP))), dtype=bool)))
+    words, count = ndimage.label(dilated_along(ink, max(1, round(em * WORD_GAP)), 1))
     marks = words[ink]
     held = np.bincount(marks * n + labels[ink], minlength=(count + 1) * n).reshape(count + 1, n)[1:]
     subtrees = {r.index: _subtree(found, r.index) for r in found.regions if r.parent is not None}

@@ -22,6 +22,7 @@ from PIL import Image
 from scipy import ndimage
 
 from ingest.reader.art_regions import give_art_back
+from ingest.reader.filters import closed_square, dilated_along
 from ingest.reader.regions import PageRegions
 
 INK = 200  # a work-copy pixel darker than this holds ink
@@ -126,7 +127,7 @@ def _columns(band: np.ndarray, em: float) -> list[tuple[int, int]]:
         return strict
     # lines grown down into the rows between them (not sideways: the gutter keeps its width): a
     # column of prose inks nearly every row, a gutter only the rows of what crosses it
-    crossed = ndimage.binary_dilation(band, np.ones((max(1, round(em)), 1), dtype=bool))
+    crossed = dilated_along(band, max(1, round(em)), 0)
     loose = _runs(crossed.sum(axis=0) <= GUTTER_CROSSED * h, GUTTER_GAP * em)
     loose = [c for c in loose if c[1] - c[0] >= MIN_PROSE * em] if len(loose) > 1 else loose
     if len(loose) < 2 or not all(_prose(band[:, c0:c1], em) for c0, c1 in loose):
@@ -312,9 +313,10 @@ def card_boxes(ink: Image.Image, found: PageRegions, work: Work) -> Cards:
     small, em = work
     if em <= 0:
         return [], 0.0
-    marks, _ = ndimage.label(ndimage.binary_closing(small, np.ones((3, 3), dtype=bool)))
+    marks, _ = ndimage.label(closed_square(small, 3))
     pieces: list[list[int]] = []  # x0, top, x1, bottom (work pixels), mark
-    for k, sl in enumerate(ndimage.find_objects(marks), start=1):
+    objects = ndimage.find_objects(marks)
+    for k, sl in enumerate(objects, start=1):
         h, w = sl[0].stop - sl[0].start, sl[1].stop - sl[1].start
         if h >= em and w >= CARD_SIDE * em and (marks[sl] == k).mean() >= CARD_INK:
             pieces.append([sl[1].start, sl[0].start, sl[1].stop, sl[0].stop, k])
@@ -339,7 +341,8 @@ def card_boxes(ink: Image.Image, found: PageRegions, work: Work) -> Cards:
         inked = pixels[box[1]:box[3], box[0]:box[2]] < INK
         if inked.mean() < CARD_INK or _joined_lines(inked):  # lines of bold print lined up, or joined
             continue
-        out.append((*box, int(np.bincount(found.labels[marks == k]).argmax())))
+        sl = objects[k - 1]  # the mark's own box: not a pass over the page a card
+        out.append((*box, int(np.bincount(found.labels[sl][marks[sl] == k]).argmax())))
     return out, em * f
 
 

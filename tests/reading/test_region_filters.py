@@ -12,7 +12,15 @@ import pytest
 from PIL import Image
 from scipy import ndimage
 
-from ingest.reader.filters import box_mean_rgb, gaussian_rgb, gaussian_weights, opened, spread_of
+from ingest.reader.filters import (
+    box_mean_rgb,
+    closed_square,
+    dilated_along,
+    gaussian_rgb,
+    gaussian_weights,
+    opened,
+    spread_of,
+)
 from ingest.reader.regions import _paper
 
 
@@ -62,3 +70,19 @@ def test_the_paper_colour_is_the_median_of_the_lightest_quarter(small):
         if rng.random() < 0.3:
             img[...] = img[:1, :1]
         assert _paper(img) == median(img)
+
+
+@pytest.mark.parametrize("size", [1, 2, 3, 4, 7, 10])
+def test_the_line_dilation_is_scipys(small, size):
+    """The blocks' and art regions' dilations along a line (an even length centred as scipy does)
+    are scipy's binary_dilation, up to the page's edge."""
+    ink = (small.mean(axis=2) < 120)[:300, :400]
+    for axis, shape in ((0, (size, 1)), (1, (1, size))):
+        assert np.array_equal(dilated_along(ink, size, axis), ndimage.binary_dilation(ink, np.ones(shape, dtype=bool)))
+
+
+@pytest.mark.parametrize("size", [1, 3, 5])
+def test_the_square_closing_is_scipys(small, size):
+    """The cards' closing (card_boxes) is scipy's binary_closing, outside the picture False."""
+    ink = small.mean(axis=2) < 120
+    assert np.array_equal(closed_square(ink, size), ndimage.binary_closing(ink, np.ones((size, size), dtype=bool)))
