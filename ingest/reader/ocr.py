@@ -40,7 +40,7 @@ from ingest.reader.places import place_words
 from ingest.reader.preprocess import SKEW_SIDE, is_blank, prepare
 from ingest.reader.rules import cleared
 from ingest.reader.upsample import lines_run_across as lines_across
-from ingest.reader.upsample import without_rules
+from ingest.reader.upsample import without_rules, would_enlarge_glyphs
 from ingest.types import IngestError, PageText, WordRead
 from ingest.words import words_of_text
 from sources import languages
@@ -166,6 +166,11 @@ def spacing_models() -> frozenset[str]:
     the text's: checked on 26 Latin and Cyrillic scans)."""
     return frozenset(str(d["tesseract"]) for d in languages.languages().values()
                      if d.get("script") in languages.UNSPACED_SCRIPTS and d.get("tesseract"))
+
+
+def unspaced(model: str | None) -> bool:
+    """Whether a model reads a script written without spaces (spacing_models), whose characters fill their em."""
+    return model is not None and model in spacing_models()
 
 
 def _tesseract(gray: Image.Image, args: list[str], timeout: float | None = None,
@@ -642,6 +647,7 @@ def ocr_pages(
         prepared: dict[int, Future[Image.Image | None]] = {}
 
         turn = 0  # the document's pages turned by this many degrees (from its first page)
+        glyphs = unspaced(model_for(lang_hint))  # its text in a script written without spaces (upsample.SMALL_GLYPHS)
 
         def load(i: int) -> Image.Image | None:
             if watch.skipped(pages[i]):
@@ -650,7 +656,7 @@ def ocr_pages(
             if img is None:  # the source found the page blank without rendering it in full
                 return None
             with watch.step(pages[i], "preparing the page for OCR"):
-                return prepare(img.rotate(turn, expand=True) if turn else img)
+                return prepare(img.rotate(turn, expand=True) if turn else img, glyphs)
 
         def choose(found: list[Image.Image | None], at: list[int]) -> tuple[str, str | None, str, float]:
             inked = [pages[k] for k, g in zip(at, found, strict=True) if not _blank(g)]
@@ -705,6 +711,13 @@ def ocr_pages(
                     head = [g for g in turned if g is not None]
                     model, lang, why, score = choice
                     why += f"; pages turned {turn} degrees"
+        if head and not glyphs and unspaced(model) and would_enlarge_glyphs(head[-1].info.get("letters")):
+            # the first page's characters read as a script written without spaces: its pages prepared
+            # again, their characters enlarged to the size its models read (upsample.SMALL_GLYPHS)
+            glyphs = True
+            for fut in prepared.values():
+                fut.cancel()
+            prepared = {i: pool.submit(load, i) for i in range(min(n, cores))}
         head.clear()
         jobs: list[tuple[tuple[int, int], PageRegions | None, Cards | None,
                          list[tuple[Where, Future[OcrResult]]]] | None] = []
@@ -867,7 +880,7 @@ def reorient(source: PageSource, model: str, first: OcrResult) -> OcrResult:
     turn = orientation(gray)
     if not turn:
         return first
-    upright = prepare(gray.rotate(turn, expand=True))
+    upright = prepare(gray.rotate(turn, expand=True), unspaced(model))
     parts = [(where, run_tesseract(img, model, None, psm)) for img, where, psm in page_parts(upright)]
     second = merge(parts, upright.size, upright.info.get("regions"), upright.info.get("cards"))
     better = second.confidence * len(second.layout.words) > first.confidence * len(first.layout.words)

@@ -291,14 +291,16 @@ def straight(rgb: Image.Image, gray: Image.Image | None = None) -> Image.Image:
     return rgb
 
 
-def prepare(img: Image.Image) -> Image.Image:
+def prepare(img: Image.Image, glyphs: bool = False) -> Image.Image:
     """Bounded size, small text enlarged, evenly lit, straightened; then the page's regions (panels, boxes, colour
     bars) are found from its colours and each pixel's ink is measured against its own region's
     background (ingest.regions): dark ink on white everywhere, light-on-dark inverted. The
-    regions go with the image (info["regions"]) to order the words read."""
+    regions go with the image (info["regions"]) to order the words read; the letters' height measured
+    before enlarging, with it (info["letters"]). `glyphs`: the text is in a script written without
+    spaces, whose characters are enlarged up to a larger size (ingest.reader.upsample.SMALL_GLYPHS)."""
     rgb = limit_size(to_rgb(img))
     gray = to_gray(rgb)
-    bigger = enlarged(rgb, gray)  # small text (a web-resolution page) enlarged first (ingest.upsample)
+    bigger, letters = enlarged(rgb, gray, glyphs)  # small text (a web-resolution page) enlarged first (ingest.upsample)
     factor = 1.0
     if bigger is not rgb:
         factor = bigger.size[0] / rgb.size[0]
@@ -317,6 +319,7 @@ def prepare(img: Image.Image) -> Image.Image:
     out = ink(rgb, found)
     out.info["regions"] = found
     out.info["enlarged"] = factor
+    out.info["letters"] = letters
     return out
 
 
