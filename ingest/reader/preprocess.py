@@ -236,36 +236,36 @@ Lean = tuple[float, float]  # degrees a half's columns lean, and where (share of
 
 def column_slants(gray: Image.Image, limit: float = 4.0) -> tuple[float, Lean | None, Lean | None]:
     """The lean of the page's columns (column_slant), and of its left and right halves' columns,
-    each with the place of the column edge that lean was measured by (the half's sharpest edge
-    across, at the page's middle row: most often a column's aligned left edge). A half is None
-    when it holds under HALF_INK of the page's text, too little to measure a lean by; both are
-    None on a page whose columns lean under KEYSTONE / 2 as a whole, as an upright scan's do:
-    its halves are not measured."""
+    each with the place of the column edge that lean was measured by. A half's lean and edge are
+    measured on its lines alone (ingest.reader.keystone: a picture's mass, a dark page edge are no
+    line), its edge where most of them begin or end once stood upright. A half is None when it
+    holds under HALF_INK of the page's lines, or when fewer than keystone.EDGE_LINES lines stand
+    on its edge (no column's edge: a drawing's outline); both are None on a page whose columns
+    lean under KEYSTONE / 2 as a whole, as an upright scan's do: its halves are not measured."""
+    from ingest.reader.keystone import EDGE_LINES, column_edge, line_bars
+
     bars = _column_bars(gray)
     whole = _lean(bars, limit)
     if abs(whole) < KEYSTONE / 2:
         return whole, None, None
     w, h = bars.size
-    ink = np.asarray(bars) < 128
-    total = max(1, int(np.count_nonzero(ink)))
+    lines = line_bars(np.asarray(bars) < 128)
+    total = max(1, int(np.count_nonzero(lines)))
     halves: list[Lean | None] = []
     for x0, x1 in ((0, w // 2), (w // 2, w)):
-        part = ink[:, x0:x1]
+        part = lines[:, x0:x1]
         if np.count_nonzero(part) < HALF_INK * total:
             halves.append(None)
             continue
         lean = _lean(bars.crop((x0, 0, x1, h)), limit)
-        ys, xs = np.nonzero(part)
-        upright = np.round(xs + np.tan(np.radians(lean)) * (ys - h / 2)).astype(np.int64)  # each pixel's column stood up
-        first = int(upright.min())
-        profile = np.bincount(upright - first).astype(np.float64)
-        edge = first + 1 + int(np.argmax(np.abs(np.diff(profile))))
-        halves.append((lean, (x0 + edge) / w))
+        edge, count = column_edge(part, lean)
+        halves.append((lean, (x0 + edge) / w) if count >= EDGE_LINES else None)
     return whole, halves[0], halves[1]
 
 
 SLANT = 0.8  # degrees: columns leaning less than this are left as they are (an upright scan measures 0.2 at most)
 KEYSTONE = 0.6  # degrees: the halves' columns leaning this much apart lean by their place across the page
+KEYSTONE_MOST = 4.0  # degrees: a keystone's columns lean at most this much at the page's sides (column_slants' limit)
 HALF_INK = 0.3  # a half of the page holds at least this share of its text for its columns' lean to count
 
 
@@ -280,14 +280,16 @@ def unsheared(rgb: Image.Image, slant: float) -> Image.Image:
                          resample=Image.BILINEAR, fillcolor=(255, 255, 255))
 
 
-def upright_columns(rgb: Image.Image, slants: tuple[float, float | None, float | None]) -> Image.Image:
+def upright_columns(rgb: Image.Image, slants: tuple[float, Lean | None, Lean | None]) -> Image.Image:
     """The page's columns stood upright (rows kept level, the middle row where it was). Columns
     that lean alike (column_slants: the halves within KEYSTONE of each other, or a half too
     empty to tell) are sheared by the page's lean (unsheared). Columns that lean by their place
     across the page, as a page photographed from off its axis shows them (a keystone: the page
     narrower at one end; a page of a spread, curling into the spine, more so near it), are each
     sheared by their own lean: the lean taken as changing evenly across the page, measured at the
-    halves' middles, so that the gutter between two columns stands upright and clear."""
+    halves' column edges, so that the gutter between two columns stands upright and clear. A lean
+    changing so fast that it would pass KEYSTONE_MOST at a side of the page is no keystone (a
+    column edge stepped paragraph by paragraph, not one straight edge): the page's lean is used."""
     whole, left, right = slants
     if (left is None or right is None or abs(left[0] - right[0]) < KEYSTONE
             or max(abs(left[0]), abs(right[0])) < SLANT or right[1] - left[1] < 0.25):
@@ -298,6 +300,8 @@ def upright_columns(rgb: Image.Image, slants: tuple[float, float | None, float |
     def lean_at(x: float) -> float:  # tan of the lean at column x, even across the page
         return float(t_left + (t_right - t_left) * (x - x_left) / (x_right - x_left))
 
+    if max(abs(lean_at(0)), abs(lean_at(w))) > np.tan(np.radians(KEYSTONE_MOST)):
+        return unsheared(rgb, whole)
     # each output pixel (x, y) takes the source's (x - lean_at(x) * (y - h / 2), y): bilinear in
     # x and y, so PIL's QUAD (a bilinear map of the corners) is that map exactly
     quad = (lean_at(0) * h / 2, 0, -lean_at(0) * h / 2, h, w - lean_at(w) * h / 2, h, w + lean_at(w) * h / 2, 0)

@@ -70,3 +70,24 @@ def test_a_keystoned_page_is_straightened_column_by_column(page):
     w, h = out.size
     for half in (out.crop((0, 0, w // 2, h)), out.crop((w // 2, 0, w, h))):
         assert abs(column_slant(half)) < SLANT / 2
+
+
+def test_a_cover_without_columns_is_not_stood_up_column_by_column(monkeypatch):
+    """White Goblin's Dutch cover (a drawing of a mountain and a town, five lines under it) has no
+    columns: its halves' sharpest edges are the drawing's (the mountain's slopes lean 1.0 and -1.0
+    degrees, as a keystone's columns would), and stood "upright" by them its lines were bent (line
+    CER 0.27, tests/pdf/test_low_resolution.py). A half's lean counts only when a dozen lines or
+    more begin or end on its edge (ingest.reader.keystone): the cover's halves have no such edge,
+    and it is sheared by the page's lean alone, as before the keystone rule."""
+    from pathlib import Path
+
+    from ingest.reader import preprocess
+
+    seen = []
+    monkeypatch.setattr(preprocess, "upright_columns",
+                        lambda rgb, slants, real=preprocess.upright_columns: seen.append(slants) or real(rgb, slants))
+    cover = Path(__file__).parents[1] / "data" / "real" / "MK1_base_NL_WhiteGoblin2015_rulebook_p1.png"
+    preprocess.prepare(Image.open(cover))
+    ((whole, left, right),) = seen
+    assert abs(whole) >= KEYSTONE / 2  # the halves were looked at ...
+    assert left is None and right is None  # ... and no column edge found on either
