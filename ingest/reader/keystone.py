@@ -8,10 +8,12 @@ Why it looks like this:
   keystone's columns would, and stood "upright" its text was bent (White Goblin's Dutch cover:
   halves 1.0 and -1.0 degrees, CER 0.27 from 0.07). A photographed page's dark edge or the
   spine's shade is a sharper edge than any column's, and no column either.
-- So a half's lean and its edge are measured on its lines only (bars a line high: a picture's
-  mass, a rule, a dark page edge are no line), and the edge counts when many lines begin (or
-  end) on it once the half is stood upright by that lean: a column edge is the aligned ends of a
-  column's lines, a dozen and more, while a drawing's outline is one or a few marks.
+- So a half's edge is looked for among its lines only (bars a line high: a picture's mass, a
+  rule, a dark page edge are no line), where most of them begin (or end) once the half is stood
+  upright by its lean, and its lean counts when many do: a column edge is the aligned ends of a
+  column's lines, a dozen and more, while a drawing's outline is one or a few marks. (The lean
+  itself is measured on all the half's bars, as the page's is: measured on its lines alone, a
+  held-out spread's page read worse, 99.4% of its words in order for 100%.)
 """
 
 from __future__ import annotations

@@ -236,12 +236,12 @@ Lean = tuple[float, float]  # degrees a half's columns lean, and where (share of
 
 def column_slants(gray: Image.Image, limit: float = 4.0) -> tuple[float, Lean | None, Lean | None]:
     """The lean of the page's columns (column_slant), and of its left and right halves' columns,
-    each with the place of the column edge that lean was measured by. A half's lean and edge are
-    measured on its lines alone (ingest.reader.keystone: a picture's mass, a dark page edge are no
-    line), its edge where most of them begin or end once stood upright. A half is None when it
-    holds under HALF_INK of the page's lines, or when fewer than keystone.EDGE_LINES lines stand
-    on its edge (no column's edge: a drawing's outline); both are None on a page whose columns
-    lean under KEYSTONE / 2 as a whole, as an upright scan's do: its halves are not measured."""
+    each with the place of its column edge: where most of the half's lines (ingest.reader.keystone:
+    a picture's mass, a dark page edge are no line) begin or end once stood upright by its lean.
+    A half is None when it holds under HALF_INK of the page's lines, or when fewer than
+    keystone.EDGE_LINES lines stand on its edge (no column's edge: a drawing's outline); both are
+    None on a page whose columns lean under KEYSTONE / 2 as a whole, as an upright scan's do: its
+    halves are not measured."""
     from ingest.reader.keystone import EDGE_LINES, column_edge, line_bars
 
     bars = _column_bars(gray)
