@@ -4,7 +4,8 @@ Tesseract finds a block's text lines before it reads them, and on an enlarged lo
 (ingest.reader.upsample: lines set close, their letters blurred into each other) it now and then
 finds no line at all where one is printed: a 72-dpi page's block of five lines read as four, the
 second gone without a trace in its hOCR, while the same strip cut out, binarised and read alone
-reads right. Every row of ink in a block of text is print a person reads, so a run of such rows
+reads right. Small print at 150 dpi loses lines the same way (a paragraph's first two lines of 8
+pt sans on a photographed spread), so every scanned page's canvases are searched. Every row of ink in a block of text is print a person reads, so a run of such rows
 as high as a line that no word read covers is cut out, and a canvas's lost lines are read
 together, one under another, in one more Tesseract run. What it
 gives goes through the same checks as every other line (ocr.drop_noise_lines: a picture's

@@ -556,8 +556,10 @@ def page_parts(gray: Image.Image) -> list[tuple[Image.Image, Where, int]]:
 
 def with_lost_lines(canvas: Image.Image, where: Where, result: OcrResult, model: str) -> OcrResult:
     """A canvas's reading with the lines Tesseract passed over in its text blocks read together,
-    in one more run (ingest.reader.lost_lines): done on enlarged low-resolution pages, where its
-    layout analysis drops a line now and then. A half page (no blocks found) is given back as it is."""
+    in one more run (ingest.reader.lost_lines): its layout analysis drops a line now and then, on
+    an enlarged low-resolution page and on a page of small type at 150 dpi alike (the first lines
+    of a paragraph of 8 pt print, read binarised, cut out alone). A half page (no blocks found)
+    is given back as it is."""
     if isinstance(where, tuple):
         return result
     blocks = [(s.left, s.top, s.left + s.block.box[2] - s.block.box[0], s.top + s.block.box[3] - s.block.box[1])
@@ -665,10 +667,10 @@ def ocr_pages(
             with watch.step(inked[0] if inked else pages[at[0]], "choosing the OCR model"):
                 return choose_model([g for g in found if g is not None], lang_hint)
 
-        def read_part(i: int, img: Image.Image, psm: int, where: Where, enlarged: float) -> OcrResult:
+        def read_part(i: int, img: Image.Image, psm: int, where: Where) -> OcrResult:
             with watch.step(pages[i], "OCR (Tesseract)"):
                 res = run_tesseract(img, model, None, psm)
-                return with_lost_lines(img, where, res, model) if enlarged > 1.0 else res
+                return with_lost_lines(img, where, res, model)
 
         def ensure(i: int) -> None:
             if i < n and i not in prepared:
@@ -730,8 +732,7 @@ def ocr_pages(
                 continue
             with watch.step(pages[i], "finding the page's blocks"):
                 laid = page_parts(gray)
-            factor = gray.info.get("enlarged", 1.0)
-            parts = [(where, pool.submit(read_part, i, img, psm, where, factor)) for img, where, psm in laid]
+            parts = [(where, pool.submit(read_part, i, img, psm, where)) for img, where, psm in laid]
             jobs.append((gray.size, gray.info.get("regions"), gray.info.get("cards"), parts))
         results: list[OcrResult | None] = []
         for i, job in enumerate(jobs):

@@ -208,20 +208,65 @@ def median_level(pixels: np.ndarray) -> int:
     return (lower + upper) // 2
 
 
+def _column_bars(gray: Image.Image) -> Image.Image:
+    """The page's letters smeared along their lines into bars (a word space bridged), dark on
+    white, so that a column's edges, not the letters' own strokes, make the sharp profile across
+    the page."""
+    w, h = gray.size
+    pixels = np.asarray(gray)
+    ink = pixels < min(140, median_level(pixels) - 40)
+    bars = _slide(ink.astype(np.uint8), max(3, w // 100) | 1, np.maximum)
+    return Image.fromarray(((1 - bars) * 255).astype(np.uint8))
+
+
+def _lean(bars: Image.Image, limit: float) -> float:
+    """Degrees the bars' column edges lean from upright (skew_angle across them)."""
+    return skew_angle(bars.transpose(Image.Transpose.TRANSPOSE), limit)
+
+
 def column_slant(gray: Image.Image, limit: float = 4.0) -> float:
     """Degrees the page's columns lean from upright once its lines are level (skew_angle across
     the page's columns instead of along its lines): a photographed page, the camera not square
     over it, shows its lines level and its column edges leaning, as no rotation mends."""
-    w, h = gray.size
-    pixels = np.asarray(gray)
-    ink = pixels < min(140, median_level(pixels) - 40)
-    # letters smeared along their lines into bars (a word space bridged), so that a column's
-    # edges, not the letters' own strokes, make the sharp profile across the page
-    bars = _slide(ink.astype(np.uint8), max(3, w // 100) | 1, np.maximum)
-    return skew_angle(Image.fromarray(((1 - bars) * 255).astype(np.uint8)).transpose(Image.Transpose.TRANSPOSE), limit)
+    return _lean(_column_bars(gray), limit)
+
+
+Lean = tuple[float, float]  # degrees a half's columns lean, and where (share of the page's width) its sharpest edge stands
+
+
+def column_slants(gray: Image.Image, limit: float = 4.0) -> tuple[float, Lean | None, Lean | None]:
+    """The lean of the page's columns (column_slant), and of its left and right halves' columns,
+    each with the place of its column edge: where most of the half's lines (ingest.reader.keystone:
+    a picture's mass, a dark page edge are no line) begin or end once stood upright by its lean.
+    A half is None when it holds under HALF_INK of the page's lines, or when fewer than
+    keystone.EDGE_LINES lines stand on its edge (no column's edge: a drawing's outline); both are
+    None on a page whose columns lean under KEYSTONE / 2 as a whole, as an upright scan's do: its
+    halves are not measured."""
+    from ingest.reader.keystone import EDGE_LINES, column_edge, line_bars
+
+    bars = _column_bars(gray)
+    whole = _lean(bars, limit)
+    if abs(whole) < KEYSTONE / 2:
+        return whole, None, None
+    w, h = bars.size
+    lines = line_bars(np.asarray(bars) < 128)
+    total = max(1, int(np.count_nonzero(lines)))
+    halves: list[Lean | None] = []
+    for x0, x1 in ((0, w // 2), (w // 2, w)):
+        part = lines[:, x0:x1]
+        if np.count_nonzero(part) < HALF_INK * total:
+            halves.append(None)
+            continue
+        lean = _lean(bars.crop((x0, 0, x1, h)), limit)
+        edge, count = column_edge(part, lean)
+        halves.append((lean, (x0 + edge) / w) if count >= EDGE_LINES else None)
+    return whole, halves[0], halves[1]
 
 
 SLANT = 0.8  # degrees: columns leaning less than this are left as they are (an upright scan measures 0.2 at most)
+KEYSTONE = 0.6  # degrees: the halves' columns leaning this much apart lean by their place across the page
+KEYSTONE_MOST = 4.0  # degrees: a keystone's columns lean at most this much at the page's sides (column_slants' limit)
+HALF_INK = 0.3  # a half of the page holds at least this share of its text for its columns' lean to count
 
 
 def unsheared(rgb: Image.Image, slant: float) -> Image.Image:
@@ -233,6 +278,34 @@ def unsheared(rgb: Image.Image, slant: float) -> Image.Image:
     t = -float(np.tan(np.radians(slant)))
     return rgb.transform(rgb.size, Image.Transform.AFFINE, (1, t, -t * rgb.size[1] / 2, 0, 1, 0),
                          resample=Image.BILINEAR, fillcolor=(255, 255, 255))
+
+
+def upright_columns(rgb: Image.Image, slants: tuple[float, Lean | None, Lean | None]) -> Image.Image:
+    """The page's columns stood upright (rows kept level, the middle row where it was). Columns
+    that lean alike (column_slants: the halves within KEYSTONE of each other, or a half too
+    empty to tell) are sheared by the page's lean (unsheared). Columns that lean by their place
+    across the page, as a page photographed from off its axis shows them (a keystone: the page
+    narrower at one end; a page of a spread, curling into the spine, more so near it), are each
+    sheared by their own lean: the lean taken as changing evenly across the page, measured at the
+    halves' column edges, so that the gutter between two columns stands upright and clear. A lean
+    changing so fast that it would pass KEYSTONE_MOST at a side of the page is no keystone (a
+    column edge stepped paragraph by paragraph, not one straight edge): the page's lean is used."""
+    whole, left, right = slants
+    if (left is None or right is None or abs(left[0] - right[0]) < KEYSTONE
+            or max(abs(left[0]), abs(right[0])) < SLANT or right[1] - left[1] < 0.25):
+        return unsheared(rgb, whole)
+    w, h = rgb.size
+    (t_left, x_left), (t_right, x_right) = ((np.tan(np.radians(a)), x * w) for a, x in (left, right))
+
+    def lean_at(x: float) -> float:  # tan of the lean at column x, even across the page
+        return float(t_left + (t_right - t_left) * (x - x_left) / (x_right - x_left))
+
+    if max(abs(lean_at(0)), abs(lean_at(w))) > np.tan(np.radians(KEYSTONE_MOST)):
+        return unsheared(rgb, whole)
+    # each output pixel (x, y) takes the source's (x - lean_at(x) * (y - h / 2), y): bilinear in
+    # x and y, so PIL's QUAD (a bilinear map of the corners) is that map exactly
+    quad = (lean_at(0) * h / 2, 0, -lean_at(0) * h / 2, h, w - lean_at(w) * h / 2, h, w + lean_at(w) * h / 2, 0)
+    return rgb.transform(rgb.size, Image.Transform.QUAD, quad, resample=Image.BILINEAR, fillcolor=(255, 255, 255))
 
 
 SKEW_SIDE = 1000  # the skew is measured on a copy this many pixels on its longer side
@@ -287,7 +360,7 @@ def straight(rgb: Image.Image, gray: Image.Image | None = None) -> Image.Image:
         rgb = rgb.rotate(-angle, resample=Image.BILINEAR, expand=True, fillcolor=(255, 255, 255))
         marks = marks.rotate(-angle, resample=Image.BILINEAR, expand=True, fillcolor=255)
     rgb, marks = straightened(rgb, marks)  # curved lines (a page curling into its spine) straight: ingest.reader.dewarp
-    rgb = unsheared(rgb, column_slant(marks))
+    rgb = upright_columns(rgb, column_slants(marks))
     return rgb
 
 
