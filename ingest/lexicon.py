@@ -183,6 +183,12 @@ class Lexicon:
         return [c for c in self.concepts if c.startswith(prefix)]
 
     # ------------------------------------------------------------------ tokens
+    @property
+    def words_alone(self) -> bool:
+        """Whether each word is read from the text alone (no segmenter, whose pieces depend on the words
+        around them): the words of a part of a text are then the whole text's words inside that part."""
+        return not self._segmenter
+
     def tokenize(self, text: str, offset: int = 0) -> list[Token]:
         """The words of `text`. The last whole document is remembered (by identity: the same str object)
         because ingest reads one document twice — for facts and for the is-it-a-rulebook check — and
@@ -311,7 +317,20 @@ class Lexicon:
             self._memo_hits = (list(tokens), prefixes, hits)
         return list(hits)
 
+    def find_within(self, tokens: list[Token], spans: list[tuple[int, int]]) -> list[list[Hit]]:
+        """find(tokens[lo:hi]) for each (lo, hi) of `spans`, the terms matched once over all the tokens: a
+        paragraph's sentences read with the paragraph, not each read again. A term reaching past its span
+        is not the span's, and the longest term wins inside each span alone (as find on the span would);
+        token indices are the span's own, character offsets those of `tokens`."""
+        every = self._matches(tokens, ())
+        return [_longest([h if not lo else Hit(h.concept, h.start, h.end, h.first - lo, h.last - lo, h.term, h.value)
+                          for h in every if lo <= h.first and h.last < hi]) for lo, hi in spans]
+
     def _find(self, tokens: list[Token], prefixes: tuple[str, ...]) -> list[Hit]:
+        return _longest(self._matches(tokens, prefixes))
+
+    def _matches(self, tokens: list[Token], prefixes: tuple[str, ...]) -> list[Hit]:
+        """Every term the tokens name, overlapping ones too (find keeps the longest)."""
         hits: list[Hit] = []
         n = len(tokens)
         memo: dict[tuple, list[_Term]] = self.__dict__.setdefault("_memo_cands", {})
@@ -336,7 +355,7 @@ class Lexicon:
                     not term.accented or all(_accented(tokens[i + j].text) for j in range(k) if term.accented[j])
                 ):
                     hits.append(Hit(term.concept, tok.start, tokens[i + k - 1].end, i, i + k - 1, term.text))
-        return _longest(hits)
+        return hits
 
 
 def _spellings(w: str) -> set[str]:

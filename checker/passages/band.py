@@ -65,7 +65,10 @@ class Shared:
         if full is None:
             x, y = a.m[ka], b.m[kb]
             width = min(x.shape[1], y.shape[1])
-            full = self.memo[key] = np.einsum("ik,jk->ij", x[:, :width], y[:, :width]).astype(np.float64)
+            # only the columns both sides print: a value one side never has adds nothing to any product
+            # (the rules' columns are a few of the concepts'), and the product's cost is its width
+            both = np.flatnonzero(x[:, :width].any(axis=0) & y[:, :width].any(axis=0))
+            full = self.memo[key] = np.einsum("ik,jk->ij", x[:, both], y[:, both]).astype(np.float64)
         return full[ia, jb]
 
 

@@ -10,6 +10,7 @@ twice, or a generated copy, costs nothing more.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -133,14 +134,68 @@ def _not_terms(lang: str) -> dict[str, frozenset[str]]:
     return {str(c): frozenset(fold(str(w)) for w in (ws or [])) for c, ws in data.items()}
 
 
-@lru_cache(maxsize=200_000)
-def features(lang: str, text: str) -> Features:
-    """Numbers and concepts of a text in a language (cached by content)."""
+FEATURES_MEMO = 200_000  # texts whose features a process remembers (then forgets, and starts again)
+
+
+class _Remembered:
+    """features(lang, text), remembered by content (the last FEATURES_MEMO texts); `known` asks without
+    working anything out and `keep` adds features worked out with a whole passage (features_within)."""
+
+    def __init__(self) -> None:
+        self._known: dict[tuple[str, str], Features] = {}
+
+    def __call__(self, lang: str, text: str) -> Features:
+        hit = self._known.get((lang, text))
+        if hit is None:
+            hit = _features(lang, text)
+            self.keep(lang, text, hit)
+        return hit
+
+    def known(self, lang: str, text: str) -> Features | None:
+        return self._known.get((lang, text))
+
+    def keep(self, lang: str, text: str, value: Features) -> None:
+        if len(self._known) >= FEATURES_MEMO:
+            self._known.clear()  # a memory, not a store: a process reading more texts starts it again
+        self._known[(lang, text)] = value
+
+    def cache_clear(self) -> None:
+        self._known.clear()
+
+
+def _features(lang: str, text: str) -> Features:
+    """Numbers and concepts of a text in a language."""
     lex = _lexicon(lang)
     if lex is None:
         digits = [int(d) for d in re.findall(r"(?<![\d.,])\d{1,3}(?![\d])", text) if int(d) <= MAX_NUMBER]
         return Features(tuple(sorted(digits)), frozenset(digits) | {1}, frozenset())
     tokens = lex.tokenize(text)
+    return _read(lex, lang, tokens, lex.find(tokens))
+
+
+features = _Remembered()
+
+
+def features_within(lang: str, text: str, spans: list[tuple[int, int]]) -> list[Features | None]:
+    """features(lang, text[a:b]) for each (a, b) of `spans`, the text's words read once for all of them (a
+    paragraph and its sentences: each was read again, half the passages' cost). None for a span a word
+    crosses, or where the language's words are not read one by one (a segmenter): features() reads it."""
+    lex = _lexicon(lang)
+    if lex is None or not lex.words_alone:
+        return [None] * len(spans)
+    tokens = lex.tokenize(text)
+    starts = [t.start for t in tokens]
+    ranges: list[tuple[int, int] | None] = []
+    for a, b in spans:
+        lo, hi = bisect_left(starts, a), bisect_left(starts, b)
+        whole = (lo == 0 or tokens[lo - 1].end <= a) and (hi == 0 or tokens[hi - 1].end <= b)
+        ranges.append((lo, hi) if whole else None)
+    found = iter(lex.find_within(tokens, [r for r in ranges if r is not None]))
+    return [None if r is None else _read(lex, lang, tokens[r[0]:r[1]], next(found)) for r in ranges]
+
+
+def _read(lex: Lexicon, lang: str, tokens: list, found: list) -> Features:
+    """The features of a text from its words (`tokens`) and the lexicon's terms among them (`found`)."""
     hard: list[int] = []
     ords: list[int] = []
     soft: set[int] = {1}  # "a coin" = "1 coin": one is never a hard number
@@ -160,7 +215,7 @@ def features(lang: str, text: str) -> Features:
                 if o <= MAX_NUMBER:
                     ords.append(o)
     wrong = _not_terms(lang)
-    hits = [h for h in lex.find(tokens)
+    hits = [h for h in found
             if not (h.concept in wrong and wrong[h.concept] & {t.norm for t in tokens[h.first:h.last + 1]})]
     choices, chosen = _choices(tokens, {h.first for h in hits if h.concept == OR and h.first == h.last})
     # "one" offered as an alternative ("one or two dice") is a number, not an article: as hard as "1 or 2"
@@ -229,13 +284,25 @@ def passages(book: BookIn, doc: str | None = None) -> list[Passage]:
     mentions = sorted((m.start, m.card) for m in book.mentions if m.card)
     store = stored(book.lang, doc)  # the book's features from an earlier run (checker.passages.stored)
 
-    def feats(text: str) -> Features:
-        hit = store.get(text) if store is not None else None
-        if hit is None:
-            hit = features(book.lang, text)
+    def feats(text: str, spans: list[tuple[int, int]]) -> list[Features]:
+        """The features of text[a:b] for each span: remembered (this run's, an earlier run's), else read
+        with the whole text (features_within), else alone."""
+        out = [store.get(text[a:b]) if store is not None else None for a, b in spans]
+        out = [hit if hit is not None else features.known(book.lang, text[a:b]) for hit, (a, b) in zip(out, spans, strict=True)]
+        todo = list(dict.fromkeys(spans[k] for k, hit in enumerate(out) if hit is None))  # a one-sentence passage: once
+        if not todo:
+            return out  # type: ignore[return-value]
+        read = features_within(book.lang, text, todo) if len(todo) > 1 else [None]
+        for span, hit in zip(todo, read, strict=True):
+            part = text[span[0]:span[1]]
+            if hit is None:
+                hit = features(book.lang, part)
+            else:
+                features.keep(book.lang, part, hit)
             if store is not None:
-                store.put(text, hit)
-        return hit
+                store.put(part, hit)
+            out = [hit if sp == span else got for got, sp in zip(out, spans, strict=True)]
+        return out  # type: ignore[return-value]
 
     out: list[Passage] = []
     for sec in sorted(book.sections, key=lambda s: s.index):
@@ -287,7 +354,7 @@ def _heading_end(body: str, heading: str) -> int:
 
 
 def _make(book: BookIn, index: int, sec: object, start: int, body: str, kind: str, item: int | None,
-          mentions: list[tuple[int, str]], feats: Callable[[str], Features]) -> Passage:
+          mentions: list[tuple[int, str]], feats: Callable[[str, list[tuple[int, int]]], list[Features]]) -> Passage:
     text = body
     numbered = text
     if item is not None:
@@ -295,15 +362,23 @@ def _make(book: BookIn, index: int, sec: object, start: int, body: str, kind: st
         numbered = text[m.end():] if m else text  # the item's own number is its position, not a rule number
     end = start + len(text)
     cards = frozenset(c for s, c in mentions if start <= s < end)
+    cut = len(text) - len(numbered)  # where `numbered` starts in `text`
+    spans = []  # each sentence's text read for features, as a span of `text`
+    bounds = _sentences(book.lang, text, start)
+    for a, b in bounds:
+        marker = _ITEM.match(text[a - start:b - start]) if item is not None and a == start else None
+        spans.append((a - start + (marker.end() if marker else 0), b - start))
+    # the passage's words read once with its sentences' (where every sentence lies inside `numbered`)
+    inside = all(a >= cut for a, _ in spans)
+    got = feats(text, [*spans, (cut, len(text))]) if inside else \
+        [feats(text, [sp])[0] for sp in spans] + feats(text, [(cut, len(text))])
     sents = []
-    for a, b in _sentences(book.lang, text, start):
+    for (a, b), sfeat in zip(bounds, got, strict=False):
         stext = text[a - start:b - start]
-        marker = _ITEM.match(stext) if item is not None and a == start else None
-        sfeat = feats(stext[marker.end():] if marker else stext)
         names = [(s, c) for s, c in mentions if a <= s < b]
         sents.append(Sentence(a, b, stext, sfeat, frozenset(c for _, c in names), _counts(stext, a, names)))
     return Passage(book.id, index, getattr(sec, "index", 0), getattr(sec, "topic", "other"), _page(book, start, sec),
-                   start, end, text, kind, item, feats(numbered), cards, sents)
+                   start, end, text, kind, item, got[-1], cards, sents)
 
 
 def _page(book: BookIn, start: int, sec: object) -> int:
