@@ -44,9 +44,9 @@ def displaced(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit
         return beads
     where_a = {i: k for k, bd in enumerate(beads) for i in bd.a}
     where_b = {j: k for k, bd in enumerate(beads) for j in bd.b}
-    home_a = {i: _home(beads[k], i, True, a_units, b_units) for i, k in where_a.items()}
-    home_b = {j: _home(beads[k], j, False, a_units, b_units) for j, k in where_b.items()}
     near = _near_trouble(beads)
+    home_a = {i: _home(beads[k], i, True, a_units, b_units) for i, k in where_a.items() if k in near}
+    home_b = {j: _home(beads[k], j, False, a_units, b_units) for j, k in where_b.items() if k in near}
     free_a = [i for i in sorted(where_a) if where_a[i] in near and home_a[i] <= 1.0 - MARGIN
               and group(a_units, (i,)).kind != "heading"]
     free_b = [j for j in sorted(where_b, key=lambda j: (where_b[j], j)) if where_b[j] in near
@@ -54,13 +54,14 @@ def displaced(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit
     if not free_a or not free_b:
         return beads
     at_b = [where_b[j] for j in free_b]  # in bead order: the window is a slice
+    gb = {j: group(b_units, (j,)) for j in free_b}
     scores: dict[tuple[int, int], float] = {}
     for i in free_a:
         ka, gi = where_a[i], group(a_units, (i,))
         for j in free_b[bisect_left(at_b, ka - WINDOW):bisect_right(at_b, ka + WINDOW)]:
             if where_b[j] == ka:
                 continue
-            gj = group(b_units, (j,))
+            gj = gb[j]
             if not (gi.cards & gj.cards or gi.number_keys & gj.number_keys or len(gi.concepts & gj.concepts) >= 2
                     or (gi.item is not None and gi.item == gj.item)):
                 continue  # nothing that could make them an anchor (own_evidence), worked out only where something may
@@ -101,8 +102,10 @@ def _chosen(scores: dict[tuple[int, int], float], home_a: dict[int, float], home
     """The pairs that place a passage elsewhere, each passage's best by far: sharing STRONG evidence, more
     (MARGIN) than either passage shares where it is and than with any other candidate; or, sharing as much
     as an anchor, making the alignment cheaper paired apart (_Costs.gain) by GAIN, and by GAIN_MARGIN more
-    than any other candidate of either passage would. Their lengths fit (FIT)."""
-    gains = {ij: costs.gain(where_a[ij[0]], where_b[ij[1]], *ij) for ij in scores}
+    than any other candidate of either passage (whose lengths fit) would. Their lengths fit (FIT)."""
+    # only pairs whose lengths fit may be chosen (FIT): the costs of the others are never worked out
+    fit = {ij for ij in scores if costs.pair(ij[:1], ij[1:]) - PRIOR[(1, 1)] < FIT}
+    gains = {ij: costs.gain(where_a[ij[0]], where_b[ij[1]], *ij) for ij in fit}
     own_a: dict[int, list[float]] = {}
     own_b: dict[int, list[float]] = {}
     for (i, j), o in scores.items():
@@ -125,7 +128,7 @@ def _chosen(scores: dict[tuple[int, int], float], home_a: dict[int, float], home
                 continue  # another passage is as likely the counterpart
             if table is gains and max(max(own_a[i]), max(own_b[j])) >= scores[(i, j)] + OWN_LEAD:
                 continue  # another shares clearly more with one of them: cheaper is not enough
-            if costs.pair((i,), (j,)) - PRIOR[(1, 1)] >= FIT:
+            if (i, j) not in fit:
                 continue  # their lengths, or what one prints and the other does not, say no
             used |= {where_a[i], where_b[j]}
             # placed by the costs: the one pair both books leave, as sure as the slot between two anchors
