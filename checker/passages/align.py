@@ -406,6 +406,10 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, p
     if not post:
         return moved(with_confidence(beads), a_units, b_units)
     beads = swapped(beads, a_units, b_units, partial)
+    if _passages(a_units):  # blocks printed in another place, paired before anything is read as missing
+        from checker.passages.moves import displaced  # it aligns the region it takes them from again
+
+        beads = displaced(beads, a_units, b_units, ratio)
     if _passages(a_units):  # a paragraph's sentences are read in order (checker.passages.compare): a sentence
         # set elsewhere in a paragraph is what its checks read as a merge, not a passage moved
         beads = relocated(beads, a_units, b_units, ratio)
@@ -736,5 +740,6 @@ def _moved_confidence(bead: Bead, block: set[tuple[int, int]]) -> Bead:
     the passages printed next to its own in both books."""
     chain = 0.5 * bead.own + 0.25 * ((bead.a[0] - 1, bead.b[0] - 1) in block) \
         + 0.25 * ((bead.a[-1] + 1, bead.b[-1] + 1) in block)
-    conf = max(MOVED_CONFIDENCE * bead.own, chain if chain > 0.5 * bead.own else 0.0)
+    # (a pair placed by what the alignment costs without it carries its own: checker.passages.moves)
+    conf = max(MOVED_CONFIDENCE * bead.own, chain if chain > 0.5 * bead.own else 0.0, bead.confidence)
     return Bead(bead.a, bead.b, bead.own, round(min(conf, 1.0), 3), True)

@@ -28,7 +28,7 @@ FORMAT = 1  # bump when what is stored changes meaning
 KEEP_FILES = 400  # the most recently written alignments kept
 ENABLED = True  # benchmarks/diff.py turns it off: each generated book must cost what a distinct book costs
 # the code an alignment comes from, read as bytes: an edit of any of these files aligns again
-CODE = tuple(Path(__file__).with_name(name) for name in ("align.py", "groups.py", "band.py"))
+CODE = tuple(Path(__file__).with_name(name) for name in ("align.py", "groups.py", "band.py", "moves.py"))
 
 
 @cache
