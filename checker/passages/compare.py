@@ -809,9 +809,9 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
             without = abs(_delta(la - size, lb, ratio)) if on_a else abs(_delta(la, lb - size, ratio))
             # a sentence about nothing the other paragraph names (_foreign): as sure as a number it lacks when
             # it names enough, or when the paragraphs' lengths fit without it and not with it
-            foreign = _foreign(s, wide, FOREIGN_SHARE)
+            foreign, alone = _foreign(s, wide)
             content = absent or (_has_content([s]) and _count_surplus([s], mine, wide)) or foreign >= FOREIGN_SURE or (
-                _foreign(s, wide) >= FOREIGN_CONCEPTS and with_it >= SHIFT_GAP and without <= LENGTH_FIT)
+                alone >= FOREIGN_CONCEPTS and with_it >= SHIFT_GAP and without <= LENGTH_FIT)
             # length speaks only where the aligner itself left the sentence alone (never inside a merge)
             # length speaks only where the aligner itself left the sentence alone: beside a merge of two
             # sentences into one (which translators do) it cannot tell a dropped sentence from a terse one
@@ -1155,17 +1155,19 @@ FOREIGN_SURE = 3  # concepts it names that the other paragraph does not, whateve
 FOREIGN_SHARE = 1 / 3  # ... sharing at most this share of its concepts with it
 
 
-def _foreign(s: Sentence, other: list[Sentence], share: float = 0.0) -> int:
+def _foreign(s: Sentence, other: list[Sentence]) -> tuple[int, int]:
     """How many lexicon concepts a sentence names that the other paragraph and the passages around it
-    (`other`) name nowhere, where it shares no number and no card with them and at most `share` of its
-    concepts (0 otherwise). Why: a translator who merges, splits or rewords a sentence keeps what it is
-    about (its dice, coins, decks, phases); a sentence about little or none of what the other paragraph
-    names is one that paragraph does not print -- the more surely the more it names."""
+    (`other`) name nowhere, where it shares no number and no card with them: counted where it shares at
+    most FOREIGN_SHARE of its concepts, and where it shares none (each 0 otherwise). Why: a translator who
+    merges, splits or rewords a sentence keeps what it is about (its dice, coins, decks, phases); a
+    sentence about little or none of what the other paragraph names is one that paragraph does not print
+    -- the more surely the more it names."""
     if s.cards & _cards(other) or (_content_numbers([s]) - {1}) & (_soft(other) | set(_numbers(other))):
-        return 0
+        return 0, 0
     theirs = set().union(*(o.feats.concepts for o in other)) if other else set()
+    named = len(s.feats.concepts)
     shared = len(s.feats.concepts & theirs)
-    return 0 if shared > share * len(s.feats.concepts) else len(s.feats.concepts) - shared
+    return (0 if shared > FOREIGN_SHARE * named else named - shared), (0 if shared else named)
 
 
 def _concepts_absent(s: Sentence, other: list[Sentence]) -> bool:
