@@ -17,11 +17,12 @@ cost stays linear in the book (a window of beads per passage, an alignment of on
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from checker.passages.align import ANCHOR, PRIOR, SANDWICH, Bead, align, own_evidence, pair_cost, skip_cost
 from checker.passages.groups import Unit, group
+from checker.passages.weights import ANCHOR, PRIOR, SANDWICH, Bead, own_evidence, pair_cost, skip_cost
 
+Realign = Callable[..., list[Bead]]  # checker.passages.align.align, handed in: the aligner calls this pass
 Move = tuple[int, int, float, float]  # a's passage, b's passage, their own evidence, the confidence their placing gives
 TROUBLE = 3  # beads from an unanchored one in which a passage may have moved
 WINDOW = 12  # beads apart a passage and its counterpart elsewhere are looked for
@@ -36,7 +37,8 @@ PARALLEL = 0.6  # share of beads anchored 1-1 from which two books' alignment sa
 FIT = 2.0  # the most pairing a moved passage may cost (pair_cost): its lengths fit and nothing contradicts
 
 
-def displaced(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit], ratio: float) -> list[Bead]:
+def displaced(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit], ratio: float,
+              realign: Realign) -> list[Bead]:
     """The beads with each block printed in another place paired where each book prints it (see the module).
     Only in books aligned as parallel (PARALLEL of their beads anchored 1-1): in others, what two passages
     share says little of which is whose counterpart."""
@@ -75,7 +77,7 @@ def displaced(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit
     if not chosen:
         return beads
     chosen += _rest_of_block(chosen, where_a, where_b, costs)
-    return _realigned(beads, chosen, a_units, b_units, where_a, where_b, ratio)
+    return _realigned(beads, chosen, a_units, b_units, where_a, where_b, ratio, realign)
 
 
 def _near_trouble(beads: list[Bead]) -> set[int]:
@@ -207,7 +209,8 @@ def _rest_of_block(chosen: list[Move], where_a: dict[int, int], where_b: dict[in
 
 
 def _realigned(beads: list[Bead], chosen: list[Move], a_units: Sequence[Unit],
-               b_units: Sequence[Unit], where_a: dict[int, int], where_b: dict[int, int], ratio: float) -> list[Bead]:
+               b_units: Sequence[Unit], where_a: dict[int, int], where_b: dict[int, int], ratio: float,
+               realign: Realign) -> list[Bead]:
     """The beads of each region the moved pairs were taken from (the beads from a pair's first book's place to
     its second book's, overlapping spans joined) aligned again without them, and the pairs set in at the
     first book's place. Only those regions: the cost of a move is that of the few beads it spans."""
@@ -221,18 +224,18 @@ def _realigned(beads: list[Bead], chosen: list[Move], a_units: Sequence[Unit],
     out: list[Bead] = []
     done = 0
     for lo, hi, moves in regions:
-        out += beads[done:lo] + _region(beads[lo:hi + 1], moves, a_units, b_units, ratio)
+        out += beads[done:lo] + _region(beads[lo:hi + 1], moves, a_units, b_units, ratio, realign)
         done = hi + 1
     return out + beads[done:]
 
 
 def _region(beads: list[Bead], moves: list[Move], a_units: Sequence[Unit], b_units: Sequence[Unit],
-            ratio: float) -> list[Bead]:
+            ratio: float, realign: Realign) -> list[Bead]:
     taken_a = {m[0] for m in moves}
     taken_b = {m[1] for m in moves}
     rest_a = [i for bd in beads for i in bd.a if i not in taken_a]
     rest_b = [j for bd in beads for j in bd.b if j not in taken_b]
-    sub = align([a_units[i] for i in rest_a], [b_units[j] for j in rest_b], post=False, ratio=ratio)
+    sub = realign([a_units[i] for i in rest_a], [b_units[j] for j in rest_b], post=False, ratio=ratio)
     region = [Bead(tuple(rest_a[x] for x in bd.a), tuple(rest_b[y] for y in bd.b), bd.own, moved=bd.moved) for bd in sub]
     pairs = [Bead((i,), (j,), o, sure, moved=True) for i, j, o, sure in sorted(moves)]
     merged: list[Bead] = []

@@ -5,7 +5,7 @@ Why: aligning the shipped books' passages is a third of a diff of the shipped da
 per-cell Python), and the books do not change between two diffs. An alignment depends only on what
 the aligner reads of each passage (its length, cards, kind, list number and features: numbers, soft
 numbers, concepts) and on the aligner's code; the file it is kept in is named by a hash of both (the
-code: align.py, groups.py, band.py and the Python version), so a changed passage, feature or line of
+code: align.py, weights.py, groups.py, band.py, moves.py and the Python version), so a changed passage, feature or line of
 the aligner aligns again: a stale answer is never given. One small file an alignment; the folder keeps
 the most recently written. A cache, never a source: deleting it only costs time (sources.cache).
 """
@@ -20,7 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from checker.passages import align, groups
+from checker.passages import align, groups, weights
 from checker.passages.stored import prune
 from sources.cache import cache_dir, write_atomic
 
@@ -28,7 +28,7 @@ FORMAT = 1  # bump when what is stored changes meaning
 KEEP_FILES = 400  # the most recently written alignments kept
 ENABLED = True  # benchmarks/diff.py turns it off: each generated book must cost what a distinct book costs
 # the code an alignment comes from, read as bytes: an edit of any of these files aligns again
-CODE = tuple(Path(__file__).with_name(name) for name in ("align.py", "groups.py", "band.py", "moves.py"))
+CODE = tuple(Path(__file__).with_name(name) for name in ("align.py", "weights.py", "groups.py", "band.py", "moves.py"))
 
 
 @cache
@@ -39,8 +39,8 @@ def _code_bytes() -> bytes:
 def _code_key() -> bytes:
     """The aligner's code, and its weights as this process holds them (a benchmark or a test that sets
     one of align's or groups' constants aligns again, as an edit of the file would)."""
-    weights = [(k, v) for mod in (align, groups) for k, v in sorted(vars(mod).items()) if k.isupper() and not callable(v)]
-    return hashlib.sha256(_code_bytes() + repr(weights).encode()).digest()
+    held = [(k, v) for mod in (align, weights, groups) for k, v in sorted(vars(mod).items()) if k.isupper() and not callable(v)]
+    return hashlib.sha256(_code_bytes() + repr(held).encode()).digest()
 
 
 def _unit(p: Any) -> tuple:
