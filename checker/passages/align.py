@@ -219,55 +219,13 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, p
     else:
         c11, c21, c12 = _band_costs(ga1, gb1, ga2, gb2, rows, cols, ratio)
 
-    inf = float("inf")
-    cost = [dict() for _ in range(m + 1)]  # type: list[dict[int, float]]
-    back: list[dict[int, tuple[int, int]]] = [dict() for _ in range(m + 1)]
-    cost[0][0] = 0.0
-    p11, p10, p01, p21, p12 = PRIOR[(1, 1)], PRIOR[(1, 0)], PRIOR[(0, 1)], PRIOR[(2, 1)], PRIOR[(1, 2)]
-    if partial:
-        p10 = p01 = PARTIAL_GAP
-    k = -1  # the cell's index in rows/cols and the cost lists
-    for i in range(m + 1):
-        lo, hi = spans[i]
-        row, brow = cost[i], back[i]
-        up = cost[i - 1] if i >= 1 else None  # the row of beads taking one unit of the first book
-        up2 = cost[i - 2] if i >= 2 else None
-        for j in range(lo, hi + 1):
-            k += 1
-            if i == 0 and j == 0:
-                continue
-            # the five bead shapes in a fixed order, (1,1) (1,0) (0,1) (2,1) (1,2): the first cheapest wins
-            best, step = inf, (0, 0)
-            if up is not None:
-                if j >= 1 and (prev := up.get(j - 1)) is not None:
-                    total = prev + c11[k] + p11
-                    if total < best:
-                        best, step = total, (1, 1)
-                if (prev := up.get(j)) is not None:
-                    total = prev + (edge_a[i - 1] if edge_a is not None and j in (0, n) else skip_a[i - 1] + p10)
-                    if total < best:
-                        best, step = total, (1, 0)
-            if j >= 1 and (prev := row.get(j - 1)) is not None:
-                total = prev + (edge_b[j - 1] if edge_b is not None and i in (0, m) else skip_b[j - 1] + p01)
-                if total < best:
-                    best, step = total, (0, 1)
-            if up2 is not None and j >= 1 and (prev := up2.get(j - 1)) is not None:
-                total = prev + c21[k] + p21
-                if total < best:
-                    best, step = total, (2, 1)
-            if up is not None and j >= 2 and (prev := up.get(j - 2)) is not None:
-                total = prev + c12[k] + p12
-                if total < best:
-                    best, step = total, (1, 2)
-            if best < inf:
-                row[j] = best
-                brow[j] = step
-    if n not in cost[m]:  # the band missed the corner (books of very different length): widen once
+    cost, back = _programme(spans, c11, c21, c12, skip_a, skip_b, edge_a, edge_b, partial)
+    if cost[m][n - spans[m][0]] == math.inf:  # the band missed the corner (books of very different length): widen once
         return _wide(a_units, b_units, post, partial, edges, ratio)
     beads: list[Bead] = []
     i, j = m, n
     while i or j:
-        di, dj = back[i][j]
+        di, dj = back[i][j - spans[i][0]]
         ia, jb = tuple(range(i - di, i)), tuple(range(j - dj, j))
         own = own_evidence(group(a_units, ia), group(b_units, jb)) if ia and jb else 0.0
         beads.append(Bead(ia, jb, own))
@@ -282,6 +240,89 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, p
         # set elsewhere in a paragraph is what its checks read as a merge, not a passage moved
         beads = relocated(beads, a_units, b_units, ratio)
     return moved(listed(with_confidence(beads), a_units, b_units), a_units, b_units)
+
+
+_S11, _S10, _S01, _S21, _S12 = (1, 1), (1, 0), (0, 1), (2, 1), (1, 2)
+
+
+def _window(row: list[float], lo: int, a: int, b: int) -> list[float]:
+    """The costs of `row` (its first cell at column `lo`) from column a to b, inf where it has no cell."""
+    inf = math.inf
+    x, y = max(a, lo), min(b, lo + len(row) - 1)
+    if x > y:
+        return [inf] * (b - a + 1)
+    return [inf] * (x - a) + row[x - lo:y - lo + 1] + [inf] * (b - y)
+
+
+def _programme(spans: list[tuple[int, int]], c11: list, c21: list, c12: list, skip_a: list[float],
+               skip_b: list[float], edge_a: list[float] | None, edge_b: list[float] | None,
+               partial: bool) -> tuple[list[list[float]], list[list]]:
+    """The dynamic programme over the band: each row's cheapest cost (inf: no path) and last bead shape,
+    as lists from the row's first column (spans[i][0]). Why lists: a cell reads the rows above it through
+    windows padded with inf, not a dict lookup per neighbour; the same sums in the same order, the same
+    first-cheapest choice (an unreachable neighbour, inf, is never cheaper)."""
+    inf = math.inf
+    m, n = len(spans) - 1, spans[-1][1]
+    p11, p10, p01, p21, p12 = PRIOR[(1, 1)], PRIOR[(1, 0)], PRIOR[(0, 1)], PRIOR[(2, 1)], PRIOR[(1, 2)]
+    if partial:
+        p10 = p01 = PARTIAL_GAP
+    b01 = [inf] + [s + p01 for s in skip_b]  # a (0,1) bead ending at column j, besides its neighbour's cost
+    b01_edge = [inf] + list(edge_b) if edge_b is not None else b01
+    cost: list[list[float]] = []
+    back: list[list] = []
+    k = 0  # the index in the cost lists of the row's first cell
+    for i in range(m + 1):
+        lo, hi = spans[i]
+        w = hi - lo + 1
+        up = _window(cost[i - 1], spans[i - 1][0], lo - 2, hi) if i >= 1 else [inf] * (w + 2)
+        up2 = _window(cost[i - 2], spans[i - 2][0], lo - 2, hi) if i >= 2 else [inf] * (w + 2)
+        if i >= 1:
+            a10 = skip_a[i - 1] + p10
+            a10_edge = edge_a[i - 1] if edge_a is not None else a10
+        else:
+            a10 = a10_edge = inf
+        across = b01_edge if i in (0, m) else b01
+        row = [inf] * w
+        brow: list = [None] * w
+        left = inf  # the cost of the cell before, in this row
+        first = 0
+        if i == 0:  # the corner: where every path starts
+            row[0] = left = 0.0
+            first = 1
+        for t in range(first, w):
+            j = lo + t
+            best, step = inf, None
+            # the five bead shapes in a fixed order, (1,1) (1,0) (0,1) (2,1) (1,2): the first cheapest wins
+            prev = up[t + 1]
+            if prev < inf:
+                total = prev + c11[k + t] + p11
+                if total < best:
+                    best, step = total, _S11
+            prev = up[t + 2]
+            if prev < inf:
+                total = prev + (a10_edge if j == 0 or j == n else a10)
+                if total < best:
+                    best, step = total, _S10
+            if left < inf:
+                total = left + across[j]
+                if total < best:
+                    best, step = total, _S01
+            prev = up2[t + 1]
+            if prev < inf:
+                total = prev + c21[k + t] + p21
+                if total < best:
+                    best, step = total, _S21
+            prev = up[t]
+            if prev < inf:
+                total = prev + c12[k + t] + p12
+                if total < best:
+                    best, step = total, _S12
+            row[t] = left = best
+            brow[t] = step
+        cost.append(row)
+        back.append(brow)
+        k += w
+    return cost, back
 
 
 def _passages(units: Sequence[Unit]) -> bool:

@@ -11,7 +11,7 @@ last bit), on the cells of the band alone.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -22,33 +22,62 @@ _SQRT2 = math.sqrt(2.0)
 
 class Feats:
     """One side's groups as arrays: lengths, headings, items, and a 0/1 matrix per kind of feature
-    (columns: the kind's values in `index`, shared by both sides), with each row's count."""
+    (columns: the side's own values of that kind, numbered in `index[kind]`), with each row's count.
+    A side's own columns, not both sides': a book's arrays are made once and serve every book it is
+    aligned with (checker.passages.pairs aligns the pivot with each), and what two sides share is the
+    product over the values both print (Shared): the same whole numbers whatever the columns' order."""
 
-    def __init__(self, groups: Sequence[Group], index: dict[str, dict[object, int]]) -> None:
+    def __init__(self, groups: Sequence[Group]) -> None:
         self.length = np.array([g.length for g in groups], dtype=np.float64)
         self.heading = np.array([g.kind == "heading" for g in groups], dtype=bool)
         self.headings = np.array([g.headings for g in groups], dtype=np.int64)
         self.item = np.array([-1 if g.item is None else g.item for g in groups], dtype=np.int64)
-        self.m = {
-            "numbers": _matrix([[(n, k) for n, c in g.numbers.items() for k in range(c)] for g in groups], index["n"]),
-            "keys": _matrix([list(g.number_keys) for g in groups], index["v"]),
-            "soft": _matrix([list(g.soft) for g in groups], index["v"]),
-            "cards": _matrix([list(g.cards) for g in groups], index["c"]),
-            "concepts": _matrix([list(g.concepts) for g in groups], index["k"]),
-            "rules": _matrix([list(g.rules) for g in groups], index["k"]),
-        }
+        self.index: dict[str, dict[object, int]] = {}
+        self.m: dict[str, np.ndarray] = {}
+        for kind, rows in (
+            ("numbers", [[(n, k) for n, c in g.numbers.items() for k in range(c)] for g in groups]),
+            ("keys", [g.number_keys for g in groups]),
+            ("soft", [g.soft for g in groups]),
+            ("cards", [g.cards for g in groups]),
+            ("concepts", [g.concepts for g in groups]),
+            ("rules", [g.rules for g in groups]),
+        ):
+            self.index[kind] = {}
+            self.m[kind] = _matrix(rows, self.index[kind])
         self.count = {kind: x.sum(axis=1, dtype=np.float64) for kind, x in self.m.items()}
 
 
-def _matrix(rows: list[list[object]], index: dict[object, int]) -> np.ndarray:
-    for row in rows:
-        for v in row:
-            if v not in index:
-                index[v] = len(index)
-    out = np.zeros((len(rows), max(1, len(index))), dtype=np.float32)  # 0/1: float32 products are exact
+SIDES_MEMO = 32  # sides whose arrays are remembered (the pivot's, and the books aligned lately)
+_sides: dict[tuple[int, ...], tuple[tuple[Group, ...], Feats]] = {}
+
+
+def feats(groups: Sequence[Group]) -> Feats:
+    """Feats(groups), remembered by the groups themselves (checker.passages.groups.group gives a unit the
+    same Group each time it is asked; the groups are held here, so their ids name no other object)."""
+    held = tuple(groups)
+    key = tuple(map(id, held))
+    hit = _sides.get(key)
+    if hit is not None:
+        return hit[1]
+    made = Feats(held)
+    if len(_sides) >= SIDES_MEMO:
+        del _sides[next(iter(_sides))]  # the oldest
+    _sides[key] = (held, made)
+    return made
+
+
+def _matrix(rows: Sequence[Iterable[object]], index: dict[object, int]) -> np.ndarray:
+    cells = []
     for r, row in enumerate(rows):
         for v in row:
-            out[r, index[v]] = 1.0
+            c = index.get(v)
+            if c is None:
+                c = index[v] = len(index)
+            cells.append((r, c))
+    out = np.zeros((len(rows), max(1, len(index))), dtype=np.float32)  # 0/1: float32 products are exact
+    if cells:
+        at = np.array(cells, dtype=np.int64)
+        out[at[:, 0], at[:, 1]] = 1.0
     return out
 
 
@@ -63,12 +92,12 @@ class Shared:
         key = (id(a), ka, id(b), kb)
         full = self.memo.get(key)
         if full is None:
-            x, y = a.m[ka], b.m[kb]
-            width = min(x.shape[1], y.shape[1])
-            # only the columns both sides print: a value one side never has adds nothing to any product
-            # (the rules' columns are a few of the concepts'), and the product's cost is its width
-            both = np.flatnonzero(x[:, :width].any(axis=0) & y[:, :width].any(axis=0))
-            full = self.memo[key] = np.einsum("ik,jk->ij", x[:, both], y[:, both]).astype(np.float64)
+            # only the values both sides print: a value one side never has adds nothing to any product
+            ix, iy = a.index[ka], b.index[kb]
+            both = [v for v in ix if v in iy] if len(ix) <= len(iy) else [v for v in iy if v in ix]
+            x = a.m[ka][:, [ix[v] for v in both]]
+            y = b.m[kb][:, [iy[v] for v in both]]
+            full = self.memo[key] = np.einsum("ik,jk->ij", x, y).astype(np.float64)
         return full[ia, jb]
 
 
@@ -118,24 +147,45 @@ def own_and_cost(a: Feats, b: Feats, ia: np.ndarray, jb: np.ndarray, ratio: floa
     return evidence, cost
 
 
+class Singles:
+    """own_evidence of single units (i, j), as the 1-1 beads of the band worked them out: the merges'
+    give-back reads them again, mostly at cells of the band (the rest, at its edges, worked out here).
+    Evidence is never nan, so nan marks a pair not yet known."""
+
+    def __init__(self, a: Feats, b: Feats, shared: Shared) -> None:
+        self.a, self.b, self.shared = a, b, shared
+        self.known = np.full((len(a.length), len(b.length)), np.nan)
+
+    def keep(self, ia: np.ndarray, jb: np.ndarray, evidence: np.ndarray) -> None:
+        self.known[ia, jb] = evidence
+
+    def __call__(self, ia: np.ndarray, jb: np.ndarray) -> np.ndarray:
+        out = self.known[ia, jb]
+        todo = np.isnan(out)
+        if todo.any():
+            out[todo] = own(self.a, self.b, ia[todo], jb[todo], self.shared)
+        return out
+
+
 def band_costs(ga1: Sequence[Group], gb1: Sequence[Group], ga2: Sequence[Group], gb2: Sequence[Group],
                rows: np.ndarray, cols: np.ndarray, ratio: float) -> tuple[list, list, list]:
     """The cost of the 1-1, 2-1 and 1-2 bead ending at each cell (rows[k], cols[k]) of the band (nan
     where the bead does not fit), as align's per-cell code works it out, merges' give-back included."""
-    index: dict[str, dict[object, int]] = {"n": {}, "v": {}, "c": {}, "k": {}}
     shared = Shared()
-    a1, b1 = Feats(ga1, index), Feats(gb1, index)
-    a2, b2 = Feats(ga2, index), Feats(gb2, index)
+    a1, b1, a2, b2 = feats(ga1), feats(gb1), feats(ga2), feats(gb2)
+    singles = Singles(a1, b1, shared)
     out = []
     for di, dj, fa, fb in ((1, 1, a1, b1), (2, 1, a2, b1), (1, 2, a1, b2)):
         ok = (rows >= di) & (cols >= dj)
         ia, jb = rows[ok] - di, cols[ok] - dj
         whole, cost = own_and_cost(fa, fb, ia, jb, ratio, shared)
-        if (di, dj) == (2, 1):  # the merge's give-back: singles (i-2, j-1) and (i-1, j-1)
-            x, y = own(a1, b1, ia, jb, shared), own(a1, b1, ia + 1, jb, shared)
+        if (di, dj) == (1, 1):
+            singles.keep(ia, jb, whole)
+        elif (di, dj) == (2, 1):  # the merge's give-back: singles (i-2, j-1) and (i-1, j-1)
+            x, y = singles(ia, jb), singles(ia + 1, jb)
             cost = cost + FEATURE_WEIGHT * np.maximum(0.0, whole - np.minimum(x, y)) / 2
-        elif (di, dj) == (1, 2):
-            x, y = own(a1, b1, ia, jb, shared), own(a1, b1, ia, jb + 1, shared)
+        else:
+            x, y = singles(ia, jb), singles(ia, jb + 1)
             cost = cost + FEATURE_WEIGHT * np.maximum(0.0, whole - np.minimum(x, y)) / 2
         full = np.full(len(rows), np.nan)
         full[ok] = cost
