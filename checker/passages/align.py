@@ -38,8 +38,11 @@ MIN_BAND = 12
 
 
 class _Bits:
-    """Every distinct feature value of one alignment numbered, so a group's features are bitsets (ints):
-    what two groups share is one `&` and a bit count instead of a set or Counter built per cell."""
+    """Every distinct value of one kind of feature numbered (in this process), so a group's features are
+    bitsets (ints): what two groups share is one `&` and a bit count instead of a set or Counter built
+    per cell. One numbering for the process, not per alignment: a group is packed once, however many
+    alignments ask for it (a book's passages, a passage's sentences, aligned with several books); one
+    numbering per kind keeps the ints short (the values of one kind a process meets: a few hundred)."""
 
     def __init__(self) -> None:
         self.index: dict[object, int] = {}
@@ -52,6 +55,11 @@ class _Bits:
                 k = self.index[v] = len(self.index)
             out |= 1 << k
         return out
+
+
+# numbers (each occurrence), the numbers a text may mean (number_keys and soft, compared with each other),
+# cards, concepts (rules are concepts)
+_NUMBERS, _VALUES, _CARDS, _CONCEPTS = _Bits(), _Bits(), _Bits(), _Bits()
 
 
 @dataclass(frozen=True)
@@ -71,12 +79,21 @@ class Packed:
     headings: int
 
 
-def pack(g: Group, bits: _Bits) -> Packed:
-    nums = bits.of(("n", n, k) for n, c in g.numbers.items() for k in range(c))
-    return Packed(g.length, nums, bits.of(("v", n) for n in g.number_keys), bits.of(("v", n) for n in g.soft),
-                  bits.of(("c", c) for c in g.cards), bits.of(("k", c) for c in g.concepts),
-                  bits.of(("k", c) for c in g.rules), g.kind == "heading",
-                  g.item, g.headings)
+PACKED_MEMO = 50_000  # groups whose bitsets are remembered (held here, so their ids name no other object)
+_packed: dict[int, tuple[Group, Packed]] = {}
+
+
+def pack(g: Group) -> Packed:
+    hit = _packed.get(id(g))
+    if hit is not None and hit[0] is g:
+        return hit[1]
+    nums = _NUMBERS.of((n, k) for n, c in g.numbers.items() for k in range(c))
+    made = Packed(g.length, nums, _VALUES.of(g.number_keys), _VALUES.of(g.soft), _CARDS.of(g.cards),
+                  _CONCEPTS.of(g.concepts), _CONCEPTS.of(g.rules), g.kind == "heading", g.item, g.headings)
+    if len(_packed) >= PACKED_MEMO:
+        _packed.clear()
+    _packed[id(g)] = (g, made)
+    return made
 
 
 _SQRT2 = math.sqrt(2.0)
@@ -143,16 +160,16 @@ def _band_costs(ga1: list[Group], gb1: list[Group], ga2: list[Group], gb2: list[
                 rows: list[int], cols: list[int], ratio: float) -> tuple[list, list, list]:
     """The cost of the 1-1, 2-1 and 1-2 bead ending at each cell of the band (None where it does not
     fit), one cell at a time: the small alignments (a paragraph's sentences), where numpy does not pay."""
-    bits = _Bits()
-    pa1, pb1 = [pack(g, bits) for g in ga1], [pack(g, bits) for g in gb1]
-    pa2, pb2 = [pack(g, bits) for g in ga2], [pack(g, bits) for g in gb2]
-    singles: dict[tuple[int, int], float] = {}
+    pa1, pb1 = [pack(g) for g in ga1], [pack(g) for g in gb1]
+    pa2, pb2 = [pack(g) for g in ga2], [pack(g) for g in gb2]
+    width = len(pb1)
+    singles: list[float | None] = [None] * (len(pa1) * width)
 
     def single(i: int, j: int) -> float:
         """own_evidence of unit i and unit j, worked out once (a 1-1 and two merges ask for it)."""
-        v = singles.get((i, j))
+        v = singles[i * width + j]
         if v is None:
-            v = singles[(i, j)] = _own(pa1[i], pb1[j])
+            v = singles[i * width + j] = _own(pa1[i], pb1[j])
         return v
 
     fw = FEATURE_WEIGHT
@@ -176,6 +193,27 @@ def _band_costs(ga1: list[Group], gb1: list[Group], ga2: list[Group], gb2: list[
     return c11, c21, c12
 
 
+GROUPED_MEMO = 4096  # unit sequences whose groups are remembered (a book's passages, a passage's sentences)
+_grouped_memo: dict[tuple[int, ...], tuple[tuple, list[Group], list[Group]]] = {}
+
+
+def _grouped(units: Sequence[Unit]) -> tuple[list[Group], list[Group]]:
+    """Each unit's group and each two consecutive units' group, remembered by the units themselves (held
+    here, so their ids name no other object): a book, and each passage's sentences, is aligned with
+    several others (the pivot with every book), and its groups were asked for again each time."""
+    held = tuple(units)
+    key = tuple(map(id, held))
+    hit = _grouped_memo.get(key)
+    if hit is not None:
+        return hit[1], hit[2]
+    one = [group(held, (i,)) for i in range(len(held))]
+    two = [group(held, (i, i + 1)) for i in range(len(held) - 1)]
+    if len(_grouped_memo) >= GROUPED_MEMO:
+        _grouped_memo.clear()
+    _grouped_memo[key] = (held, one, two)
+    return one, two
+
+
 def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, partial: bool = False,
           edges: bool = False, ratio: float | None = None) -> list[Bead]:
     """The cheapest monotone alignment of two unit sequences (banded around the diagonal); with `post`,
@@ -194,10 +232,8 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, p
     lb = sum(len(u.text) for u in b_units) or 1
     ratio = lb / la if ratio is None else ratio
     band = max(MIN_BAND, int(0.15 * max(m, n)) + abs(m - n) // 4)
-    ga1 = [group(a_units, (i,)) for i in range(m)]
-    gb1 = [group(b_units, (j,)) for j in range(n)]
-    ga2 = [group(a_units, (i, i + 1)) for i in range(m - 1)]
-    gb2 = [group(b_units, (j, j + 1)) for j in range(n - 1)]
+    ga1, ga2 = _grouped(a_units)
+    gb1, gb2 = _grouped(b_units)
     cap = PARTIAL_SKIP_CAP if partial else SKIP_CAP
     skip_a = [min(cap, skip_cost(g, ratio)) for g in ga1]
     skip_b = [min(cap, skip_cost(g, 1 / ratio)) for g in gb1]
@@ -227,7 +263,7 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, p
     while i or j:
         di, dj = back[i][j - spans[i][0]]
         ia, jb = tuple(range(i - di, i)), tuple(range(j - dj, j))
-        own = own_evidence(group(a_units, ia), group(b_units, jb)) if ia and jb else 0.0
+        own = own_evidence((ga1, ga2)[di - 1][i - di], (gb1, gb2)[dj - 1][j - dj]) if ia and jb else 0.0
         beads.append(Bead(ia, jb, own))
         i, j = i - di, j - dj
     beads.reverse()
@@ -452,8 +488,9 @@ def relocated(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit
     where_a = {i: k for k, i in a_free}
     where_b = {j: k for k, j in b_free}
     chosen: list[tuple[int, int, float]] = []
-    for (i, j), o in sorted(scores.items(), key=lambda x: (-x[1], x[0])):
-        if o < RELOCATE_OWN or "heading" in (ga[i].kind, gb[j].kind):
+    # the pairs sharing too little are never chosen: left out before the sort (it orders the rest as before)
+    for (i, j), o in sorted(((ij, o) for ij, o in scores.items() if o >= RELOCATE_OWN), key=lambda x: (-x[1], x[0])):
+        if "heading" in (ga[i].kind, gb[j].kind):
             continue  # a heading pairs with any heading by its kind alone
         if second_a.get(i, -math.inf) > o - RELOCATE_MARGIN or second_b.get(j, -math.inf) > o - RELOCATE_MARGIN:
             continue  # another passage is as likely the counterpart

@@ -59,11 +59,6 @@ def length_cost(la: int, lb: int, ratio: float) -> float:
     return -math.log(max(p, 1e-12))
 
 
-def _jaccard(a: frozenset | set, b: frozenset | set) -> float:
-    u = len(a | b)
-    return len(a & b) / u if u else 0.0
-
-
 def _shared(a: Counter, b: Counter) -> int:
     """sum((a & b).values()) without building the Counter (the alignment asks it ~100 000 times a diff)."""
     if not a or not b:
@@ -94,24 +89,23 @@ def _union(a: Counter, b: Counter) -> int:
     return n
 
 
-def _num_sim(a: Counter, b: Counter) -> float:
-    u = _union(a, b)
-    return _shared(a, b) / u if u else 0.0
-
-
 def own_evidence(a: Group, b: Group) -> float:
     """How surely two groups say the same thing, from what carries across languages (0..1)."""
+    # each share is counted once and its union is what the counts give (|a ∪ b| = |a| + |b| - |a ∩ b|):
+    # jaccards as len(a & b) / len(a | b) give them, with half the set work
+    # (the aligner's passes after the programme ask this ~1,000 times a pair of books)
     score = 0.0
     shared_nums = _shared(a.numbers, b.numbers)
-    if shared_nums and _num_sim(a.numbers, b.numbers) >= 0.5:
+    if shared_nums and shared_nums / _union(a.numbers, b.numbers) >= 0.5:
         score = max(score, 0.6 + 0.1 * min(shared_nums, 4))
-    if a.cards & b.cards:
-        score = max(score, 0.5 + 0.5 * _jaccard(a.cards, b.cards))
+    shared_cards = len(a.cards & b.cards)
+    if shared_cards:
+        score = max(score, 0.5 + 0.5 * (shared_cards / (len(a.cards) + len(b.cards) - shared_cards)))
     shared_conc = len(a.concepts & b.concepts)
-    if shared_conc >= 2 and _jaccard(a.concepts, b.concepts) >= 0.5:
+    if shared_conc >= 2 and shared_conc / (len(a.concepts) + len(b.concepts) - shared_conc) >= 0.5:
         score = max(score, 0.5 + 0.05 * min(shared_conc, 4))
     shared_rules = len(a.rules & b.rules)  # the rules they name, whatever common words one of them adds
-    if shared_rules >= MIN_RULES and _jaccard(a.rules, b.rules) >= 0.5:
+    if shared_rules >= MIN_RULES and shared_rules / (len(a.rules) + len(b.rules) - shared_rules) >= 0.5:
         score = max(score, 0.5 + 0.05 * min(shared_rules, 4))
     if a.item is not None and a.item == b.item:
         score = max(score, 0.5) + 0.1
