@@ -14,7 +14,7 @@ from typing import NamedTuple
 from checker import trust
 from checker.context import Context
 from checker.model import Discrepancy, Evidence
-from checker.passages import costs
+from checker.passages import costs, incomes
 from checker.passages.compare import (
     MIN_CONFIDENCE,
     PairDiff,
@@ -44,11 +44,12 @@ def _surfaces(ctx: Context) -> dict[str, dict[str, list[str]]]:
 def check(ctx: Context) -> list[Discrepancy]:
     all_pairs = pairs(ctx)
     if not all_pairs:
-        return costs.check(ctx)
+        return costs.check(ctx) + incomes.check(ctx)
     surfaces = _surfaces(ctx)
     good = [p for p in all_pairs if p.regions()]  # parallel as wholes, or in regions (checker.passages.pairs)
     readers = _Readers(good)
-    out: list[Discrepancy] = costs.check(ctx)  # examples by meaning: amounts against the catalog, per book
+    out: list[Discrepancy] = costs.check(ctx) + incomes.check(ctx)  # examples by meaning, per book: costs and
+    # incomes against the catalog
     for pair in good:
         for diff in pair_diffs(pair, surfaces):
             if diff.what == "cards" and (diff.topic or "other") in FLAVOUR_TOPICS:
