@@ -49,3 +49,30 @@ def test_changed_example_income_in_real_book_found_and_clean_book_quiet(tmp_path
     assert len(found) == 1, [d.summary for d in found]
     assert "4" in found[0].summary and "2 coins" in found[0].summary
     assert "Tomoko" in found[0].evidence[0].quote and "is owed 4 coins" in found[0].evidence[0].quote
+
+
+NL_PAGES = sorted((ROOT / "tests" / "data" / "real").glob("MK1_base_NL_WhiteGoblin2015_rulebook_p*.txt"))
+NL_CLEAN = "twee munten voor de twee bakkerijen"  # "Speler A ontvangt ... twee munten voor de twee bakkerijen"
+NL_CHANGED = "drie munten voor de twee bakkerijen"
+
+
+def test_changed_example_income_in_words_in_real_dutch_book(tmp_path: Path) -> None:
+    """The Dutch White Goblin book (its pages as transcribed from the scans): counts and amounts in words,
+    the amount before the cards it is for."""
+    text = "\f".join(p.read_text(encoding="utf-8") for p in NL_PAGES)
+    assert NL_CLEAN in text
+    clean_path, copy_path = tmp_path / "nl_clean.txt", tmp_path / "nl_revised.txt"
+    clean_path.write_text(text, encoding="utf-8")
+    copy_path.write_text(text.replace(NL_CLEAN, NL_CHANGED), encoding="utf-8")
+    engine = open_db(ingest_files(tmp_path, [clean_path, copy_path]), create=False)
+    try:
+        books, cards = load_books(engine), load_cards(engine)
+    finally:
+        engine.dispose()
+    clean = next(b for b in books if b.source.endswith("nl_clean.txt"))
+    copy = next(b for b in books if b.source.endswith("nl_revised.txt"))
+    assert clean.lang == copy.lang == "nl"
+    assert _income_findings(run_books([clean], cards, editions=[clean.edition]), clean.id) == []
+    found = _income_findings(run_books([copy], cards, editions=[copy.edition]), copy.id)
+    assert len(found) == 1, [d.summary for d in found]
+    assert "drie munten" in found[0].evidence[0].quote and "3" in found[0].summary
