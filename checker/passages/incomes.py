@@ -10,7 +10,8 @@ and after it -- with an owe or receive word between, and no other count, "only",
 word -- an amount "N coins"; or, with nothing after it, that amount before the count after an owe or
 receive word ("gets 2 coins from the bank for her 2 Bakeries"). Not read: a sentence that builds (a cost: checker.passages.costs) or works a sum
 out ("="), a card whose income is not a plain amount per copy (the catalog: effect gain / take), and a
-passage naming a landmark (its bonus changes the income: Shopping Mall).
+passage naming a landmark (its bonus changes the income: Shopping Mall), words OCR read with low confidence
+(checker.trust: the scanner may differ, not the book).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 
+from checker import trust
 from checker.context import Context
 from checker.example_error import card_income
 from checker.model import BookIn, Discrepancy, Evidence
@@ -33,8 +35,8 @@ INCOME = frozenset({"verb.owe", "verb.receive"})
 LANDMARK = "landmark"  # the catalog's kind of a card whose bonus changes other cards' income
 
 
-def claimed_incomes(lang: str, text: str, inside: tuple[tuple[int, int, str], ...]) -> tuple[tuple[str, int, int, str], ...]:
-    """(card, count, amount, the words as printed) for a sentence `text` naming one card with a count before
+def claimed_incomes(lang: str, text: str, inside: tuple[tuple[int, int, str], ...]) -> tuple[tuple[str, int, int, int, int], ...]:
+    """(card, count, amount, and where the sentence says so: start, end) for a sentence `text` naming one card with a count before
     it and an income after it (`inside`: its card mentions, offsets relative to the sentence)."""
     if len({c for _, _, c in inside}) != 1 or "=" in text:
         return ()
@@ -42,7 +44,7 @@ def claimed_incomes(lang: str, text: str, inside: tuple[tuple[int, int, str], ..
 
 
 @lru_cache(maxsize=50_000)
-def _claims(lang: str, text: str, inside: tuple[tuple[int, int, str], ...]) -> tuple[tuple[str, int, int, str], ...]:
+def _claims(lang: str, text: str, inside: tuple[tuple[int, int, str], ...]) -> tuple[tuple[str, int, int, int, int], ...]:
     lex = _lexicon(lang)
     if lex is None:
         return ()
@@ -63,7 +65,7 @@ def _claims(lang: str, text: str, inside: tuple[tuple[int, int, str], ...]) -> t
         claim = _after(tokens, hits, b, nxt) or _before(tokens, hits, prev, first - 1)
         if claim is not None:
             amount, lo, hi = claim
-            out.append((card, count.num, amount, text[min(lo, count.start):max(hi, b)]))
+            out.append((card, count.num, amount, min(lo, count.start), max(hi, b)))
     return tuple(out)
 
 
@@ -117,10 +119,11 @@ def _book(ctx: Context, book: BookIn) -> Iterator[Discrepancy]:
             continue  # a landmark's bonus may change the income the passage counts
         for s in p.sentences:
             inside = tuple((a - s.start, b - s.start, c) for a, b, c in mentions if s.start <= a < s.end)
-            for card, count, amount, words in claimed_incomes(book.lang, s.text, inside) if inside else ():
+            for card, count, amount, lo, hi in claimed_incomes(book.lang, s.text, inside) if inside else ():
                 each = card_income(ctx.cards.get(card) or {})
-                if each is not None and count * each != amount:
-                    yield _finding(ctx, book, p.page, s.text, (card, count, amount, words), each)
+                if each is None or count * each == amount or trust.weak(trust.weakest_word(book, s.start + lo, s.start + hi)):
+                    continue  # adds up, or read by OCR with too little confidence to say it does not
+                yield _finding(ctx, book, p.page, s.text, (card, count, amount, s.text[lo:hi]), each)
 
 
 def _finding(ctx: Context, book: BookIn, page: int, text: str, claim: tuple[str, int, int, str], each: int) -> Discrepancy:
