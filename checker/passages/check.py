@@ -14,7 +14,7 @@ from typing import NamedTuple
 from checker import trust
 from checker.context import Context
 from checker.model import Discrepancy, Evidence
-from checker.passages import costs
+from checker.passages import announced, costs, incomes
 from checker.passages.compare import (
     MIN_CONFIDENCE,
     PairDiff,
@@ -44,11 +44,11 @@ def _surfaces(ctx: Context) -> dict[str, dict[str, list[str]]]:
 def check(ctx: Context) -> list[Discrepancy]:
     all_pairs = pairs(ctx)
     if not all_pairs:
-        return costs.check(ctx)
+        return _alone(ctx)
     surfaces = _surfaces(ctx)
     good = [p for p in all_pairs if p.regions()]  # parallel as wholes, or in regions (checker.passages.pairs)
     readers = _Readers(good)
-    out: list[Discrepancy] = costs.check(ctx)  # examples by meaning: amounts against the catalog, per book
+    out = _alone(ctx)
     for pair in good:
         for diff in pair_diffs(pair, surfaces):
             if diff.what == "cards" and (diff.topic or "other") in FLAVOUR_TOPICS:
@@ -56,6 +56,12 @@ def check(ctx: Context) -> list[Discrepancy]:
             weak = _weak_side(ctx, diff)
             out.append(weak if weak is not None else _finding(ctx, pair, diff, readers))
     return out
+
+
+def _alone(ctx: Context) -> list[Discrepancy]:
+    """What each book says against itself or the catalog, with no other book: examples by meaning (costs,
+    incomes) and lists against the counts that announce them -- books that align with none still get these."""
+    return costs.check(ctx) + incomes.check(ctx) + announced.check(ctx)
 
 
 class _Reading(NamedTuple):

@@ -1,0 +1,65 @@
+"""A list's length against the count that announces it: "A turn consists of 3 phases:" followed by a list
+numbered 1..M says M, in the book itself -- a changed count found with no other book to align it with (books
+written apart rarely align sentence by sentence; what a book announces and then lists, it says twice).
+
+A passage announces a list when its last sentence ends with a colon and a count (digits, or a number word
+from the lexicon) stands among its last ANNOUNCE_TAIL words ("into 3 decks:", "uit drie delen:"), and the
+passages right after it are list items numbered exactly 1..M (a list numbered otherwise, or none: not read).
+A count that is one of the sentence's numbers equal to M is kept; a count > 1 that differs is a finding.
+Not read: words OCR read with low confidence (checker.trust).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from checker import trust
+from checker.context import Context
+from checker.model import BookIn, Discrepancy, Evidence
+from checker.passages.pairs import book_passages
+from checker.passages.units import Passage, _lexicon
+
+ANNOUNCE_TAIL = 3  # words before the colon the count may stand in ("3 phases:", "3 different types:")
+MIN_ITEMS = 2  # a list this long at least
+
+
+def check(ctx: Context) -> list[Discrepancy]:
+    return [d for book in ctx.books for d in _book(ctx, book)]
+
+
+def _items(rest: list[Passage]) -> int:
+    """How many list items follow, when they are numbered exactly 1..M (0 otherwise)."""
+    n = 0
+    for q in rest:
+        if q.item is None:
+            break
+        if q.item != n + 1:
+            return 0
+        n += 1
+    return n
+
+
+def _book(ctx: Context, book: BookIn) -> Iterator[Discrepancy]:
+    lex = _lexicon(book.lang)
+    ps = book_passages(ctx, book)
+    for k, p in enumerate(ps):
+        if not p.sentences or lex is None or not p.sentences[-1].text.rstrip().endswith(":"):
+            continue
+        listed = _items(ps[k + 1:])
+        if listed < MIN_ITEMS:
+            continue
+        s = p.sentences[-1]
+        tokens = lex.tokenize(s.text, 0)
+        if any(t.num == listed for t in tokens):
+            continue  # the count agrees (or is not the tail's)
+        tail = [t for t in tokens[-ANNOUNCE_TAIL:] if t.num is not None and t.num > 1]
+        if len(tail) != 1 or trust.weak(trust.weakest_word(book, s.start + tail[0].start, s.start + tail[0].end)):
+            continue
+        count = tail[0]
+        items = ps[k + 1:k + 1 + listed]
+        summary = (f"{book.lang}: the text announces {count.num} ({count.text!r}) but the list after it has "
+                   f"{listed} items")
+        values = {book.id: {"announced": count.num, "listed": listed}}
+        quote = " ".join(s.text.split()) + "\n" + "\n".join(" ".join(q.text.split()) for q in items)
+        evidence = [Evidence(book.id, p.page, quote, [count.text, str(listed)])]
+        yield ctx.make(f"passage.{p.topic or 'other'}", "passage", summary, values, evidence)

@@ -1,0 +1,134 @@
+"""Examples by meaning, incomes: "N <card>" followed by the coins those cards give or are owed, read against
+the card's income in the catalog, in every language and wherever it is printed -- what a worked example
+claims can be checked in the book itself, with no other book to align it with (books written apart, or
+read from scans, rarely align sentence by sentence; their examples still say what they say).
+
+The words come from data: the lexicon's `numbers` (a count in words), `word.coin` (the amount is coins),
+`verb.owe` / `verb.receive` (the amount is what the cards bring) and the catalog's card names as ingest
+linked them (mentions). A sentence claims an income when it names one card alone, a count right before it,
+and after it -- with an owe or receive word between, and no other count, "only", "not", holding or owning
+word -- an amount "N coins"; or, with nothing after it, that amount before the count after an owe or
+receive word ("gets 2 coins from the bank for her 2 Bakeries"). Not read: a sentence that builds (a cost: checker.passages.costs) or works a sum
+out ("="), a card whose income is not a plain amount per copy (the catalog: effect gain / take), and a
+passage naming a landmark (its bonus changes the income: Shopping Mall), words OCR read with low confidence
+(checker.trust: the scanner may differ, not the book).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+
+from checker import trust
+from checker.context import Context
+from checker.example_error import card_income
+from checker.model import BookIn, Discrepancy, Evidence
+from checker.passages.pairs import book_passages
+from checker.passages.units import _lexicon
+
+WINDOW = 8  # words from the card name to the amount
+MARKS = ").:;,"  # a number followed by one of these before the card is a list step or another clause's
+BLOCKERS = frozenset({"word.only", "word.not", "verb.hold", "verb.own", "verb.build", "verb.pay"})
+# ... words between the card and the amount that make the amount something else than the cards' income
+# ("has 3 Cafés but only 1 coin", "has 2 Cafés and has 3 coins")
+INCOME = frozenset({"verb.owe", "verb.receive"})
+LANDMARK = "landmark"  # the catalog's kind of a card whose bonus changes other cards' income
+
+
+def claimed_incomes(lang: str, text: str, inside: tuple[tuple[int, int, str], ...]) -> tuple[tuple[str, int, int, int, int], ...]:
+    """(card, count, amount, and where the sentence says so: start, end) for a sentence `text` naming one card with a count before
+    it and an income after it (`inside`: its card mentions, offsets relative to the sentence)."""
+    if len({c for _, _, c in inside}) != 1 or "=" in text:
+        return ()
+    return _claims(lang, text, inside)
+
+
+@lru_cache(maxsize=50_000)
+def _claims(lang: str, text: str, inside: tuple[tuple[int, int, str], ...]) -> tuple[tuple[str, int, int, int, int], ...]:
+    lex = _lexicon(lang)
+    if lex is None:
+        return ()
+    tokens = lex.tokenize(text, 0)
+    hits = lex.find(tokens)
+    if any(h.concept == "verb.build" for h in hits):
+        return ()
+    out = []
+    for k, (a, b, card) in enumerate(inside):
+        first = next((i for i, t in enumerate(tokens) if t.start >= a), None)
+        if first is None:
+            continue
+        count = tokens[first - 1] if first else None
+        if count is None or count.num is None or any(ch.isalnum() or ch in MARKS for ch in text[count.end:a]):
+            continue  # the count stands right before the card, quote marks aside ("3 Cafés", "3 «Кафе»")
+        nxt = inside[k + 1][0] if k + 1 < len(inside) else len(text)
+        prev = inside[k - 1][1] if k else 0
+        claim = _after(tokens, hits, b, nxt) or _before(tokens, hits, prev, first - 1)
+        if claim is not None:
+            amount, lo, hi = claim
+            out.append((card, count.num, amount, min(lo, count.start), max(hi, b)))
+    return tuple(out)
+
+
+def _concepts(hits: list, lo: int, hi: int) -> set[str]:
+    return {h.concept for h in hits if h.start >= lo and h.end <= hi}
+
+
+def _coin_after(hits: list, i: int) -> object | None:
+    return next((h for h in hits if h.concept == "word.coin" and h.first == i + 1), None)
+
+
+def _after(tokens: list, hits: list, b: int, stop: int) -> tuple[int, int, int] | None:
+    """The coins the card brings printed after it ("3 Cafés and is owed 3 coins"): the first number after
+    the card, an amount of coins, with an owe or receive word and no blocker between."""
+    for i in [i for i, t in enumerate(tokens) if b <= t.start < stop][:WINDOW]:
+        tok = tokens[i]
+        if tok.num is None:
+            continue
+        coin = _coin_after(hits, i)
+        between = _concepts(hits, b, tok.start)
+        if coin is None or not between & INCOME or between & BLOCKERS:
+            return None  # the first number after the card is what the sentence says of it
+        return tok.num, tok.start, coin.end  # type: ignore[attr-defined]
+    return None
+
+
+def _before(tokens: list, hits: list, start: int, count: int) -> tuple[int, int, int] | None:
+    """The coins printed before the count ("gets 2 coins from the bank for her 2 Bakeries"): the nearest
+    number before the count, an amount of coins, after an owe or receive word, and no blocker from that word
+    to the card."""
+    for i in [i for i in range(count - 1, -1, -1) if tokens[i].start >= start][:WINDOW]:
+        tok = tokens[i]
+        if tok.num is None:
+            continue
+        coin = _coin_after(hits, i)
+        verbs = [h for h in hits if h.concept in INCOME and h.end <= tok.start and h.start >= start]
+        if coin is None or not verbs or _concepts(hits, verbs[-1].start, tokens[count].start) & BLOCKERS:
+            return None
+        return tok.num, verbs[-1].start, coin.end  # type: ignore[attr-defined]
+    return None
+
+
+def check(ctx: Context) -> list[Discrepancy]:
+    return [d for book in ctx.books for d in _book(ctx, book)]
+
+
+def _book(ctx: Context, book: BookIn) -> Iterator[Discrepancy]:
+    mentions = [(m.start, m.end, m.card) for m in book.mentions if m.card]
+    for p in book_passages(ctx, book):
+        if any((ctx.cards.get(c) or {}).get("kind") == LANDMARK for c in p.cards):
+            continue  # a landmark's bonus may change the income the passage counts
+        for s in p.sentences:
+            inside = tuple((a - s.start, b - s.start, c) for a, b, c in mentions if s.start <= a < s.end)
+            for card, count, amount, lo, hi in claimed_incomes(book.lang, s.text, inside) if inside else ():
+                each = card_income(ctx.cards.get(card) or {})
+                if each is None or count * each == amount or trust.weak(trust.weakest_word(book, s.start + lo, s.start + hi)):
+                    continue  # adds up, or read by OCR with too little confidence to say it does not
+                yield _finding(ctx, book, p.page, s.text, (card, count, amount, s.text[lo:hi]), each)
+
+
+def _finding(ctx: Context, book: BookIn, page: int, text: str, claim: tuple[str, int, int, str], each: int) -> Discrepancy:
+    card, count, amount, words = claim
+    summary = (f"{book.lang}: {count} x {ctx.card_label(card)} bring {count * each} coins "
+               f"({each} each, card catalog), the example says {amount}")
+    values = {book.id: {"card": card, "count": count, "claimed": amount, "income": each}}
+    return ctx.make("example", "example_error", summary, values, [Evidence(book.id, page, " ".join(text.split()), [words])])
