@@ -20,7 +20,7 @@ mostly drawing, not lines of print.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 from PIL import Image
@@ -74,17 +74,42 @@ def lost_lines(canvas: Image.Image, blocks: Sequence[tuple[int, int, int, int]],
     return out[:MAX_LOST]
 
 
-def read_lost(canvas: Image.Image, blocks: Sequence[tuple[int, int, int, int]], layout: PageLayout,
-              read_block: Callable[[Image.Image], PageLayout]) -> list[Word]:
-    """The words of the lines Tesseract passed over in `blocks` of the canvas (lost_lines): the
-    lines cut out, binarised (their blurred edges, which Tesseract's own threshold thickens into
-    blots, cut off at DARK), set one under another a line height apart on one image and read by
-    `read_block` (an image of lines -> its words: one more Tesseract run for the canvas, however
-    many lines were lost), their boxes set back on the canvas, each line numbered after the
-    canvas's own lines and kept only with a word of print read surely."""
+@dataclass
+class LostLines:
+    """A canvas's lost lines (lost_lines) cut out and set one under another on `stack`, to be read
+    in one Tesseract run; `words` gives their words back on the canvas."""
+
+    stack: Image.Image
+    boxes: list[tuple[int, int, int, int]]  # each line's box on the canvas
+    tops: list[int]  # its top on the stack
+    heights: list[int]
+    number: int  # the first line number after the canvas's own lines
+
+    def words(self, read: PageLayout) -> list[Word]:
+        """The stack's words (`read`: its reading) set back on the canvas, each line numbered
+        after the canvas's own lines and kept only with a word of print read surely."""
+        lines: list[list[Word]] = [[] for _ in self.boxes]
+        for w in read.words:
+            mid = (w.top + w.bottom) / 2
+            k = min(range(len(self.boxes)), key=lambda i: abs(self.tops[i] + self.heights[i] / 2 - mid))
+            x0, dy = self.boxes[k][0], self.boxes[k][1] - self.tops[k]  # from the stack back onto the canvas
+            lines[k].append(replace(w, x0=w.x0 - BORDER + x0, x1=w.x1 - BORDER + x0, top=w.top + dy,
+                                    bottom=w.bottom + dy))
+        found: list[Word] = []
+        for k, words in enumerate(lines):
+            if any(w.confidence >= SURE_WORD and sum(c.isalpha() for c in w.text) >= SURE_LETTERS for w in words):
+                found += [replace(w, line=self.number + k) for w in words]  # else a mark, a rule or a picture's edge
+        return found
+
+
+def lost_stack(canvas: Image.Image, blocks: Sequence[tuple[int, int, int, int]], layout: PageLayout,
+               ) -> LostLines | None:
+    """The lines Tesseract passed over in `blocks` of the canvas (lost_lines) cut out, binarised
+    (their blurred edges, which Tesseract's own threshold thickens into blots, cut off at DARK) and
+    set one under another a line height apart on one image; None when no line was passed over."""
     boxes = lost_lines(canvas, blocks, layout.words)
     if not boxes:
-        return []
+        return None
     gap = int(median([w.bottom - w.top for w in layout.words]))
     strips = [canvas.crop(box).point(_BINARY) for box in boxes]
     stack = Image.new("L", (max(s.width for s in strips) + 2 * BORDER,
@@ -95,17 +120,14 @@ def read_lost(canvas: Image.Image, blocks: Sequence[tuple[int, int, int, int]], 
         stack.paste(strip, (BORDER, y))
         tops.append(y)
         y += strip.height + gap
-    lines: list[list[Word]] = [[] for _ in boxes]
-    for w in read_block(stack).words:
-        mid = (w.top + w.bottom) / 2
-        k = min(range(len(boxes)), key=lambda i: abs(tops[i] + strips[i].height / 2 - mid))
-        x0, dy = boxes[k][0], boxes[k][1] - tops[k]  # from the stack back onto the canvas
-        lines[k].append(replace(w, x0=w.x0 - BORDER + x0, x1=w.x1 - BORDER + x0, top=w.top + dy,
-                                bottom=w.bottom + dy))
-    found: list[Word] = []
     number = max((w.line for w in layout.words), default=0) + 1
-    for k, words in enumerate(lines):
-        if any(w.confidence >= SURE_WORD and sum(c.isalpha() for c in w.text) >= SURE_LETTERS for w in words):
-            found += [replace(w, line=number + k) for w in words]  # else a mark, a rule or a picture's edge
-    return found
+    return LostLines(stack, boxes, tops, [s.height for s in strips], number)
 
+
+def read_lost(canvas: Image.Image, blocks: Sequence[tuple[int, int, int, int]], layout: PageLayout,
+              read_block: Callable[[Image.Image], PageLayout]) -> list[Word]:
+    """The words of the lines Tesseract passed over in `blocks` of the canvas (lost_stack), read by
+    `read_block` (an image of lines -> its words: one more Tesseract run for the canvas, however
+    many lines were lost; ingest.reader.ocr reads a page's canvases' stacks in one run)."""
+    lost = lost_stack(canvas, blocks, layout)
+    return lost.words(read_block(lost.stack)) if lost else []

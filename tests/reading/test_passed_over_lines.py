@@ -21,12 +21,13 @@ from ingest.reader import ocr
 def test_a_line_passed_over_on_a_150_dpi_scan_is_read_again(tmp_path, monkeypatch):
     page = page_layouts.make_page("col1", 0, tmp_path)
     scan = page_layouts.scan_of(page, 150, 0, tmp_path)
-    real = ocr.run_tesseract
+    real = ocr.run_tesseract_all
     dropped: list[str] = []
 
-    def passing_over(gray, model, timeout=None, psm=3, *rest, **kw):
-        res = real(gray, model, timeout, psm, *rest, **kw)
+    def passing_over(grays, model, timeout=None, psm=3, *rest, **kw):
+        results = real(grays, model, timeout, psm, *rest, **kw)
         if psm == ocr.CANVAS_PSM and not dropped:  # the first canvas, read as a block of lines
+            res = results[0]
             lines: dict[int, list[str]] = {}
             for w in res.layout.words:
                 lines.setdefault(w.line, []).append(w.text)
@@ -34,9 +35,9 @@ def test_a_line_passed_over_on_a_150_dpi_scan_is_read_again(tmp_path, monkeypatc
             gone = min((n for n in lines if len(lines[n]) >= 6), key=lambda n: abs(n - middle))
             dropped.extend(lines[gone])
             res.layout.words[:] = [w for w in res.layout.words if w.line != gone]
-        return res
+        return results
 
-    monkeypatch.setattr(ocr, "run_tesseract", passing_over)
+    monkeypatch.setattr(ocr, "run_tesseract_all", passing_over)
     (got,) = ocr.read_image(Path(scan.image), lang_hint=page.lang)
     assert len(dropped) >= 6
     inner = " ".join(dropped[1:-1])  # the line's inner words (its ends may be a hyphen's halves)
