@@ -104,3 +104,24 @@ def test_changed_example_income_in_words_in_real_dutch_book(tmp_path: Path) -> N
     found = _income_findings(run_books([copy], cards, editions=[copy.edition]), copy.id)
     assert len(found) == 1, [d.summary for d in found]
     assert "drie munten" in found[0].evidence[0].quote and "3" in found[0].summary
+
+
+def _mentions(text: str, word: str, card: str) -> tuple[tuple[int, int, str], ...]:
+    out, at = [], text.find(word)
+    while at >= 0:
+        out.append((at, at + len(word), card))
+        at = text.find(word, at + 1)
+    return tuple(out)
+
+
+def test_one_counted_card_claims_an_income_two_players_counts_do_not() -> None:
+    """"B has 3 Cafés and C has 2 Cafés, B is owed 3 coins and C is owed 2 coins" (one sentence, as a book
+    cut without a full stop reads): the first amount after the second count is B's, not C's, so no claim;
+    the same words with one counted card claim what they say."""
+    from checker.passages.incomes import claimed_incomes
+
+    both = "Player B has 3 Cafés and Player C has 2 Cafés, Player B is owed 3 coins and Player C is owed 2 coins."
+    assert claimed_incomes("en", both, _mentions(both, "Cafés", "mk1/cafe")) == ()
+    one = "Player C has 2 Cafés and is owed 3 coins."
+    ((card, count, amount, _, _),) = claimed_incomes("en", one, _mentions(one, "Cafés", "mk1/cafe"))
+    assert (card, count, amount) == ("mk1/cafe", 2, 3)

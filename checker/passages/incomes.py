@@ -5,7 +5,8 @@ read from scans, rarely align sentence by sentence; their examples still say wha
 
 The words come from data: the lexicon's `numbers` (a count in words), `word.coin` (the amount is coins),
 `verb.owe` / `verb.receive` (the amount is what the cards bring) and the catalog's card names as ingest
-linked them (mentions). A sentence claims an income when it names one card alone, a count right before it,
+linked them (mentions). A sentence claims an income when it names one card alone, a count right before it (one counted mention:
+"B has 3 Cafés and C has 2 Cafés, B is owed 3 coins and C 2" does not say which amount is whose),
 and after it -- with an owe or receive word between, and no other count, "only", "not", holding or owning
 word -- an amount "N coins"; or, with nothing after it, that amount before the count after an owe or
 receive word ("gets 2 coins from the bank for her 2 Bakeries"). Not read: a sentence that builds (a cost: checker.passages.costs) or works a sum
@@ -52,14 +53,18 @@ def _claims(lang: str, text: str, inside: tuple[tuple[int, int, str], ...]) -> t
     hits = lex.find(tokens)
     if any(h.concept == "verb.build" for h in hits):
         return ()
-    out = []
-    for k, (a, b, card) in enumerate(inside):
+    counted = []
+    for k, (a, _, _) in enumerate(inside):
         first = next((i for i, t in enumerate(tokens) if t.start >= a), None)
-        if first is None:
-            continue
         count = tokens[first - 1] if first else None
         if count is None or count.num is None or any(ch.isalnum() or ch in MARKS for ch in text[count.end:a]):
             continue  # the count stands right before the card, quote marks aside ("3 Cafés", "3 «Кафе»")
+        counted.append((k, first, count))
+    if len(counted) != 1:
+        return ()  # two players' cards counted in one sentence: which amount is whose, the words do not say
+    out = []
+    for k, first, count in counted:
+        a, b, card = inside[k]
         nxt = inside[k + 1][0] if k + 1 < len(inside) else len(text)
         prev = inside[k - 1][1] if k else 0
         claim = _after(tokens, hits, b, nxt) or _before(tokens, hits, prev, first - 1)
