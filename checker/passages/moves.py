@@ -108,19 +108,11 @@ def _chosen(scores: dict[tuple[int, int], float], home_a: dict[int, float], home
     # only pairs whose lengths fit may be chosen (FIT): the costs of the others are never worked out
     fit = {ij for ij in scores if costs.pair(ij[:1], ij[1:]) - PRIOR[(1, 1)] < FIT}
     gains = {ij: costs.gain(where_a[ij[0]], where_b[ij[1]], *ij) for ij in fit}
-    own_a: dict[int, list[float]] = {}
-    own_b: dict[int, list[float]] = {}
-    for (i, j), o in scores.items():
-        own_a.setdefault(i, []).append(o)
-        own_b.setdefault(j, []).append(o)
+    own_a, own_b = _by_side(scores)
     out: list[Move] = []
     used: set[int] = set()
     for table, need, margin in ((scores, STRONG, MARGIN), (gains, GAIN, GAIN_MARGIN)):
-        by_a: dict[int, list[float]] = {}
-        by_b: dict[int, list[float]] = {}
-        for (i, j), v in table.items():
-            by_a.setdefault(i, []).append(v)
-            by_b.setdefault(j, []).append(v)
+        by_a, by_b = (own_a, own_b) if table is scores else _by_side(table)
         for (i, j), v in sorted(table.items(), key=lambda x: (-x[1], x[0])):
             if v < need or where_a[i] in used or where_b[j] in used:
                 continue  # (a bead another pair was taken from: its costs are not these any more)
@@ -137,6 +129,16 @@ def _chosen(scores: dict[tuple[int, int], float], home_a: dict[int, float], home
             sure = round(min(1.0, SANDWICH + 0.25 * scores[(i, j)]), 3) if table is gains else 0.0
             out.append((i, j, scores[(i, j)], sure))
     return out
+
+
+def _by_side(table: dict[tuple[int, int], float]) -> tuple[dict[int, list[float]], dict[int, list[float]]]:
+    """Each passage's candidate values, one list per passage of either book (for _rival and OWN_LEAD)."""
+    by_a: dict[int, list[float]] = {}
+    by_b: dict[int, list[float]] = {}
+    for (i, j), v in table.items():
+        by_a.setdefault(i, []).append(v)
+        by_b.setdefault(j, []).append(v)
+    return by_a, by_b
 
 
 def _rival(values: list[float], v: float, margin: float) -> bool:

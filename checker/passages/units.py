@@ -293,6 +293,7 @@ def passages(book: BookIn, doc: str | None = None) -> list[Passage]:
         if not todo:
             return out  # type: ignore[return-value]
         read = features_within(book.lang, text, todo) if len(todo) > 1 else [None]
+        done: dict[tuple[int, int], Features] = {}
         for span, hit in zip(todo, read, strict=True):
             part = text[span[0]:span[1]]
             if hit is None:
@@ -301,8 +302,8 @@ def passages(book: BookIn, doc: str | None = None) -> list[Passage]:
                 features.keep(book.lang, part, hit)
             if store is not None:
                 store.put(part, hit)
-            out = [hit if sp == span else got for got, sp in zip(out, spans, strict=True)]
-        return out  # type: ignore[return-value]
+            done[span] = hit
+        return [done[sp] if got is None else got for got, sp in zip(out, spans, strict=True)]
 
     out: list[Passage] = []
     for sec in sorted(book.sections, key=lambda s: s.index):

@@ -18,6 +18,7 @@ import numpy as np
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageOps
 
 from ingest.reader.dewarp import straightened
+from ingest.reader.keystone import EDGE_LINES, column_edge, line_bars
 from ingest.reader.spread import fold, pages, side_by_side
 from ingest.reader.upsample import enlarged
 
@@ -242,8 +243,6 @@ def column_slants(gray: Image.Image, limit: float = 4.0) -> tuple[float, Lean | 
     keystone.EDGE_LINES lines stand on its edge (no column's edge: a drawing's outline); both are
     None on a page whose columns lean under KEYSTONE / 2 as a whole, as an upright scan's do: its
     halves are not measured."""
-    from ingest.reader.keystone import EDGE_LINES, column_edge, line_bars
-
     bars = _column_bars(gray)
     whole = _lean(bars, limit)
     if abs(whole) < KEYSTONE / 2:

@@ -25,6 +25,9 @@ from ingest.reader.geometry import (
 
 Box = tuple[float, float, float, float]
 SIDEBAR_ROWS = 4  # a box holding this many lines or more beside a column may be a column itself
+# an empty band down a whole region this wide parts two pages (a spread: both pages' margins and a
+# tenth of a page between them, ingest.reader.spread.side_by_side), not two columns (1-3 ems apart)
+PAGE_GUTTER_EM = 6.0
 
 
 def _box(block: list[Segment]) -> Box:
@@ -94,6 +97,20 @@ def _rows_then_columns(block: list[Segment]) -> list[Segment]:
     return [seg for row in rows for seg in sorted(row, key=lambda s: s.x0)]
 
 
+def _pages(boxes: list[Box], em: float) -> list[tuple[float, float]]:
+    """The region's pages across, left to right: (x0, x1) of each run of its units' boxes parted from
+    the next by an empty band down the whole region PAGE_GUTTER_EM wide or more: the two pages of a
+    spread, read as one picture (ingest.reader.spread.side_by_side). Text on one page is never beside
+    a box on the other (_beside): a paragraph on the facing page illustrates nothing there."""
+    out: list[tuple[float, float]] = []
+    for x0, _, x1, _ in sorted(boxes):
+        if out and x0 - out[-1][1] < PAGE_GUTTER_EM * em:
+            out[-1] = (out[-1][0], max(out[-1][1], x1))
+        else:
+            out.append((x0, x1))
+    return out
+
+
 def _own_column(box: Box, rows: int, blocks: list[list[Segment]], em: float) -> bool:
     """The box is a column of its own (a sidebar): it holds prose (SIDEBAR_ROWS lines or more),
     and of its region's text none shares its width that is not wholly above or below both it and
@@ -137,8 +154,17 @@ def _figures(children: list[int], boxes: dict[int, Box], blocks: list[list[Segme
              em: float, rows: Callable[[int], int]) -> set[int]:
     """The boxes beside their region's own text, and the boxes in the same column as one of them
     (a column of callouts beside a paragraph is one figure, however far down it runs). A box that
-    is a column of its own (_own_column) is no figure."""
-    found = {c for c in children if kinds[c] != "bar" and _beside(boxes[c], blocks, em)
+    is a column of its own (_own_column) is no figure. The text beside a box is on its own page
+    (_pages): on a spread, never the facing page's."""
+    pages = _pages([boxes[c] for c in children] + [_box(b) for b in blocks], em)
+
+    def page_of(box: Box) -> tuple[float, float]:
+        return next(p for p in pages if p[0] <= box[0] <= p[1])
+
+    def near(c: int) -> list[list[Segment]]:  # the region's blocks on the box's own page
+        return [b for b in blocks if page_of(_box(b)) == page_of(boxes[c])]
+
+    found = {c for c in children if kinds[c] != "bar" and _beside(boxes[c], near(c), em)
              and not _own_column(boxes[c], rows(c), blocks, em) and not _in_a_row(c, children, boxes, em, rows)}
     grew = True
     while grew:

@@ -78,3 +78,16 @@ def test_a_two_character_run_two_words_apart_is_two_words():
     assert [w.text for w in words_of(chars)] == ["2", "и"]
     spaced = [Char("O", 0, 0, 7, 10, 10, 0, 8), Char("F", 9, 0, 15, 10, 10, 0, 8)]  # tracked display type
     assert [w.text for w in words_of(spaced)] == ["OF"]
+
+
+def test_a_box_on_the_right_page_of_a_spread_is_read_where_it_stands():
+    """Two pages read as one picture (a photographed spread, ingest.reader.spread.side_by_side): a box
+    across the right page, level with a paragraph of the left page, is no figure of that paragraph.
+    It is read where it stands on its page, between the text over it and the text under it; before,
+    it was read after the whole body (a curled Czech spread: 86.4% of its words in order)."""
+    words = _para("left", 40, 40, 560, 50, 0)
+    words += _para("intro", 700, 40, 1260, 6, 0) + _para("box", 706, 150, 1254, 4, 1)
+    words += _para("below", 700, 240, 1260, 30, 0)
+    regions = {0: (None, (0, 0, 1300, 800), "page"), 1: (0, (700, 140, 1260, 220), "panel")}
+    text = order_page(PageLayout(words, 1300, 800, regions=regions))
+    assert [p.split("0w0")[0] for p in text.split("\n\n")] == ["left", "intro", "box", "below"]
