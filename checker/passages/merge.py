@@ -1,7 +1,8 @@
 """A passage finding that says what a topic finding already says is merged into it: the topic
 finding names the rule, the passage finding only the place. Same books, same passage (the quotes
-overlap), and the differing numbers or card names in common: the passage finding goes, and the
-topic finding stays as it is."""
+overlap), and the differing numbers or card names in common -- of a book that differs: a topic finding
+about a book printing what the other books print says nothing of the one that differs -- the passage
+finding goes, and the topic finding stays as it is."""
 
 from __future__ import annotations
 
@@ -52,6 +53,10 @@ def _about(p: Discrepancy, pe: Evidence, t: Discrepancy) -> bool:
         return t.kind == "missing" and bool(silent) and set(silent) == set(lacking)
     said = json.dumps(t.values.get(pe.rulebook), ensure_ascii=False)
     named = [str(x) for x in (pv.get("numbers") or pv.get("cards") or [])]
+    others = {str(x) for b, v in p.values.items() if b != pe.rulebook and isinstance(v, dict)
+              for x in (v.get("numbers") or v.get("cards") or [])}
+    if not set(named) - others:
+        return False  # this book prints what the others print: not the one `p` finds differing
     return bool(named) and all(re.search(rf"(?<![\w]){re.escape(x)}(?![\w])", said) for x in named)
 
 
