@@ -38,8 +38,10 @@ def _code_bytes() -> bytes:
 
 def _code_key() -> bytes:
     """The aligner's code, and its weights as this process holds them (a benchmark or a test that sets
-    one of align's or groups' constants aligns again, as an edit of the file would)."""
-    held = [(k, v) for mod in (align, weights, groups) for k, v in sorted(vars(mod).items()) if k.isupper() and not callable(v)]
+    one of align's or groups' constants aligns again, as an edit of the file would). Private names are the
+    modules' own working state (align's bit numberings grow as a process reads passages), not weights."""
+    held = [(k, v) for mod in (align, weights, groups) for k, v in sorted(vars(mod).items())
+            if k.isupper() and not k.startswith("_") and not callable(v)]
     return hashlib.sha256(_code_bytes() + repr(held).encode()).digest()
 
 
