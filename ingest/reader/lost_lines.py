@@ -19,7 +19,7 @@ mostly drawing, not lines of print.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -122,12 +122,3 @@ def lost_stack(canvas: Image.Image, blocks: Sequence[tuple[int, int, int, int]],
         y += strip.height + gap
     number = max((w.line for w in layout.words), default=0) + 1
     return LostLines(stack, boxes, tops, [s.height for s in strips], number)
-
-
-def read_lost(canvas: Image.Image, blocks: Sequence[tuple[int, int, int, int]], layout: PageLayout,
-              read_block: Callable[[Image.Image], PageLayout]) -> list[Word]:
-    """The words of the lines Tesseract passed over in `blocks` of the canvas (lost_stack), read by
-    `read_block` (an image of lines -> its words: one more Tesseract run for the canvas, however
-    many lines were lost; ingest.reader.ocr reads a page's canvases' stacks in one run)."""
-    lost = lost_stack(canvas, blocks, layout)
-    return lost.words(read_block(lost.stack)) if lost else []
