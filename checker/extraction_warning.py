@@ -35,8 +35,14 @@ MARKUP = re.compile(r"[*_`]+")
 PAGE_MARKER = re.compile(r"<\|[^|]*\|>")
 
 
+JUNK_MEMO = 65_536  # tokens whose junk test is remembered
+
+
+@lru_cache(maxsize=JUNK_MEMO)
 def _is_junk(token: str) -> bool:
-    """A token no typesetter prints: odd symbols, punctuation inside a word, case flipping mid-word."""
+    """A token no typesetter prints: odd symbols, punctuation inside a word, case flipping mid-word.
+    Remembered by the token: a book's words recur on every page, and every book of an edition prints
+    most of them."""
     if token.isalnum() and (token.islower() or token.isupper() or token.istitle() or token.isdigit()):
         return False  # the common case: a plain word
     token = MARKUP.sub("", token)
@@ -115,9 +121,10 @@ def _function_piece(a: str, b: str, function_words: frozenset[str]) -> bool:
 
 def _piece(a: str, b: str) -> bool:
     a, b = a.strip(".,"), b.strip(".,")
-    if not a or not b or a.casefold() == b.casefold() or not (a.isalpha() and b.isalpha()):
+    # the cheap tests first (a short piece, one the other's prefix or suffix): most neighbours fail them
+    if not a or not b or min(len(a), len(b)) > 4 or not (b.startswith(a) or a.endswith(b) or b.endswith(a) or a.startswith(b)):
         return False
-    return (b.startswith(a) or a.endswith(b) or b.endswith(a) or a.startswith(b)) and min(len(a), len(b)) <= 4
+    return a.casefold() != b.casefold() and a.isalpha() and b.isalpha()
 
 
 @lru_cache(maxsize=64)

@@ -69,9 +69,11 @@ def collect(ctx: Context) -> dict[tuple[str, frozenset[str]], dict[str, Statemen
         for (topic, scope), facts in grouped.items():
             # the rule text is what the book states; its quick reference speaks only where the rule text is silent
             stating = [f for f in facts if f.passage != "summary"] or facts
-            counts = Counter(V.compare_key(topic, resolve(ctx, topic, f.value, scope)) for f in stating)
-            best = max(stating, key=lambda f: (counts[V.compare_key(topic, resolve(ctx, topic, f.value, scope))], f.confidence, -f.start))
-            out[(topic, scope)][book.id] = Statement(book, best.value, best, facts, V.compare_key(topic, resolve(ctx, topic, best.value, scope)))
+            keys = [V.compare_key(topic, resolve(ctx, topic, f.value, scope)) for f in stating]  # each worked out once
+            counts = Counter(keys)
+            at = max(range(len(stating)), key=lambda k: (counts[keys[k]], stating[k].confidence, -stating[k].start))
+            best = stating[at]
+            out[(topic, scope)][book.id] = Statement(book, best.value, best, facts, keys[at])
     return out
 
 

@@ -48,7 +48,9 @@ def script_of(ch: str) -> str | None:
     return WRITING_SYSTEMS.get(script, script) if script else None
 
 
+@lru_cache(maxsize=65_536)
 def mixed_scripts(word: str) -> bool:
+    """Whether the word mixes writing systems (remembered per word: every word of every page is asked)."""
     if word.isascii():
         return False
     return len({s for s in map(script_of, word) if s}) > 1

@@ -86,8 +86,10 @@ def kind_includes() -> dict[str, dict[str, tuple[str, ...]]]:
     return {t: {k: tuple(v) for k, v in (m or {}).items()} for t, m in (canonical.topics().get("kind_includes") or {}).items()}
 
 
+@lru_cache(maxsize=4096)
 def mode_of(topic: str) -> str:
-    """How the topic's values compare: the longest matching prefix in topics.yaml, else the default."""
+    """How the topic's values compare: the longest matching prefix in topics.yaml, else the default.
+    Remembered per topic (topics.yaml is read once per process): every fact of every book asks it."""
     topics, default = _modes()
     best = _longest(topics, topic)
     return topics[best] if best is not None else default
@@ -98,6 +100,7 @@ def _point_modes() -> dict[str, dict[str, str]]:
     return {p: dict(m or {}) for p, m in (canonical.topics().get("point_modes") or {}).items()}
 
 
+@lru_cache(maxsize=4096)
 def point_modes(topic: str) -> dict[str, str]:
     """{point: compare mode} for the points of a record topic (topics.yaml `point_modes`)."""
     best = _longest(_point_modes(), topic)

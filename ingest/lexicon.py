@@ -68,6 +68,21 @@ class Token:
         return self.alts | {self.norm, self.lemma}
 
 
+_NO_ALTS: frozenset[str] = frozenset()
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _token(start: int, end: int, text: str, norm: str, lemma: str, num: int | None, alts: frozenset[str]) -> Token:
+    """Token(start, end, text, norm, lemma, num, alts), the same object made with one write instead of the
+    frozen dataclass's one object.__setattr__ a field: a book's every word is one, and making them was a
+    third of tokenising it (benchmarks/diff.py cuts 300 000 words into passages)."""
+    tok = _new(Token)
+    _set(tok, "__dict__", {"start": start, "end": end, "text": text, "norm": norm, "lemma": lemma, "num": num,
+                           "alts": alts})
+    return tok
+
+
 @dataclass(frozen=True)
 class _Word:
     """One word of a text, as `_WORD` or a segmenter finds it (`lemma`: the segmenter's, or "")."""
@@ -98,6 +113,14 @@ class Hit:
     last: int
     term: str
     value: int | None = None
+
+
+def _hit(concept: str, start: int, end: int, first: int, last: int, term: str, value: int | None) -> Hit:
+    """Hit(...) made as _token makes a Token (one write, not one object.__setattr__ a field)."""
+    hit = _new(Hit)
+    _set(hit, "__dict__", {"concept": concept, "start": start, "end": end, "first": first, "last": last,
+                           "term": term, "value": value})
+    return hit
 
 
 @dataclass
@@ -229,6 +252,8 @@ class Lexicon:
         lem = lemmatizer(self.lang)
         alts = alternatives(self.lang)
         out: list[Token] = []
+        append = out.append
+        segmenter = self._segmenter
         # a word's reading depends on the word alone (and a segmenter's lemma): read once per lexicon
         words: dict[tuple[str, str], tuple] = self.__dict__.setdefault("_memo_words", {})
         if len(words) > WORD_MEMO:
@@ -236,20 +261,21 @@ class Lexicon:
         for m in self._words(text):
             w = m.group(0)
             if w.isdigit():
-                out.append(Token(m.start() + offset, m.end() + offset, w, w, w, int(w)))
+                append(_token(m.start() + offset, m.end() + offset, w, w, w, int(w), _NO_ALTS))
                 continue
-            key = (w, m.lemma if self._segmenter else "")  # type: ignore[union-attr]
+            key = (w, m.lemma if segmenter else "")  # type: ignore[union-attr]
             read = words.get(key)
             if read is None:
                 norm = fold(w)
-                lemma = self._repair(w, (self._segmenter and m.lemma) or lem(w), norm)  # type: ignore[union-attr]
+                lemma = self._repair(w, (segmenter and m.lemma) or lem(w), norm)  # type: ignore[union-attr]
                 num = self._num_words.get(lemma, self._num_words.get(norm))
-                if num is None and self._segmenter:
+                if num is None and segmenter:
                     num = self._count(norm)
                 if num is None and w in self._ocr_numbers:  # OCR: "mit l oder 2 Würfeln"
                     num = self._ocr_numbers[w]
                 read = words[key] = (norm, lemma, num, alts(w))
-            out.append(Token(m.start() + offset, m.end() + offset, w, *read))
+            norm, lemma, num, alt = read
+            append(_token(m.start() + offset, m.end() + offset, w, norm, lemma, num, alt))
         return out
 
     def ordinal(self, tok: Token) -> int | None:
@@ -323,7 +349,7 @@ class Lexicon:
         is not the span's, and the longest term wins inside each span alone (as find on the span would);
         token indices are the span's own, character offsets those of `tokens`."""
         every = self._matches(tokens, ())
-        return [_longest([h if not lo else Hit(h.concept, h.start, h.end, h.first - lo, h.last - lo, h.term, h.value)
+        return [_longest([h if not lo else _hit(h.concept, h.start, h.end, h.first - lo, h.last - lo, h.term, h.value)
                           for h in every if lo <= h.first and h.last < hi]) for lo, hi in spans]
 
     def _find(self, tokens: list[Token], prefixes: tuple[str, ...]) -> list[Hit]:
@@ -347,14 +373,16 @@ class Lexicon:
             for term in cands:
                 if prefixes and not term.concept.startswith(prefixes):
                     continue
-                k = len(term.parts)
+                parts = term.parts
+                k = len(parts)
                 if i + k > n:
                     continue
                 # the first part matches every candidate (found by this word's readings above): the rest asked
-                if (k == 1 or all(_part_matches(tokens[i + j], term.parts[j]) for j in range(1, k))) and (
-                    not term.accented or all(_accented(tokens[i + j].text) for j in range(k) if term.accented[j])
-                ):
-                    hits.append(Hit(term.concept, tok.start, tokens[i + k - 1].end, i, i + k - 1, term.text))
+                if k > 1 and not _rest_matches(tokens, i, parts):
+                    continue
+                if term.accented and not all(_accented(tokens[i + j].text) for j in range(k) if term.accented[j]):
+                    continue
+                hits.append(_hit(term.concept, tok.start, tokens[i + k - 1].end, i, i + k - 1, term.text, None))
         return hits
 
 
@@ -370,6 +398,15 @@ def _accented(word: str) -> bool:
     """Whether a word is written with an accent: where folding would join two words ("dés" dice,
     "des" the article), the lexicon names the accented one, and only that spelling matches it."""
     return any(unicodedata.combining(c) for c in unicodedata.normalize("NFD", word))
+
+
+def _rest_matches(tokens: list[Token], i: int, parts: tuple[tuple[frozenset[str], bool], ...]) -> bool:
+    """Whether tokens[i + j] matches parts[j] for every part after the first (a loop, not a generator
+    made for every candidate term of every word)."""
+    for j in range(1, len(parts)):
+        if not _part_matches(tokens[i + j], parts[j]):
+            return False
+    return True
 
 
 def _part_matches(tok: Token, part: tuple[frozenset[str], bool]) -> bool:

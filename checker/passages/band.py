@@ -198,8 +198,20 @@ def length_costs(la: np.ndarray, lb: np.ndarray, ratio: float) -> np.ndarray:
     mean = (la + lb / ratio) / 2.0
     delta = np.abs((lb - la * ratio) / np.sqrt(np.maximum(mean, 1.0) * S2 * ratio))
     # the arithmetic between erf and log in numpy, operation for operation (IEEE: the same floats as in
-    # Python); erf and log themselves mapped over the cells, without a Python expression per cell
-    erf = np.fromiter(map(math.erf, (delta / _SQRT2).tolist()), dtype=np.float64, count=len(delta))
-    p = np.maximum(2.0 * (1.0 - 0.5 * (1.0 + erf)), 1e-12)
-    out = -np.fromiter(map(math.log, p.tolist()), dtype=np.float64, count=len(p))
+    # Python); erf and log themselves mapped over the cells, without a Python expression per cell -- and
+    # only over the cells where they can give something else than their floor: erf is 1.0 (the float)
+    # from ERF_ONE on, and p at its floor P_FLOOR has the one log LOG_FLOOR
+    x = delta / _SQRT2
+    erf = np.ones(len(x))
+    near = x < ERF_ONE
+    erf[near] = np.fromiter(map(math.erf, x[near].tolist()), dtype=np.float64, count=int(near.sum()))
+    p = np.maximum(2.0 * (1.0 - 0.5 * (1.0 + erf)), P_FLOOR)
+    out = np.full(len(p), -LOG_FLOOR)
+    above = p > P_FLOOR
+    out[above] = -np.fromiter(map(math.log, p[above].tolist()), dtype=np.float64, count=int(above.sum()))
     return np.where((la == 0) & (lb == 0), 0.0, out)
+
+
+ERF_ONE = 6.0  # math.erf(x) == 1.0 for every float x >= 6 (1 - erf(6) = 2e-17, under half an ulp of 1.0)
+P_FLOOR = 1e-12  # weights.length_cost: the least probability a length pair is given
+LOG_FLOOR = math.log(P_FLOOR)

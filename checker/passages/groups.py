@@ -8,6 +8,7 @@ import weakref
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol
 
 S2 = 6.8  # Gale-Church variance of the length ratio per character
@@ -45,6 +46,7 @@ class Group:
     rules: frozenset[str] = frozenset()  # the concepts of RULE_FAMILIES among `concepts`
 
 
+RULES_MEMO = 16_384  # concept sets whose rules are remembered
 MEMO_SIZE = 16_384  # groups remembered (the pivot's passages and sentences, aligned with every other book)
 _made: dict[tuple[int, ...], tuple[tuple[weakref.ref, ...], Group]] = {}
 
@@ -53,10 +55,10 @@ def group(units: Sequence[Unit], idx: tuple[int, ...]) -> Group:
     """The features of units[i] for i in idx, taken together. Remembered by the units themselves (the
     same objects, held weakly): each book is aligned with the pivot, so the pivot's passages and their
     sentences were grouped again for every book of the edition."""
-    us = tuple(units[i] for i in idx)
+    us = (units[idx[0]],) if len(idx) == 1 else tuple([units[i] for i in idx])
     key = tuple(map(id, us))
     hit = _made.get(key)
-    if hit is not None and all(ref() is u for ref, u in zip(hit[0], us, strict=True)):
+    if hit is not None and all([ref() is u for ref, u in zip(hit[0], us, strict=True)]):
         return hit[1]
     made = _group(us)
     try:
@@ -70,6 +72,8 @@ def group(units: Sequence[Unit], idx: tuple[int, ...]) -> Group:
 
 
 def _group(units: tuple[Unit, ...]) -> Group:
+    if len(units) == 1:
+        return _one(units[0])
     nums: Counter = Counter()
     soft: set[int] = set()
     cards: set[str] = set()
@@ -83,4 +87,21 @@ def _group(units: tuple[Unit, ...]) -> Group:
     heads = sum(getattr(u, "kind", "") == "heading" for u in units)
     return Group(sum(len(u.text) for u in units), nums, frozenset(soft), frozenset(cards), frozenset(conc),
                  getattr(first, "kind", "paragraph"), getattr(first, "item", None), heads, frozenset(nums),
-                 frozenset(c for c in conc if c.startswith(RULE_FAMILIES)))
+                 _rules(frozenset(conc)))
+
+
+def _one(u: Unit) -> Group:
+    """_group of one unit: its own features' sets taken as they are, not copied into new ones (most
+    groups are one passage or one sentence)."""
+    feats = u.feats
+    nums = Counter(feats.numbers)
+    kind = getattr(u, "kind", "paragraph")
+    conc = frozenset(feats.concepts)
+    return Group(len(u.text), nums, frozenset(feats.soft), frozenset(u.cards), conc, kind, getattr(u, "item", None),
+                 int(kind == "heading"), frozenset(nums), _rules(conc))
+
+
+@lru_cache(maxsize=RULES_MEMO)
+def _rules(concepts: frozenset[str]) -> frozenset[str]:
+    """The concepts of RULE_FAMILIES among `concepts` (remembered: most passages name one of a few sets)."""
+    return frozenset(c for c in concepts if c.startswith(RULE_FAMILIES))
