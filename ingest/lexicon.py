@@ -423,20 +423,23 @@ def _longest(hits: list[Hit]) -> list[Hit]:
     hits.sort(key=lambda h: (h.start, -(h.end - h.start)))
     kept: list[Hit] = []
     seen: set[tuple[str, int, int]] = set()
+    reach = -1  # the last end of a kept hit
     for h in hits:
         if (h.concept, h.start, h.end) in seen:
             continue  # two spellings of one term matched the same words
         seen.add((h.concept, h.start, h.end))
-        fam = _family(h.concept)
         inside = False
-        for k in reversed(kept):  # kept is in start order: only the last few can contain h
-            if k.start < h.start - MAX_TERM_CHARS:
-                break
-            if k.start <= h.start and h.end <= k.end and (k.end - k.start) > (h.end - h.start) and _family(k.concept) == fam:
-                inside = True
-                break
+        if reach >= h.end:  # else no kept hit ends where h ends or later: none contains it
+            fam = _family(h.concept)
+            for k in reversed(kept):  # kept is in start order: only the last few can contain h
+                if k.start < h.start - MAX_TERM_CHARS:
+                    break
+                if k.start <= h.start and h.end <= k.end and (k.end - k.start) > (h.end - h.start) and _family(k.concept) == fam:
+                    inside = True
+                    break
         if not inside:
             kept.append(h)
+            reach = max(reach, h.end)
     return kept
 
 

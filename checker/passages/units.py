@@ -199,17 +199,19 @@ def _read(lex: Lexicon, lang: str, tokens: list, found: list) -> Features:
     hard: list[int] = []
     ords: list[int] = []
     soft: set[int] = {1}  # "a coin" = "1 coin": one is never a hard number
+    ordinal = lex.ordinal
     for tok in tokens:
-        if tok.num is not None:
+        num = tok.num
+        if num is not None:
             if tok.text.isdigit():
-                if len(tok.text) <= 3 and tok.num <= MAX_NUMBER:
-                    soft.add(tok.num)
-                    hard.append(tok.num)
-            elif tok.num > 1:
-                hard.append(tok.num)
-                soft.add(tok.num)
+                if len(tok.text) <= 3 and num <= MAX_NUMBER:
+                    soft.add(num)
+                    hard.append(num)
+            elif num > 1:
+                hard.append(num)
+                soft.add(num)
         else:
-            o = lex.ordinal(tok)
+            o = ordinal(tok)
             if o is not None:
                 soft.add(o)
                 if o <= MAX_NUMBER:
