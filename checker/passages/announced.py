@@ -4,7 +4,8 @@ written apart rarely align sentence by sentence; what a book announces and then 
 
 A passage announces a list when its last sentence ends with a colon and a count (digits, or a number word
 from the lexicon) stands among its last ANNOUNCE_TAIL words ("into 3 decks:", "uit drie delen:"), and the
-passages right after it are list items numbered exactly 1..M (a list numbered otherwise, or none: not read).
+passages right after it are list items numbered exactly 1..M, or M bulleted items ("• Deck A: ...") up to
+the first passage that is not an item (a list numbered otherwise, or no list: not read; bullets opening with a number count quantities, their total announced: not read).
 A count that is one of the sentence's numbers equal to M is kept; a count > 1 that differs is a finding.
 Not read: words OCR read with low confidence (checker.trust).
 """
@@ -28,15 +29,26 @@ def check(ctx: Context) -> list[Discrepancy]:
 
 
 def _items(rest: list[Passage]) -> int:
-    """How many list items follow, when they are numbered exactly 1..M (0 otherwise)."""
+    """How many list items follow: numbered exactly 1..M, or bulleted (unnumbered items) up to the first
+    passage that is not one (0 when the numbers run otherwise)."""
     n = 0
+    bullets = bool(rest) and rest[0].kind == "item" and rest[0].item is None
     for q in rest:
-        if q.item is None:
+        if bullets and (q.kind != "item" or q.item is not None):
             break
-        if q.item != n + 1:
+        if not bullets and q.item is None:
+            break
+        if not bullets and q.item != n + 1:
             return 0
         n += 1
     return n
+
+
+def _quantities(lex: object, items: list[Passage]) -> bool:
+    """Whether bulleted items open with a number ("- 84 cards", "- 2 dice"): the count before them is a total
+    of what they count, not how many they are."""
+    return any(q.item is None and (toks := lex.tokenize(q.text, 0)) and toks[0].num is not None  # type: ignore[attr-defined]
+               for q in items)
 
 
 def _book(ctx: Context, book: BookIn) -> Iterator[Discrepancy]:
@@ -46,7 +58,7 @@ def _book(ctx: Context, book: BookIn) -> Iterator[Discrepancy]:
         if not p.sentences or lex is None or not p.sentences[-1].text.rstrip().endswith(":"):
             continue
         listed = _items(ps[k + 1:])
-        if listed < MIN_ITEMS:
+        if listed < MIN_ITEMS or _quantities(lex, ps[k + 1:k + 1 + listed]):
             continue
         s = p.sentences[-1]
         tokens = lex.tokenize(s.text, 0)
