@@ -116,3 +116,17 @@ def test_a_name_the_reader_did_not_link_ends_the_list_unread() -> None:
     assert (count, named) == (4, 3)
     unlinked_after = "Take the 4 landmarks: Train Station, Shopping Mall, Radio Tower, Amusement Park."
     assert enumerations("en", unlinked_after, _at(unlinked_after, "Train Station", "Shopping Mall", "Radio Tower")) == ()
+
+
+def test_seed_count_before_paragraphs_opening_with_colours_changed_found(tmp_path: Path) -> None:
+    """The German MK2 seed: "Es gibt 5 Arten von Unternehmen:" above four paragraphs opening "Blau (...)",
+    "Grün (...)", "Rot (...)", "Violett (...)" -- no numbered list, the colours are the items; the clean seed
+    (4) is quiet (test_clean_seed_and_corpus_books_give_no_count_findings)."""
+    de = ROOT / "rules_sources" / "rulebooks" / "004_8b4900e4d8ea7f28.txt"
+    copy = _revised(tmp_path, de.read_text(encoding="utf-8"), "Es gibt 4 Arten von Unternehmen:", "Es gibt 5 Arten von Unternehmen:")
+    _, cards = _ingest(tmp_path, [], "cards.sqlite")
+    found = _counted(run_books([copy], cards, editions=[copy.edition]), copy.id)
+    assert len(found) == 1, [d.summary for d in found]
+    assert found[0].values == {copy.id: {"announced": 5, "listed": 4}} and "colour" in found[0].summary
+    quote = found[0].evidence[0].quote
+    assert quote.startswith("Es gibt 5 Arten von Unternehmen:") and "Blau (Grundindustrie)" in quote and "Violett" in quote
