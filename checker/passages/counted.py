@@ -61,9 +61,8 @@ def _counts(ctx: Context, book: BookIn) -> dict[tuple[str, str], dict[int, list[
         if p.kind == "heading" or (p.topic or "other") in SKIP:
             continue
         for s in p.sentences:
-            if not any(n >= 2 for n in s.feats.numbers) or not any(
-                    c.startswith(CONCEPTS) and c not in FUNCTION for c in s.feats.concepts):
-                continue  # no count, or nothing counted: the sentence's features say so without reading it again
+            if not any(ch.isdigit() for ch in s.text) and not (s.feats.numbers or s.feats.soft):
+                continue
             if any((ctx.cards.get(c) or {}).get("kind") != LANDMARK for c in s.cards) or any(a <= s.start < b for a, b in examples):
                 continue  # a worked example (its establishments, its players' coins): not a section's fixed count
             tokens = lex.tokenize(s.text, 0)
