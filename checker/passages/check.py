@@ -14,7 +14,7 @@ from typing import NamedTuple
 from checker import trust
 from checker.context import Context
 from checker.model import Discrepancy, Evidence
-from checker.passages import announced, costs, counted, enumerations, incomes
+from checker.passages import announced, costs, enumerations, incomes
 from checker.passages.compare import (
     MIN_CONFIDENCE,
     PairDiff,
@@ -44,7 +44,7 @@ def _surfaces(ctx: Context) -> dict[str, dict[str, list[str]]]:
 def check(ctx: Context) -> list[Discrepancy]:
     all_pairs = pairs(ctx)
     if not all_pairs:
-        return _alone(ctx) + counted.check(ctx)
+        return _alone(ctx)
     surfaces = _surfaces(ctx)
     good = [p for p in all_pairs if p.regions()]  # parallel as wholes, or in regions (checker.passages.pairs)
     readers = _Readers(good)
@@ -55,22 +55,12 @@ def check(ctx: Context) -> list[Discrepancy]:
                 continue  # a welcome's "business centres" names no card a player builds: no finding to sign
             weak = _weak_side(ctx, diff)
             out.append(weak if weak is not None else _finding(ctx, pair, diff, readers))
-    return out + _unquoted(counted.check(ctx), out)
-
-
-def _unquoted(found: list[Discrepancy], before: list[Discrepancy]) -> list[Discrepancy]:
-    """The section-count findings whose sentence no finding before quotes for that book: an aligned passage's
-    difference says more (the other books' own sentence, third opinions) than the section's counts."""
-    quoted = {(e.rulebook, " ".join(e.quote.split())) for d in before for e in d.evidence}
-    return [d for d in found if not any(
-        e.rulebook == b and " ".join(e.quote.split()) in q for e in d.evidence[:1] for b, q in quoted)]
+    return out
 
 
 def _alone(ctx: Context) -> list[Discrepancy]:
     """What each book says against itself or the catalog, with no other book: examples by meaning (costs,
-    incomes) and lists against the counts that announce them (numbered or bulleted, or card names in the
-    sentence) -- books that align with none still get these (and checker.passages.counted: a section's fixed
-    counts against the other books' same section, no sentence alignment needed)."""
+    incomes) and lists against the counts that announce them (numbered or bulleted, or card names in the sentence) -- books that align with none still get these."""
     return costs.check(ctx) + incomes.check(ctx) + announced.check(ctx) + enumerations.check(ctx)
 
 
