@@ -4,7 +4,11 @@ written apart rarely align sentence by sentence; what a book announces and then 
 
 A passage announces a list when its last sentence ends with a colon and a count (digits, or a number word
 from the lexicon) stands among its last ANNOUNCE_TAIL words ("into 3 decks:", "uit drie delen:"), and the
-passages right after it are list items numbered exactly 1..M (a list numbered otherwise, or none: not read).
+passages right after it are list items numbered exactly 1..M, or M bulleted items ("• Deck A: ...") up to
+the first passage that is not an item (a list numbered otherwise, or no list: not read; bullets opening with a number count quantities, their total announced: not read) -- or, with
+no list, the paragraphs after it up to the section's next heading, the first opening with a colour: the
+colours they open with ("Es gibt 4 Arten von Unternehmen:" above "Blau (...)", "Grün (...)", "Rot (...)",
+"Violett (...)").
 A count that is one of the sentence's numbers equal to M is kept; a count > 1 that differs is a finding.
 Not read: words OCR read with low confidence (checker.trust).
 """
@@ -19,8 +23,10 @@ from checker.model import BookIn, Discrepancy, Evidence
 from checker.passages.pairs import book_passages
 from checker.passages.units import Passage, _lexicon
 
-ANNOUNCE_TAIL = 3  # words before the colon the count may stand in ("3 phases:", "3 different types:")
+ANNOUNCE_TAIL = 4  # words before the colon the count may stand in ("3 phases:", "4 Arten von Unternehmen:")
 MIN_ITEMS = 2  # a list this long at least
+COLOUR = "colour."  # the lexicon's colour concepts: a paragraph opening with one describes that kind of card
+OPENING = 3  # words a paragraph opens with ("Blue and green", "Rot (Restaurants)")
 
 
 def check(ctx: Context) -> list[Discrepancy]:
@@ -28,15 +34,45 @@ def check(ctx: Context) -> list[Discrepancy]:
 
 
 def _items(rest: list[Passage]) -> int:
-    """How many list items follow, when they are numbered exactly 1..M (0 otherwise)."""
+    """How many list items follow: numbered exactly 1..M, or bulleted (unnumbered items) up to the first
+    passage that is not one (0 when the numbers run otherwise)."""
     n = 0
+    bullets = bool(rest) and rest[0].kind == "item" and rest[0].item is None
     for q in rest:
-        if q.item is None:
+        if bullets and (q.kind != "item" or q.item is not None):
             break
-        if q.item != n + 1:
+        if not bullets and q.item is None:
+            break
+        if not bullets and q.item != n + 1:
             return 0
         n += 1
     return n
+
+
+def _coloured(lex: object, rest: list[Passage]) -> tuple[int, list[Passage]]:
+    """How many colours open the paragraphs after the colon, up to the section's next heading ("Blue (Primary
+    Industry): ...", "Green ...": the kinds of establishment, one paragraph each), and those paragraphs; (0, [])
+    when the first does not open with one. A paragraph opening with two ("Blue and green: ...") counts both."""
+    colours: set[str] = set()
+    opened: list[Passage] = []
+    for q in rest:
+        if q.kind == "heading" or q.section != rest[0].section:
+            break
+        tokens = lex.tokenize(q.text, 0)[:OPENING]  # type: ignore[attr-defined]
+        mine = {h.concept for h in lex.find(tokens) if h.concept.startswith(COLOUR)}  # type: ignore[attr-defined]
+        if not opened and not mine:
+            return 0, []
+        if mine:
+            colours |= mine
+            opened.append(q)
+    return len(colours), opened
+
+
+def _quantities(lex: object, items: list[Passage]) -> bool:
+    """Whether bulleted items open with a number ("- 84 cards", "- 2 dice"): the count before them is a total
+    of what they count, not how many they are."""
+    return any(q.item is None and (toks := lex.tokenize(q.text, 0)) and toks[0].num is not None  # type: ignore[attr-defined]
+               for q in items)
 
 
 def _book(ctx: Context, book: BookIn) -> Iterator[Discrepancy]:
@@ -46,7 +82,11 @@ def _book(ctx: Context, book: BookIn) -> Iterator[Discrepancy]:
         if not p.sentences or lex is None or not p.sentences[-1].text.rstrip().endswith(":"):
             continue
         listed = _items(ps[k + 1:])
+        items, what = ps[k + 1:k + 1 + listed], "items"
         if listed < MIN_ITEMS:
+            listed, items = _coloured(lex, ps[k + 1:])
+            what = "paragraphs opening with a colour"
+        if listed < MIN_ITEMS or _quantities(lex, items):
             continue
         s = p.sentences[-1]
         tokens = lex.tokenize(s.text, 0)
@@ -56,9 +96,8 @@ def _book(ctx: Context, book: BookIn) -> Iterator[Discrepancy]:
         if len(tail) != 1 or trust.weak(trust.weakest_word(book, s.start + tail[0].start, s.start + tail[0].end)):
             continue
         count = tail[0]
-        items = ps[k + 1:k + 1 + listed]
         summary = (f"{book.lang}: the text announces {count.num} ({count.text!r}) but the list after it has "
-                   f"{listed} items")
+                   f"{listed} {what}")
         values = {book.id: {"announced": count.num, "listed": listed}}
         quote = " ".join(s.text.split()) + "\n" + "\n".join(" ".join(q.text.split()) for q in items)
         evidence = [Evidence(book.id, p.page, quote, [count.text, str(listed)])]
