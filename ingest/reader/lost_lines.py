@@ -40,6 +40,9 @@ SURE_LETTERS = 3  # ... and has this many letters (as ocr.drop_noise_lines keeps
 # column of eight lines and a block of three on one canvas (spanning_headings-11, 21 lines lost),
 # which a cap of 8 left unread past the first eight (CER 13.5%; all read: 4.6%)
 MAX_LOST = 40
+WORD_WIDE = 1.0  # a run of ink narrower than this many line heights, in fewer than SURE_LETTERS
+# marks, holds no word of SURE_LETTERS letters: a callout's number in a block of its own beside a
+# diagram ("1", "2", "3" left uncovered: Tesseract reads no line of one short mark), never kept, so not read again
 
 
 _BINARY = [0 if v < DARK else 255 for v in range(256)]
@@ -67,11 +70,26 @@ def lost_lines(canvas: Image.Image, blocks: Sequence[tuple[int, int, int, int]],
             if y < len(lost) and lost[y]:
                 start = y if start is None else start
                 continue
-            if start is not None and LINE_SHARE * line <= y - start <= TALLEST * line:
+            if (start is not None and LINE_SHARE * line <= y - start <= TALLEST * line
+                    and _may_hold_a_word(ink[top + start:top + y, x0:x1], line)):
                 pad = int(PAD * line)
                 out.append((x0, max(top, top + start - pad), x1, min(bottom, top + y + pad)))
             start = None
     return out[:MAX_LOST]
+
+
+def _may_hold_a_word(ink: np.ndarray, line: float) -> bool:
+    """Whether a run of ink rows (a mask) may hold a word of SURE_LETTERS letters, which alone
+    keeps a line read again (LostLines.words): as wide as WORD_WIDE line heights, or in
+    SURE_LETTERS marks apart (8-connected: letters touching each other count as one, so a narrow
+    word whose letters run together is judged by its width). A lone number is neither: its run
+    costs a Tesseract run (a tenth of a page's own) and gives nothing kept."""
+    from scipy import ndimage  # here: the page analysis that finds the runs has loaded it already
+
+    cols = np.flatnonzero(ink.any(axis=0))
+    if cols.size and cols[-1] - cols[0] + 1 >= WORD_WIDE * line:
+        return True
+    return ndimage.label(ink, structure=np.ones((3, 3), dtype=bool))[1] >= SURE_LETTERS
 
 
 @dataclass
