@@ -65,6 +65,13 @@ SCRIPT_MODELS = "Latin+Cyrillic"
 # the Latin and Cyrillic scripts); MKDB_OCR_PROBE_MODELS="Latin,Cyrillic" trades speed for coverage.
 PROBE_MODELS = tuple(os.environ.get("MKDB_OCR_PROBE_MODELS", "eng,rus").split(","))
 MIN_WORD_CONF = 10  # Tesseract confidence below which a "word" is noise (speckles, rules)
+# ... on a page enlarged before recognition (ingest.reader.upsample: a web-resolution image, its
+# letters a few pixels high) none: there the recogniser rates words of print it half reads below
+# MIN_WORD_CONF ("edificios" read "ediíticio", "construir" "consinur"), and a word dropped costs
+# all its letters where one read half wrong costs a few (scripts set with spaces: word_floor). Lines of noise (a picture's marks, rules)
+# are still dropped whole (drop_noise_lines). 12 generated pages at 72 dpi (pictures, running
+# lines, tables; seeds 0-3): mean CER 2.86% -> 1.90%, the worst 7.54% -> 5.32%
+LOW_RES_WORD_CONF = 0
 
 Image.MAX_IMAGE_PIXELS = None  # we check sizes ourselves, before decoding (see open_image)
 
@@ -153,13 +160,13 @@ def run_tesseract(gray: Image.Image, model: str, timeout: float | None = None, p
 
 
 def run_tesseract_all(grays: Sequence[Image.Image], model: str, timeout: float | None = None, psm: int = 3,
-                      options: Sequence[str] = ()) -> list[OcrResult]:
+                      options: Sequence[str] = (), floor: float = MIN_WORD_CONF) -> list[OcrResult]:
     """Several images read in one Tesseract run (run_tesseract's reading of each, in order): the
     model is loaded once, where a run per image loads it again (0.15 CPU-s for a language's model,
     0.65 for Latin+Cyrillic: a page's two canvases cost a tenth more CPU read apart). Each image
     is read as it is read alone (Tesseract's LSTM models keep nothing from one image to the next:
     a page's two canvases gave the same hOCR words, boxes and confidences, and the same text).
-    `timeout`: for the whole run."""
+    `timeout`: for the whole run; `floor`: the confidence under which a word is dropped (parse_hocr)."""
     spacing = not spacing_models().isdisjoint(model.split("+"))  # its plain text too (parse_hocr)
     args = ["-l", model, "--psm", str(psm), *options]
     try:
@@ -171,7 +178,8 @@ def run_tesseract_all(grays: Sequence[Image.Image], model: str, timeout: float |
     texts = text[0].decode("utf-8", "replace").split("\f") if text else [None] * len(grays)
     if len(pages) != len(grays) or len(texts) != len(grays):
         raise IngestError(f"Tesseract gave {len(pages)} pages for {len(grays)} images")
-    return [parse_hocr(page, gray.size, model, words) for page, gray, words in zip(pages, grays, texts, strict=True)]
+    return [parse_hocr(page, gray.size, model, words, floor)
+            for page, gray, words in zip(pages, grays, texts, strict=True)]
 
 
 _PAGE_DIV = b"<div class='ocr_page'"
@@ -250,7 +258,8 @@ _WCONF = re.compile(r"x_wconf (\d+)")
 _RULE = re.compile(r"^[|¦!/\\_—-]+$")  # the edge of a box or bar read as a character
 
 
-def parse_hocr(hocr: bytes, size: tuple[int, int], model: str, text: str | None = None) -> OcrResult:
+def parse_hocr(hocr: bytes, size: tuple[int, int], model: str, text: str | None = None,
+               floor: float = MIN_WORD_CONF) -> OcrResult:
     """Words with boxes from Tesseract's hOCR; a word's size is its line's x_size.
 
     x_size is Tesseract's estimate of the line's type size, the same for a line in capitals and
@@ -263,6 +272,7 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str, text: str | None 
     and a letter it read unsurely (under MIN_WORD_CONF) is kept where it sets it on from a kept
     letter so: the model's doubt about a letter it lacks (chi_sim has no 骰) spreads to the
     letters beside it ("掷骰子" read "掷", "般", "子", all near 0), which are print, not specks.
+    `floor`: the confidence under which a word is dropped (MIN_WORD_CONF; word_floor).
     """
     from xml.etree import ElementTree  # here: only Tesseract's output needs it (~3 ms of every PDF ingest)
 
@@ -296,7 +306,7 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str, text: str | None 
             conf = _WCONF.search(span.get("title") or "")
             confidence = float(conf.group(1)) if conf else 0.0
             joined = kept and follows[id(span)]  # set on from a kept word without a space (unspaced scripts)
-            if not text_ or not wbox or (confidence < MIN_WORD_CONF and not joined) or _RULE.match(text_):
+            if not text_ or not wbox or (confidence < floor and not joined) or _RULE.match(text_):
                 kept = False
                 continue
             weighted += confidence * len(text_)
@@ -596,24 +606,37 @@ def page_parts(gray: Image.Image) -> list[tuple[Image.Image, Where, int]]:
     return [(gray.crop(box), box, 3) for box in split_boxes(gray)]
 
 
+def word_floor(gray: Image.Image, model: str) -> float:
+    """The confidence under which a word read on this prepared page is dropped: MIN_WORD_CONF, or
+    LOW_RES_WORD_CONF on a page enlarged before recognition (its info["enlarged"], ingest.reader.preprocess)
+    in a script set with spaces. Not for a model of a script written without spaces (unspaced): its
+    hOCR "words" are single characters, and parse_hocr already keeps an unsure one set on from a
+    kept one; a character standing alone read unsurely is as often a speck (8 generated CJK pages
+    at 72 dpi: CER summed 82.1% kept as they were, 85.7% with every such character kept)."""
+    low = gray.info.get("enlarged", 1.0) > 1.0 and not unspaced(model)
+    return LOW_RES_WORD_CONF if low else MIN_WORD_CONF
+
+
 def read_parts(laid: list[tuple[Image.Image, Where, int]], model: str, lost: bool = True,
-               ) -> list[tuple[Where, OcrResult]]:
+               floor: float = MIN_WORD_CONF) -> list[tuple[Where, OcrResult]]:
     """A prepared page's parts (page_parts) read in one Tesseract run per page segmentation (a
     page's canvases, or its halves, share one): the model loaded once a page, not once a part
     (run_tesseract_all); with `lost`, the lines it passed over on the canvases read again
-    (with_lost_lines)."""
+    (with_lost_lines); `floor`: the confidence under which a word is dropped (word_floor)."""
     results: list[OcrResult | None] = [None] * len(laid)
     for psm in dict.fromkeys(p for _, _, p in laid):
         at = [k for k, (_, _, p) in enumerate(laid) if p == psm]
-        for k, res in zip(at, run_tesseract_all([laid[k][0] for k in at], model, None, psm), strict=True):
+        for k, res in zip(at, run_tesseract_all([laid[k][0] for k in at], model, None, psm, floor=floor),
+                          strict=True):
             results[k] = res
     read = [(where, res) for (_, where, _), res in zip(laid, results, strict=True) if res is not None]
     if lost:
-        with_lost_lines([(img, where, res) for (img, where, _), (_, res) in zip(laid, read, strict=True)], model)
+        with_lost_lines([(img, where, res) for (img, where, _), (_, res) in zip(laid, read, strict=True)], model, floor)
     return read
 
 
-def with_lost_lines(parts: list[tuple[Image.Image, Where, OcrResult]], model: str) -> None:
+def with_lost_lines(parts: list[tuple[Image.Image, Where, OcrResult]], model: str,
+                    floor: float = MIN_WORD_CONF) -> None:
     """The canvases' readings (canvas, where, reading) given the lines Tesseract passed over in
     their text blocks, all read together in one more run (ingest.reader.lost_lines): its layout
     analysis drops a line now and then, on an enlarged low-resolution page and on a page of small
@@ -628,7 +651,7 @@ def with_lost_lines(parts: list[tuple[Image.Image, Where, OcrResult]], model: st
         if (found := lost_stack(canvas, blocks, result.layout)) is not None:
             stacks.append((found, result))
     if stacks:
-        read = run_tesseract_all([found.stack for found, _ in stacks], model, None, 6)
+        read = run_tesseract_all([found.stack for found, _ in stacks], model, None, 6, floor=floor)
         for (found, result), lines in zip(stacks, read, strict=True):
             result.layout.words.extend(found.words(lines.layout))
 
@@ -731,9 +754,9 @@ def ocr_pages(
             with watch.step(inked[0] if inked else pages[at[0]], "choosing the OCR model"):
                 return choose_model([g for g in found if g is not None], lang_hint)
 
-        def read_page(i: int, laid: list[tuple[Image.Image, Where, int]]) -> list[tuple[Where, OcrResult]]:
+        def read_page(i: int, laid: list[tuple[Image.Image, Where, int]], floor: float) -> list[tuple[Where, OcrResult]]:
             with watch.step(pages[i], "OCR (Tesseract)"):
-                return read_parts(laid, model)
+                return read_parts(laid, model, floor=floor)
 
         def ensure(i: int) -> None:
             if i < n and i not in prepared:
@@ -795,7 +818,8 @@ def ocr_pages(
                 continue
             with watch.step(pages[i], "finding the page's blocks"):
                 laid = page_parts(gray)
-            jobs.append((gray.size, gray.info.get("regions"), gray.info.get("cards"), pool.submit(read_page, i, laid)))
+            floor = word_floor(gray, model)
+            jobs.append((gray.size, gray.info.get("regions"), gray.info.get("cards"), pool.submit(read_page, i, laid, floor)))
         results: list[OcrResult | None] = []
         for i, job in enumerate(jobs):
             if job is None:
@@ -944,7 +968,7 @@ def reorient(source: PageSource, model: str, first: OcrResult) -> OcrResult:
     if not turn:
         return first
     upright = prepare(gray.rotate(turn, expand=True), unspaced(model))
-    parts = read_parts(page_parts(upright), model, lost=False)
+    parts = read_parts(page_parts(upright), model, lost=False, floor=word_floor(upright, model))
     second = merge(parts, upright.size, upright.info.get("regions"), upright.info.get("cards"))
     better = second.confidence * len(second.layout.words) > first.confidence * len(first.layout.words)
     if better:
