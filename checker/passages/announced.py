@@ -21,7 +21,7 @@ from checker import trust
 from checker.context import Context
 from checker.model import BookIn, Discrepancy, Evidence
 from checker.passages.pairs import book_passages
-from checker.passages.units import Passage, _lexicon
+from checker.passages.units import Passage, lexicon_of
 
 ANNOUNCE_TAIL = 4  # words before the colon the count may stand in ("3 phases:", "4 Arten von Unternehmen:")
 MIN_ITEMS = 2  # a list this long at least
@@ -76,7 +76,7 @@ def _quantities(lex: object, items: list[Passage]) -> bool:
 
 
 def _book(ctx: Context, book: BookIn) -> Iterator[Discrepancy]:
-    lex = _lexicon(book.lang)
+    lex = lexicon_of(book.lang)
     ps = book_passages(ctx, book)
     for k, p in enumerate(ps):
         if not p.sentences or lex is None or not p.sentences[-1].text.rstrip().endswith(":"):

@@ -16,7 +16,7 @@ from functools import lru_cache
 from checker.context import Context
 from checker.model import BookIn, Discrepancy, Evidence
 from checker.passages.pairs import book_passages
-from checker.passages.units import Sentence, _lexicon
+from checker.passages.units import Sentence, lexicon_of
 
 WINDOW = 8  # words from the card name to the amount
 
@@ -44,7 +44,7 @@ def claimed_costs(lang: str, s: Sentence, mentions: list[tuple[int, int, str]]) 
 def _claims(lang: str, text: str, inside: tuple[tuple[int, int, str], ...]) -> tuple[tuple[str, int, str], ...]:
     """claimed_costs on one sentence's text and its mentions (relative offsets): remembered by content."""
     s = Sentence(0, len(text), text, None)  # type: ignore[arg-type]
-    lex = _lexicon(lang)
+    lex = lexicon_of(lang)
     if lex is None:
         return ()
     tokens = lex.tokenize(s.text, s.start)

@@ -24,7 +24,7 @@ from checker import trust
 from checker.context import Context
 from checker.model import BookIn, Discrepancy, Evidence
 from checker.passages.pairs import book_passages
-from checker.passages.units import _lexicon
+from checker.passages.units import lexicon_of
 
 ANNOUNCE_TAIL = 5  # words from the count to the colon or bracket ("4 Großprojekte:", "4 landmarks of the base game:")
 MIN_NAMES = 2  # an enumeration names this many cards at least
@@ -65,7 +65,7 @@ def enumerations(lang: str, text: str, inside: tuple[tuple[int, int, str], ...])
     """(count, distinct cards named, where the count is printed: start, end; where the enumeration ends) for
     every count in `text` (one sentence; `inside`: its card mentions, offsets relative to it) announcing the
     cards named after it."""
-    lex = _lexicon(lang)
+    lex = lexicon_of(lang)
     if lex is None or len(inside) < MIN_NAMES:
         return ()
     tokens = lex.tokenize(text, 0)

@@ -25,7 +25,7 @@ from checker.context import Context
 from checker.example_error import card_income
 from checker.model import BookIn, Discrepancy, Evidence
 from checker.passages.pairs import book_passages
-from checker.passages.units import _lexicon
+from checker.passages.units import lexicon_of
 
 WINDOW = 8  # words from the card name to the amount
 MARKS = ").:;,"  # a number followed by one of these before the card is a list step or another clause's
@@ -46,7 +46,7 @@ def claimed_incomes(lang: str, text: str, inside: tuple[tuple[int, int, str], ..
 
 @lru_cache(maxsize=50_000)
 def _claims(lang: str, text: str, inside: tuple[tuple[int, int, str], ...]) -> tuple[tuple[str, int, int, int, int], ...]:
-    lex = _lexicon(lang)
+    lex = lexicon_of(lang)
     if lex is None:
         return ()
     tokens = lex.tokenize(text, 0)

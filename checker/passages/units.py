@@ -115,7 +115,9 @@ def document(book: BookIn) -> str:
 
 
 @lru_cache(maxsize=64)
-def _lexicon(lang: str) -> Lexicon | None:
+def lexicon_of(lang: str) -> Lexicon | None:
+    """The language's lexicon, loaded once a process; None for a language without one (its passages
+    carry digits only): every passage check reads words through this one."""
     try:
         return load_lexicon(lang)
     except (OSError, ValueError, KeyError, LookupError):  # a language without a lexicon: digits only
@@ -129,7 +131,7 @@ def _not_terms(lang: str) -> dict[str, frozenset[str]]:
     """The lexicon's `not_terms`: per concept, the folded spellings that share a term's lemma but name
     something else (a noun whose lookup lemma is the verb the concept names). Why: a lookup lemmatizer
     has no part of speech, so only the language's data can say which spellings the lemma misreads."""
-    lex = _lexicon(lang)
+    lex = lexicon_of(lang)
     data = (lex.data.get("not_terms") or {}) if lex is not None else {}
     return {str(c): frozenset(fold(str(w)) for w in (ws or [])) for c, ws in data.items()}
 
@@ -165,7 +167,7 @@ class _Remembered:
 
 def _features(lang: str, text: str) -> Features:
     """Numbers and concepts of a text in a language."""
-    lex = _lexicon(lang)
+    lex = lexicon_of(lang)
     if lex is None:
         digits = [int(d) for d in re.findall(r"(?<![\d.,])\d{1,3}(?![\d])", text) if int(d) <= MAX_NUMBER]
         return Features(tuple(sorted(digits)), frozenset(digits) | {1}, frozenset())
@@ -180,7 +182,7 @@ def features_within(lang: str, text: str, spans: list[tuple[int, int]]) -> list[
     """features(lang, text[a:b]) for each (a, b) of `spans`, the text's words read once for all of them (a
     paragraph and its sentences: each was read again, half the passages' cost). None for a span a word
     crosses, or where the language's words are not read one by one (a segmenter): features() reads it."""
-    lex = _lexicon(lang)
+    lex = lexicon_of(lang)
     if lex is None or not lex.words_alone:
         return [None] * len(spans)
     tokens = lex.tokenize(text)
