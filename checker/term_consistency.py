@@ -128,8 +128,9 @@ def _find_printed(ctx: Context, book: BookIn, form: str) -> tuple[int, int, int,
         return None
     for page in book.pages:
         words = ctx.memo("page_words", page, lambda p=page: [(fold(m.group(0)), m.start(), m.end()) for m in WORD.finditer(p.text)])
+        first = stems[0]
         for i in range(len(words) - len(stems) + 1):
-            if all(words[i + k][0].startswith(st) for k, st in enumerate(stems)):
+            if words[i][0].startswith(first) and all(words[i + k][0].startswith(st) for k, st in enumerate(stems)):
                 a, b = words[i][1], words[i + len(stems) - 1][2]
                 return page.number, page.offset + a, page.offset + b, page.text[a:b]
     return None
@@ -153,15 +154,21 @@ def _merge_inflections(forms: dict[str, tuple[str, Any]]) -> dict[str, tuple[str
 
 def _is_card_name(ctx: Context, lang: str, form: str) -> bool:
     """A card named like a rule word ("Banco" the card vs "banca" the bank) is not a second term."""
-    key = fold(form)
-    return any(fold(n) == key for c in ctx.cards.values() for n in (c.get("names") or {}).get(lang, []))
+    return fold(form) in _folded_names(ctx, lang)
+
+
+def _folded_names(ctx: Context, lang: str) -> frozenset[str]:
+    """The card names of the language, folded: worked out once per run (every book and term asks)."""
+    return ctx.memo(f"folded_names:{lang}", ctx.cards,
+                    lambda: frozenset(fold(n) for c in ctx.cards.values() for n in (c.get("names") or {}).get(lang, [])))
 
 
 def _without_card_names(ctx: Context, lang: str, text: str) -> str:
     """The folded text with every card name of the language blanked out ("Restaurante de Sushi" is a
     card, not the word for restaurants)."""
-    names = tuple(sorted({fold(n) for c in ctx.cards.values() for n in (c.get("names") or {}).get(lang, []) if n and len(fold(n)) >= 3},
-                         key=len, reverse=True))
+    names = ctx.memo(f"blanked_names:{lang}", ctx.cards, lambda: tuple(sorted(
+        {fold(n) for c in ctx.cards.values() for n in (c.get("names") or {}).get(lang, []) if n and len(fold(n)) >= 3},
+        key=len, reverse=True)))
     if not names:
         return text
     return _names_pattern(names).sub(" ", text)
