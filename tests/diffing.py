@@ -9,7 +9,8 @@ from sqlmodel import Session
 
 from carddb.db import open_db
 from checker.diff import run_diff
-from checker.model import DiffReport
+from checker.load import load_books, load_cards
+from checker.model import BookIn, DiffReport
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -31,6 +32,16 @@ def ingest_files(tmp: Path, files: list[Path], name: str = "books.sqlite", as_ne
         engine.dispose()
     assert report.ok, [r.error for r in report.failed]
     return url
+
+
+def books_of(tmp: Path, files: list[Path], name: str = "books.sqlite") -> tuple[list[BookIn], dict]:
+    """The books of `files` as the checks see them, ingested by the real pipeline into tmp/<name> (ingest_files),
+    and the card catalog."""
+    engine = open_db(ingest_files(tmp, files, name), create=False)
+    try:
+        return load_books(engine), load_cards(engine)
+    finally:
+        engine.dispose()
 
 
 def diff_files(tmp: Path, files: list[Path]) -> tuple[DiffReport, str]:

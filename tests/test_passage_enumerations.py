@@ -9,12 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from diffing import ingest_files
+from diffing import books_of
 from passage_plants import read_text
 
-from carddb.db import open_db
 from checker.diff import run_books
-from checker.load import load_books, load_cards
 from checker.model import BookIn
 from checker.passages.enumerations import enumerations
 
@@ -30,18 +28,10 @@ def _counted(report, book_id: str) -> list:
             and ("announces" in d.summary or "names" in d.summary and "counts" in d.summary)]
 
 
-def _ingest(tmp: Path, files: list[Path], name: str) -> tuple[list[BookIn], dict]:
-    engine = open_db(ingest_files(tmp, files, name), create=False)
-    try:
-        return load_books(engine), load_cards(engine)
-    finally:
-        engine.dispose()
-
-
 @pytest.fixture(scope="module")
 def real_en(tmp_path_factory: pytest.TempPathFactory) -> tuple[BookIn, dict, str]:
     """The English PDF ingested by the pipeline: its book, the catalog, and the text its ingest read."""
-    (real,), cards = _ingest(tmp_path_factory.mktemp("pdf"), [PDF], "pdf.sqlite")
+    (real,), cards = books_of(tmp_path_factory.mktemp("pdf"), [PDF], "pdf.sqlite")
     return real, cards, read_text(real)
 
 
@@ -50,7 +40,7 @@ def _revised(tmp_path: Path, text: str, old: str, new: str) -> BookIn:
     assert text.count(old) == 1  # the book prints it once, as read here
     path = tmp_path / "revised.txt"
     path.write_text(text.replace(old, new), encoding="utf-8")
-    (copy,), _ = _ingest(tmp_path, [path], "copy.sqlite")
+    (copy,), _ = books_of(tmp_path, [path], "copy.sqlite")
     return copy
 
 
@@ -82,7 +72,7 @@ def test_corpus_book_count_before_card_names_after_colon_changed_found(tmp_path:
     Freizeitpark und Funkturm." -- no other book aligns with it there, the sentence says it twice."""
     de = ROOT / "tests" / "data" / "corpus" / "machi_koro_regeln_de.txt"
     copy = _revised(tmp_path, de.read_text(encoding="utf-8"), "ihre 4 Großprojekte:", "ihre 5 Großprojekte:")
-    others, cards = _ingest(tmp_path, [p for p in CORPUS if p != de], "others.sqlite")
+    others, cards = books_of(tmp_path, [p for p in CORPUS if p != de], "others.sqlite")
     report = run_books([copy, *[b for b in others if b.edition == copy.edition]], cards, editions=[copy.edition])
     found = _counted(report, copy.id)
     assert len(found) == 1, [d.summary for d in found]
@@ -93,7 +83,7 @@ def test_corpus_book_count_before_card_names_after_colon_changed_found(tmp_path:
 def test_clean_seed_and_corpus_books_give_no_count_findings(tmp_path: Path) -> None:
     """Every clean book (the seeds, the corpus: French "108 cartes :" above bullets of quantities "- 84 cartes"
     is a total, not a list length) -- no finding of these checks, nor any passage finding."""
-    books, cards = _ingest(tmp_path, SEEDS + CORPUS, "clean.sqlite")
+    books, cards = books_of(tmp_path, SEEDS + CORPUS, "clean.sqlite")
     report = run_books(books, cards)
     assert [d.summary for b in books for d in _counted(report, b.id)] == []
     assert [d.summary for d in report.discrepancies if d.kind == "passage"] == []
@@ -124,7 +114,7 @@ def test_seed_count_before_paragraphs_opening_with_colours_changed_found(tmp_pat
     (4) is quiet (test_clean_seed_and_corpus_books_give_no_count_findings)."""
     de = ROOT / "rules_sources" / "rulebooks" / "004_8b4900e4d8ea7f28.txt"
     copy = _revised(tmp_path, de.read_text(encoding="utf-8"), "Es gibt 4 Arten von Unternehmen:", "Es gibt 5 Arten von Unternehmen:")
-    _, cards = _ingest(tmp_path, [], "cards.sqlite")
+    _, cards = books_of(tmp_path, [], "cards.sqlite")
     found = _counted(run_books([copy], cards, editions=[copy.edition]), copy.id)
     assert len(found) == 1, [d.summary for d in found]
     assert found[0].values == {copy.id: {"announced": 5, "listed": 4}} and "colour" in found[0].summary

@@ -20,31 +20,20 @@ from pathlib import Path
 
 import pytest
 
-from carddb.db import open_db
 from checker.context import Context
 from checker.diff import run_books
-from checker.load import load_books, load_cards
 from checker.model import BookIn
 from checker.passages.pairs import MIN_QUALITY, parallelism
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 
-from diffing import ingest_files  # noqa: E402
+from diffing import books_of  # noqa: E402
 from passage_plants import Plant, counterparts, plant, strays  # noqa: E402
 
 CORPUS = sorted((ROOT / "tests" / "data" / "corpus").glob("*.txt"))
 MK1 = [p for p in sorted((ROOT / "rules_sources" / "rulebooks").glob("*.txt")) if p.name[:3] in ("001", "002")] + CORPUS
 SEEDS = [p for p in sorted((ROOT / "rules_sources" / "rulebooks").glob("*.txt")) if p.name[:3] in ("000", "003", "004")]
-
-
-def _ingested(tmp: Path, paths: list[Path], name: str) -> tuple[list[BookIn], dict]:
-    """The books and cards of these files, ingested by the real pipeline into a database of their own."""
-    engine = open_db(ingest_files(tmp, paths, name), create=False)
-    try:
-        return load_books(engine), load_cards(engine)
-    finally:
-        engine.dispose()
 
 
 def _revised(tmp: Path, source: Path, book: BookIn, kind: str, seed: int) -> tuple[Plant, BookIn]:
@@ -53,14 +42,14 @@ def _revised(tmp: Path, source: Path, book: BookIn, kind: str, seed: int) -> tup
     assert p is not None
     path = tmp / f"{book.lang}_{kind}_{seed}.txt"
     path.write_text(p.text, encoding="utf-8")
-    (copy,), _ = _ingested(tmp, [path], f"{book.lang}_{kind}_{seed}.sqlite")
+    (copy,), _ = books_of(tmp, [path], f"{book.lang}_{kind}_{seed}.sqlite")
     return p, copy
 
 
 @pytest.fixture(scope="module")
 def mk2(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("free")
-    books, cards = _ingested(tmp, SEEDS, "seeds.sqlite")
+    books, cards = books_of(tmp, SEEDS, "seeds.sqlite")
     by_lang = {b.lang: b for b in books}
     assert set(by_lang) == {"uk", "es", "de"} and {b.edition for b in books} == {"mk2"}
     return by_lang, cards, tmp
@@ -97,7 +86,7 @@ def test_a_revised_german_book_gets_no_finding_away_from_its_change(mk2, kind, s
 @pytest.fixture(scope="module")
 def mk1(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("free_mk1")
-    books, cards = _ingested(tmp, MK1, "mk1.sqlite")
+    books, cards = books_of(tmp, MK1, "mk1.sqlite")
     assert {b.edition for b in books} == {"mk1"} and len(books) == 5
     return books, cards, tmp, run_books(books, cards)
 
