@@ -13,6 +13,12 @@ receive word ("gets 2 coins from the bank for her 2 Bakeries"). Not read: a sent
 out ("="), a card whose income is not a plain amount per copy (the catalog: effect gain / take), and a
 passage naming a landmark (its bonus changes the income: Shopping Mall), words OCR read with low confidence
 (checker.trust: the scanner may differ, not the book).
+
+A scenario and its incomes in two sentences (claimed_followed): "B has 3 Cafés and C has 2 Cafés. B is owed
+3 coins and C is owed 2 coins" -- several counts of one card, then in the next sentence (naming no card) as
+many amounts after owe or receive words, paired in order, or one amount "in total" (`word.sum`,
+`word.in_total`) for them all ("Laura besitzt 1 Café und Mia 2 Cafés. Daher müsste Thomas insgesamt 6 Münzen
+zahlen."). Here a landmark named in the two sentences or the three before them keeps them unread.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from checker.context import Context
 from checker.example_error import card_income
 from checker.model import BookIn, Discrepancy, Evidence
 from checker.passages.pairs import book_passages
-from checker.passages.units import lexicon_of
+from checker.passages.units import Passage, lexicon_of
 
 WINDOW = 8  # words from the card name to the amount
 MARKS = ").:;,"  # a number followed by one of these before the card is a list step or another clause's
@@ -34,6 +40,8 @@ BLOCKERS = frozenset({"word.only", "word.not", "verb.hold", "verb.own", "verb.bu
 # ("has 3 Cafés but only 1 coin", "has 2 Cafés and has 3 coins")
 INCOME = frozenset({"verb.owe", "verb.receive"})
 LANDMARK = "landmark"  # the catalog's kind of a card whose bonus changes other cards' income
+TOTAL = frozenset({"word.sum", "word.in_total"})  # an amount that adds several up ("6 coins in total")
+LANDMARK_BEFORE = 3  # sentences before a scenario where a landmark named may still be the scenario's
 
 
 def claimed_incomes(lang: str, text: str, inside: tuple[tuple[int, int, str], ...]) -> tuple[tuple[str, int, int, int, int], ...]:
@@ -113,6 +121,66 @@ def _before(tokens: list, hits: list, start: int, count: int) -> tuple[int, int,
     return None
 
 
+def claimed_followed(lang: str, text: str, inside: tuple[tuple[int, int, str], ...], then: str) -> tuple[tuple[str, tuple[int, ...], tuple[int, ...], int, int], ...]:
+    """(card, counts, amounts, where the next sentence says so: start, end) for a sentence `text` counting
+    copies of one card for each of several players ("B has 3 Cafés and C has 2 Cafés": two counts right
+    before the card's name, no coins) and the sentence after it, `then` (naming no card), stating their
+    incomes: as many amounts "N coins" as counts, each after an owe or receive word ("B is owed 3 coins and
+    C 2 coins": whose amount is whose, the order says), or one amount with a sum word (the lexicon's
+    `word.sum` or `word.in_total`: "6 coins in total") -- the incomes read up to the first word that makes an amount something
+    else ("but A has only 3 coins"). Empty when the sentences say anything else."""
+    if len({c for _, _, c in inside}) != 1 or "=" in text or "=" in then:
+        return ()
+    return _followed(lang, text, inside, then)
+
+
+@lru_cache(maxsize=50_000)
+def _followed(lang: str, text: str, inside: tuple[tuple[int, int, str], ...], then: str) -> tuple[tuple[str, tuple[int, ...], tuple[int, ...], int, int], ...]:
+    lex = lexicon_of(lang)
+    if lex is None:
+        return ()
+    tokens = lex.tokenize(text, 0)
+    hits = lex.find(tokens)
+    if {h.concept for h in hits} & (BLOCKERS - {"verb.hold", "verb.own"} | {"word.coin"} | INCOME):
+        return ()  # the first sentence builds, pays, is owed or counts coins itself: more than a scenario
+    counts = []
+    for a, _, _ in inside:
+        first = next((i for i, t in enumerate(tokens) if t.start >= a), None)
+        count = tokens[first - 1] if first else None
+        if count is None or count.num is None or any(ch.isalnum() or ch in MARKS for ch in text[count.end:a]):
+            return ()  # a copy named without a count: the scenario is not all counted
+        counts.append(count.num)
+    if len(counts) < 2 or any(t.num is not None for t in tokens if t.num not in counts):
+        return ()  # one player's cards (the one-sentence claims read those), or another number in the scenario
+    after = lex.tokenize(then, 0)
+    found = lex.find(after)
+    concepts = {h.concept for h in found}
+    if "verb.build" in concepts:
+        return ()
+    amounts: list[tuple[int, int, int]] = []
+    income_at = -1  # where the last owe or receive word ends
+    for h in sorted(found, key=lambda h: h.start):
+        if h.concept in BLOCKERS:
+            break
+        if h.concept in INCOME:
+            income_at = h.end
+        elif h.concept == "word.coin" and h.first > 0 and after[h.first - 1].num is not None:
+            tok = after[h.first - 1]
+            if income_at < 0 or tok.start < income_at:
+                return ()  # coins before any owe or receive word: not what the cards bring
+            amounts.append((tok.num, tok.start, h.end))  # type: ignore[arg-type]
+    numbers = [t for t in after if t.num is not None]
+    if not amounts or len(numbers) < len(amounts):
+        return ()
+    loose = [t for t in numbers if not any(t.start == a[1] for a in amounts) and t.start < amounts[-1][2]]
+    if loose:
+        return ()  # a number among the amounts that is not one: the sentence counts something else too
+    total = bool(concepts & TOTAL) and len(amounts) == 1
+    if len(amounts) != len(counts) and not total:
+        return ()
+    return ((inside[0][2], tuple(counts), tuple(a for a, _, _ in amounts), amounts[0][1], amounts[-1][2]),)
+
+
 def check(ctx: Context) -> list[Discrepancy]:
     return [d for book in ctx.books for d in _book(ctx, book)]
 
@@ -120,6 +188,7 @@ def check(ctx: Context) -> list[Discrepancy]:
 def _book(ctx: Context, book: BookIn) -> Iterator[Discrepancy]:
     mentions = [(m.start, m.end, m.card) for m in book.mentions if m.card]
     for p in book_passages(ctx, book):
+        yield from _followed_claims(ctx, book, p, mentions)
         if any((ctx.cards.get(c) or {}).get("kind") == LANDMARK for c in p.cards):
             continue  # a landmark's bonus may change the income the passage counts
         for s in p.sentences:
@@ -129,6 +198,45 @@ def _book(ctx: Context, book: BookIn) -> Iterator[Discrepancy]:
                 if each is None or count * each == amount or trust.weak(trust.weakest_word(book, s.start + lo, s.start + hi)):
                     continue  # adds up, or read by OCR with too little confidence to say it does not
                 yield _finding(ctx, book, p.page, s.text, (card, count, amount, s.text[lo:hi]), each)
+
+
+def _followed_claims(ctx: Context, book: BookIn, p: Passage, mentions: list[tuple[int, int, str]]) -> Iterator[Discrepancy]:
+    """The incomes a sentence after a scenario states (claimed_followed), against the catalog. A landmark
+    named in the two sentences or the LANDMARK_BEFORE sentences before them may change the income: not read
+    (the passage as a whole is not skipped for one: a page printed as one paragraph holds several examples)."""
+    sents = p.sentences
+    for k in range(len(sents) - 1):
+        s, t = sents[k], sents[k + 1]
+        if not any(ch.isdigit() for ch in t.text) or t.cards or len(s.cards) != 1:
+            continue
+        near = sents[max(0, k - LANDMARK_BEFORE):k + 2]
+        if any((ctx.cards.get(c) or {}).get("kind") == LANDMARK for x in near for c in x.cards):
+            continue
+        inside = tuple((a - s.start, b - s.start, c) for a, b, c in mentions if s.start <= a < s.end)
+        for card, counts, amounts, lo, hi in claimed_followed(book.lang, s.text, inside, t.text):
+            each = card_income(ctx.cards.get(card) or {})
+            owed = [n * each for n in counts] if each is not None else []
+            if each is None or (owed == list(amounts) if len(amounts) == len(counts) else sum(owed) == amounts[0]):
+                continue
+            if trust.weak(trust.weakest_word(book, s.start, s.end)) or trust.weak(trust.weakest_word(book, t.start + lo, t.start + hi)):
+                continue  # read by OCR with too little confidence to say it does not add up
+            yield _followed_finding(ctx, book, p.page, (s.text, t.text, t.text[lo:hi]), card, counts, amounts, each)
+
+
+def _followed_finding(ctx: Context, book: BookIn, page: int, texts: tuple[str, str, str], card: str,
+                      counts: tuple[int, ...], amounts: tuple[int, ...], each: int) -> Discrepancy:
+    first, then, words = texts
+    label = ctx.card_label(card)
+    if len(amounts) == len(counts):
+        owed = " and ".join(f"{n} x {label} bring {n * each} coins" for n in counts)
+        said = " and ".join(str(a) for a in amounts)
+    else:
+        owed = f"{' + '.join(str(n) for n in counts)} x {label} bring {sum(counts) * each} coins in all"
+        said = str(amounts[0])
+    summary = f"{book.lang}: {owed} ({each} each, card catalog), the example says {said}"
+    values = {book.id: {"card": card, "counts": list(counts), "claimed": list(amounts), "income": each}}
+    quote = " ".join(first.split()) + " " + " ".join(then.split())
+    return ctx.make("example", "example_error", summary, values, [Evidence(book.id, page, quote, [words])])
 
 
 def _finding(ctx: Context, book: BookIn, page: int, text: str, claim: tuple[str, int, int, str], each: int) -> Discrepancy:
