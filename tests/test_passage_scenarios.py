@@ -98,3 +98,20 @@ def test_more_dice_than_the_box_holds_found(tmp_path: Path, clean, source: Path,
     assert len(found) == 1, [d.summary for d in found]
     assert box in found[0].summary and "but the game has 2" in found[0].summary
     assert new in found[0].evidence[0].quote
+
+
+def test_next_sentence_incomes_compared_as_a_set_and_payments_not_read() -> None:
+    """Incomes named in another order than the scenario's counts are the same incomes; amounts paid one by
+    one (a shortfall pays less than is owed) are not incomes; a scenario's incomes that differ are read."""
+    from checker.passages.incomes import claimed_followed
+
+    scenario = "Player B has 3 Cafés and Player C has 2 Cafés."
+    cafes = ((15, 20, "mk1/cafe"), (40, 45, "mk1/cafe"))
+    assert scenario[15:20] == "Cafés" and scenario[40:45] == "Cafés"
+    assert claimed_followed("en", scenario, cafes, "Player C is owed 2 coins and Player B is owed 4 coins.") == (
+        ("mk1/cafe", (3, 2), (2, 4), 17, 53),)
+    reordered = claimed_followed("en", scenario, cafes, "Player C is owed 2 coins and Player B is owed 3 coins.")
+    assert sorted(reordered[0][2]) == sorted(reordered[0][1])  # the check compares them as sets: nothing to say
+    laura = "Laura besitzt 1 Café und Mia 2 Cafés."
+    de_cafes = ((16, 20, "mk2/cafe"), (31, 36, "mk2/cafe"))
+    assert claimed_followed("de", laura, de_cafes, "Thomas muss zuerst an Mia 2 Münzen und dann an Laura 1 Münze zahlen.") == ()

@@ -16,7 +16,8 @@ passage naming a landmark (its bonus changes the income: Shopping Mall), words O
 
 A scenario and its incomes in two sentences (claimed_followed): "B has 3 Cafés and C has 2 Cafés. B is owed
 3 coins and C is owed 2 coins" -- several counts of one card, then in the next sentence (naming no card) as
-many amounts after owe or receive words, paired in order, or one amount "in total" (`word.sum`,
+many amounts after owe or receive words (and no pay word: a shortfall pays less than is owed), the same
+amounts as the counts bring in whatever order, or one amount "in total" (`word.sum`,
 `word.in_total`) for them all ("Laura besitzt 1 Café und Mia 2 Cafés. Daher müsste Thomas insgesamt 6 Münzen
 zahlen."). Here a landmark named in the two sentences or the three before them keeps them unread.
 """
@@ -125,8 +126,9 @@ def claimed_followed(lang: str, text: str, inside: tuple[tuple[int, int, str], .
     """(card, counts, amounts, where the next sentence says so: start, end) for a sentence `text` counting
     copies of one card for each of several players ("B has 3 Cafés and C has 2 Cafés": two counts right
     before the card's name, no coins) and the sentence after it, `then` (naming no card), stating their
-    incomes: as many amounts "N coins" as counts, each after an owe or receive word ("B is owed 3 coins and
-    C 2 coins": whose amount is whose, the order says), or one amount with a sum word (the lexicon's
+    incomes: as many amounts "N coins" as counts, each after an owe or receive word, and no pay word ("B is
+    owed 3 coins and C 2 coins"; compared as a set: whose amount is whose, the order need not say), or one
+    amount with a sum word (the lexicon's
     `word.sum` or `word.in_total`: "6 coins in total") -- the incomes read up to the first word that makes an amount something
     else ("but A has only 3 coins"). Empty when the sentences say anything else."""
     if len({c for _, _, c in inside}) != 1 or "=" in text or "=" in then:
@@ -178,6 +180,8 @@ def _followed(lang: str, text: str, inside: tuple[tuple[int, int, str], ...], th
     total = bool(concepts & TOTAL) and len(amounts) == 1
     if len(amounts) != len(counts) and not total:
         return ()
+    if not total and "verb.pay" in concepts:
+        return ()  # amounts paid, one by one ("muss an Mia 2 Münzen und an Laura 1 Münze zahlen"): a shortfall's
     return ((inside[0][2], tuple(counts), tuple(a for a, _, _ in amounts), amounts[0][1], amounts[-1][2]),)
 
 
@@ -216,7 +220,7 @@ def _followed_claims(ctx: Context, book: BookIn, p: Passage, mentions: list[tupl
         for card, counts, amounts, lo, hi in claimed_followed(book.lang, s.text, inside, t.text):
             each = card_income(ctx.cards.get(card) or {})
             owed = [n * each for n in counts] if each is not None else []
-            if each is None or (owed == list(amounts) if len(amounts) == len(counts) else sum(owed) == amounts[0]):
+            if each is None or (sorted(owed) == sorted(amounts) if len(amounts) == len(counts) else sum(owed) == amounts[0]):
                 continue
             if trust.weak(trust.weakest_word(book, s.start, s.end)) or trust.weak(trust.weakest_word(book, t.start + lo, t.start + hi)):
                 continue  # read by OCR with too little confidence to say it does not add up
