@@ -128,9 +128,9 @@ def claimed_followed(lang: str, text: str, inside: tuple[tuple[int, int, str], .
     before the card's name, no coins) and the sentence after it, `then` (naming no card), stating their
     incomes: as many amounts "N coins" as counts, each after an owe or receive word, and no pay word ("B is
     owed 3 coins and C 2 coins"; compared as a set: whose amount is whose, the order need not say), or one
-    amount with a sum word (the lexicon's
-    `word.sum` or `word.in_total`: "6 coins in total") -- the incomes read up to the first word that makes an amount something
-    else ("but A has only 3 coins"). Empty when the sentences say anything else."""
+    amount with a sum word (the lexicon's `word.sum` or `word.in_total`: "6 coins in total") -- the incomes
+    read up to the first word that makes an amount something else ("but A has only 3 coins"). Empty when the
+    sentences say anything else."""
     if len({c for _, _, c in inside}) != 1 or "=" in text or "=" in then:
         return ()
     return _followed(lang, text, inside, then)
@@ -181,7 +181,7 @@ def _followed(lang: str, text: str, inside: tuple[tuple[int, int, str], ...], th
     if len(amounts) != len(counts) and not total:
         return ()
     if not total and "verb.pay" in concepts:
-        return ()  # amounts paid, one by one ("muss an Mia 2 Münzen und an Laura 1 Münze zahlen"): a shortfall's
+        return ()  # amounts paid one by one ("muss an Mia 2 Münzen und an Laura 1 Münze zahlen"): a shortfall pays less
     return ((inside[0][2], tuple(counts), tuple(a for a, _, _ in amounts), amounts[0][1], amounts[-1][2]),)
 
 
