@@ -118,6 +118,9 @@ class OcrResult:
     model: str
     warnings: list[str] = field(default_factory=list)
     card_art: int = 0  # words read inside card pictures, set aside
+    # lines (parse_hocr's numbers) of a script written without spaces holding SURE_RUN characters in a
+    # row read surely: print, however unsurely the rest of the line reads (drop_noise_lines)
+    sure_lines: frozenset[int] = frozenset()
 
 
 # ---------------------------------------------------------------- images
@@ -272,7 +275,8 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str, text: str | None 
     and a letter it read unsurely (under MIN_WORD_CONF) is kept where it sets it on from a kept
     letter so: the model's doubt about a letter it lacks (chi_sim has no 骰) spreads to the
     letters beside it ("掷骰子" read "掷", "般", "子", all near 0), which are print, not specks.
-    `floor`: the confidence under which a word is dropped (MIN_WORD_CONF; word_floor).
+    `floor`: the confidence under which a word is dropped (MIN_WORD_CONF; word_floor). Such a
+    model's lines holding SURE_RUN letters in a row read surely are its `sure_lines`.
     """
     from xml.etree import ElementTree  # here: only Tesseract's output needs it (~3 ms of every PDF ingest)
 
@@ -282,6 +286,7 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str, text: str | None 
     follows = dict(zip(map(id, spans), joined or [False] * len(spans), strict=True))
     words: list[Word] = []
     weighted = 0.0
+    sure: set[int] = set()
     for number, line in enumerate(root.iter()):
         if (line.get("class") or "") not in _LINE_CLASSES:
             continue
@@ -298,6 +303,7 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str, text: str | None 
             # became theirs and the gaps between a table's rows fell under a paragraph gap
             line_size = min(line_size, TALL_BOX * (bottom - top))
         kept = False  # the line's previous hOCR word was kept (a word joined to a dropped one stands alone)
+        run = 0  # letters read surely in a row, set on without a space (unspaced scripts)
         for span in line.iter():
             if (span.get("class") or "") != "ocrx_word":
                 continue
@@ -308,8 +314,13 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str, text: str | None 
             joined = kept and follows[id(span)]  # set on from a kept word without a space (unspaced scripts)
             if not text_ or not wbox or (confidence < floor and not joined) or _RULE.match(text_):
                 kept = False
+                run = 0
                 continue
             weighted += confidence * len(text_)
+            letters = sum(c.isalpha() for c in text_)
+            run = (run if joined else 0) + letters if confidence >= SURE_WORD * 100 and letters else 0
+            if text is not None and run >= SURE_RUN:
+                sure.add(number)
             if joined:
                 prev = words[-1]
                 chars = len(prev.text) + len(text_)
@@ -321,7 +332,8 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str, text: str | None 
                               confidence=confidence / 100, line=number))
             kept = True
     chars = sum(len(w.text) for w in words)
-    return OcrResult(PageLayout(words, float(size[0]), float(size[1])), weighted / chars if chars else 0.0, model)
+    return OcrResult(PageLayout(words, float(size[0]), float(size[1])), weighted / chars if chars else 0.0, model,
+                     sure_lines=frozenset(sure))
 
 
 TALL_BOX = 1.3  # a letter or mark boxed this many times as tall as most of its line's letters: not the line's height
@@ -547,11 +559,17 @@ def split_boxes(gray: Image.Image) -> list[tuple[int, int, int, int]]:
 
 NOISE_LINE = 0.55  # a line read with a mean confidence below this ...
 SURE_WORD = 0.85  # ... and without one word of three letters read this surely is noise
+# ... or, in a script written without spaces, without this many letters in a row read this surely: its
+# "word" is a whole run of characters, whose confidence is the mean of its letters', so a line of
+# print read half wrong (72 dpi: complex Han characters 10 pixels high) has no sure word, and
+# lines of print were dropped whole, costing every character (8 generated zh-Hans pages at 72 dpi:
+# 14 of 50 lines, bars_cjk-6 38.9% CER)
+SURE_RUN = 3
 BAR_LINE = 0.4  # a line on a bar: noise only below this mean confidence, or with a word not of letters
 
 
 def drop_noise_lines(words: list[Word], strict: frozenset[tuple[int, int]] = frozenset(),
-                     bars: frozenset[int] = frozenset()) -> list[Word]:
+                     bars: frozenset[int] = frozenset(), sure_lines: frozenset[int] = frozenset()) -> list[Word]:
     """Lines Tesseract made of a picture (card art, illustrations, dice) are dropped: their
     'words' come with low confidence throughout, while a line of print has most of its words
     read surely (a line with one sure word of three letters is kept). The lines in `strict`
@@ -561,14 +579,18 @@ def drop_noise_lines(words: list[Word], strict: frozenset[tuple[int, int]] = fro
     holding one line of print) is a heading set in display type, often capitals, which the
     recogniser's language model rates lower than body text ("2 KOŚCI" read right at 0.54): it is
     kept down to BAR_LINE when all its words are letters or digits (a picture's noise has
-    punctuation and stray marks: "TT,, am a =")."""
+    punctuation and stray marks: "TT,, am a =").
+
+    `sure_lines`: the lines holding a run of SURE_RUN characters read surely (OcrResult.sure_lines,
+    a script written without spaces), which count as holding a sure word."""
     lines: dict[tuple[int, int], list[Word]] = {}
     for wd in words:
         lines.setdefault((wd.line, wd.region), []).append(wd)
     noise = set()
     for key, line in lines.items():
         mean = sum(w.confidence for w in line) / len(line)
-        sure = any(w.confidence >= SURE_WORD and sum(c.isalpha() for c in w.text) >= 3 for w in line)
+        sure = key[0] in sure_lines or any(
+            w.confidence >= SURE_WORD and sum(c.isalpha() for c in w.text) >= 3 for w in line)
         if key[1] in bars and key not in strict and mean >= BAR_LINE and _spelled(line):
             continue
         if (mean < NOISE_LINE or key in strict) and not sure:
@@ -623,13 +645,12 @@ def read_parts(laid: list[tuple[Image.Image, Where, int]], model: str, lost: boo
     page's canvases, or its halves, share one): the model loaded once a page, not once a part
     (run_tesseract_all); with `lost`, the lines it passed over on the canvases read again
     (with_lost_lines); `floor`: the confidence under which a word is dropped (word_floor)."""
-    results: list[OcrResult | None] = [None] * len(laid)
+    results: dict[int, OcrResult] = {}
     for psm in dict.fromkeys(p for _, _, p in laid):
         at = [k for k, (_, _, p) in enumerate(laid) if p == psm]
-        for k, res in zip(at, run_tesseract_all([laid[k][0] for k in at], model, None, psm, floor=floor),
-                          strict=True):
-            results[k] = res
-    read = [(where, res) for (_, where, _), res in zip(laid, results, strict=True) if res is not None]
+        results.update(zip(at, run_tesseract_all([laid[k][0] for k in at], model, None, psm, floor=floor),
+                           strict=True))
+    read = [(where, results[k]) for k, (_, where, _) in enumerate(laid)]
     if lost:
         with_lost_lines([(img, where, res) for (img, where, _), (_, res) in zip(laid, read, strict=True)], model, floor)
     return read
@@ -679,6 +700,7 @@ def merge(parts: list[tuple[Where, OcrResult]], size: tuple[int, int], found: Pa
     art = 0
     strict: set[tuple[int, int]] = set()
     n = len(parts)
+    sure = frozenset(line * n + k for k, (_, res) in enumerate(parts) for line in res.sure_lines)
     for k, (where, res) in enumerate(parts):
         for wd in res.layout.words:
             region = -1
@@ -700,7 +722,7 @@ def merge(parts: list[tuple[Where, OcrResult]], size: tuple[int, int], found: Pa
                 continue
             words.append(Word(wd.text, *box, wd.size, confidence=wd.confidence, line=wd.line * n + k, region=region))
     bars = frozenset(r.index for r in found.regions if r.kind == "bar") if found is not None else frozenset()
-    words = drop_noise_lines(words, frozenset(strict), bars)
+    words = drop_noise_lines(words, frozenset(strict), bars, sure)
     chars = sum(len(wd.text) for wd in words)
     weighted = sum(wd.confidence * 100 * len(wd.text) for wd in words)
     layout = PageLayout(words, float(size[0]), float(size[1]))
