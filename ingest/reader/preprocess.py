@@ -19,6 +19,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageOps
 
 from ingest.reader.dewarp import straightened
 from ingest.reader.keystone import EDGE_LINES, column_edge, line_bars
+from ingest.reader.rotation import rotated_rgb
 from ingest.reader.spread import fold, pages, side_by_side
 from ingest.reader.upsample import enlarged
 
@@ -356,7 +357,7 @@ def straight(rgb: Image.Image, gray: Image.Image | None = None) -> Image.Image:
     marks = flatten(normalise(small))
     angle = skew_angle(marks)
     if abs(angle) >= 0.2:
-        rgb = rgb.rotate(-angle, resample=Image.BILINEAR, expand=True, fillcolor=(255, 255, 255))
+        rgb = rotated_rgb(rgb, -angle)  # Pillow's bilinear rotate, compiled (ingest.reader.rotation)
         marks = marks.rotate(-angle, resample=Image.BILINEAR, expand=True, fillcolor=255)
     rgb, marks = straightened(rgb, marks)  # curved lines (a page curling into its spine) straight: ingest.reader.dewarp
     rgb = upright_columns(rgb, column_slants(marks))
