@@ -403,7 +403,7 @@ def to_rgb(img: Image.Image) -> Image.Image:
 
 def warm_compiled() -> tuple[int, int]:
     """A small drawn page (marks on white, a tinted panel, a dark bar with light marks, light falling
-    off to one side) prepared for recognition: the reader's compiled passes run once (size of the
+    off to one side, turned a degree) prepared for recognition: the reader's compiled passes run once (size of the
     page prepared)."""
     page = Image.new("RGB", (900, 1200), "white")
     draw = ImageDraw.Draw(page)
@@ -415,4 +415,4 @@ def warm_compiled() -> tuple[int, int]:
             draw.rectangle((x, y, x + 48, y + 14), fill="white" if light else "black")
     shade = np.linspace(1.0, 0.8, page.size[0], dtype=np.float32)[None, :, None]
     page = Image.fromarray((np.asarray(page, dtype=np.float32) * shade).astype(np.uint8), "RGB")
-    return prepare(page).size
+    return prepare(rotated_rgb(page, 1.0)).size  # turned a little, as a scan is: the rotation compiled too
