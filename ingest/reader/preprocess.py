@@ -19,6 +19,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageOps
 
 from ingest.reader.dewarp import straightened
 from ingest.reader.keystone import EDGE_LINES, column_edge, line_bars
+from ingest.reader.rotation import rotated_rgb
 from ingest.reader.spread import fold, pages, side_by_side
 from ingest.reader.upsample import enlarged
 
@@ -356,7 +357,7 @@ def straight(rgb: Image.Image, gray: Image.Image | None = None) -> Image.Image:
     marks = flatten(normalise(small))
     angle = skew_angle(marks)
     if abs(angle) >= 0.2:
-        rgb = rgb.rotate(-angle, resample=Image.BILINEAR, expand=True, fillcolor=(255, 255, 255))
+        rgb = rotated_rgb(rgb, -angle)  # Pillow's bilinear rotate, compiled (ingest.reader.rotation)
         marks = marks.rotate(-angle, resample=Image.BILINEAR, expand=True, fillcolor=255)
     rgb, marks = straightened(rgb, marks)  # curved lines (a page curling into its spine) straight: ingest.reader.dewarp
     rgb = upright_columns(rgb, column_slants(marks))
@@ -402,7 +403,7 @@ def to_rgb(img: Image.Image) -> Image.Image:
 
 def warm_compiled() -> tuple[int, int]:
     """A small drawn page (marks on white, a tinted panel, a dark bar with light marks, light falling
-    off to one side) prepared for recognition: the reader's compiled passes run once (size of the
+    off to one side, turned a degree) prepared for recognition: the reader's compiled passes run once (size of the
     page prepared)."""
     page = Image.new("RGB", (900, 1200), "white")
     draw = ImageDraw.Draw(page)
@@ -414,4 +415,4 @@ def warm_compiled() -> tuple[int, int]:
             draw.rectangle((x, y, x + 48, y + 14), fill="white" if light else "black")
     shade = np.linspace(1.0, 0.8, page.size[0], dtype=np.float32)[None, :, None]
     page = Image.fromarray((np.asarray(page, dtype=np.float32) * shade).astype(np.uint8), "RGB")
-    return prepare(page).size
+    return prepare(rotated_rgb(page, 1.0)).size  # turned a little, as a scan is: the rotation compiled too

@@ -24,7 +24,7 @@ def test_warming_compiles_the_readers_passes(tmp_path: Path) -> None:
     subprocess.run([sys.executable, "-c", "from ingest.reader import warm_compiled; warm_compiled()"],
                    cwd=ROOT, env=env, check=True, timeout=300)
     cached = {p.name.split("-")[0] for p in tmp_path.rglob("*.nbi")}
-    wanted = _compiled("filters") | _compiled("regions")
+    wanted = _compiled("filters") | _compiled("regions") | _compiled("rotation")
     missing = wanted - cached
     # regions._between serves only pages whose colour bars sit between two others; the rest must be built
     assert len(wanted) >= 20 and missing <= {"regions._between"}, sorted(missing)
