@@ -82,7 +82,7 @@ def garbled_lines(text: str) -> list[str]:
         tokens = line.split()
         if not tokens or PAGE_MARKER.search(line):
             continue
-        junk = sum(_is_junk(t) for t in tokens)
+        junk = sum(map(_is_junk, tokens))
         if junk >= 2 or (junk == 1 and len(tokens) <= 4 and len(line.strip()) > 3):
             out.append(line.strip())
     return out
@@ -93,8 +93,14 @@ def interleaved_runs(text: str, function_words: frozenset[str] = frozenset()) ->
     A piece that is a function word of the book's language ("gebouwen en worden open op": Dutch
     "en", "op") is the language's own word, not half of a doubled one."""
     tokens = text.split()
-    marks = [_piece(tokens[k], tokens[k + 1]) and not _function_piece(tokens[k], tokens[k + 1], function_words)
-             for k in range(len(tokens) - 1)]
+    bare = [t.strip(".,") for t in tokens]  # each token stripped once, not once beside each neighbour
+    marks = [False] * max(0, len(tokens) - 1)
+    for k in range(len(marks)):
+        a, b = bare[k], bare[k + 1]
+        # the cheap tests first (a short piece, one the other's prefix or suffix): most neighbours fail them
+        if a and b and (len(a) <= 4 or len(b) <= 4) and (b.startswith(a) or a.endswith(b) or b.endswith(a) or a.startswith(b)):
+            marks[k] = a.casefold() != b.casefold() and a.isalpha() and b.isalpha() \
+                and not _function_piece(tokens[k], tokens[k + 1], function_words)
     out, i = [], 0
     while i < len(marks):
         if not marks[i]:
@@ -117,14 +123,6 @@ def _function_piece(a: str, b: str, function_words: frozenset[str]) -> bool:
     """The shorter of two tokens is a function word of the language."""
     short = min(a.strip(".,"), b.strip(".,"), key=len).casefold()
     return short in function_words
-
-
-def _piece(a: str, b: str) -> bool:
-    a, b = a.strip(".,"), b.strip(".,")
-    # the cheap tests first (a short piece, one the other's prefix or suffix): most neighbours fail them
-    if not a or not b or min(len(a), len(b)) > 4 or not (b.startswith(a) or a.endswith(b) or b.endswith(a) or a.startswith(b)):
-        return False
-    return a.casefold() != b.casefold() and a.isalpha() and b.isalpha()
 
 
 @lru_cache(maxsize=64)
@@ -196,14 +194,19 @@ def foreign_fragments(text: str, lang: str, main_script: str | None) -> list[str
         if len(words) < 3:
             continue
         if main_script:
-            foreign_scripts = Counter(script_of(w[0]) for w in words if script_of(w[0]) not in (main_script, None))
-            top = foreign_scripts.most_common(1)[0][1] if foreign_scripts else 0
-            if top >= 3 and top >= 0.6 * len(words):
-                out.append(sent.strip())
-                continue
+            scripts = [s for s in map(script_of, [w[0] for w in words]) if s is not None and s != main_script]
+            # a script's count is at most all foreign words': counted only where that many could pass
+            if len(scripts) >= 3 and len(scripts) >= 0.6 * len(words):
+                top = Counter(scripts).most_common(1)[0][1]
+                if top >= 3 and top >= 0.6 * len(words):
+                    out.append(sent.strip())
+                    continue
         if own:
+            langs = [foreign_of[w] for w in words if w in foreign_of]
+            if len(langs) < 3 or len(langs) < 0.4 * len(words):
+                continue  # a language's count is at most the foreign function words': none could pass
             own_hits = sum(w in own for w in words)
-            per_lang: Counter = Counter(other for w in words for other in foreign_of.get(w, ()))
+            per_lang: Counter = Counter(other for ls in langs for other in ls)
             # close languages share words (cs/sk): a fragment needs three foreign function words, two
             # fifths of the sentence, and more of them than the book's own
             if any(h >= 3 and h > own_hits and h >= 0.4 * len(words) for h in per_lang.values()):

@@ -473,10 +473,12 @@ def relocated(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit
 
     scores: dict[tuple[int, int], float] = {}
     b_at = [kb for kb, _ in b_free]  # in bead order: the window is a slice (linear in the book)
+    pa = {i: pack(g) for i, g in ga.items()}  # own_evidence as bitsets (_own: the same floats), each
+    pb = {j: pack(g) for j, g in gb.items()}  # passage packed once for the ~RELOCATE_WINDOW it is asked with
     for ka, i in a_free:
         for kb, j in b_free[bisect_left(b_at, ka - RELOCATE_WINDOW):bisect_right(b_at, ka + RELOCATE_WINDOW)]:
             if ka != kb:
-                scores[(i, j)] = own_evidence(ga[i], gb[j])
+                scores[(i, j)] = _own(pa[i], pb[j])
     seen_a: dict[int, list[float]] = {}
     seen_b: dict[int, list[float]] = {}
     for (i, j), o in scores.items():

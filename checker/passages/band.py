@@ -47,7 +47,8 @@ class Feats:
         self.count = {kind: x.sum(axis=1, dtype=np.float64) for kind, x in self.m.items()}
 
 
-SIDES_MEMO = 32  # sides whose arrays are remembered (the pivot's, and the books aligned lately)
+SIDES_MEMO = 32  # sides whose arrays are remembered (the pivot's, and the books aligned lately: least
+# recently asked forgotten first)
 _sides: dict[tuple[int, ...], tuple[tuple[Group, ...], Feats]] = {}
 
 
@@ -56,8 +57,9 @@ def feats(groups: Sequence[Group]) -> Feats:
     same Group each time it is asked; the groups are held here, so their ids name no other object)."""
     held = tuple(groups)
     key = tuple(map(id, held))
-    hit = _sides.get(key)
+    hit = _sides.pop(key, None)
     if hit is not None:
+        _sides[key] = hit  # the latest again: the pivot's sides, asked with every book, are never the oldest
         return hit[1]
     made = Feats(held)
     if len(_sides) >= SIDES_MEMO:

@@ -159,10 +159,33 @@ def pivot(ctx: Context, books: list[BookIn]) -> BookIn:
     return max(books, key=lambda b: (len(book_passages(ctx, b)), b.id))
 
 
-def _pair(ctx: Context, a: BookIn, b: BookIn) -> Pair:
-    """Two books aligned as wholes (what says whether they are parallel)."""
+def _pair(ctx: Context, a: BookIn, b: BookIn, skip: bool = False) -> Pair:
+    """Two books aligned as wholes (what says whether they are parallel). With `skip`, two books whose
+    numbers of passages alone say they are not parallel (never_parallel) are not aligned: their pair has
+    no beads (quality 0.0), which is all `pairs` reads of such a pair -- it is not compared as a whole,
+    and its books' alignment in part (_in_part) reads their passages, not these beads."""
     pa, pb = book_passages(ctx, a), book_passages(ctx, b)
-    return Pair(a.id, b.id, pa, pb, aligned(pa, pb, a.lang, b.lang), (_key(pa, a.lang), _key(pb, b.lang)))
+    key = (_key(pa, a.lang), _key(pb, b.lang))
+    if skip and never_parallel(pa, pb):
+        return Pair(a.id, b.id, pa, pb, [], key)
+    return Pair(a.id, b.id, pa, pb, aligned(pa, pb, a.lang, b.lang), key)
+
+
+BEAD_SIDE = 2  # the most passages of one book a bead holds (the programme's 2-1 and 1-2; the passes after it
+# only take passages out of beads, or pair two passages 1-1)
+
+
+def never_parallel(a: list[Passage], b: list[Passage]) -> bool:
+    """Whether two books' alignment as wholes is surely below MIN_QUALITY (Pair.quality), whatever it
+    pairs: an anchored bead holds passages of both books, so at most the shorter book's count of beads are
+    anchored; they hold BEAD_SIDE passages of a book at most, and every content passage of that book left
+    outside them lies in a bead of content that is not anchored, BEAD_SIDE at most to a bead. Why: a book that prints a fifth of the pivot's passages (a base-only book beside a pivot that also
+    prints expansions) was aligned with it in full only to find it is not parallel -- the most costly pair
+    of its edition's alignment, in a band as wide as the books differ in length."""
+    anchors = min(len(a), len(b))
+    content = max(sum(1 for p in ps if len(p.text) >= CONTENT_CHARS) for ps in (a, b))
+    beads = anchors + max(0, -(-(content - BEAD_SIDE * anchors) // BEAD_SIDE))  # content beads, at the fewest
+    return beads == 0 or anchors < MIN_QUALITY * beads
 
 
 def _in_part(whole: Pair, langs: dict[str, str]) -> Pair:
@@ -221,7 +244,7 @@ def pairs(ctx: Context, books: list[BookIn] | None = None) -> list[Pair]:
         return []
     piv = pivot(ctx, books)
     rest = [b for b in books if b.id != piv.id]
-    out = [_pair(ctx, piv, b) for b in rest]
+    out = [_pair(ctx, piv, b, skip=True) for b in rest]
     lonely = [k for k, p in enumerate(out) if not p.parallel]
     if not lonely:
         return out
@@ -236,7 +259,7 @@ def pairs(ctx: Context, books: list[BookIn] | None = None) -> list[Pair]:
         cands = []
         for other in _near(ctx, book, [b for b in rest if b.id != book.id], sig):
             first, second = sorted((book, other), key=lambda b: b.id)
-            cands.append(_pair(ctx, first, second))
+            cands.append(_pair(ctx, first, second, skip=True))
             if cands[-1].parallel:
                 break
         best = next((c for c in cands if c.parallel), None)
