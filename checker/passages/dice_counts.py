@@ -82,15 +82,15 @@ def _book(ctx: Context, book: BookIn) -> Iterator[Discrepancy]:
     lex = lexicon_of(book.lang)
     if lex is None:
         return
-    box: tuple[int, str] | None | bool = False  # worked out at the first count of dice
+    box = box_dice(ctx, book)
+    if box is None:
+        return  # no book counts the box's dice, or they disagree: nothing to hold a count against
     for p in book_passages(ctx, book):
         if (not p.feats.numbers and not p.feats.soft) or p.topic == COMPONENTS:
             continue  # no number, or the box's own list (its count is the components topic's)
         for s in p.sentences:
             for n, lo, hi in dice_counts(book.lang, s.text):
-                if box is False:
-                    box = box_dice(ctx, book)
-                if box is None or n <= box[0] or trust.weak(trust.weakest_word(book, s.start + lo, s.start + hi)):
+                if n <= box[0] or trust.weak(trust.weakest_word(book, s.start + lo, s.start + hi)):
                     continue
                 words = s.text[lo:hi]
                 summary = (f"{book.lang}: the sentence rolls {n} dice ({words!r}), but the game has {box[0]} "

@@ -24,7 +24,7 @@ zahlen."). Here a landmark named in the two sentences or the three before them k
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 from checker import trust
@@ -193,7 +193,7 @@ def _book(ctx: Context, book: BookIn) -> Iterator[Discrepancy]:
     mentions = [(m.start, m.end, m.card) for m in book.mentions if m.card]
     for p in book_passages(ctx, book):
         yield from _followed_claims(ctx, book, p, mentions)
-        if any((ctx.cards.get(c) or {}).get("kind") == LANDMARK for c in p.cards):
+        if _names_landmark(ctx, p.cards):
             continue  # a landmark's bonus may change the income the passage counts
         for s in p.sentences:
             inside = tuple((a - s.start, b - s.start, c) for a, b, c in mentions if s.start <= a < s.end)
@@ -202,6 +202,11 @@ def _book(ctx: Context, book: BookIn) -> Iterator[Discrepancy]:
                 if each is None or count * each == amount or trust.weak(trust.weakest_word(book, s.start + lo, s.start + hi)):
                     continue  # adds up, or read by OCR with too little confidence to say it does not
                 yield _finding(ctx, book, p.page, s.text, (card, count, amount, s.text[lo:hi]), each)
+
+
+def _names_landmark(ctx: Context, cards: Iterable[str]) -> bool:
+    """Whether any of `cards` is a landmark, whose bonus may change the income a text counts."""
+    return any((ctx.cards.get(c) or {}).get("kind") == LANDMARK for c in cards)
 
 
 def _followed_claims(ctx: Context, book: BookIn, p: Passage, mentions: list[tuple[int, int, str]]) -> Iterator[Discrepancy]:
@@ -214,7 +219,7 @@ def _followed_claims(ctx: Context, book: BookIn, p: Passage, mentions: list[tupl
         if not any(ch.isdigit() for ch in t.text) or t.cards or len(s.cards) != 1:
             continue
         near = sents[max(0, k - LANDMARK_BEFORE):k + 2]
-        if any((ctx.cards.get(c) or {}).get("kind") == LANDMARK for x in near for c in x.cards):
+        if _names_landmark(ctx, [c for x in near for c in x.cards]):
             continue
         inside = tuple((a - s.start, b - s.start, c) for a, b, c in mentions if s.start <= a < s.end)
         for card, counts, amounts, lo, hi in claimed_followed(book.lang, s.text, inside, t.text):
