@@ -14,7 +14,7 @@ from typing import NamedTuple
 from checker import trust
 from checker.context import Context
 from checker.model import Discrepancy, Evidence
-from checker.passages import announced, costs, dice_counts, enumerations, incomes
+from checker.passages import announced, consensus, costs, dice_counts, enumerations, incomes
 from checker.passages.compare import (
     MIN_CONFIDENCE,
     PairDiff,
@@ -55,7 +55,7 @@ def check(ctx: Context) -> list[Discrepancy]:
                 continue  # a welcome's "business centres" names no card a player builds: no finding to sign
             weak = _weak_side(ctx, diff)
             out.append(weak if weak is not None else _finding(ctx, pair, diff, readers))
-    return out
+    return out + consensus.check(ctx, good)
 
 
 def _alone(ctx: Context) -> list[Discrepancy]:
