@@ -5,19 +5,21 @@ is the one a reviewer asks about, with no bead of any alignment between them.
 
 "The same claim" is read from what carries across languages, sentence by sentence: the cards a sentence
 names (the catalog) and the rule concepts it uses (the language's lexicon), each weighted by how rare it
-is in the edition's books (a card or "landmark" says more than "player"). Two sentences state the same
-claim when their weighted anchors mostly agree (MATCH); a sentence alike enough (NEAR) may state the
-claim's variant (an expansion's "6 landmarks" beside the base game's 4), which keeps a number from being
-called changed. Only passages no parallel pair compares are read here (the pairwise checks read the
-rest), never a book's components, stories or credits, nor words OCR read with low confidence.
+is in the edition's books (a card or "landmark" says more than "player"), and what each number counts
+(the concept or card right after it: "4 landmarks"). Two sentences state one claim when their weighted
+anchors agree enough (VOTE), they name the same cards, and they sit under one section topic (unless the
+cards say what the claim is about) and both or neither name an expansion. Only passages no parallel pair
+compares are read here (the pairwise checks read the rest), never a book's components, stories, credits
+or worked examples (each book may work its own), nor words OCR read with low confidence.
 
-Two findings: a changed number (the book's sentence prints a number where every other book whose
-sentence states the claim prints another, two books at least, and no other book prints the book's number
-in any sentence alike) and a dropped claim (every other book of the edition, two at least, states a claim
-naming cards the book names elsewhere and agreeing on its numbers, and the book prints no sentence alike
-anywhere).
-A sentence only one book prints (an added one) is not reported: books written apart add and leave out
-sentences freely, and a reviewer signs nothing the others do not say.
+Two findings: a changed number -- the book's sentence prints a number for a thing where the likest
+sentence of each other book stating the claim prints another, books of two families at least (two
+translations of one text are one witness: `families`) and none disagreeing, while no other book prints
+the book's number for that thing anywhere (an expansion's six landmarks beside the base game's four) nor
+in a sentence alike -- and a dropped claim: every other book of the edition, of two families at least,
+states a claim naming cards the book names elsewhere and agreeing on its numbers, and the book prints no
+sentence alike (NEAR) anywhere. A sentence only one book prints (an added one) is not reported: books
+written apart add and leave out sentences freely, and a reviewer signs nothing the others do not say.
 """
 
 from __future__ import annotations
@@ -36,15 +38,13 @@ from checker.passages.units import NOT_CONTENT, Passage, Sentence, lexicon_of
 
 KIND = "passage"
 MIN_BOOKS = 3  # a book and two others that agree
-MATCH = 0.6  # weighted share of anchors two sentences have in common to state one claim
-NEAR = 0.35  # ... to state a variant of it (another number for a like claim is not a change)
+NEAR = 0.35  # weighted share of anchors two sentences have in common to say something alike
 MIN_WEIGHT = 4.0  # anchors' weight a claim needs: "coins" and "player" alone are no claim
 MAX_WEIGHT = 4.0  # the weight of an anchor one book alone uses (rarer cannot say more)
-VOTE = 0.4  # ... to state the claim a number is counted in, when the number counts the same thing
+VOTE = 0.4  # ... to state one claim (with the same cards, topic, expansion or none: _comparable)
 UNIT_WORDS = 3  # words from a number to what it counts ("4 different kinds of establishments")
 EXAMPLE = "example."  # facts of worked examples: each book may work its own (checker.passages.incomes reads them)
 VARIANT = "word.expansion"  # the lexicon's concept of an expansion: a sentence naming one states its variant
-REPEAT_CHARS = 40  # a sentence this long printed twice word for word is one sentence printed twice
 _BREAKS = frozenset(".,:;()[]")  # what ends the words a number counts ("three phases: roll the dice")
 SKIP = frozenset({"other", "components", "credits"})  # section topics holding no claim to check
 
@@ -67,7 +67,7 @@ class _Claim:
 class _Edition:
     """The edition's sentences, indexed by their anchors, and the anchors' weights."""
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, good: list[Pair]) -> None:
         self.ctx = ctx
         self.claims: dict[str, list[_Claim]] = {}
         share: Counter = Counter()
@@ -91,7 +91,7 @@ class _Edition:
         self._near: dict[frozenset[str], list[tuple[frozenset[str], float]]] = {}
         self._weak: dict[tuple[str, int], bool] = {}
         self._counted: dict[str, set[tuple[int, str]]] = {}
-        self.family: dict[str, str] = {b.id: b.id for b in ctx.books}
+        self.family = families(ctx, good)
 
     def apart(self, claims: list[_Claim], book: str) -> int:
         """How many families other than `book`'s the claims' books make up."""
@@ -120,9 +120,11 @@ class _Edition:
         return quantities(self.ctx.book(c.book).lang, c.sentence.text, c.sentence.counts)
 
     def printed(self, book: str) -> set[tuple[int, str]]:
-        """Every (number, what it counts) the book prints, in any sentence read here."""
+        """Every (number, what it counts) the book prints anywhere (its components and stories too)."""
         if book not in self._counted:
-            self._counted[book] = {q for c in self.claims[book] if c.sentence.feats.numbers for q in self.counted(c)}
+            b = self.ctx.book(book)
+            self._counted[book] = {q for p in book_passages(self.ctx, b) for x in p.sentences if x.feats.numbers
+                                   for q in quantities(b.lang, x.text, x.counts)}
         return self._counted[book]
 
     def weak(self, c: _Claim) -> bool:
@@ -136,9 +138,10 @@ class _Edition:
 @lru_cache(maxsize=20_000)
 def quantities(lang: str, text: str, counts: frozenset[tuple[str, int]]) -> frozenset[tuple[int, str]]:
     """(number, what it counts) of a sentence: a number (digits or a word) and each rule concept within
-    UNIT_WORDS words after it, before the next number and any stop or bracket (_BREAKS) (failing that, before it, where the language counts
-    after the noun), or a card it counts (Sentence.counts). Why: "4 landmarks" and "3 coins" in one sentence are two claims; a
-    number is compared with the number another book prints for the same thing."""
+    UNIT_WORDS words after it, before the next number and any stop or bracket (_BREAKS) -- failing that,
+    before it, where the language counts after the noun -- or a card it counts (Sentence.counts). Why:
+    "4 landmarks" and "3 coins" in one sentence are two claims; a number is compared with the number
+    another book prints for the same thing."""
     out = {(n, card) for card, n in counts}
     lex = lexicon_of(lang)
     if lex is None:
@@ -193,20 +196,18 @@ def check(ctx: Context, good: list[Pair]) -> list[Discrepancy]:
     """Changed numbers and dropped claims of the passages no compared pair reads (`good`: the pairs compared)."""
     if len(ctx.books) < MIN_BOOKS:
         return []
-    ed = _Edition(ctx)
+    ed = _Edition(ctx, good)
     seen = covered(good)
     read = {}  # book id -> its passages any compared pair reads
     for (bid, _), idx in seen.items():
         read.setdefault(bid, set()).update(idx)
     parallel = {b for p in good if p.parallel for b in (p.pivot, p.other)}
-    ed.family = families(ctx, good)
     out = []
     for b in sorted(ctx.books, key=lambda b: b.id):
         mine = [c for c in ed.claims[b.id] if c.passage.index not in read.get(b.id, set())]
         out += [d for c in mine for d in _changed(ed, c)]
         if b.id not in parallel:
             out += _dropped(ed, b.id, seen)
-            out += _repeated(ed, b.id, read.get(b.id, set()))
     return out
 
 
@@ -284,50 +285,6 @@ def _dropped(ed: _Edition, book: str, seen: dict[tuple[str, str], set[int]]) -> 
             if ed.apart([w, *mates], book) >= 2 and not any(ed.weak(x) for x in [w, *mates]):
                 out.append(_drop_finding(ed.ctx, book, [w, *mates]))
     return out
-
-
-def _repeated(ed: _Edition, book: str, read: set[int]) -> list[Discrepancy]:
-    """Sentences the book prints twice, word for word (REPEAT_CHARS long at least), under two section
-    topics, where two or more other books (of two families) print the claim once, all under one of those
-    topics: the other print is a sentence added out of place. A sentence repeated under one topic (a
-    summary), or that another book repeats too, or that no two books state alike, is not reported."""
-    twice: dict[str, list[_Claim]] = {}
-    for c in ed.claims[book]:
-        if len(_quote(c)) >= REPEAT_CHARS:
-            twice.setdefault(_quote(c), []).append(c)
-    out = []
-    for cs in twice.values():
-        if len(cs) != 2 or cs[0].passage.topic == cs[1].passage.topic or ed.mass(cs[0].anchors) < MIN_WEIGHT:
-            continue
-        stated: list[_Claim] = []
-        for other in ed.ctx.books:
-            if other.id == book:
-                continue
-            alike = [t for sim, t in ed.alike(cs[0].anchors, other.id) if sim >= MATCH and t.sentence.cards == cs[0].sentence.cards]
-            if len(alike) > 1:
-                stated = []
-                break  # another book prints it twice too
-            stated += alike
-        homes = {t.passage.topic for t in stated}
-        if len(homes) != 1 or ed.apart(stated, book) < 2 or any(ed.weak(x) for x in [*cs, *stated]):
-            continue
-        home = homes.pop()
-        added = [c for c in cs if c.passage.topic != home]
-        if len(added) == 1 and added[0].passage.index not in read:
-            out.append(_repeat_finding(ed.ctx, added[0], next(c for c in cs if c is not added[0]), stated))
-    return out
-
-
-def _repeat_finding(ctx: Context, added: _Claim, kept: _Claim, stated: list[_Claim]) -> Discrepancy:
-    sig = sorted(added.sentence.feats.numbers) + sorted(added.sentence.cards)
-    langs = ", ".join(ctx.lang(t.book) for t in stated)
-    summary = (f"{_where(added)}: {ctx.lang(added.book)} prints a sentence here that it also prints under "
-               f"{_where(kept)}, where {langs} print it once (books written apart, compared claim by claim)")
-    evidence = [Evidence(added.book, added.passage.page, _quote(added), []),
-                Evidence(kept.book, kept.passage.page, _quote(kept), [])]
-    evidence += [Evidence(t.book, t.passage.page, _quote(t), []) for t in stated]
-    values = {added.book: {"passage": sig, "printed": 2}} | {t.book: {"passage": sig, "printed": 1} for t in stated}
-    return ctx.make(f"passage.{added.passage.topic}", KIND, summary, dict(sorted(values.items())), evidence)
 
 
 def _quote(c: _Claim) -> str:
