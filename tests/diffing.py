@@ -52,3 +52,13 @@ def diff_files(tmp: Path, files: list[Path]) -> tuple[DiffReport, str]:
         return run_diff(engine), url
     finally:
         engine.dispose()
+
+
+def revised(tmp: Path, source: Path, old: str, new: str) -> Path:
+    """A copy of book file `source` in tmp with its one print of `old` replaced by `new` (a revised
+    translation with one change), named after the source."""
+    text = source.read_text(encoding="utf-8")
+    assert text.count(old) == 1  # the book prints it once
+    path = tmp / f"revised_{source.name}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path

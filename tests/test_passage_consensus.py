@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from diffing import books_of
+from diffing import books_of, revised
 
 from checker.context import Context
 from checker.diff import run_books
@@ -27,14 +27,6 @@ DE_MK1 = CORPUS / "machi_koro_regeln_de.txt"
 FR_MK1 = CORPUS / "minivilles_base_et_extension_fr.txt"
 WRITTEN_APART = [CS_MK1, RU_MK1, EN_MK1, DE_MK1, FR_MK1]
 CLAIMS = "compared claim by claim"  # how a consensus finding's summary says what it rests on
-
-
-def _copy(tmp_path: Path, source: Path, old: str, new: str) -> Path:
-    text = source.read_text(encoding="utf-8")
-    assert text.count(old) == 1  # the book prints it once
-    path = tmp_path / f"revised_{source.name}"
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return path
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +60,7 @@ def test_a_number_changed_in_a_book_written_apart_is_reported_by_consensus(clean
     """The English book's "all 4 landmarks" made 5: the Czech and German books, each in its own words,
     win with all four -- the English sentence is named with the number it prints, theirs beside it."""
     by_name, cards = clean
-    (copy,), _ = books_of(tmp_path, [_copy(tmp_path, EN_MK1, "build all 4 landmarks wins", "build all 5 landmarks wins")])
+    (copy,), _ = books_of(tmp_path, [revised(tmp_path, EN_MK1, "build all 4 landmarks wins", "build all 5 landmarks wins")])
     others = [b for n, b in by_name.items() if n != EN_MK1.name]
     found = _consensus(_diff([copy, *others], cards), copy)
     assert len(found) == 1
@@ -88,7 +80,7 @@ def test_a_claim_dropped_from_a_book_written_apart_is_reported_by_consensus(clea
     rule has a topic (dice.rule) whose finding says the same: the diff reports that one alone."""
     by_name, cards = clean
     dropped = "Jakmile hráč postaví své nádraží, může ve svém tahu házet jednou nebo dvěma kostkami."
-    (copy,), _ = books_of(tmp_path, [_copy(tmp_path, CS_MK1, dropped, "")])
+    (copy,), _ = books_of(tmp_path, [revised(tmp_path, CS_MK1, dropped, "")])
     others = [by_name[p.name] for p in (DE_MK1, EN_MK1, FR_MK1)]
     ctx = Context("mk1", [copy, *others], dict(cards), {}, None)
     found = consensus.check(ctx, [p for p in pairs(ctx) if p.regions()])

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from diffing import books_of
+from diffing import books_of, revised
 
 from checker.diff import run_books
 from checker.model import BookIn
@@ -22,14 +22,6 @@ DE_MK2 = SEEDS / "004_8b4900e4d8ea7f28.txt"  # German MK2, OCR text
 ES_MK2 = SEEDS / "003_4f402b05a3fc7f7c.txt"
 EN_MK1 = CORPUS / "machi_koro_deluxe_en.txt"  # counts no dice of its own: the other books' box
 DE_MK1 = CORPUS / "machi_koro_regeln_de.txt"
-
-
-def _copy(tmp_path: Path, source: Path, old: str, new: str) -> Path:
-    text = source.read_text(encoding="utf-8")
-    assert text.count(old) == 1  # the book prints it once
-    path = tmp_path / f"revised_{source.name}"
-    path.write_text(text.replace(old, new), encoding="utf-8")
-    return path
 
 
 def _examples(report, book: BookIn) -> list:
@@ -75,7 +67,7 @@ def test_clean_books_state_incomes_and_dice_that_add_up(clean) -> None:
 def test_changed_scenario_or_income_in_next_sentence_found(tmp_path: Path, clean, source: Path, old: str,
                                                            new: str, says: str, quoted: str) -> None:
     by_name, cards = clean
-    (copy,), _ = books_of(tmp_path, [_copy(tmp_path, source, old, new)])
+    (copy,), _ = books_of(tmp_path, [revised(tmp_path, source, old, new)])
     others = [b for b in by_name.values() if b.edition == copy.edition and Path(b.source).name != source.name]
     found = _examples(_diff([copy, *others], cards), copy)
     assert len(found) == 1, [d.summary for d in found]
@@ -92,7 +84,7 @@ def test_changed_scenario_or_income_in_next_sentence_found(tmp_path: Path, clean
 ])
 def test_more_dice_than_the_box_holds_found(tmp_path: Path, clean, source: Path, old: str, new: str, box: str) -> None:
     by_name, cards = clean
-    (copy,), _ = books_of(tmp_path, [_copy(tmp_path, source, old, new)])
+    (copy,), _ = books_of(tmp_path, [revised(tmp_path, source, old, new)])
     others = [b for b in by_name.values() if b.edition == copy.edition and Path(b.source).name != source.name]
     found = _dice(_diff([copy, *others], cards), copy)
     assert len(found) == 1, [d.summary for d in found]
