@@ -6,24 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from carddb.db import open_db
-from checker.load import load_books
 from checker.passages.dice_counts import dice_counts, may_count_dice
 from checker.passages.units import Features, Sentence, features, passages
 
 
-@pytest.fixture(scope="module")
-def books(seed_db: str) -> list:
-    engine = open_db(seed_db, create=False)
-    try:
-        return load_books(engine)
-    finally:
-        engine.dispose()
-
-
-def test_skipped_sentences_count_no_dice(books: list) -> None:
+def test_skipped_sentences_count_no_dice(seed_books: list) -> None:
     skipped = read = counted = 0
-    for book in books:
+    for book in seed_books:
         for p in passages(book):
             for s in p.sentences:
                 if may_count_dice(book.lang, s):

@@ -9,28 +9,15 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import Counter
 
-import pytest
-
-from carddb.db import open_db
-from checker.load import load_books
 from checker.passages import compare, units
 from checker.passages.align import align
 from checker.passages.groups import Group, _group, _one
 from ingest.lexicon import _longest
 
 
-@pytest.fixture(scope="module")
-def books(seed_db: str) -> list:
-    engine = open_db(seed_db, create=False)
-    try:
-        return load_books(engine)
-    finally:
-        engine.dispose()
-
-
-def test_mentions_within_a_span_are_those_the_filter_finds(books: list) -> None:
+def test_mentions_within_a_span_are_those_the_filter_finds(seed_books: list) -> None:
     checked = 0
-    for book in books:
+    for book in seed_books:
         mentions = sorted((m.start, m.card) for m in book.mentions if m.card)
         for p in units.passages(book):
             for a, b in [(p.start, p.end)] + [(s.start, s.end) for s in p.sentences]:
@@ -39,11 +26,11 @@ def test_mentions_within_a_span_are_those_the_filter_finds(books: list) -> None:
     assert checked  # spans that hold mentions were among them
 
 
-def test_hits_within_each_sentence_are_those_every_hit_filtered_gives(books: list) -> None:
+def test_hits_within_each_sentence_are_those_every_hit_filtered_gives(seed_books: list) -> None:
     """find_within picks each span's hits by bisection on their first tokens: the same hits, in the same
     order, as reading every hit of the paragraph for each span."""
     spans_seen = 0
-    for book in books:
+    for book in seed_books:
         lex = units.lexicon_of(book.lang)
         if lex is None or not lex.words_alone:
             continue
@@ -62,8 +49,8 @@ def test_hits_within_each_sentence_are_those_every_hit_filtered_gives(books: lis
     assert spans_seen
 
 
-def test_groups_are_the_dataclass_made_plainly(books: list) -> None:
-    ps = units.passages(books[0])[:40]
+def test_groups_are_the_dataclass_made_plainly(seed_books: list) -> None:
+    ps = units.passages(seed_books[0])[:40]
     for k, p in enumerate(ps):
         for g in [_one(p)] + ([_group((p, ps[k + 1]))] if k + 1 < len(ps) else []):
             plain = Group(g.length, g.numbers, g.soft, g.cards, g.concepts, g.kind, g.item, g.headings, g.number_keys, g.rules)
@@ -72,8 +59,8 @@ def test_groups_are_the_dataclass_made_plainly(books: list) -> None:
     assert one.number_keys == frozenset(ps[1].feats.numbers) and one.numbers == Counter(ps[1].feats.numbers)
 
 
-def test_a_bead_sentence_alignment_is_remembered_and_is_the_aligners(books: list) -> None:
-    by_lang = {b.lang: units.passages(b) for b in books if b.edition == "mk2"}
+def test_a_bead_sentence_alignment_is_remembered_and_is_the_aligners(seed_books: list) -> None:
+    by_lang = {b.lang: units.passages(b) for b in seed_books if b.edition == "mk2"}
     pa = next(p for p in by_lang["uk"] if len(p.sentences) >= 3)
     pb = next(p for p in by_lang["es"] if len(p.sentences) >= 3)
     first = compare._sentence_beads(pa, pb)
