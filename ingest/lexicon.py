@@ -25,7 +25,8 @@ import hashlib
 import re
 import sys
 import unicodedata
-from collections.abc import Iterable
+from bisect import bisect_left
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
@@ -239,7 +240,7 @@ class Lexicon:
         keys: set[str] = set()
         for m in self._words(text):
             w = m.group(0)
-            if w.isdigit() or (w, m.lemma if self._segmenter else "") in seen:  # type: ignore[union-attr]
+            if w.isdigit() or ((w, m.lemma) if self._segmenter else w) in seen:  # type: ignore[union-attr]
                 continue
             keys |= _spellings(w)
             for wrong, right in confusions:  # what _repair may look up
@@ -254,32 +255,44 @@ class Lexicon:
         out: list[Token] = []
         append = out.append
         segmenter = self._segmenter
-        # a word's reading depends on the word alone (and a segmenter's lemma): read once per lexicon
-        words: dict[tuple[str, str], tuple] = self.__dict__.setdefault("_memo_words", {})
+        # a word's reading depends on the word alone (and a segmenter's lemma): read once per lexicon, under
+        # the word itself where there is no segmenter (no key tuple made a word), digits too
+        words: dict[str | tuple[str, str], tuple] = self.__dict__.setdefault("_memo_words", {})
         if len(words) > WORD_MEMO:
             words.clear()
         for m in self._words(text):
             w = m.group(0)
-            if w.isdigit():
-                append(_token(m.start() + offset, m.end() + offset, w, w, w, int(w), _NO_ALTS))
-                continue
-            key = (w, m.lemma if segmenter else "")  # type: ignore[union-attr]
+            key = (w, m.lemma) if segmenter else w  # type: ignore[union-attr]
             read = words.get(key)
             if read is None:
-                norm = fold(w)
-                lemma = self._repair(w, (segmenter and m.lemma) or lem(w), norm)  # type: ignore[union-attr]
-                num = self._num_words.get(lemma, self._num_words.get(norm))
-                if num is None and segmenter:
-                    num = self._count(norm)
-                if num is None and w in self._ocr_numbers:  # OCR: "mit l oder 2 Würfeln"
-                    num = self._ocr_numbers[w]
-                read = words[key] = (norm, lemma, num, alts(w))
+                read = words[key] = self._reading(w, segmenter and m.lemma, lem, alts)  # type: ignore[union-attr]
             norm, lemma, num, alt = read
             append(_token(m.start() + offset, m.end() + offset, w, norm, lemma, num, alt))
         return out
 
+    def _reading(self, w: str, seg_lemma: str, lem: Callable[[str], str],
+                 alts: Callable[[str], frozenset[str]]) -> tuple[str, str, int | None, frozenset[str]]:
+        """(norm, lemma, num, alts) of one word (`seg_lemma`: a segmenter's lemma, or ""): a number's digits
+        are its own reading."""
+        if w.isdigit():
+            return w, w, int(w), _NO_ALTS
+        norm = fold(w)
+        lemma = self._repair(w, seg_lemma or lem(w), norm)
+        num = self._num_words.get(lemma, self._num_words.get(norm))
+        if num is None and self._segmenter:
+            num = self._count(norm)
+        if num is None and w in self._ocr_numbers:  # OCR: "mit l oder 2 Würfeln"
+            num = self._ocr_numbers[w]
+        return norm, lemma, num, alts(w)
+
     def ordinal(self, tok: Token) -> int | None:
         return self._ord_words.get(tok.lemma, self._ord_words.get(tok.norm))
+
+    @property
+    def ordinal_of(self) -> Callable[..., int | None]:
+        """The ordinals' look-up, lemma or folded surface -> number: `ordinal` is
+        `ordinal_of(tok.lemma, ordinal_of(tok.norm))`, for a loop over every word of many texts."""
+        return self._ord_words.get
 
     def _repair(self, word: str, lemma: str, norm: str) -> str:
         """An OCR-damaged rule word ("Wiirfel") is read as the closest lexicon word; a real word of
@@ -348,9 +361,12 @@ class Lexicon:
         paragraph's sentences read with the paragraph, not each read again. A term reaching past its span
         is not the span's, and the longest term wins inside each span alone (as find on the span would);
         token indices are the span's own, character offsets those of `tokens`."""
-        every = self._matches(tokens, ())
+        every = self._matches(tokens, ())  # in the order of their first tokens (_matches reads the words in order)
+        firsts = [h.first for h in every]
+        # each span's hits among those starting inside it (bisected), not every hit of the text read per span
         return [_longest([h if not lo else _hit(h.concept, h.start, h.end, h.first - lo, h.last - lo, h.term, h.value)
-                          for h in every if lo <= h.first and h.last < hi]) for lo, hi in spans]
+                          for h in every[bisect_left(firsts, lo):bisect_left(firsts, hi)] if h.last < hi])
+                for lo, hi in spans]
 
     def _find(self, tokens: list[Token], prefixes: tuple[str, ...]) -> list[Hit]:
         return _longest(self._matches(tokens, prefixes))

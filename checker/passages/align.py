@@ -609,9 +609,12 @@ def moved(beads: list[Bead], a_units: Sequence[Unit], b_units: Sequence[Unit]) -
             if abs(ka - kb) > MOVED_WINDOW or (ka == kb and beads[ka].shape == (1, 1)):
                 continue
             gj = gb[j]
+            # a moved passage is trusted only as a numbered step that kept its number (a worked example's):
+            # asked first, so that sentences (no numbers of their own) are not weighed pair by pair
+            if gi.item is None or gi.item != gj.item:
+                continue
             own = own_evidence(gi, gj)
-            # a moved passage is trusted only as a numbered step that kept its number (a worked example's)
-            if own >= ANCHOR + 0.3 and gi.item is not None and gi.item == gj.item:
+            if own >= ANCHOR + 0.3:
                 candidates.append((-own, ka, i, j))
     used_a: set[int] = set()
     used_b: set[int] = set()

@@ -264,11 +264,27 @@ def _merged(units: list[Passage]) -> Passage:
     return replace(units[0], text="\n".join(u.text for u in units), sentences=[s for u in units for s in u.sentences])
 
 
+SENTENCE_BEADS_MEMO = 16  # sentence alignments remembered: those of the last few beads
+_sentence_memo: OrderedDict[tuple[int, int], tuple[list[Sentence], list[Sentence], list[Bead]]] = OrderedDict()
+
+
+def _sentence_beads(pa: Passage, pb: Passage) -> list[Bead]:
+    """align(pa.sentences, pb.sentences), remembered by the two sentence lists (held here, so their ids name
+    no other object): the number, gap and extra-sentence checks of one bead each asked for it again."""
+    key = (id(pa.sentences), id(pb.sentences))
+    hit = _sentence_memo.get(key)
+    if hit is None or hit[0] is not pa.sentences or hit[1] is not pb.sentences:
+        hit = _sentence_memo[key] = (pa.sentences, pb.sentences, align(pa.sentences, pb.sentences))
+        if len(_sentence_memo) > SENTENCE_BEADS_MEMO:
+            _sentence_memo.popitem(last=False)
+    return hit[2]
+
+
 def _sentence_numbers(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[PairDiff]:
     """A number changed inside one sentence of two aligned paragraphs whose numbers differ only in
     how often they occur (the paragraph as a whole still holds every number)."""
     out = []
-    for sb in align(pa.sentences, pb.sentences):
+    for sb in _sentence_beads(pa, pb):
         if not (sb.a and sb.b) or sb.confidence < MIN_CONFIDENCE:
             continue
         sa, so = [pa.sentences[i] for i in sb.a], [pb.sentences[j] for j in sb.b]
@@ -772,7 +788,7 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
     if len(pa.sentences) + len(pb.sentences) <= 2:
         return []
     ratio = _book_ratio(pair)
-    beads = align(pa.sentences, pb.sentences)
+    beads = _sentence_beads(pa, pb)
     la, lb = len(pa.text), len(pb.text)
     with_it = abs(_delta(la, lb, ratio))
     out: list[tuple[tuple, bool, PairDiff]] = []  # each gap, how surely it is the extra one, and whether it stands alone
@@ -900,7 +916,7 @@ def _paragraph_extra(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[P
         return []
     on_a = with_it < 0  # the pivot's paragraph is the longer one
     mine, theirs = (pa, pb) if on_a else (pb, pa)
-    beads = align(pa.sentences, pb.sentences)
+    beads = _sentence_beads(pa, pb)
     anchored = {(bd.a if on_a else bd.b)[0] for bd in beads if bd.shape == (1, 1) and bd.own >= ANCHOR}
     named = set().union(*(x.feats.concepts for x in theirs.sentences)) if theirs.sentences else set()
     fits: dict[int, float] = {}  # each sentence that may be the extra one: how well the paragraphs fit without it

@@ -85,20 +85,34 @@ def _group(units: tuple[Unit, ...]) -> Group:
         conc |= u.feats.concepts
     first = units[0]
     heads = sum(getattr(u, "kind", "") == "heading" for u in units)
-    return Group(sum(len(u.text) for u in units), nums, frozenset(soft), frozenset(cards), frozenset(conc),
-                 getattr(first, "kind", "paragraph"), getattr(first, "item", None), heads, frozenset(nums),
-                 _rules(frozenset(conc)))
+    return _made_group(sum(len(u.text) for u in units), nums, frozenset(soft), frozenset(cards), frozenset(conc),
+                       getattr(first, "kind", "paragraph"), getattr(first, "item", None), heads, frozenset(nums),
+                       _rules(frozenset(conc)))
 
 
 def _one(u: Unit) -> Group:
     """_group of one unit: its own features' sets taken as they are, not copied into new ones (most
     groups are one passage or one sentence)."""
     feats = u.feats
-    nums = Counter(feats.numbers)
     kind = getattr(u, "kind", "paragraph")
     conc = frozenset(feats.concepts)
-    return Group(len(u.text), nums, frozenset(feats.soft), frozenset(u.cards), conc, kind, getattr(u, "item", None),
-                 int(kind == "heading"), frozenset(nums), _rules(conc))
+    return _made_group(len(u.text), Counter(feats.numbers), frozenset(feats.soft), frozenset(u.cards), conc, kind,
+                       getattr(u, "item", None), int(kind == "heading"), frozenset(feats.numbers), _rules(conc))
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _made_group(length: int, numbers: Counter, soft: frozenset[int], cards: frozenset[str], concepts: frozenset[str],
+                kind: str, item: int | None, headings: int, number_keys: frozenset[int], rules: frozenset[str]) -> Group:
+    """Group(...), the same object made with one write instead of the frozen dataclass's one
+    object.__setattr__ a field (as ingest.lexicon makes its tokens): every passage and sentence of every
+    book aligned is grouped, alone and with its neighbour, and making the groups was a tenth of aligning."""
+    g = _new(Group)
+    _set(g, "__dict__", {"length": length, "numbers": numbers, "soft": soft, "cards": cards, "concepts": concepts,
+                         "kind": kind, "item": item, "headings": headings, "number_keys": number_keys, "rules": rules})
+    return g
 
 
 @lru_cache(maxsize=RULES_MEMO)

@@ -127,7 +127,7 @@ def lexicon_of(lang: str) -> Lexicon | None:
 
 
 @lru_cache(maxsize=64)
-def _not_terms(lang: str) -> dict[str, frozenset[str]]:
+def not_terms(lang: str) -> dict[str, frozenset[str]]:
     """The lexicon's `not_terms`: per concept, the folded spellings that share a term's lemma but name
     something else (a noun whose lookup lemma is the verb the concept names). Why: a lookup lemmatizer
     has no part of speech, so only the language's data can say which spellings the lemma misreads."""
@@ -201,7 +201,7 @@ def _read(lex: Lexicon, lang: str, tokens: list, found: list) -> Features:
     hard: list[int] = []
     ords: list[int] = []
     soft: set[int] = {1}  # "a coin" = "1 coin": one is never a hard number
-    ordinal = lex.ordinal
+    ordinal = lex.ordinal_of  # by a word's readings: Lexicon.ordinal without a method call a word
     for tok in tokens:
         num = tok.num
         if num is not None:
@@ -213,12 +213,12 @@ def _read(lex: Lexicon, lang: str, tokens: list, found: list) -> Features:
                 hard.append(num)
                 soft.add(num)
         else:
-            o = ordinal(tok)
+            o = ordinal(tok.lemma, ordinal(tok.norm))
             if o is not None:
                 soft.add(o)
                 if o <= MAX_NUMBER:
                     ords.append(o)
-    wrong = _not_terms(lang)
+    wrong = not_terms(lang)
     hits = [h for h in found
             if not (h.concept in wrong and wrong[h.concept] & {t.norm for t in tokens[h.first:h.last + 1]})]
     choices, chosen = _choices(tokens, {h.first for h in hits if h.concept == OR and h.first == h.last})
@@ -366,7 +366,7 @@ def _make(book: BookIn, index: int, sec: object, start: int, body: str, kind: st
         m = _ITEM.match(text)
         numbered = text[m.end():] if m else text  # the item's own number is its position, not a rule number
     end = start + len(text)
-    cards = frozenset(c for s, c in mentions if start <= s < end)
+    cards = frozenset(c for _, c in _within(mentions, start, end))
     cut = len(text) - len(numbered)  # where `numbered` starts in `text`
     spans = []  # each sentence's text read for features, as a span of `text`
     bounds = _sentences(book.lang, text, start)
@@ -380,10 +380,16 @@ def _make(book: BookIn, index: int, sec: object, start: int, body: str, kind: st
     sents = []
     for (a, b), sfeat in zip(bounds, got, strict=False):
         stext = text[a - start:b - start]
-        names = [(s, c) for s, c in mentions if a <= s < b]
+        names = _within(mentions, a, b)
         sents.append(Sentence(a, b, stext, sfeat, frozenset(c for _, c in names), _counts(stext, a, names)))
     return Passage(book.id, index, getattr(sec, "index", 0), getattr(sec, "topic", "other"), _page(book, start, sec),
                    start, end, text, kind, item, got[-1], cards, sents)
+
+
+def _within(mentions: list[tuple[int, str]], a: int, b: int) -> list[tuple[int, str]]:
+    """The mentions (sorted by offset) at offsets [a, b): found by bisection, not by reading all of the
+    book's mentions for each passage and sentence (a book's cut was quadratic in its length)."""
+    return mentions[bisect_left(mentions, (a,)):bisect_left(mentions, (b,))]
 
 
 def _page(book: BookIn, start: int, sec: object) -> int:

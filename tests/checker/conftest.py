@@ -128,3 +128,16 @@ def plant_copies(mk2_seeds: tuple[dict[str, BookIn], dict], tmp_path_factory: py
         return {(lang, seed): (plants[(lang, seed)], copies[f"{lang}_{seed}"]) for lang, seed in cases}
 
     return make
+
+
+@pytest.fixture(scope="session")
+def seed_books(seed_db: str) -> list[BookIn]:
+    """Every seed book, as the checker loads them."""
+    from carddb.db import open_db
+    from checker.load import load_books
+
+    engine = open_db(seed_db, create=False)
+    try:
+        return load_books(engine)
+    finally:
+        engine.dispose()
