@@ -11,7 +11,10 @@ together, one under another, in one more Tesseract run. What it
 gives goes through the same checks as every other line (ocr.drop_noise_lines: a picture's
 or a rule's marks read as low-confidence junk are dropped there), and a line read again is
 kept only with a word of print read surely: a stray mark read as "u" would be a word standing
-alone beside a column, and the page's reading order is worked out from where words stand.
+alone beside a column, and the page's reading order is worked out from where words stand. In a
+script written without spaces a line's "word" is a run of characters with their mean confidence,
+so there the line's run of characters read surely (ocr.SURE_RUN, SURE_CHARS) keeps it, as it keeps
+a line of the first reading.
 
 Picture blocks (ingest.reader.blocks: bands cut out of a picture) are not searched: their ink is
 mostly drawing, not lines of print.

@@ -82,10 +82,11 @@ def _measured(family: str, seed: int, tmp_path):
 
 def test_a_72_dpi_simplified_chinese_page_keeps_its_lines_read_unsurely(tmp_path):
     """bars_cjk-6 at 72 dpi (zh-Hans, Tesseract): 38.9% CER and 52.5% of its characters in order with
-    14 lines dropped; every line kept: 24.8%, 63.4% (the rest is recognition: 掷 read 缆, 骰 慨)."""
+    14 lines dropped; its lines with three sure characters in a row kept: 24.8%, 63.4%; with four
+    sure characters anywhere (SURE_CHARS): 18.2%, 68.6% (the rest is recognition: 掷 read 缆, 骰 慨)."""
     page = page_layouts.make_page("bars_cjk", 6, tmp_path)
     scan = page_layouts.scan_of(page, 72, 6, tmp_path)
     (got,) = read_image(scan.image, lang_hint=page.lang)
     m = measure("bars_cjk", "low", got.text, page.text, page_words(page.pdf), page.headings, page.lang)
-    assert m.cer <= 0.30, m
-    assert m.recovered >= 0.60, m
+    assert m.cer <= 0.21, m
+    assert m.recovered >= 0.66, m
