@@ -11,7 +11,10 @@ together, one under another, in one more Tesseract run. What it
 gives goes through the same checks as every other line (ocr.drop_noise_lines: a picture's
 or a rule's marks read as low-confidence junk are dropped there), and a line read again is
 kept only with a word of print read surely: a stray mark read as "u" would be a word standing
-alone beside a column, and the page's reading order is worked out from where words stand.
+alone beside a column, and the page's reading order is worked out from where words stand. In a
+script written without spaces a line's "word" is a run of characters with their mean confidence,
+so there the line's run of characters read surely (ocr.SURE_RUN, SURE_CHARS) keeps it, as it keeps
+a line of the first reading.
 
 Picture blocks (ingest.reader.blocks: bands cut out of a picture) are not searched: their ink is
 mostly drawing, not lines of print.
@@ -103,21 +106,31 @@ class LostLines:
     heights: list[int]
     number: int  # the first line number after the canvas's own lines
 
-    def words(self, read: PageLayout) -> list[Word]:
+    def words(self, read: PageLayout, sure_lines: frozenset[int] = frozenset()) -> tuple[list[Word], frozenset[int]]:
         """The stack's words (`read`: its reading) set back on the canvas, each line numbered
-        after the canvas's own lines and kept only with a word of print read surely."""
+        after the canvas's own lines and kept only with a word of print read surely; and the
+        numbers of the kept lines read surely in a script written without spaces.
+
+        `sure_lines`: the stack's lines holding a run of characters read surely (the reading's
+        OcrResult.sure_lines): in such a script a "word" is a whole run of characters with their
+        mean confidence, so a line of print read half wrong has no sure word, and the lines lost
+        on a 72-dpi Chinese page were all dropped here, as the first reading's were before
+        ocr.SURE_RUN. The numbers given back keep them through ocr.drop_noise_lines too."""
         lines: list[list[Word]] = [[] for _ in self.boxes]
+        sure = [False] * len(self.boxes)
         for w in read.words:
             mid = (w.top + w.bottom) / 2
             k = min(range(len(self.boxes)), key=lambda i: abs(self.tops[i] + self.heights[i] / 2 - mid))
             x0, dy = self.boxes[k][0], self.boxes[k][1] - self.tops[k]  # from the stack back onto the canvas
             lines[k].append(replace(w, x0=w.x0 - BORDER + x0, x1=w.x1 - BORDER + x0, top=w.top + dy,
                                     bottom=w.bottom + dy))
+            sure[k] = sure[k] or w.line in sure_lines
         found: list[Word] = []
         for k, words in enumerate(lines):
-            if any(w.confidence >= SURE_WORD and sum(c.isalpha() for c in w.text) >= SURE_LETTERS for w in words):
+            if sure[k] or any(w.confidence >= SURE_WORD and sum(c.isalpha() for c in w.text) >= SURE_LETTERS
+                              for w in words):
                 found += [replace(w, line=self.number + k) for w in words]  # else a mark, a rule or a picture's edge
-        return found
+        return found, frozenset(self.number + k for k in range(len(lines)) if sure[k] and lines[k])
 
 
 def lost_stack(canvas: Image.Image, blocks: Sequence[tuple[int, int, int, int]], layout: PageLayout,

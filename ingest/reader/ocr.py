@@ -304,6 +304,7 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str, text: str | None 
             line_size = min(line_size, TALL_BOX * (bottom - top))
         kept = False  # the line's previous hOCR word was kept (a word joined to a dropped one stands alone)
         run = 0  # letters read surely in a row, set on without a space (unspaced scripts)
+        sure_letters = 0  # the line's letters read surely, in a row or not (unspaced scripts)
         for span in line.iter():
             if (span.get("class") or "") != "ocrx_word":
                 continue
@@ -319,7 +320,8 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str, text: str | None 
             weighted += confidence * len(text_)
             letters = sum(c.isalpha() for c in text_)
             run = (run if joined else 0) + letters if confidence >= SURE_WORD * 100 and letters else 0
-            if text is not None and run >= SURE_RUN:
+            sure_letters += letters if confidence >= SURE_WORD * 100 else 0
+            if text is not None and (run >= SURE_RUN or sure_letters >= SURE_CHARS):
                 sure.add(number)
             if joined:
                 prev = words[-1]
@@ -565,6 +567,12 @@ SURE_WORD = 0.85  # ... and without one word of three letters read this surely i
 # lines of print were dropped whole, costing every character (8 generated zh-Hans pages at 72 dpi:
 # 14 of 50 lines, bars_cjk-6 38.9% CER)
 SURE_RUN = 3
+# ... or this many read surely anywhere in the line: a line of print read badly (Traditional Chinese
+# serif at 72 dpi, characters 11 pixels high) has its sure characters one or two together between
+# misread ones, and 25 of its 60 lines were dropped whole (panels_cjk-7: 39.7% CER; kept: 24%),
+# while specks and a picture's marks read as characters give a few unsure ones (as many as three
+# sure ones apart, tests/reading/test_unsure_cjk_lines.py)
+SURE_CHARS = 4
 BAR_LINE = 0.4  # a line on a bar: noise only below this mean confidence, or with a word not of letters
 
 
@@ -674,7 +682,9 @@ def with_lost_lines(parts: list[tuple[Image.Image, Where, OcrResult]], model: st
     if stacks:
         read = run_tesseract_all([found.stack for found, _ in stacks], model, None, 6, floor=floor)
         for (found, result), lines in zip(stacks, read, strict=True):
-            result.layout.words.extend(found.words(lines.layout))
+            words, sure = found.words(lines.layout, lines.sure_lines)
+            result.layout.words.extend(words)
+            result.sure_lines |= sure
 
 
 def _slot_of(slots: list[Slot], mid: float) -> Slot | None:
