@@ -57,6 +57,12 @@ def weak(found: tuple[float, str] | None) -> bool:
     return found is not None and found[0] < LOW_CONFIDENCE
 
 
+def weak_span(book: BookIn, start: int, end: int) -> bool:
+    """Whether a word the reader gave in [start, end) of the book's text was read with low confidence: the
+    scanner, not the book, may be what differs there."""
+    return weak(weakest_word(book, start, end))
+
+
 def weak_words_warning(ctx: Context, book_id: str, topic: str, evidence: Evidence, weakest: tuple[float, str],
                        values: dict, why: str) -> Discrepancy:
     """The extraction warning that replaces a finding resting on a word read with low confidence."""

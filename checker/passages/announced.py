@@ -93,7 +93,7 @@ def _book(ctx: Context, book: BookIn) -> Iterator[Discrepancy]:
         if any(t.num == listed for t in tokens):
             continue  # the count agrees (or is not the tail's)
         tail = [t for t in tokens[-ANNOUNCE_TAIL:] if t.num is not None and t.num > 1]
-        if len(tail) != 1 or trust.weak(trust.weakest_word(book, s.start + tail[0].start, s.start + tail[0].end)):
+        if len(tail) != 1 or trust.weak_span(book, s.start + tail[0].start, s.start + tail[0].end):
             continue
         count = tail[0]
         summary = (f"{book.lang}: the text announces {count.num} ({count.text!r}) but the list after it has "

@@ -131,7 +131,7 @@ class _Edition:
         """Whether a word of the sentence was read with low confidence (OCR): it cannot carry a claim."""
         key = (c.book, c.sentence.start)
         if key not in self._weak:
-            self._weak[key] = trust.weak(trust.weakest_word(self.ctx.book(c.book), c.sentence.start, c.sentence.end))
+            self._weak[key] = trust.weak_span(self.ctx.book(c.book), c.sentence.start, c.sentence.end)
         return self._weak[key]
 
 

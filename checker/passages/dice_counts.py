@@ -105,7 +105,7 @@ def _book(ctx: Context, book: BookIn) -> Iterator[Discrepancy]:
             if not may_count_dice(book.lang, s):
                 continue
             for n, lo, hi in dice_counts(book.lang, s.text):
-                if n <= box[0] or trust.weak(trust.weakest_word(book, s.start + lo, s.start + hi)):
+                if n <= box[0] or trust.weak_span(book, s.start + lo, s.start + hi):
                     continue
                 words = s.text[lo:hi]
                 summary = (f"{book.lang}: the sentence rolls {n} dice ({words!r}), but the game has {box[0]} "

@@ -112,7 +112,7 @@ def _book(ctx: Context, book: BookIn) -> Iterator[Discrepancy]:
                 continue
             inside = tuple((a - s.start, b - s.start, c) for a, b, c in mentions if s.start <= a and b <= s.end)
             for count, named, lo, hi, _end in enumerations(book.lang, s.text, inside):
-                if count == named or trust.weak(trust.weakest_word(book, s.start + lo, s.start + hi)):
+                if count == named or trust.weak_span(book, s.start + lo, s.start + hi):
                     continue
                 words = s.text[lo:hi]
                 summary = f"{book.lang}: the sentence counts {count} ({words!r}) but names {named} cards after it"

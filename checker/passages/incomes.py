@@ -199,7 +199,7 @@ def _book(ctx: Context, book: BookIn) -> Iterator[Discrepancy]:
             inside = tuple((a - s.start, b - s.start, c) for a, b, c in mentions if s.start <= a < s.end)
             for card, count, amount, lo, hi in claimed_incomes(book.lang, s.text, inside) if inside else ():
                 each = card_income(ctx.cards.get(card) or {})
-                if each is None or count * each == amount or trust.weak(trust.weakest_word(book, s.start + lo, s.start + hi)):
+                if each is None or count * each == amount or trust.weak_span(book, s.start + lo, s.start + hi):
                     continue  # adds up, or read by OCR with too little confidence to say it does not
                 yield _finding(ctx, book, p.page, s.text, (card, count, amount, s.text[lo:hi]), each)
 
@@ -227,7 +227,7 @@ def _followed_claims(ctx: Context, book: BookIn, p: Passage, mentions: list[tupl
             owed = [n * each for n in counts] if each is not None else []
             if each is None or (sorted(owed) == sorted(amounts) if len(amounts) == len(counts) else sum(owed) == amounts[0]):
                 continue
-            if trust.weak(trust.weakest_word(book, s.start, s.end)) or trust.weak(trust.weakest_word(book, t.start + lo, t.start + hi)):
+            if trust.weak_span(book, s.start, s.end) or trust.weak_span(book, t.start + lo, t.start + hi):
                 continue  # read by OCR with too little confidence to say it does not add up
             yield _followed_finding(ctx, book, p.page, (s.text, t.text, t.text[lo:hi]), card, counts, amounts, each)
 
