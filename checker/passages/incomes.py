@@ -24,6 +24,7 @@ zahlen."). Here a landmark named in the two sentences or the three before them k
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
@@ -32,7 +33,7 @@ from checker.context import Context
 from checker.example_error import card_income
 from checker.model import BookIn, Discrepancy, Evidence
 from checker.passages.pairs import book_passages
-from checker.passages.units import Passage, lexicon_of
+from checker.passages.units import Passage, Sentence, lexicon_of
 
 WINDOW = 8  # words from the card name to the amount
 MARKS = ").:;,"  # a number followed by one of these before the card is a list step or another clause's
@@ -190,18 +191,30 @@ def check(ctx: Context) -> list[Discrepancy]:
 
 
 def _book(ctx: Context, book: BookIn) -> Iterator[Discrepancy]:
-    mentions = [(m.start, m.end, m.card) for m in book.mentions if m.card]
+    mentions = sorted(((m.start, m.end, m.card) for m in book.mentions if m.card), key=_start)  # stable: ties keep their order
     for p in book_passages(ctx, book):
         yield from _followed_claims(ctx, book, p, mentions)
         if _names_landmark(ctx, p.cards):
             continue  # a landmark's bonus may change the income the passage counts
         for s in p.sentences:
-            inside = tuple((a - s.start, b - s.start, c) for a, b, c in mentions if s.start <= a < s.end)
+            inside = _named_in(mentions, s)
             for card, count, amount, lo, hi in claimed_incomes(book.lang, s.text, inside) if inside else ():
                 each = card_income(ctx.cards.get(card) or {})
                 if each is None or count * each == amount or trust.weak_span(book, s.start + lo, s.start + hi):
                     continue  # adds up, or read by OCR with too little confidence to say it does not
                 yield _finding(ctx, book, p.page, s.text, (card, count, amount, s.text[lo:hi]), each)
+
+
+def _named_in(mentions: list[tuple[int, int, str]], s: Sentence) -> tuple[tuple[int, int, str], ...]:
+    """The card mentions starting inside sentence `s`, at offsets of its own text (`mentions`: the book's,
+    sorted by their starts): found by bisection, not by reading every mention of the book for each sentence."""
+    lo = bisect_left(mentions, s.start, key=_start)
+    hi = bisect_left(mentions, s.end, key=_start)
+    return tuple((a - s.start, b - s.start, c) for a, b, c in mentions[lo:hi])
+
+
+def _start(mention: tuple[int, int, str]) -> int:
+    return mention[0]
 
 
 def _names_landmark(ctx: Context, cards: Iterable[str]) -> bool:
@@ -221,7 +234,7 @@ def _followed_claims(ctx: Context, book: BookIn, p: Passage, mentions: list[tupl
         near = sents[max(0, k - LANDMARK_BEFORE):k + 2]
         if _names_landmark(ctx, [c for x in near for c in x.cards]):
             continue
-        inside = tuple((a - s.start, b - s.start, c) for a, b, c in mentions if s.start <= a < s.end)
+        inside = _named_in(mentions, s)
         for card, counts, amounts, lo, hi in claimed_followed(book.lang, s.text, inside, t.text):
             each = card_income(ctx.cards.get(card) or {})
             owed = [n * each for n in counts] if each is not None else []
