@@ -36,8 +36,8 @@ LINE_SHARE = 0.6  # uncovered rows of ink this many line heights high: a line pa
 TALLEST = 1.5  # ... and no more than this: a taller run of ink is a drawing (a page's art left among its text)
 PAD = 0.3  # line heights of the rows above and below a lost line cut out with it
 BORDER = 10  # pixels of white set around the cut-out lines (Tesseract reads a line at the image's edge poorly)
-SURE_WORD = 0.85  # a line read again is print when one of its words is read this surely ...
-SURE_LETTERS = 3  # ... and has this many letters (as ocr.drop_noise_lines keeps a picture's lines)
+SURE_WORD = 0.85  # a line is print when one of its words is read this surely (sure_word) ...
+SURE_LETTERS = 3  # ... and has this many letters: a line read again here, as ocr.drop_noise_lines keeps a line
 # lines read again at most per canvas: a bound, not a judgement. They are read in one run however
 # many, and Tesseract passes over whole blocks of a 72-dpi page, not a line now and then: a third
 # column of eight lines and a block of three on one canvas (spanning_headings-11, 21 lines lost),
@@ -95,6 +95,12 @@ def _may_hold_a_word(ink: np.ndarray, line: float) -> bool:
     return ndimage.label(ink, structure=np.ones((3, 3), dtype=bool))[1] >= SURE_LETTERS
 
 
+def sure_word(w: Word) -> bool:
+    """A word of print read surely: a picture's or a rule's marks read as letters are never this sure of
+    SURE_LETTERS of them (the one test of both the first reading's lines and the lines read again)."""
+    return w.confidence >= SURE_WORD and sum(c.isalpha() for c in w.text) >= SURE_LETTERS
+
+
 @dataclass
 class LostLines:
     """A canvas's lost lines (lost_lines) cut out and set one under another on `stack`, to be read
@@ -127,8 +133,7 @@ class LostLines:
             sure[k] = sure[k] or w.line in sure_lines
         found: list[Word] = []
         for k, words in enumerate(lines):
-            if sure[k] or any(w.confidence >= SURE_WORD and sum(c.isalpha() for c in w.text) >= SURE_LETTERS
-                              for w in words):
+            if sure[k] or any(map(sure_word, words)):
                 found += [replace(w, line=self.number + k) for w in words]  # else a mark, a rule or a picture's edge
         return found, frozenset(self.number + k for k in range(len(lines)) if sure[k] and lines[k])
 

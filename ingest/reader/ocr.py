@@ -35,7 +35,7 @@ from ingest.options import PageProgress
 from ingest.reader import tesseract
 from ingest.reader.geometry import PageLayout, Word, median
 from ingest.reader.layout import order_pages
-from ingest.reader.lost_lines import lost_stack
+from ingest.reader.lost_lines import SURE_WORD, lost_stack, sure_word
 from ingest.reader.places import place_words
 from ingest.reader.preprocess import SKEW_SIDE, is_blank, prepare
 from ingest.reader.rules import cleared
@@ -119,7 +119,7 @@ class OcrResult:
     warnings: list[str] = field(default_factory=list)
     card_art: int = 0  # words read inside card pictures, set aside
     # lines (parse_hocr's numbers) of a script written without spaces holding SURE_RUN characters in a
-    # row read surely: print, however unsurely the rest of the line reads (drop_noise_lines)
+    # row, or SURE_CHARS in all, read surely: print, however unsurely the rest reads (drop_noise_lines)
     sure_lines: frozenset[int] = frozenset()
 
 
@@ -276,7 +276,8 @@ def parse_hocr(hocr: bytes, size: tuple[int, int], model: str, text: str | None 
     letter so: the model's doubt about a letter it lacks (chi_sim has no 骰) spreads to the
     letters beside it ("掷骰子" read "掷", "般", "子", all near 0), which are print, not specks.
     `floor`: the confidence under which a word is dropped (MIN_WORD_CONF; word_floor). Such a
-    model's lines holding SURE_RUN letters in a row read surely are its `sure_lines`.
+    model's lines holding SURE_RUN letters in a row, or SURE_CHARS in all, read surely are its
+    `sure_lines`.
     """
     from xml.etree import ElementTree  # here: only Tesseract's output needs it (~3 ms of every PDF ingest)
 
@@ -559,9 +560,8 @@ def split_boxes(gray: Image.Image) -> list[tuple[int, int, int, int]]:
     return [(0, 0, w, cut), (0, cut, w, h)]
 
 
-NOISE_LINE = 0.55  # a line read with a mean confidence below this ...
-SURE_WORD = 0.85  # ... and without one word of three letters read this surely is noise
-# ... or, in a script written without spaces, without this many letters in a row read this surely: its
+NOISE_LINE = 0.55  # a line read with a mean confidence below this and without a sure word (lost_lines.sure_word) is noise
+# ... or, in a script written without spaces, without this many letters in a row read SURE_WORD surely: its
 # "word" is a whole run of characters, whose confidence is the mean of its letters', so a line of
 # print read half wrong (72 dpi: complex Han characters 10 pixels high) has no sure word, and
 # lines of print were dropped whole, costing every character (8 generated zh-Hans pages at 72 dpi:
@@ -589,16 +589,15 @@ def drop_noise_lines(words: list[Word], strict: frozenset[tuple[int, int]] = fro
     kept down to BAR_LINE when all its words are letters or digits (a picture's noise has
     punctuation and stray marks: "TT,, am a =").
 
-    `sure_lines`: the lines holding a run of SURE_RUN characters read surely (OcrResult.sure_lines,
-    a script written without spaces), which count as holding a sure word."""
+    `sure_lines`: the lines holding SURE_RUN characters in a row or SURE_CHARS in all read surely
+    (OcrResult.sure_lines, a script written without spaces), which count as holding a sure word."""
     lines: dict[tuple[int, int], list[Word]] = {}
     for wd in words:
         lines.setdefault((wd.line, wd.region), []).append(wd)
     noise = set()
     for key, line in lines.items():
         mean = sum(w.confidence for w in line) / len(line)
-        sure = key[0] in sure_lines or any(
-            w.confidence >= SURE_WORD and sum(c.isalpha() for c in w.text) >= 3 for w in line)
+        sure = key[0] in sure_lines or any(map(sure_word, line))
         if key[1] in bars and key not in strict and mean >= BAR_LINE and _spelled(line):
             continue
         if (mean < NOISE_LINE or key in strict) and not sure:
