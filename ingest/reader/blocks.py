@@ -411,8 +411,9 @@ class Slot:
 
 def canvases(ink: Image.Image, found: PageRegions, blocks: list[Block], parts: int,
              em: float) -> list[tuple[Image.Image, list[Slot]]]:
-    """The blocks laid out one under another on `parts` canvases of about equal area (one per
-    core), GAP letter heights apart; each block shows only its own region's pixels."""
+    """The blocks laid out one under another on canvases of like width (_packed; none holding more
+    than about a `parts`th of the blocks), GAP letter heights apart; each block shows only its own
+    region's pixels."""
     if not blocks:
         return []
     full = np.asarray(Image.fromarray(found.labels.astype(np.int32)).resize(ink.size, Image.NEAREST))
