@@ -337,8 +337,9 @@ def card_boxes(ink: Image.Image, found: PageRegions, work: Work) -> Cards:
     one card, inked over CARD_INK of its box as its marks are (the lines of a paragraph, each
     a dense mark once its letters are joined, leave the space between them). A letter is
     smaller, a box drawn round a paragraph is a thin frame (little of its box inked). Text read inside a card is the card's (see
-    inside_card). Returns the cards (each with the region it is printed on) and the page's
-    letter height in page pixels."""
+    inside_card), and so is text in a region laid on a card or where a card's pieces meet
+    (_card_panels, _stacked). Returns the cards (each with the region it is printed on) and the
+    page's letter height in page pixels."""
     sh, sw = found.labels.shape
     small, em = work
     if em <= 0:
@@ -373,7 +374,62 @@ def card_boxes(ink: Image.Image, found: PageRegions, work: Work) -> Cards:
             continue
         sl = objects[k - 1]  # the mark's own box: not a pass over the page a card
         out.append((*box, int(np.bincount(found.labels[sl][marks[sl] == k]).argmax())))
-    return out, em * f
+    return _stacked(out, _card_panels(found, out, em * f), em * f), em * f
+
+
+def _card_panels(found: PageRegions, cards: list[Card], em: float) -> list[tuple[Card, int]]:
+    """The regions laid on a card (its text box or title banner, a background of its own colour
+    that parts the card's marks): a region on the card's region, lined up with one of its cards on
+    both side edges (CARD_EDGE) and at most CARD_PARTS letter heights above or below it. Each is
+    a card of its own region, reaching CARD_MARGIN beyond the region so its own lines are inside
+    (inside_card): print read there is card art, as the text layer has it, wherever the region's
+    blocks are read (one canvas with the page's text, or a small canvas of their own). Each with
+    the region it lies on."""
+    out = []
+    edge, near, margin = CARD_EDGE * em, CARD_PARTS * em, int(CARD_MARGIN * em) + 1
+    for r in found.regions:
+        x0, top, x1, bottom = r.box
+        if any(r.parent == c[4] and abs(x0 - c[0]) <= edge and abs(x1 - c[2]) <= edge
+               and top - c[3] <= near and c[1] - bottom <= near for c in cards):
+            out.append(((x0, top - margin, x1, bottom + margin, r.index), r.parent))
+    return out
+
+
+def _stacked(pieces: list[Card], panels: list[tuple[Card, int]], em: float) -> list[Card]:
+    """The cards with, for each stack of them (parts one under another in one column, sharing at
+    least half the narrower's width, at most CARD_PARTS letter heights apart, on one region or a
+    region laid on it: a card parted by its banner and text box into pieces the side edges of
+    which do not line up), the stack's whole box once for each region in it: a card's name
+    printed across where its pieces meet is inside none of them, but inside the stack. The
+    panels (_card_panels) are cards too, on the region they lie on."""
+    cards = pieces + [p for p, _ in panels]
+    home = [c[4] for c in pieces] + [on for _, on in panels]
+    near = CARD_PARTS * em
+    group = list(range(len(cards)))
+
+    def root(i: int) -> int:
+        while group[i] != i:
+            i = group[i]
+        return i
+
+    for i, a in enumerate(cards):
+        for j in range(i + 1, len(cards)):
+            b = cards[j]
+            shared = min(a[2], b[2]) - max(a[0], b[0])
+            gap = max(a[1], b[1]) - min(a[3], b[3])
+            if home[i] == home[j] and shared >= 0.5 * min(a[2] - a[0], b[2] - b[0]) and gap <= near:
+                group[root(j)] = root(i)
+    stacks: dict[int, list[int]] = {}
+    for i in range(len(cards)):
+        stacks.setdefault(root(i), []).append(i)
+    out = list(cards)
+    for members in stacks.values():
+        if len(members) < 2:
+            continue
+        box = (min(cards[i][0] for i in members), min(cards[i][1] for i in members),
+               max(cards[i][2] for i in members), max(cards[i][3] for i in members))
+        out += [(*box, region) for region in sorted({cards[i][4] for i in members})]
+    return out
 
 
 def _joined_lines(inked: np.ndarray) -> bool:
