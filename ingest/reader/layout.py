@@ -33,6 +33,9 @@ from ingest.reader.region_order import region_blocks
 
 MARGIN_BAND = 0.08  # share of the page height at top and bottom where running lines live
 SMALL_TYPE = 0.7  # a block set smaller than this share of the body size is figure text ...
+# ... and, read by OCR, smaller by this share again: the recogniser's size of a short line (hOCR
+# x_size) moves by a few percent with the lines read beside it on its canvas (ingest.reader.blocks)
+OCR_SIZE_SLACK = 0.05
 FIGURE_TEXT_CHARS = 120  # ... when it is short (captions, card text); a long one is body (OCR sizes vary)
 LABEL_CHARS = 40  # a block this short without a word of three letters, on a page of cards, is card labels
 SMALL_REGION = 0.88  # text-layer lines set smaller than this share of the body size are their own region
@@ -153,8 +156,11 @@ def order_page(page: PageLayout) -> str:
         small = block_size < SMALL_TYPE * size and len(text) <= FIGURE_TEXT_CHARS
         if small and not page.exact_sizes:
             # the recogniser's size of a short line (hOCR x_size) can be far off on a small image:
-            # recognised text is small type only where its letters' boxes say so too
-            small = median(box_size(s) for s in block) < SMALL_TYPE * lines
+            # recognised text is small type only where its letters' boxes say so too, and where its
+            # size is under the line by more than the size moves with the canvas it was read on (a
+            # list's items set at 0.72 of the body read 0.70 or 0.71 as the blocks were packed)
+            small = (block_size < SMALL_TYPE * (1 - OCR_SIZE_SLACK) * size
+                     and median(box_size(s) for s in block) < SMALL_TYPE * lines)
         if small or _inside(block, page.pictures):
             figures.append(text)
             figure_blocks.append(block)
