@@ -122,6 +122,17 @@ def test_a_band_its_own_scripts_model_reads_surely_is_not_read_by_the_other_scri
     assert len(models) <= 11, models
 
 
+def test_bands_the_latin_probe_model_reads_surely_are_not_read_by_the_cyrillic_model(dutch):
+    """ingest.reader.ocr.sure_of_script: pages 3 and 4's band of most ink does not tell their
+    language, so four bands are probed; the Latin probe model (eng) reads those surely, so the
+    Cyrillic one is not run on them (it was, side by side: a third of the probe's Tesseract time),
+    and Dutch is still found and read with its own model."""
+    for number in (3, 4):
+        models = [args[args.index("-l") + 1] for args in RUNS[number]]
+        assert models.count("rus") <= 1, models
+        assert "nld" in models, models
+
+
 def test_a_cjk_scan_is_still_probed_by_the_other_scripts_models(tmp_path):
     """The other side of SCRIPT_READ: a Korean page scanned at 150 dpi (generated, bars_cjk seed 1),
     given without a language, reads under it in the Latin and Cyrillic probe models (measured 37),
