@@ -46,6 +46,7 @@ MIN_WEIGHT = 4.0  # anchors' weight a claim needs: "coins" and "player" alone ar
 MAX_WEIGHT = 4.0  # the weight of an anchor one book alone uses (rarer cannot say more)
 VOTE = 0.4  # ... to state one claim (with the same cards, topic, expansion or none: _comparable)
 DISTINCT = 3.0  # weight of a rule concept that alone says what a claim is about (used in ~5% of sentences)
+WORDS_ONLY = 3  # other books that must state a claim naming no card for a book to be found dropping it
 SOLE = 0.55  # ... to state one claim when one other book alone states it (_sole), or a claim naming no card
 UNIT_WORDS = 3  # words from a number to what it counts ("4 different kinds of establishments")
 EXAMPLE = "example."  # facts of worked examples: each book may work its own (checker.passages.incomes reads them)
@@ -296,9 +297,10 @@ def _dropped(ed: _Edition, book: str, seen: dict[tuple[str, str], set[int]]) -> 
     out = []
     for w in ed.claims[lead]:
         s = w.sentence
-        if not s.cards <= named or ed.mass(w.anchors) < MIN_WEIGHT:
+        if not s.cards <= named or ed.mass(w.anchors) < MIN_WEIGHT or (not s.cards and len(others) < WORDS_ONLY):
             continue  # a claim about cards the book names elsewhere: a book that never names a card may
-            # leave its rule to the card itself
+            # leave its rule to the card itself; a claim naming no card rests on words alone: WORDS_ONLY books
+            # state it (two real books matched a heading of one with a sentence of the other)
         if w.passage.index in seen.get((lead, book), set()):
             continue  # a passage the pair of the two books compares: the pairwise gap check's
         if any(sim >= NEAR for sim, _ in ed.alike(w.anchors, book)):
