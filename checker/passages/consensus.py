@@ -288,7 +288,8 @@ def _comparable(ed: _Edition, c: _Claim, t: _Claim) -> bool:
 
 def _dropped(ed: _Edition, book: str, seen: dict[tuple[str, str], set[int]]) -> list[Discrepancy]:
     """Claims every other book (two at least, of two families) states, naming cards `book` names elsewhere
-    (if any) and agreeing on its numbers, of which `book` prints no sentence alike (NEAR) anywhere."""
+    and agreeing on its numbers, of which `book` prints no sentence alike (NEAR) anywhere. A claim naming no
+    card is read only where WORDS_ONLY other books, of two languages at least, state it, each very alike (SOLE)."""
     others = sorted(b.id for b in ed.ctx.books if b.id != book)
     if len(others) < 2:
         return []
@@ -316,8 +317,11 @@ def _dropped(ed: _Edition, book: str, seen: dict[tuple[str, str], set[int]]) -> 
                 break  # the other books do not agree on it
             mates.append(t)
         else:
-            if ed.apart([w, *mates], book) >= 2 and not any(ed.weak(x) for x in [w, *mates]):
-                out.append(_drop_finding(ed.ctx, book, [w, *mates]))
+            langs = {ed.ctx.book(x.book).lang for x in [w, *mates]}
+            if s.cards or len(langs) >= 2:  # words alone: books of one language (a scan of a page of the
+                # book beside it, not parallel with it as a whole) word one claim alike as one witness
+                if ed.apart([w, *mates], book) >= 2 and not any(ed.weak(x) for x in [w, *mates]):
+                    out.append(_drop_finding(ed.ctx, book, [w, *mates]))
     return out
 
 
