@@ -99,3 +99,40 @@ def test_a_claim_dropped_from_a_book_written_apart_is_reported_by_consensus(clea
     # the clean Czech book beside the same three: nothing dropped
     ctx = Context("mk1", [by_name[CS_MK1.name], *others], dict(cards), {}, None)
     assert consensus.check(ctx, [p for p in pairs(ctx) if p.regions()]) == []
+
+
+def test_a_number_one_other_book_alone_states_otherwise_is_reported(clean, tmp_path: Path) -> None:
+    """The Czech book's four kinds of establishments made five: of the other books only the Russian one
+    says how many kinds there are (four), in its own words -- two books of two families disagreeing on a
+    number of one claim, reported once with both sentences (a reviewer asks which is right)."""
+    by_name, cards = clean
+    old = "Existují 4 různé druhy podniků"
+    (copy,), _ = books_of(tmp_path, [revised(tmp_path, CS_MK1, old, old.replace("4", "5"))])
+    others = [b for n, b in by_name.items() if n != CS_MK1.name]
+    ctx = Context("mk1", [copy, *others], dict(cards), {}, None)
+    found = consensus.check(ctx, [p for p in pairs(ctx) if p.regions()])
+    assert len(found) == 1
+    d = found[0]
+    ru = by_name[RU_MK1.name]
+    assert d.values == {copy.id: {"numbers": [5]}, ru.id: {"numbers": [4]}}
+    assert _quotes(d, copy) == ["Existují 5 různé druhy podniků, které hráči přináší příjem různými způsoby:"]
+    assert _quotes(d, ru) == ["Есть 4 различных типа предприятий, которые по-разному приносят доход."]
+    assert _consensus(_diff([copy, *others], cards), copy)  # through the diff too
+
+
+def test_a_claim_naming_no_card_dropped_is_reported_by_its_rare_rule_terms(clean, tmp_path: Path) -> None:
+    """The German book without "if you cannot pay everything, pay what you can; the rest is lost": the four
+    other books each state it under a heading of their own (payments, income, turn), naming no card -- what
+    says it is one claim is its rarest rule term (a shortfall), shared by every sentence quoted."""
+    by_name, cards = clean
+    dropped = "Kannst du nicht alles zahlen, zahlst du, was du kannst; der Rest verfällt."
+    (copy,), _ = books_of(tmp_path, [revised(tmp_path, DE_MK1, " " + dropped, "")])
+    others = [b for n, b in by_name.items() if n != DE_MK1.name]
+    found = _consensus(_diff([copy, *others], cards), copy)
+    assert len(found) == 1
+    d = found[0]
+    assert d.values[copy.id] == {"lacks": []}
+    assert _quotes(d, copy) == []
+    assert _quotes(d, by_name[EN_MK1.name]) == ["If you cannot pay, pay what you can; the rest is lost."]
+    assert _quotes(d, by_name[FR_MK1.name]) == ["Si vous ne pouvez pas payer, payez ce que vous pouvez ; le reste est perdu."]
+    assert set(d.values) == {copy.id} | {b.id for b in others}

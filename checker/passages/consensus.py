@@ -8,16 +8,19 @@ names (the catalog) and the rule concepts it uses (the language's lexicon), each
 is in the edition's books (a card or "landmark" says more than "player"), and what each number counts
 (the concept or card right after it: "4 landmarks"). Two sentences state one claim when their weighted
 anchors agree enough (VOTE), they name the same cards, and they sit under one section topic (unless the
-cards say what the claim is about) and both or neither name an expansion. Only passages no parallel pair
+cards, or the rarest rule concept of the claim -- "counterclockwise" -- say what the claim is about) and both
+or neither name an expansion. Only passages no parallel pair
 compares are read here (the pairwise checks read the rest), never a book's components, stories, credits
 or worked examples (each book may work its own), nor words OCR read with low confidence.
 
 Two findings: a changed number -- the book's sentence prints a number for a thing where the likest
 sentence of each other book stating the claim prints another, books of two families at least (two
-translations of one text are one witness: `families`) and none disagreeing, while no other book prints
+translations of one text are one witness: `families`), or one book of another family alone stating it, very
+alike (SOLE: two books disagreeing, whichever is wrong), and none disagreeing, while no other book prints
 the book's number for that thing anywhere (an expansion's six landmarks beside the base game's four) nor
 in a sentence alike -- and a dropped claim: every other book of the edition, of two families at least,
-states a claim naming cards the book names elsewhere and agreeing on its numbers, and the book prints no
+states a claim naming cards the book names elsewhere (or no card, very alike: SOLE) and agreeing on its
+numbers, and the book prints no
 sentence alike (NEAR) anywhere. A sentence only one book prints (an added one) is not reported: books
 written apart add and leave out sentences freely, and a reviewer signs nothing the others do not say.
 """
@@ -42,6 +45,9 @@ NEAR = 0.35  # weighted share of anchors two sentences have in common to say som
 MIN_WEIGHT = 4.0  # anchors' weight a claim needs: "coins" and "player" alone are no claim
 MAX_WEIGHT = 4.0  # the weight of an anchor one book alone uses (rarer cannot say more)
 VOTE = 0.4  # ... to state one claim (with the same cards, topic, expansion or none: _comparable)
+DISTINCT = 3.0  # weight of a rule concept that alone says what a claim is about (used in ~5% of sentences)
+WORDS_ONLY = 3  # other books that must state a claim naming no card for a book to be found dropping it
+SOLE = 0.55  # ... to state one claim when one other book alone states it (_sole), or a claim naming no card
 UNIT_WORDS = 3  # words from a number to what it counts ("4 different kinds of establishments")
 EXAMPLE = "example."  # facts of worked examples: each book may work its own (checker.passages.incomes reads them)
 VARIANT = "word.expansion"  # the lexicon's concept of an expansion: a sentence naming one states its variant
@@ -99,6 +105,11 @@ class _Edition:
 
     def mass(self, anchors: frozenset[str]) -> float:
         return sum(self.weight.get(a, MAX_WEIGHT) for a in anchors)
+
+    def distinct(self, anchors: frozenset[str]) -> set[str]:
+        """The rarest of the anchors (the heaviest), if rare enough (DISTINCT) to say what a claim is about."""
+        top = max((self.weight.get(a, MAX_WEIGHT) for a in anchors), default=0.0)
+        return {a for a in anchors if self.weight.get(a, MAX_WEIGHT) == top} if top >= DISTINCT else set()
 
     def sim(self, a: frozenset[str], b: frozenset[str]) -> float:
         union = self.mass(a | b)
@@ -202,10 +213,15 @@ def check(ctx: Context, good: list[Pair]) -> list[Discrepancy]:
     for (bid, _), idx in seen.items():
         read.setdefault(bid, set()).update(idx)
     parallel = {b for p in good if p.parallel for b in (p.pivot, p.other)}
-    out = []
+    out: list[Discrepancy] = []
+    said: set[frozenset[tuple[str, str]]] = set()
     for b in sorted(ctx.books, key=lambda b: b.id):
         mine = [c for c in ed.claims[b.id] if c.passage.index not in read.get(b.id, set())]
-        out += [d for c in mine for d in _changed(ed, c)]
+        for d in (d for c in mine for d in _changed(ed, c)):
+            quoted = frozenset((e.rulebook, e.quote) for e in d.evidence)
+            if quoted not in said:  # two books alone disagreeing: found from each side, reported once
+                said.add(quoted)
+                out.append(d)
         if b.id not in parallel:
             out += _dropped(ed, b.id, seen)
     return out
@@ -229,34 +245,51 @@ def _changed(ed: _Edition, c: _Claim) -> list[Discrepancy]:
                 votes = {}
                 break  # that book prints this number of the thing (an expansion's, a variant's), or prints it
                 # in a sentence alike: no consensus against it
-            cands = [(s, t) for s, t in alike if s >= VOTE and _comparable(c, t) and any(u == unit for _, u in ed.counted(t))]
+            cands = [(s, t) for s, t in alike if s >= VOTE and _comparable(ed, c, t) and any(u == unit for _, u in ed.counted(t))]
             if not cands:
                 continue
             tops = [t for s, t in cands if s == cands[0][0]]
             values = {n for t in tops for n, u in ed.counted(t) if u == unit}
             if len(values) != 1 or any(ed.weak(t) for t in tops):
                 continue  # that book's claim is read twice over, or doubtfully: it says nothing sure
-            votes.setdefault(values.pop(), []).append(tops[0])
-        if len(votes) != 1:
+            votes.setdefault(values.pop(), []).append((cands[0][0], tops[0]))
+        if len(votes) != 1 or ed.weak(c):
             continue  # no other book says otherwise, or they disagree among themselves
-        (n, backers), = votes.items()
-        if len(backers) >= 2 and ed.apart(backers, c.book) >= 2 and not ed.weak(c):
+        (n, backed), = votes.items()
+        backers = [t for _, t in backed]
+        if (len(backers) >= 2 and ed.apart(backers, c.book) >= 2) or _sole(ed, c, backed, n, unit):
             out.append(_number_finding(ed.ctx, c, ((m,), (n,)), backers))
     return out
 
 
-def _comparable(c: _Claim, t: _Claim) -> bool:
+def _sole(ed: _Edition, c: _Claim, backed: list[tuple[float, _Claim]], n: int, unit: str) -> bool:
+    """Whether one other book alone, of another family, states `c`'s claim with another number `n` for the
+    thing counted, and sure enough to be named: alike SOLE at least, and `c`'s own book printing `n` for
+    that thing nowhere else (a book that counts it both ways states two claims). Why: in books written
+    apart most claims are stated by two books, not three; two books disagreeing on a number of one claim
+    is what a reviewer asks about, whichever of the two is wrong."""
+    if len(backed) != 1:
+        return False
+    sim, t = backed[0]
+    return (sim >= SOLE and ed.apart([t], c.book) >= 1
+            and not any(u == unit and k == n for k, u in ed.printed(c.book)))
+
+
+def _comparable(ed: _Edition, c: _Claim, t: _Claim) -> bool:
     """Whether two alike sentences may state one claim: naming the same cards, under one section topic
-    (setup, end of game...) unless the cards they name say what the claim is about (books file the rule of
-    one card under different headings), and both or neither naming an expansion (VARIANT: the expansion's
-    own number of landmarks is not the base game's, changed)."""
-    return (c.sentence.cards == t.sentence.cards and (bool(c.sentence.cards) or c.passage.topic == t.passage.topic)
+    (setup, end of game...) unless what they share says what the claim is about -- the cards they name, or
+    the rarest rule concept of `c`, rare in the edition's books (DISTINCT: "counterclockwise", "on the
+    other players' turns"); books file one rule under different headings -- and both or neither naming an expansion
+    (VARIANT: the expansion's own number of landmarks is not the base game's, changed)."""
+    about = bool(c.sentence.cards) or bool(ed.distinct(c.anchors) & t.anchors)
+    return (c.sentence.cards == t.sentence.cards and (about or c.passage.topic == t.passage.topic)
             and (VARIANT in c.anchors) == (VARIANT in t.anchors))
 
 
 def _dropped(ed: _Edition, book: str, seen: dict[tuple[str, str], set[int]]) -> list[Discrepancy]:
     """Claims every other book (two at least, of two families) states, naming cards `book` names elsewhere
-    and agreeing on its numbers, of which `book` prints no sentence alike (NEAR) anywhere."""
+    and agreeing on its numbers, of which `book` prints no sentence alike (NEAR) anywhere. A claim naming no
+    card is read only where WORDS_ONLY other books, of two languages at least, state it, each very alike (SOLE)."""
     others = sorted(b.id for b in ed.ctx.books if b.id != book)
     if len(others) < 2:
         return []
@@ -265,16 +298,18 @@ def _dropped(ed: _Edition, book: str, seen: dict[tuple[str, str], set[int]]) -> 
     out = []
     for w in ed.claims[lead]:
         s = w.sentence
-        if not s.cards or not s.cards <= named or ed.mass(w.anchors) < MIN_WEIGHT:
+        if not s.cards <= named or ed.mass(w.anchors) < MIN_WEIGHT or (not s.cards and len(others) < WORDS_ONLY):
             continue  # a claim about cards the book names elsewhere: a book that never names a card may
-            # leave its rule to the card itself
+            # leave its rule to the card itself; a claim naming no card rests on words alone: WORDS_ONLY books
+            # state it (two real books matched a heading of one with a sentence of the other)
         if w.passage.index in seen.get((lead, book), set()):
             continue  # a passage the pair of the two books compares: the pairwise gap check's
         if any(sim >= NEAR for sim, _ in ed.alike(w.anchors, book)):
             continue  # the book prints a sentence alike: stated, if otherwise (the number check's to say)
         mates = []
+        vote = VOTE if s.cards else SOLE  # a claim naming no card: each book's sentence very alike to it
         for z in rest:
-            alike = [(sim, t) for sim, t in ed.alike(w.anchors, z) if sim >= VOTE and _comparable(w, t)]
+            alike = [(sim, t) for sim, t in ed.alike(w.anchors, z) if sim >= vote and _comparable(ed, w, t)]
             if not alike or (len(alike) > 1 and alike[1][0] == alike[0][0]):
                 break  # a book not stating it, or stating it twice over
             t = alike[0][1]
@@ -282,8 +317,11 @@ def _dropped(ed: _Edition, book: str, seen: dict[tuple[str, str], set[int]]) -> 
                 break  # the other books do not agree on it
             mates.append(t)
         else:
-            if ed.apart([w, *mates], book) >= 2 and not any(ed.weak(x) for x in [w, *mates]):
-                out.append(_drop_finding(ed.ctx, book, [w, *mates]))
+            langs = {ed.ctx.book(x.book).lang for x in [w, *mates]}
+            if s.cards or len(langs) >= 2:  # words alone: books of one language (a scan of a page of the
+                # book beside it, not parallel with it as a whole) word one claim alike as one witness
+                if ed.apart([w, *mates], book) >= 2 and not any(ed.weak(x) for x in [w, *mates]):
+                    out.append(_drop_finding(ed.ctx, book, [w, *mates]))
     return out
 
 
