@@ -4,7 +4,8 @@
     lang/<code>/language.yaml  who the language is (name, script, letters, `supported`), how a text
                                in it is recognised (stop words, title, edition and expansion
                                markers, heading words), `lemmatizer` (spacy | pymorphy3 | none)
-                               `tesseract` (its OCR model's name) and `segmenter` (sudachi |
+                               `tesseract` (its OCR model's name), `glyph_height` (the height its
+                               model reads small characters best at) and `segmenter` (sudachi |
                                jieba | kiwi | none: how a text written without spaces is cut
                                into words; ingest.segmenters)
     lang/<code>/lexicon.yaml   the rule vocabulary (concepts, numbers, ordinals)
@@ -115,3 +116,10 @@ def tesseract_model(lang: str, where: Path | str | None = None) -> str | None:
     """The name of the Tesseract model that reads `lang` (None: the language does not say)."""
     model = language(lang, where).get("tesseract")
     return str(model) if model else None
+
+
+def glyph_height(lang: str, where: Path | str | None = None) -> float | None:
+    """The height (pixels) a small page's characters of `lang` are enlarged to before its model reads
+    them (language data's `glyph_height`; None: the language does not say)."""
+    height = language(lang, where).get("glyph_height")
+    return float(height) if height else None

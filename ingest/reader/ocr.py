@@ -215,6 +215,17 @@ def spacing_models() -> frozenset[str]:
                      if d.get("script") in languages.UNSPACED_SCRIPTS and d.get("tesseract"))
 
 
+def glyphs_of(model: str | None) -> bool | float:
+    """How a page read by this model is enlarged when small (ingest.reader.upsample.glyph_target):
+    False, a spaced script; else the height its language data gives its characters (`glyph_height`),
+    or True (the script's default) when it gives none."""
+    if not unspaced(model):
+        return False
+    heights = [h for code, d in languages.languages().items() if str(d.get("tesseract")) == model
+               and (h := languages.glyph_height(code)) is not None]
+    return heights[0] if heights else True
+
+
 def unspaced(model: str | None) -> bool:
     """Whether a model reads a script written without spaces (spacing_models), whose characters fill their em."""
     return model is not None and model in spacing_models()
@@ -786,7 +797,7 @@ def ocr_pages(
         prepared: dict[int, Future[Image.Image | None]] = {}
 
         turn = 0  # the document's pages turned by this many degrees (from its first page)
-        glyphs = unspaced(model_for(lang_hint))  # its text in a script written without spaces (upsample.SMALL_GLYPHS)
+        glyphs = glyphs_of(model_for(lang_hint))  # its text in a script written without spaces (upsample.SMALL_GLYPHS)
 
         def load(i: int) -> Image.Image | None:
             if watch.skipped(pages[i]):
@@ -849,10 +860,11 @@ def ocr_pages(
                     head = [g for g in turned if g is not None]
                     model, lang, why, score = choice
                     why += f"; pages turned {turn} degrees"
-        if head and not glyphs and unspaced(model) and would_enlarge_glyphs(head[-1].info.get("letters")):
+        if head and not glyphs and unspaced(model) and would_enlarge_glyphs(head[-1].info.get("letters"),
+                                                                            glyphs_of(model)):
             # the first page's characters read as a script written without spaces: its pages prepared
             # again, their characters enlarged to the size its models read (upsample.SMALL_GLYPHS)
-            glyphs = True
+            glyphs = glyphs_of(model)
             for fut in prepared.values():
                 fut.cancel()
             prepared = {i: pool.submit(load, i) for i in range(min(n, cores))}
@@ -1017,7 +1029,7 @@ def reorient(source: PageSource, model: str, first: OcrResult) -> OcrResult:
     turn = orientation(gray)
     if not turn:
         return first
-    upright = prepare(gray.rotate(turn, expand=True), unspaced(model))
+    upright = prepare(gray.rotate(turn, expand=True), glyphs_of(model))
     parts = read_parts(page_parts(upright), model, lost=False, floor=word_floor(upright, model))
     second = merge(parts, upright.size, upright.info.get("regions"), upright.info.get("cards"))
     better = second.confidence * len(second.layout.words) > first.confidence * len(first.layout.words)

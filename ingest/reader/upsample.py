@@ -87,9 +87,9 @@ def lines_run_across(ink: np.ndarray) -> bool:
     return spread(ink) >= spread(ink.T)
 
 
-def enlargement(gray: Image.Image, glyphs: bool = False) -> float:
+def enlargement(gray: Image.Image, glyphs: bool | float = False) -> float:
     """How much to enlarge the page so its small text reads (1.0: as it is); `glyphs`: its text is
-    in a script written without spaces (SMALL_GLYPHS)."""
+    in a script written without spaces (SMALL_GLYPHS; glyph_target)."""
     return factor_for(measured(gray), glyphs)
 
 
@@ -98,20 +98,29 @@ def measured(gray: Image.Image) -> float | None:
     return None if max(gray.size) >= SMALL_SIDE else letter_height(gray)
 
 
-def factor_for(height: float | None, glyphs: bool = False) -> float:
-    """The enlargement for letters of this height (1.0: none)."""
+def factor_for(height: float | None, glyphs: bool | float = False) -> float:
+    """The enlargement for letters of this height (1.0: none); `glyphs` as glyph_target takes it."""
     if height is None or height >= (SMALL_GLYPHS if glyphs else SMALL_LETTERS):
         return 1.0
-    return min(MAX_FACTOR, TARGET_HEIGHT / height)
+    return min(MAX_FACTOR, glyph_target(glyphs) / height)
 
 
-def would_enlarge_glyphs(height: float | None) -> bool:
-    """Whether letters of this height, enlarged for a spaced script or not at all, are enlarged for
-    characters of a script written without spaces (the page must be prepared again for it)."""
-    return factor_for(height) <= 1.0 < factor_for(height, glyphs=True)
+def glyph_target(glyphs: bool | float) -> float:
+    """The height small text is enlarged to: TARGET_HEIGHT, or for a script written without spaces
+    whose language data gives its model's own (`glyph_height`: Hangul's stacked jamo read at 30
+    pixels, not 20) that height. `glyphs`: False for a spaced script, True for one without spaces
+    whose data gives no height, else that height."""
+    return TARGET_HEIGHT if isinstance(glyphs, bool) else float(glyphs)
 
 
-def enlarged(rgb: Image.Image, gray: Image.Image, glyphs: bool = False) -> tuple[Image.Image, float | None]:
+def would_enlarge_glyphs(height: float | None, glyphs: bool | float = True) -> bool:
+    """Whether letters of this height, enlarged for a spaced script or not at all, are enlarged
+    otherwise for characters of a script written without spaces (`glyphs`: as glyph_target takes
+    it; the page must be prepared again for it)."""
+    return factor_for(height) != factor_for(height, glyphs)
+
+
+def enlarged(rgb: Image.Image, gray: Image.Image, glyphs: bool | float = False) -> tuple[Image.Image, float | None]:
     """The page enlarged (Lanczos) when its text is small, else as it is; and its letters' measured height."""
     height = measured(gray)
     factor = factor_for(height, glyphs)
