@@ -88,4 +88,8 @@ def main(outdir: str) -> None:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("outdir", help="folder to write the outputs into (created if missing)")
+    main(parser.parse_args().outdir)
