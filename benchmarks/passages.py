@@ -9,6 +9,15 @@ finding names the copy and quotes the planted sentence (a dropped one: its count
 tests/passage_plants.counterparts; a finding at the place quoting another sentence is a false alarm).
 The clean books' own passage findings are listed at the end, for review.
 
+Recall is also printed apart for plants at a compared place and the others. A place is compared when
+the clean original's passage holding the planted sentence (for an added one, the sentence it was put
+after) lies inside the parallel regions of a pair of books the diff compares (checker.passages.pairs:
+Pair.regions) -- another book there prints the same text, translated. Elsewhere (books written apart:
+no other book of the edition is parallel with it there) a change can be seen only where other books
+state the same claim (checker.passages.consensus), and an added sentence not at all: books written apart
+print sentences the others do not, and nothing tells an added one from those. The plain figure counts
+every plant.
+
 `--real DB`: the books of that database (real printed books, ingested by the real pipeline: PDFs, scans)
 join the books: each is exported as the text its ingest read (its pages, a form feed between two), that
 text ingested as a book of its own and planted in like a seed, and its copies diffed beside every other
@@ -41,7 +50,8 @@ from carddb.db import open_db  # noqa: E402
 from checker.context import Context  # noqa: E402
 from checker.diff import run_books  # noqa: E402
 from checker.load import load_books, load_cards  # noqa: E402
-from checker.passages.pairs import MIN_QUALITY, pairs, parallelism  # noqa: E402
+from checker.passages.consensus import covered  # noqa: E402
+from checker.passages.pairs import MIN_QUALITY, book_passages, pairs, parallelism  # noqa: E402
 
 REAL_TAG = "real__"  # the file-name prefix of a real book's exported text (its rows: `:real`)
 BOOKS = sorted((ROOT / "rules_sources" / "rulebooks").glob("*.txt")) + sorted((ROOT / "tests" / "data" / "corpus").glob("*.txt"))
@@ -109,6 +119,8 @@ def main() -> None:
     loose_hits = 0  # the old scoring: a drop found by any finding at the place it was dropped from
     stray: list[tuple[str, object]] = []  # a copy's passage findings its original does not get, away from the plant
     clean_report = run_books(clean, cards)
+    compared = _compared(clean, cards)
+    by_place: dict[bool, list[bool]] = defaultdict(list)
     for name, (source, p) in sorted(plants.items()):
         original = by_source[source]
         copy = copies[name]
@@ -119,6 +131,7 @@ def main() -> None:
         loose_hits += at_place(report, copy, p)
         label = f"{original.edition}/{original.lang}" + (":real" if source.startswith(REAL_TAG) else "")
         table[(p.kind, label)].append(hit)
+        by_place[_at_compared(compared, original, p)].append(hit)
         if p.kind in ("drop", "add"):
             by_class[(p.kind, p.sort)].append(hit)
         if not hit:
@@ -142,6 +155,8 @@ def main() -> None:
     total = [h for hits in table.values() for h in hits]
     print(f"all: {sum(total)}/{len(total)} found ({sum(total) / max(1, len(total)):.1%}); "
           f"{len(plants)} planted copies in {seconds:.0f} s")
+    print("at compared places (inside a parallel region of a pair the diff compares): "
+          f"{_share(by_place[True])}; elsewhere (books written apart there): {_share(by_place[False])}")
     print(f"loose scoring (a drop found by any finding at its place, whatever it quotes): {loose_hits}/{len(total)}")
     if args.misses:
         for name, p in misses:
@@ -176,6 +191,32 @@ def main() -> None:
     for d in passage:
         who = ",".join(sorted(langs_of[b] for b in d.values))
         print(f"  {d.severity:5s} {who:30s} {d.summary[:160]}")
+
+
+def _share(hits: list[bool]) -> str:
+    return f"{sum(hits)}/{len(hits)}" + (f" ({sum(hits) / len(hits):.0%})" if hits else "")
+
+
+def _compared(clean: list, cards: dict) -> dict[str, tuple[object, set[int]]]:
+    """Book id -> (its edition's context, the indices of its passages that a pair the diff compares reads:
+    inside that pair's parallel regions) -- of the clean books, as the diff pairs them."""
+    out: dict[str, tuple[object, set[int]]] = {}
+    for edition in sorted({b.edition for b in clean}):
+        group = [b for b in clean if b.edition == edition]
+        ctx = Context(edition, group, dict(cards), {}, None)
+        seen = covered([p for p in pairs(ctx) if p.regions()])
+        for b in group:
+            out[b.id] = (ctx, {i for (bid, _), idx in seen.items() if bid == b.id for i in idx})
+    return out
+
+
+def _at_compared(compared: dict[str, tuple[object, set[int]]], original: object, p: Plant) -> bool:
+    """Whether the planted sentence (an added one: the sentence it follows) sits in a passage of the clean
+    original that a compared pair reads (_compared)."""
+    ctx, read = compared[original.id]  # type: ignore[attr-defined]
+    where = " ".join((p.before if p.kind == "add" else p.old).split())[:40]
+    return any(u.index in read for u in book_passages(ctx, original)  # type: ignore[arg-type]
+               if where and where in " ".join(u.text.split()))
 
 
 def _label(book: object) -> str:

@@ -840,6 +840,8 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
                                                     and _states_missing(s, other))
             by_length = ((not (sb.a and sb.b) or extra)
                          and with_it >= LENGTH_GAP and fit_without and _concepts_absent(s, other))
+            if not by_length and not (sb.a and sb.b) and bead.shape == (1, 1) and not _carries(s):
+                by_length = _lone_ruled(s, other, with_it, without)
             if not by_length and bool(sb.a and sb.b) and not shifted and not _carries(s):
                 rest = [x for x in own if x is not s]
                 stands = len(rest) == 1 and _stands_for(rest[0], own, mates, [b for b in beads if b is not sb])
@@ -1159,6 +1161,19 @@ def _ruled_extra(s: Sentence, own: list[Sentence], sb: Bead, pa: Passage, pb: Pa
     if not (with_it >= RULED_GAP and without <= LENGTH_FIT):
         return False
     return _states_missing(s, other)
+
+
+def _lone_ruled(s: Sentence, other: list[Sentence], with_it: float, without: float) -> bool:
+    """Whether a sentence of words only that the sentence aligner left alone is one the other paragraph
+    lacks by its rule and the lengths together: it states a rule (a `rule.` concept of the lexicon: pass,
+    extra turn...) the other paragraph names nowhere, and the two paragraphs fit without it (|delta| at
+    most LENGTH_FIT) and not with it (RULED_GAP). Why: a sentence dropped from a paragraph of three leaves
+    a paragraph whose lengths lean only so far (a wordy translation leans too), not past LENGTH_GAP; the
+    rule that no sentence of the other paragraph states is what says the lean is that sentence. Asked of
+    two single paragraphs only (the caller): passages the aligner merged are cut at another grain, and a
+    sentence at their edge may have its counterpart one bead over."""
+    return with_it >= RULED_GAP and without <= LENGTH_FIT and without < with_it and any(
+        c.startswith("rule.") for c in _concepts_missing(s, other))
 
 
 def _states_missing(s: Sentence, other: list[Sentence]) -> bool:
