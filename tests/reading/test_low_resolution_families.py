@@ -71,7 +71,7 @@ def test_every_line_passed_over_in_a_block_is_found():
     assert [b[1] < 10 + 40 * k + 10 < b[3] for k, b in zip(range(1, 12), boxes, strict=True)] == [True] * 11
 
 
-CJK_72_FLOOR = 0.12  # 11.2% (panels_cjk-3), 10.0% (table_cjk-7); 56.3% and 61.7% before
+CJK_72_FLOOR = 0.12  # 11.2% (panels_cjk-3, now 7.72%), 10.0% (table_cjk-7); 56.3% and 61.7% before
 
 
 def _cjk_image(family: str, seed: int, dpi: int, tmp_path: Path) -> Image.Image:
@@ -89,7 +89,7 @@ def test_cjk_characters_of_a_72_dpi_image_are_enlarged_and_those_of_a_100_dpi_on
 
 def test_a_72_dpi_traditional_chinese_page_of_11_px_characters_reads(tmp_path):
     m = _read("panels_cjk", 3, 72, tmp_path)
-    assert m.cer <= CJK_72_FLOOR, m
+    assert m.cer <= 0.09, m  # 7.72% since the sure lines were kept (CHINESE_72's drift room)
     assert m.recovered >= 0.8, m
 
 
@@ -144,3 +144,17 @@ KOREAN_72 = {("table_cjk", 1): 0.102, ("panels_cjk", 1): 0.044}  # under the old
 def test_a_72_dpi_korean_page_reads_at_its_floor(family, seed, tmp_path):
     m = _read(family, seed, 72, tmp_path)
     assert m.cer <= KOREAN_72[family, seed], m
+
+
+# Chinese at 72 dpi (9-11 px characters, enlarged to the common 20 px; benchmarks/results/reading.md,
+# "Chinese at 72 dpi"): Simplified 4.37% (table_cjk-2), 6.05% (bars_cjk-2); Traditional 7.72%
+# (panels_cjk-3, asserted above). The fast models misread characters of 9-10 px (panels_cjk-7 27.6%, bars_cjk-6
+# 18.2%: not asserted, recognition's floor); a glyph height of 14, 16, 17 or 18 px moved single
+# pages by up to 4 points either way, no height read every page better than 20
+CHINESE_72 = {("table_cjk", 2): 0.055, ("bars_cjk", 2): 0.072}  # with room for a build's drift
+
+
+@pytest.mark.parametrize(("family", "seed"), sorted(CHINESE_72))
+def test_a_72_dpi_chinese_page_reads_at_its_floor(family, seed, tmp_path):
+    m = _read(family, seed, 72, tmp_path)
+    assert m.cer <= CHINESE_72[family, seed], m
