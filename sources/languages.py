@@ -10,6 +10,7 @@
                                into words; ingest.segmenters)
     lang/<code>/lexicon.yaml   the rule vocabulary (concepts, numbers, ordinals)
     lang/<code>/names.yaml     the printed card names (read with the catalog: sources.catalog)
+    lang/defaults.yaml         what a language takes where its language.yaml is silent (`glyph_height`)
 
 Every file is optional: a language may have a language.yaml alone (`supported: false`: its books are
 refused by name). docs/adding-a-language.md says how a language is added.
@@ -28,6 +29,7 @@ LANG_DIR = "lang"
 LANGUAGE_FILE = "language.yaml"
 LEXICON_FILE = "lexicon.yaml"
 NAMES_FILE = "names.yaml"
+DEFAULTS_FILE = "defaults.yaml"  # lang/defaults.yaml: what a language takes where its language.yaml is silent
 LEMMATIZERS = ("spacy", "pymorphy3", "none")
 SEGMENTERS = ("sudachi", "jieba", "kiwi", "none")  # ingest.segmenters: for scripts without spaces
 # the scripts written without spaces (language data's `script`): Tesseract's hOCR may end a word at
@@ -118,8 +120,21 @@ def tesseract_model(lang: str, where: Path | str | None = None) -> str | None:
     return str(model) if model else None
 
 
-def glyph_height(lang: str, where: Path | str | None = None) -> float | None:
+@lru_cache(maxsize=8)
+def _defaults(folder: Path) -> dict[str, Any]:
+    path = folder / DEFAULTS_FILE
+    return read_mapping(path) if path.is_file() else {}
+
+
+def defaults(where: Path | str | None = None) -> dict[str, Any]:
+    """lang/defaults.yaml: what a language takes when its language.yaml gives none. Shared: do not mutate."""
+    return _defaults(lang_dir(where))
+
+
+def glyph_height(lang: str, where: Path | str | None = None) -> float:
     """The height (pixels) a small page's characters of `lang` are enlarged to before its model reads
-    them (language data's `glyph_height`; None: the language does not say)."""
-    height = language(lang, where).get("glyph_height")
-    return float(height) if height else None
+    them (language data's `glyph_height`: the language's own, else defaults.yaml's)."""
+    height = language(lang, where).get("glyph_height", defaults(where).get("glyph_height"))
+    if not isinstance(height, int | float) or isinstance(height, bool) or height <= 0:
+        raise SourceError(f"{display_path(lang_dir(where))}: glyph_height of {lang!r} is {height!r}, not a height in pixels")
+    return float(height)

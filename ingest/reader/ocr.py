@@ -215,15 +215,15 @@ def spacing_models() -> frozenset[str]:
                      if d.get("script") in languages.UNSPACED_SCRIPTS and d.get("tesseract"))
 
 
-def glyphs_of(model: str | None) -> bool | float:
-    """How a page read by this model is enlarged when small (ingest.reader.upsample.glyph_target):
-    False, a spaced script; else the height its language data gives its characters (`glyph_height`),
-    or True (the script's default) when it gives none."""
+@lru_cache(maxsize=16)
+def glyphs_of(model: str | None) -> float | None:
+    """The height a small page's characters read by this model are enlarged to (ingest.reader.upsample.
+    factor_for): None for a spaced script, else its language's `glyph_height` (sources.languages:
+    its own, or the default of the language data). Read once a model, not at every page."""
     if not unspaced(model):
-        return False
-    heights = [h for code, d in languages.languages().items() if str(d.get("tesseract")) == model
-               and (h := languages.glyph_height(code)) is not None]
-    return heights[0] if heights else True
+        return None
+    codes = [code for code, d in languages.languages().items() if str(d.get("tesseract")) == model]
+    return languages.glyph_height(codes[0])
 
 
 def unspaced(model: str | None) -> bool:

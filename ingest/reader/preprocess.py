@@ -364,13 +364,13 @@ def straight(rgb: Image.Image, gray: Image.Image | None = None) -> Image.Image:
     return rgb
 
 
-def prepare(img: Image.Image, glyphs: bool = False) -> Image.Image:
+def prepare(img: Image.Image, glyphs: float | None = None) -> Image.Image:
     """Bounded size, small text enlarged, evenly lit, straightened; then the page's regions (panels, boxes, colour
     bars) are found from its colours and each pixel's ink is measured against its own region's
     background (ingest.regions): dark ink on white everywhere, light-on-dark inverted. The
     regions go with the image (info["regions"]) to order the words read; the letters' height measured
     before enlarging, with it (info["letters"]). `glyphs`: the text is in a script written without
-    spaces, whose characters are enlarged up to a larger size (ingest.reader.upsample.SMALL_GLYPHS)."""
+    spaces, whose characters are enlarged to this height (None: a spaced script; ingest.reader.upsample.factor_for)."""
     rgb = limit_size(to_rgb(img))
     gray = to_gray(rgb)
     bigger, letters = enlarged(rgb, gray, glyphs)  # small text (a web-resolution page) enlarged first (ingest.upsample)

@@ -29,7 +29,8 @@ SMALL_LETTERS = 11.0
 # a letter between x-height and capitals. Measured on the generated CJK pages: 8-11 px at 72 dpi,
 # 13-14 at 100, 19-22 at 150. Their models read the 100-dpi characters as they are (6 pages: CER
 # median 0.78%; enlarged x1.5, 0.76%, a third slower) and not the 72-dpi ones (Traditional Chinese
-# panels at 11 px, left as they were: 56% CER; enlarged to TARGET_HEIGHT: 11%)
+# panels at 11 px, left as they were: 56% CER; enlarged to 20 px: 11%). The height they are enlarged to
+# is their language's (`glyph_height`: rules_sources/lang/defaults.yaml, or the language's own)
 SMALL_GLYPHS = 12.5
 TARGET_HEIGHT = 20.0  # ... to about this (9 pt type at 250 dpi)
 MIN_MARK = 5  # marks lower than this (pixels) are noise, dots and accents, not letters
@@ -87,9 +88,9 @@ def lines_run_across(ink: np.ndarray) -> bool:
     return spread(ink) >= spread(ink.T)
 
 
-def enlargement(gray: Image.Image, glyphs: bool | float = False) -> float:
+def enlargement(gray: Image.Image, glyphs: float | None = None) -> float:
     """How much to enlarge the page so its small text reads (1.0: as it is); `glyphs`: its text is
-    in a script written without spaces (SMALL_GLYPHS; glyph_target)."""
+    in a script written without spaces, whose characters are enlarged to this height (factor_for)."""
     return factor_for(measured(gray), glyphs)
 
 
@@ -98,30 +99,25 @@ def measured(gray: Image.Image) -> float | None:
     return None if max(gray.size) >= SMALL_SIDE else letter_height(gray)
 
 
-def factor_for(height: float | None, glyphs: bool | float = False) -> float:
-    """The enlargement for letters of this height (1.0: none); `glyphs` as glyph_target takes it."""
-    if height is None or height >= (SMALL_GLYPHS if glyphs else SMALL_LETTERS):
+def factor_for(height: float | None, glyphs: float | None = None) -> float:
+    """The enlargement for letters of this height (1.0: none). `glyphs`: None for a spaced script,
+    whose letters under SMALL_LETTERS are enlarged to TARGET_HEIGHT; else the height its language
+    data gives the characters of a script written without spaces (`glyph_height`, sources.languages),
+    enlarged to it under SMALL_GLYPHS (Hangul's stacked jamo read at 30 pixels, not 20)."""
+    if height is None or height >= (SMALL_LETTERS if glyphs is None else SMALL_GLYPHS):
         return 1.0
-    return min(MAX_FACTOR, glyph_target(glyphs) / height)
+    return min(MAX_FACTOR, (TARGET_HEIGHT if glyphs is None else glyphs) / height)
 
 
-def glyph_target(glyphs: bool | float) -> float:
-    """The height small text is enlarged to: TARGET_HEIGHT, or for a script written without spaces
-    whose language data gives its model's own (`glyph_height`: Hangul's stacked jamo read at 30
-    pixels, not 20) that height. `glyphs`: False for a spaced script, True for one without spaces
-    whose data gives no height, else that height."""
-    return TARGET_HEIGHT if isinstance(glyphs, bool) else float(glyphs)
-
-
-def would_enlarge_glyphs(height: float | None, glyphs: bool | float = True) -> bool:
+def would_enlarge_glyphs(height: float | None, glyphs: float | None) -> bool:
     """Whether letters of this height, enlarged for a spaced script or not at all, are enlarged
-    otherwise for characters of a script written without spaces (`glyphs`: as glyph_target takes
-    it; the page must be prepared again for it)."""
+    otherwise for characters of a script written without spaces of this height (the page must be
+    prepared again for it)."""
     return factor_for(height) != factor_for(height, glyphs)
 
 
-def enlarged(rgb: Image.Image, gray: Image.Image, glyphs: bool | float = False) -> tuple[Image.Image, float | None]:
-    """The page enlarged (Lanczos) when its text is small, else as it is; and its letters' measured height."""
+def enlarged(rgb: Image.Image, gray: Image.Image, glyphs: float | None = None) -> tuple[Image.Image, float | None]:
+    """The page enlarged (Lanczos) when its text is small, else as it is (`glyphs`: factor_for); and its letters' measured height."""
     height = measured(gray)
     factor = factor_for(height, glyphs)
     if factor <= 1.0:

@@ -71,7 +71,7 @@ def test_every_line_passed_over_in_a_block_is_found():
     assert [b[1] < 10 + 40 * k + 10 < b[3] for k, b in zip(range(1, 12), boxes, strict=True)] == [True] * 11
 
 
-CJK_72_FLOOR = 0.12  # 11.2% (panels_cjk-3), 10.0% (table_cjk-7); 56.3% and 61.7% before
+CJK_72_FLOOR = 0.12  # 11.2% (panels_cjk-3, now 7.72%), 10.0% (table_cjk-7); 56.3% and 61.7% before
 
 
 def _cjk_image(family: str, seed: int, dpi: int, tmp_path: Path) -> Image.Image:
@@ -82,14 +82,14 @@ def _cjk_image(family: str, seed: int, dpi: int, tmp_path: Path) -> Image.Image:
 def test_cjk_characters_of_a_72_dpi_image_are_enlarged_and_those_of_a_100_dpi_one_are_not(tmp_path):
     """Traditional Chinese at 72 dpi measures 11 px (a Latin page at 100 dpi measures as much and is
     read as it is); Chinese and Japanese at 100 dpi, 13-14 px, read well as they are (0.3-2%)."""
-    assert enlargement(_cjk_image("panels_cjk", 3, 72, tmp_path / "a"), glyphs=True) > 1.5
-    assert enlargement(_cjk_image("panels_cjk", 3, 100, tmp_path / "b"), glyphs=True) == 1.0
-    assert enlargement(_cjk_image("bars_cjk", 0, 100, tmp_path / "c"), glyphs=True) == 1.0
+    assert enlargement(_cjk_image("panels_cjk", 3, 72, tmp_path / "a"), glyphs=20.0) > 1.5
+    assert enlargement(_cjk_image("panels_cjk", 3, 100, tmp_path / "b"), glyphs=20.0) == 1.0
+    assert enlargement(_cjk_image("bars_cjk", 0, 100, tmp_path / "c"), glyphs=20.0) == 1.0
 
 
 def test_a_72_dpi_traditional_chinese_page_of_11_px_characters_reads(tmp_path):
     m = _read("panels_cjk", 3, 72, tmp_path)
-    assert m.cer <= CJK_72_FLOOR, m
+    assert m.cer <= 0.09, m  # 7.72% since the sure lines were kept (CHINESE_72's drift room)
     assert m.recovered >= 0.8, m
 
 
@@ -102,15 +102,36 @@ def test_a_72_dpi_chinese_page_reads_when_its_language_is_found_on_the_page(tmp_
 
 def test_hangul_is_enlarged_to_its_own_height_and_the_other_cjk_scripts_to_the_common_one(tmp_path):
     """Korean's language data gives its model's height (glyph_height: 30 px), where kor misread Hangul's
-    stacked jamo at the common 20 px; Japanese and Chinese, which read worse so, give none."""
+    stacked jamo at the common 20 px (rules_sources/lang/defaults.yaml); a spaced script has none."""
     from ingest.reader.ocr import glyphs_of
-    from ingest.reader.upsample import TARGET_HEIGHT, factor_for
+    from ingest.reader.upsample import SMALL_GLYPHS, SMALL_LETTERS, TARGET_HEIGHT, factor_for
+    from sources import languages
 
     assert glyphs_of("kor") == 30.0
-    assert glyphs_of("jpn") is True and glyphs_of("chi_sim") is True and glyphs_of("eng") is False
+    assert glyphs_of("jpn") == languages.defaults()["glyph_height"] == 20.0
+    assert glyphs_of("eng") is None and glyphs_of(None) is None
     assert factor_for(9.0, glyphs_of("kor")) == pytest.approx(30.0 / 9.0)
-    assert factor_for(9.0, glyphs_of("jpn")) == pytest.approx(TARGET_HEIGHT / 9.0)
+    assert factor_for(9.0, glyphs_of("jpn")) == pytest.approx(20.0 / 9.0)
+    assert factor_for(9.0) == pytest.approx(TARGET_HEIGHT / 9.0)
+    # the height under which characters are enlarged is their script's: whole characters, not letters
+    assert factor_for((SMALL_LETTERS + SMALL_GLYPHS) / 2) == 1.0
+    assert factor_for((SMALL_LETTERS + SMALL_GLYPHS) / 2, 20.0) > 1.0
     assert enlargement(_cjk_image("table_cjk", 1, 72, tmp_path), glyphs=glyphs_of("kor")) > 3.0
+
+
+def test_a_glyph_height_that_is_no_height_is_refused(tmp_path):
+    """A language.yaml's `glyph_height` that is not a positive number is named, not read as none."""
+    from sources import SourceError, languages
+
+    lang = tmp_path / "lang" / "xx"
+    lang.mkdir(parents=True)
+    (lang / "language.yaml").write_text("lang: xx\nscript: han\nglyph_height: 0\n")
+    (tmp_path / "lang" / "defaults.yaml").write_text("glyph_height: 20\n")
+    with pytest.raises(SourceError, match="glyph_height"):
+        languages.glyph_height("xx", tmp_path)
+    (lang / "language.yaml").write_text("lang: xx\nscript: han\n")
+    languages._languages.cache_clear()
+    assert languages.glyph_height("xx", tmp_path) == 20.0
 
 
 # Korean at 72 dpi (9-10 px syllables), enlarged to 20 px before: 10.73% (table_cjk-1), 4.59% (panels_cjk-1);
@@ -123,3 +144,17 @@ KOREAN_72 = {("table_cjk", 1): 0.102, ("panels_cjk", 1): 0.044}  # under the old
 def test_a_72_dpi_korean_page_reads_at_its_floor(family, seed, tmp_path):
     m = _read(family, seed, 72, tmp_path)
     assert m.cer <= KOREAN_72[family, seed], m
+
+
+# Chinese at 72 dpi (9-11 px characters, enlarged to the common 20 px; benchmarks/results/reading.md,
+# "Chinese at 72 dpi"): Simplified 4.37% (table_cjk-2), 6.05% (bars_cjk-2); Traditional 7.72%
+# (panels_cjk-3, asserted above). The fast models misread characters of 9-10 px (panels_cjk-7 27.6%, bars_cjk-6
+# 18.2%: not asserted, recognition's floor); a glyph height of 14, 16, 17 or 18 px moved single
+# pages by up to 4 points either way, no height read every page better than 20
+CHINESE_72 = {("table_cjk", 2): 0.055, ("bars_cjk", 2): 0.072}  # with room for a build's drift
+
+
+@pytest.mark.parametrize(("family", "seed"), sorted(CHINESE_72))
+def test_a_72_dpi_chinese_page_reads_at_its_floor(family, seed, tmp_path):
+    m = _read(family, seed, 72, tmp_path)
+    assert m.cer <= CHINESE_72[family, seed], m
