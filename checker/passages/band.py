@@ -69,17 +69,22 @@ def feats(groups: Sequence[Group]) -> Feats:
 
 
 def _matrix(rows: Sequence[Iterable[object]], index: dict[object, int]) -> np.ndarray:
-    cells = []
+    """The 0/1 matrix of `rows` (columns numbered in `index`, new values added). The cells' rows and
+    columns are gathered as two flat lists of ints: numpy reads those at once, where a list of (row,
+    column) pairs was converted one pair at a time (a tenth of a book's arrays)."""
+    at_rows: list[int] = []
+    at_cols: list[int] = []
+    get = index.get
     for r, row in enumerate(rows):
         for v in row:
-            c = index.get(v)
+            c = get(v)
             if c is None:
                 c = index[v] = len(index)
-            cells.append((r, c))
+            at_cols.append(c)
+        at_rows += [r] * (len(at_cols) - len(at_rows))
     out = np.zeros((len(rows), max(1, len(index))), dtype=np.float32)  # 0/1: float32 products are exact
-    if cells:
-        at = np.array(cells, dtype=np.int64)
-        out[at[:, 0], at[:, 1]] = 1.0
+    if at_cols:
+        out[np.array(at_rows, dtype=np.int64), np.array(at_cols, dtype=np.int64)] = 1.0
     return out
 
 
