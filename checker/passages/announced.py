@@ -59,7 +59,9 @@ def _coloured(lex: object, rest: list[Passage]) -> tuple[int, list[Passage]]:
         if q.kind == "heading" or q.section != rest[0].section:
             break
         tokens = lex.tokenize(q.text, 0)[:OPENING]  # type: ignore[attr-defined]
-        mine = {h.concept for h in lex.find(tokens) if h.concept.startswith(COLOUR)}  # type: ignore[attr-defined]
+        # the colours alone asked for: a colour is dropped only inside a longer colour (their family), so
+        # these are the colours find(tokens) gives, the other terms left unmatched
+        mine = {h.concept for h in lex.find(tokens, (COLOUR,)) if h.concept.startswith(COLOUR)}  # type: ignore[attr-defined]
         if not opened and not mine:
             return 0, []
         if mine:

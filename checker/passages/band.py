@@ -69,38 +69,70 @@ def feats(groups: Sequence[Group]) -> Feats:
 
 
 def _matrix(rows: Sequence[Iterable[object]], index: dict[object, int]) -> np.ndarray:
-    cells = []
+    """The 0/1 matrix of `rows` (columns numbered in `index`, new values added). The cells' rows and
+    columns are gathered as two flat lists of ints: numpy reads those at once, where a list of (row,
+    column) pairs was converted one pair at a time (a tenth of a book's arrays)."""
+    at_rows: list[int] = []
+    at_cols: list[int] = []
+    get = index.get
     for r, row in enumerate(rows):
         for v in row:
-            c = index.get(v)
+            c = get(v)
             if c is None:
                 c = index[v] = len(index)
-            cells.append((r, c))
+            at_cols.append(c)
+        at_rows += [r] * (len(at_cols) - len(at_rows))
     out = np.zeros((len(rows), max(1, len(index))), dtype=np.float32)  # 0/1: float32 products are exact
-    if cells:
-        at = np.array(cells, dtype=np.int64)
-        out[at[:, 0], at[:, 1]] = 1.0
+    if at_cols:
+        out[np.array(at_rows, dtype=np.int64), np.array(at_cols, dtype=np.int64)] = 1.0
     return out
 
 
 class Shared:
-    """How many features of a kind each group of one side shares with each of the other's (a matrix
-    product of 0/1 matrices: exact small whole numbers), worked out once per pair of sides and kinds."""
+    """How many features of a kind each group of one side shares with each of the other's, at the cells
+    asked for: the values both sides print, one bit each, packed into 64-bit words per group, and the
+    bits two groups share counted (popcount of the `&`) -- exact small whole numbers. Why not the 0/1
+    matrices' product: it worked out every pair of groups of the two books, of which the band asks a
+    third, in numpy's einsum loop (a third of the band's cost); packed once per pair of sides and kinds."""
 
     def __init__(self) -> None:
-        self.memo: dict[tuple, np.ndarray] = {}
+        self.memo: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
 
     def __call__(self, a: Feats, ka: str, b: Feats, kb: str, ia: np.ndarray, jb: np.ndarray) -> np.ndarray:
         key = (id(a), ka, id(b), kb)
-        full = self.memo.get(key)
-        if full is None:
-            # only the values both sides print: a value one side never has adds nothing to any product
+        words = self.memo.get(key)
+        if words is None:
+            # only the values both sides print: a value one side never has adds nothing to any count
             ix, iy = a.index[ka], b.index[kb]
             both = [v for v in ix if v in iy] if len(ix) <= len(iy) else [v for v in iy if v in ix]
-            x = a.m[ka][:, [ix[v] for v in both]]
-            y = b.m[kb][:, [iy[v] for v in both]]
-            full = self.memo[key] = np.einsum("ik,jk->ij", x, y).astype(np.float64)
-        return full[ia, jb]
+            words = self.memo[key] = (_packed(a.m[ka][:, [ix[v] for v in both]]),
+                                      _packed(b.m[kb][:, [iy[v] for v in both]]))
+        x, y = words
+        if not x.shape[1]:
+            return np.zeros(len(ia))
+        return _popcount(x[ia] & y[jb]).sum(axis=1, dtype=np.float64)
+
+
+def _packed(m: np.ndarray) -> np.ndarray:
+    """A 0/1 matrix's rows as 64-bit words (bit c of a row's words: column c), no word for no column."""
+    if not m.shape[1]:
+        return np.zeros((len(m), 0), dtype=np.uint64)
+    bits = np.packbits(m != 0, axis=1, bitorder="little")
+    pad = -bits.shape[1] % 8
+    if pad:
+        bits = np.concatenate([bits, np.zeros((len(m), pad), dtype=np.uint8)], axis=1)
+    return np.ascontiguousarray(bits).view(np.uint64)
+
+
+_BYTE_BITS = np.array([bin(v).count("1") for v in range(256)], dtype=np.uint8)
+
+
+def _popcount(w: np.ndarray) -> np.ndarray:
+    """The set bits of each 64-bit word (numpy's bitwise_count where it has one, numpy 2; else byte by byte)."""
+    count = getattr(np, "bitwise_count", None)
+    if count is not None:
+        return count(w)
+    return _BYTE_BITS[w.view(np.uint8)].reshape(*w.shape, 8).sum(axis=-1)
 
 
 def _own(a: Feats, b: Feats, ia: np.ndarray, jb: np.ndarray, shared: Shared) -> tuple[np.ndarray, tuple]:

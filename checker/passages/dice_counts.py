@@ -58,7 +58,9 @@ def dice_counts(lang: str, text: str) -> tuple[tuple[int, int, int], ...]:
     if lex is None:
         return ()
     tokens = lex.tokenize(text, 0)
-    hits = lex.find(tokens)
+    # only dice and "or" asked for: a hit is only ever dropped inside a longer one of its own concept
+    # (ingest.lexicon._family), so these are the hits find(tokens) gives of them, the other terms unmatched
+    hits = lex.find(tokens, (DIE, OR))
     ors = {h.first for h in hits if h.concept == OR and h.first == h.last}
     out = []
     for h in hits:

@@ -5,7 +5,7 @@ and the whole-band code (checker.passages.band)."""
 from __future__ import annotations
 
 import weakref
-from collections import Counter
+from collections import Counter, _count_elements  # type: ignore[attr-defined]
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -74,12 +74,13 @@ def group(units: Sequence[Unit], idx: tuple[int, ...]) -> Group:
 def _group(units: tuple[Unit, ...]) -> Group:
     if len(units) == 1:
         return _one(units[0])
-    nums: Counter = Counter()
+    nums = _counter(units[0].feats.numbers)
     soft: set[int] = set()
     cards: set[str] = set()
     conc: set[str] = set()
-    for u in units:
-        nums.update(u.feats.numbers)
+    for k, u in enumerate(units):
+        if k:
+            _count_elements(nums, u.feats.numbers)
         soft |= u.feats.soft
         cards |= u.cards
         conc |= u.feats.concepts
@@ -96,10 +97,20 @@ def _one(u: Unit) -> Group:
     feats = u.feats
     kind = getattr(u, "kind", "paragraph")
     conc = frozenset(feats.concepts)
-    return _made_group(len(u.text), Counter(feats.numbers), frozenset(feats.soft), frozenset(u.cards), conc, kind,
+    return _made_group(len(u.text), _counter(feats.numbers), frozenset(feats.soft), frozenset(u.cards), conc, kind,
                        getattr(u, "item", None), int(kind == "heading"), frozenset(feats.numbers), _rules(conc))
 
 
+def _counter(numbers: tuple[int, ...]) -> Counter:
+    """Counter(numbers), the same counts in the same order, without Counter.__init__'s check of whether
+    its argument is a Mapping (an ABC isinstance): every passage and sentence aligned is grouped, and that
+    check was most of making a group's Counter."""
+    out = _new_counter(Counter)
+    _count_elements(out, numbers)
+    return out
+
+
+_new_counter = Counter.__new__
 _new = object.__new__
 _set = object.__setattr__
 
