@@ -846,6 +846,7 @@ def ocr_pages(
                     turn = next((t for t in turns_to_try(head[-1], turn, lang)
                                  if reads_better_turned(head[-1], t, score, lang, model)), 0)
             if turn:
+                upright = prepared  # the pages as they were prepared: kept, in case the page was upright
                 for fut in prepared.values():
                     fut.cancel()
                 prepared = {i: pool.submit(load, i) for i in range(min(n, cores))}
@@ -855,7 +856,11 @@ def ocr_pages(
                     turn = 0  # turned it reads no better: it was upright
                     for fut in prepared.values():
                         fut.cancel()
-                    prepared = {i: pool.submit(load, i) for i in range(min(n, cores))}
+                    # the upright pages already prepared are those pages (prepare gives the same page
+                    # for the same image, turn and glyphs): not prepared anew; those whose preparing
+                    # was cancelled before it began are
+                    prepared = {i: fut if not fut.cancelled() else pool.submit(load, i)
+                                for i, fut in upright.items()}
                 else:
                     head = [g for g in turned if g is not None]
                     model, lang, why, score = choice
@@ -869,8 +874,7 @@ def ocr_pages(
                 fut.cancel()
             prepared = {i: pool.submit(load, i) for i in range(min(n, cores))}
         head.clear()
-        jobs: list[tuple[tuple[int, int], PageRegions | None, Cards | None,
-                         Future[list[tuple[Where, OcrResult]]]] | None] = []
+        jobs: list[tuple[Image.Image, Future[list[tuple[Where, OcrResult]]]] | None] = []
         for i in range(n):
             for j in range(i + 1, i + 1 + cores):
                 ensure(j)
@@ -881,22 +885,28 @@ def ocr_pages(
             with watch.step(pages[i], "finding the page's blocks"):
                 laid = page_parts(gray)
             floor = word_floor(gray, model)
-            jobs.append((gray.size, gray.info.get("regions"), gray.info.get("cards"), pool.submit(read_page, i, laid, floor)))
+            jobs.append((gray, pool.submit(read_page, i, laid, floor)))
         results: list[OcrResult | None] = []
+        kept: dict[int, Image.Image] = {}  # the prepared pages read poorly, to be read again upright
         for i, job in enumerate(jobs):
             if job is None:
                 results.append(None)
             else:
-                size, found, cards, parts = job
+                gray, parts = job
+                jobs[i] = None  # the page let go once merged, unless it is read again (kept)
                 read = parts.result()
                 with watch.step(pages[i], "merging the OCR'd words"):
-                    results.append(merge(read, size, found, cards))
+                    results.append(merge(read, gray.size, gray.info.get("regions"), gray.info.get("cards")))
+                if poorly_read(results[-1]):
+                    kept[i] = gray
             if on_page:
                 on_page(i)
         # pages that read badly may be turned (scanned sideways or upside down): ask Tesseract's
         # orientation detection and read them again the right way up
         def again(i: int, first: OcrResult) -> OcrResult:
-            gray = load(i)  # its own steps, after PDFium is free
+            # the page as it was prepared for its first reading (prepare gives the same page again:
+            # preparing it anew cost a page's preparation, and its rendering from a PDF)
+            gray = kept.pop(i, None) or load(i)
             with watch.step(pages[i], "reading the page again upright"):
                 return reorient(lambda: gray, model, first)
 
@@ -937,7 +947,18 @@ def orientation_of(gray: Image.Image) -> tuple[int, float]:
     Asked of the probe's bands of the prepared page (sample, PROBE_BANDS) at full resolution: the
     page halved told a generated 200-dpi page turned 90 degrees at confidence 0.9 and the upright
     one at 1.8 (the bands: 15 and 13), and turned White Goblin's upright Dutch page 2 upside down
-    (the bands: no turn), in about the same time or less (0.25-0.8 s)."""
+    (the bands: no turn), in about the same time or less (0.25-0.8 s).
+
+    Kept with the page (info["orientation"]): a first page asked when its language read unsurely
+    and asked again when it reads poorly (reorient) gets the same answer from the same pixels."""
+    if "orientation" in gray.info:
+        return gray.info["orientation"]
+    gray.info["orientation"] = found = _orientation_of(gray)
+    return found
+
+
+def _orientation_of(gray: Image.Image) -> tuple[int, float]:
+    """orientation_of, asked of Tesseract."""
     probe = sample(gray, bands=PROBE_BANDS)
     try:
         osd = _tesseract(probe, ["-l", "osd", "--psm", "0"])[0].decode("utf-8", "replace")
