@@ -260,12 +260,27 @@ class Lexicon:
         words: dict[str | tuple[str, str], tuple] = self.__dict__.setdefault("_memo_words", {})
         if len(words) > WORD_MEMO:
             words.clear()
+        if not segmenter:
+            # the common case, in one loop: a word's token made from the regex match and its remembered
+            # reading with one write (as _token makes it, without a call a word)
+            get = words.get
+            for m in _WORD.finditer(text):
+                w = m[0]
+                read = get(w)
+                if read is None:
+                    read = words[w] = self._reading(w, "", lem, alts)
+                start, end = m.span()
+                tok = _new(Token)
+                _set(tok, "__dict__", {"start": start + offset, "end": end + offset, "text": w, "norm": read[0],
+                                       "lemma": read[1], "num": read[2], "alts": read[3]})
+                append(tok)
+            return out
         for m in self._words(text):
             w = m.group(0)
-            key = (w, m.lemma) if segmenter else w  # type: ignore[union-attr]
+            key = (w, m.lemma)  # type: ignore[union-attr]
             read = words.get(key)
             if read is None:
-                read = words[key] = self._reading(w, segmenter and m.lemma, lem, alts)  # type: ignore[union-attr]
+                read = words[key] = self._reading(w, m.lemma, lem, alts)  # type: ignore[union-attr]
             norm, lemma, num, alt = read
             append(_token(m.start() + offset, m.end() + offset, w, norm, lemma, num, alt))
         return out
@@ -363,10 +378,14 @@ class Lexicon:
         token indices are the span's own, character offsets those of `tokens`."""
         every = self._matches(tokens, ())  # in the order of their first tokens (_matches reads the words in order)
         firsts = [h.first for h in every]
-        # each span's hits among those starting inside it (bisected), not every hit of the text read per span
-        return [_longest([h if not lo else _hit(h.concept, h.start, h.end, h.first - lo, h.last - lo, h.term, h.value)
-                          for h in every[bisect_left(firsts, lo):bisect_left(firsts, hi)] if h.last < hi])
-                for lo, hi in spans]
+        # each span's hits among those starting inside it (bisected), not every hit of the text read per span;
+        # the longest kept first (by characters and concepts only), and only those renumbered from the span's start
+        out = []
+        for lo, hi in spans:
+            kept = _longest([h for h in every[bisect_left(firsts, lo):bisect_left(firsts, hi)] if h.last < hi])
+            out.append([_hit(h.concept, h.start, h.end, h.first - lo, h.last - lo, h.term, h.value) for h in kept]
+                       if lo else kept)
+        return out
 
     def _find(self, tokens: list[Token], prefixes: tuple[str, ...]) -> list[Hit]:
         return _longest(self._matches(tokens, prefixes))
@@ -374,32 +393,65 @@ class Lexicon:
     def _matches(self, tokens: list[Token], prefixes: tuple[str, ...]) -> list[Hit]:
         """Every term the tokens name, overlapping ones too (find keeps the longest)."""
         hits: list[Hit] = []
+        append = hits.append
         n = len(tokens)
-        memo: dict[tuple, list[_Term]] = self.__dict__.setdefault("_memo_cands", {})
+        memo: dict[tuple, list[tuple]] = self.__dict__.setdefault("_memo_cands", {})
         if len(memo) > WORD_MEMO:
             memo.clear()
         for i, tok in enumerate(tokens):
-            cands = memo.get((tok.norm, tok.lemma, tok.alts))
+            reading = (tok.norm, tok.lemma, tok.alts)
+            cands = memo.get(reading)
             if cands is None:  # the terms a word may start depend on its readings alone: found once per reading
-                cands = []
-                for key in sorted(tok.keys()):  # a set: sorted, so ties resolve alike in every process
-                    cands += [t for t in self._index.get(key, []) if t not in cands]
-                cands += [t for t in self._prefix_terms if _part_matches(tok, t.parts[0])]
-                memo[(tok.norm, tok.lemma, tok.alts)] = cands
-            for term in cands:
-                if prefixes and not term.concept.startswith(prefixes):
+                cands = memo[reading] = self._candidates(tok)
+            if not cands:
+                continue
+            for concept, text, parts, k, accented in cands:
+                if prefixes and not concept.startswith(prefixes):
                     continue
-                parts = term.parts
-                k = len(parts)
-                if i + k > n:
+                if k == 1:
+                    last = tok
+                else:
+                    if i + k > n:
+                        continue
+                    # the first part matches every candidate (found by this word's readings above): the rest
+                    # asked, the second word here (most terms have two; most candidates fail on it)
+                    nxt = tokens[i + 1]
+                    keys, is_prefix = parts[1]
+                    if is_prefix:
+                        if not _part_matches(nxt, parts[1]):
+                            continue
+                    elif nxt.norm not in keys and nxt.lemma not in keys and keys.isdisjoint(nxt.alts):
+                        continue
+                    if k > 2 and not _rest_matches(tokens, i + 1, parts[1:]):
+                        continue
+                    last = tokens[i + k - 1]
+                if accented and not all(_accented(tokens[i + j].text) for j in range(k) if accented[j]):
                     continue
-                # the first part matches every candidate (found by this word's readings above): the rest asked
-                if k > 1 and not _rest_matches(tokens, i, parts):
-                    continue
-                if term.accented and not all(_accented(tokens[i + j].text) for j in range(k) if term.accented[j]):
-                    continue
-                hits.append(_hit(term.concept, tok.start, tokens[i + k - 1].end, i, i + k - 1, term.text, None))
+                hit = _new(Hit)  # as _hit makes it, without a call a hit
+                _set(hit, "__dict__", {"concept": concept, "start": tok.start, "end": last.end, "first": i,
+                                       "last": i + k - 1, "term": text, "value": None})
+                append(hit)
         return hits
+
+    def _candidates(self, tok: Token) -> list[tuple]:
+        """(concept, text, parts, number of parts, accented) of every term whose first part the word's
+        readings match, in the order _matches tries them: plain tuples, read without attribute look-ups."""
+        cands: list[_Term] = []
+        for key in sorted(tok.keys()):  # a set: sorted, so ties resolve alike in every process
+            cands += [t for t in self._index.get(key, []) if t not in cands]
+        cands += [t for t in self._prefix_terms if _part_matches(tok, t.parts[0])]
+        out: list[tuple] = []
+        sure: set[str] = set()  # concepts a one-word term without an accent condition already names here
+        for t in cands:
+            if len(t.parts) == 1:
+                # a second one-word term of a concept names the same word: the same hit, which _longest
+                # drops as a repeat (the first, in this order, is kept), so it is not made at all
+                if t.concept in sure:
+                    continue
+                if not t.accented:
+                    sure.add(t.concept)
+            out.append((t.concept, t.text, t.parts, len(t.parts), t.accented))
+        return out
 
 
 def _spellings(w: str) -> set[str]:
@@ -509,8 +561,9 @@ def is_known(lang: str):  # noqa: ANN201 - returns a callable str -> bool
         return lru_cache(maxsize=100_000)(lambda w: data.morph(w.lower().translate(_APOSTROPHES))[2])
     if languages.lemmatizer(lang) != "spacy":
         return lru_cache(maxsize=100_000)(lambda w: False)
-    table = _compiled(lang)
-    return lru_cache(maxsize=100_000)(lambda w: table.known(w) or table.known(w.lower()))
+    # each spelling asked once: a word's case-changed spellings share their lower-case one
+    known = lru_cache(maxsize=WORD_MEMO)(_compiled(lang).known)
+    return lru_cache(maxsize=100_000)(lambda w: known(w) or known(w.lower()))
 
 
 def _no_alts(word: str) -> frozenset[str]:
@@ -545,13 +598,16 @@ def lemmatizer(lang: str):  # noqa: ANN201 - returns a callable str -> str
 
         return morph_lemma
     table = _compiled(lang) if languages.lemmatizer(lang) == "spacy" else None
+    # each spelling asked of the table once: a word's case-changed spellings share their lower-case and
+    # capitalised ones (one query a spelling, each new word otherwise asked again about them)
+    lemma_of = lru_cache(maxsize=WORD_MEMO)(table.lemma) if table is not None else None
 
     @lru_cache(maxsize=100_000)
     def lookup_lemma(word: str) -> str:
         w = word.translate(_APOSTROPHES).replace("-\n", "")
-        if table is not None:
+        if lemma_of is not None:
             for key in (w, w.lower(), w[:1].upper() + w[1:].lower()):
-                found = table.lemma(key)
+                found = lemma_of(key)
                 if found:
                     return fold(found)
         return fold(w)
