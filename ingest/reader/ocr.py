@@ -797,7 +797,7 @@ def ocr_pages(
         prepared: dict[int, Future[Image.Image | None]] = {}
 
         turn = 0  # the document's pages turned by this many degrees (from its first page)
-        glyphs = glyphs_of(model_for(lang_hint))  # its text in a script written without spaces (upsample.SMALL_GLYPHS)
+        glyphs = glyphs_of(model_for(lang_hint))  # the height its unspaced script's characters are enlarged to (None: spaced)
 
         def load(i: int) -> Image.Image | None:
             if watch.skipped(pages[i]):
@@ -865,11 +865,11 @@ def ocr_pages(
                     head = [g for g in turned if g is not None]
                     model, lang, why, score = choice
                     why += f"; pages turned {turn} degrees"
-        if head and not glyphs and unspaced(model) and would_enlarge_glyphs(head[-1].info.get("letters"),
-                                                                            glyphs_of(model)):
+        target = glyphs_of(model)  # None for a spaced script (glyphs_of): nothing to enlarge again
+        if head and glyphs is None and target is not None and would_enlarge_glyphs(head[-1].info.get("letters"), target):
             # the first page's characters read as a script written without spaces: its pages prepared
             # again, their characters enlarged to the size its models read (upsample.SMALL_GLYPHS)
-            glyphs = glyphs_of(model)
+            glyphs = target
             for fut in prepared.values():
                 fut.cancel()
             prepared = {i: pool.submit(load, i) for i in range(min(n, cores))}
