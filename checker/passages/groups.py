@@ -4,12 +4,25 @@ and the whole-band code (checker.passages.band)."""
 
 from __future__ import annotations
 
+import collections
 import weakref
-from collections import Counter, _count_elements  # type: ignore[attr-defined]
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Protocol
+
+
+def _count_plain(mapping: dict, iterable: Iterable) -> None:
+    """What collections._count_elements does, for a Python that does not have it."""
+    get = mapping.get
+    for elem in iterable:
+        mapping[elem] = get(elem, 0) + 1
+
+
+# Counter.update's own counting loop (C in CPython): not a promised name, so the plain loop stands in
+_count_elements = getattr(collections, "_count_elements", _count_plain)
+
 
 S2 = 6.8  # Gale-Church variance of the length ratio per character
 FEATURE_WEIGHT = 6.0  # how much shared anchors outweigh a length mismatch

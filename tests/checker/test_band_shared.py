@@ -46,3 +46,17 @@ def test_shared_counts_are_the_matrix_product(monkeypatch, fallback, values):
         assert any(shared(a, "numbers", b, "numbers", ia, jb) > 1)
     if values == 150:
         assert len(set(a.index["concepts"]) & set(b.index["concepts"])) > 64  # shared: two words a group
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_group_counters_count_as_counter_does(seed):
+    """groups counts numbers with CPython's collections._count_elements where it exists, else a plain
+    loop: both give Counter's counts in Counter's order."""
+    from checker.passages import groups
+
+    rng = random.Random(seed)
+    numbers = tuple(rng.randrange(12) for _ in range(rng.randrange(40)))
+    plain: Counter = Counter()
+    groups._count_plain(plain, numbers)
+    for got in (plain, groups._counter(numbers)):
+        assert got == Counter(numbers) and list(got.items()) == list(Counter(numbers).items())
