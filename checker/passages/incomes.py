@@ -21,11 +21,12 @@ amounts as the counts bring in whatever order, or one amount "in total" (`word.s
 `word.in_total`) for them all ("Laura besitzt 1 Café und Mia 2 Cafés. Daher müsste Thomas insgesamt 6 Münzen
 zahlen."). Here a landmark named in the two sentences or the three before them keeps them unread.
 
-A card's own income stated with no count (claimed_own): a passage about one card -- it names that card
-alone, or it names none and its section clarifies that card (ingest.segment: the section's card) -- with a
-sentence naming no other card whose only number is an amount "N coins" after an owe or receive word (no
-blocker between, nothing built or paid: "After demolishing, he gets 8 coins"). That amount is what one copy of
-the card gives: it must be one of the amounts the catalog's effect gains or takes. A clarification printed in
+A card's own income stated with no count (claimed_own): a passage of the section clarifying one card
+(ingest.segment: the section's card), naming no other card, with a sentence whose only number is an amount
+"N coins" after an owe or receive word (no blocker between, nothing built or paid, no number in the passage
+before it: "After demolishing, he gets 8 coins"). That amount is what one copy of the card gives: it must be
+one of the amounts the catalog's effect gains or takes. A passage elsewhere that names the card is not read:
+a worked example counts several copies of it. A clarification printed in
 one book only (books written apart clarify different cards) is still checked against its own card.
 """
 
@@ -256,9 +257,11 @@ def _own_claims(ctx: Context, book: BookIn, p: Passage, mentions: list[tuple[int
     amounts = coin_amounts(ctx.cards.get(card) or {}) if card else set()
     if not amounts or _names_landmark(ctx, [card]):
         return
-    for s in p.sentences:
+    for k, s in enumerate(p.sentences):
         if any(c != card for _, _, c in _named_in(mentions, s)):
             continue
+        if any(ch.isdigit() for x in p.sentences[:k] for ch in x.text):
+            break  # a number before it: a scenario ("if you own 2 of them ..."), no longer one copy's income
         claim = claimed_own(book.lang, s.text)
         if claim is None or claim[0] in amounts or trust.weak_span(book, s.start + claim[1], s.start + claim[2]):
             continue
@@ -272,13 +275,11 @@ def _own_claims(ctx: Context, book: BookIn, p: Passage, mentions: list[tuple[int
 
 
 def _subject(ctx: Context, book: BookIn, p: Passage) -> str | None:
-    """The one card a passage is about: the only card it names, or, naming none, the card its section clarifies."""
-    if len(p.cards) == 1:
-        return next(iter(p.cards))
-    if p.cards:
-        return None
+    """The card a passage is about: the card its section clarifies (ingest.segment), when the passage names no
+    other -- a passage that merely names one card may be a worked example counting several copies of it."""
     sections = ctx.memo("passages.section_cards", book, lambda: {s.index: s.card for s in book.sections if s.card})
-    return sections.get(p.section)
+    card = sections.get(p.section)
+    return card if card and p.cards <= {card} else None
 
 
 def _named_in(mentions: list[tuple[int, int, str]], s: Sentence) -> tuple[tuple[int, int, str], ...]:
