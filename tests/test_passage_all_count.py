@@ -8,11 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from diffing import ingest_files
+from diffing import books_of, revised
 
-from carddb.db import open_db
 from checker.diff import run_books
-from checker.load import load_books, load_cards
 from checker.model import BookIn
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -21,14 +19,10 @@ BASE = ("build all 4 landmarks wins", "build all 5 landmarks wins")
 HARBOR = ("build all 6 landmarks wins", "build all 7 landmarks wins")
 
 
-def _book(tmp_path: Path, text: str) -> tuple[BookIn, dict]:
-    path = tmp_path / BOOK.name
-    path.write_text(text, encoding="utf-8")
-    engine = open_db(ingest_files(tmp_path, [path], "book.sqlite"), create=False)
-    try:
-        (book,), cards = load_books(engine), load_cards(engine)
-    finally:
-        engine.dispose()
+def _book(tmp_path: Path, change: tuple[str, str] | None = None) -> tuple[BookIn, dict]:
+    """The book (with `change`: old, new -- its one print of old replaced) ingested by the real pipeline."""
+    path = revised(tmp_path, BOOK, *change) if change else BOOK
+    (book,), cards = books_of(tmp_path, [path])
     return book, cards
 
 
@@ -38,17 +32,14 @@ def _all_counts(book: BookIn, cards: dict) -> list:
 
 
 def test_clean_book_quiet(tmp_path: Path) -> None:
-    book, cards = _book(tmp_path, BOOK.read_text(encoding="utf-8"))
+    book, cards = _book(tmp_path)
     assert _all_counts(book, cards) == []  # all 4 in the base game, all 6 with the Harbor: the catalog's counts
 
 
 @pytest.mark.parametrize(("change", "printed", "total"), [(BASE, 5, 4), (HARBOR, 7, 6)])
 def test_changed_count_found(tmp_path: Path, change: tuple[str, str], printed: int, total: int) -> None:
-    old, new = change
-    text = BOOK.read_text(encoding="utf-8")
-    assert text.count(old) == 1
-    book, cards = _book(tmp_path, text.replace(old, new))
+    book, cards = _book(tmp_path, change)
     found = _all_counts(book, cards)
     assert len(found) == 1, [d.summary for d in found]
     assert f"all {printed} landmarks" in found[0].summary and f"has {total} landmarks" in found[0].summary
-    assert new in found[0].evidence[0].quote
+    assert change[1] in found[0].evidence[0].quote

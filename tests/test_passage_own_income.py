@@ -8,11 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from diffing import ingest_files
+from diffing import books_of, revised
 
-from carddb.db import open_db
 from checker.diff import run_books
-from checker.load import load_books, load_cards
 from checker.model import BookIn
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -22,14 +20,10 @@ BY_SECTION = ("получите 3 монеты из банка", "получит
 COUNTED = ("После сноса он получает 8 монет.", "После сноса он получает 2 раза по 9 монет.")  # two numbers: not read
 
 
-def _book(tmp_path: Path, text: str) -> tuple[BookIn, dict]:
-    path = tmp_path / SEED.name
-    path.write_text(text, encoding="utf-8")
-    engine = open_db(ingest_files(tmp_path, [path], "book.sqlite"), create=False)
-    try:
-        (book,), cards = load_books(engine), load_cards(engine)
-    finally:
-        engine.dispose()
+def _book(tmp_path: Path, change: tuple[str, str] | None = None) -> tuple[BookIn, dict]:
+    """The book (with `change`: old, new -- its one print of old replaced) ingested by the real pipeline."""
+    path = revised(tmp_path, SEED, *change) if change else SEED
+    (book,), cards = books_of(tmp_path, [path])
     return book, cards
 
 
@@ -40,23 +34,19 @@ def _own(book: BookIn, cards: dict) -> list:
 
 
 def test_clean_seed_quiet(tmp_path: Path) -> None:
-    book, cards = _book(tmp_path, SEED.read_text(encoding="utf-8"))
+    book, cards = _book(tmp_path)
     assert _own(book, cards) == []  # 8 coins for a demolition, 3 for a bad roll: what the catalog says
 
 
 @pytest.mark.parametrize(("change", "claimed", "income"), [(NAMED, 9, 8), (BY_SECTION, 5, 3)])
 def test_changed_own_income_found(tmp_path: Path, change: tuple[str, str], claimed: int, income: int) -> None:
-    old, new = change
-    text = SEED.read_text(encoding="utf-8")
-    assert text.count(old) == 1
-    book, cards = _book(tmp_path, text.replace(old, new))
+    book, cards = _book(tmp_path, change)
     found = _own(book, cards)
     assert len(found) == 1, [d.summary for d in found]
     assert f"gives {claimed} coins" in found[0].summary and f"the card gives {income}" in found[0].summary
-    assert new.rstrip(".") in found[0].evidence[0].quote
+    assert change[1].rstrip(".") in found[0].evidence[0].quote
 
 
 def test_amount_beside_another_number_not_read(tmp_path: Path) -> None:
-    old, new = COUNTED
-    book, cards = _book(tmp_path, SEED.read_text(encoding="utf-8").replace(old, new))
+    book, cards = _book(tmp_path, COUNTED)
     assert _own(book, cards) == []
