@@ -14,7 +14,7 @@ from typing import NamedTuple
 from checker import trust
 from checker.context import Context
 from checker.model import Discrepancy, Evidence
-from checker.passages import announced, consensus, costs, dice_counts, enumerations, incomes
+from checker.passages import all_count, announced, consensus, costs, dice_counts, enumerations, incomes
 from checker.passages.compare import (
     MIN_CONFIDENCE,
     PairDiff,
@@ -61,8 +61,10 @@ def check(ctx: Context) -> list[Discrepancy]:
 def _alone(ctx: Context) -> list[Discrepancy]:
     """What each book says against itself or the catalog, with no other book: examples by meaning (costs,
     incomes), lists against the counts that announce them (numbered or bulleted, or card names in the sentence)
-    and counts of dice against the box's -- books that align with none still get these."""
-    return costs.check(ctx) + incomes.check(ctx) + announced.check(ctx) + enumerations.check(ctx) + dice_counts.check(ctx)
+    counts of dice against the box's, "all N landmarks" against the catalog's landmarks -- books that align with
+    none still get these."""
+    return (costs.check(ctx) + incomes.check(ctx) + announced.check(ctx) + enumerations.check(ctx)
+            + dice_counts.check(ctx) + all_count.check(ctx))
 
 
 class _Reading(NamedTuple):

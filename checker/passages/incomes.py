@@ -20,6 +20,14 @@ many amounts after owe or receive words (and no pay word: a shortfall pays less 
 amounts as the counts bring in whatever order, or one amount "in total" (`word.sum`,
 `word.in_total`) for them all ("Laura besitzt 1 Café und Mia 2 Cafés. Daher müsste Thomas insgesamt 6 Münzen
 zahlen."). Here a landmark named in the two sentences or the three before them keeps them unread.
+
+A card's own income stated with no count (claimed_own): a passage of the section clarifying one card
+(ingest.segment: the section's card), naming no other card, with a sentence whose only number is an amount
+"N coins" after an owe or receive word (no blocker between, nothing built or paid, no number in the passage
+before it: "After demolishing, he gets 8 coins"). That amount is what one copy of the card gives: it must be
+one of the amounts the catalog's effect gains or takes. A passage elsewhere that names the card is not read:
+a worked example counts several copies of it. A clarification printed in
+one book only (books written apart clarify different cards) is still checked against its own card.
 """
 
 from __future__ import annotations
@@ -82,6 +90,43 @@ def _claims(lang: str, text: str, inside: tuple[tuple[int, int, str], ...]) -> t
             amount, lo, hi = claim
             out.append((card, count.num, amount, min(lo, count.start), max(hi, b)))
     return tuple(out)
+
+
+def claimed_own(lang: str, text: str) -> tuple[int, int, int] | None:
+    """(amount, and where the sentence says so: start, end) for a sentence `text` (naming no card but the one
+    its passage is about) whose only number is an amount of coins after an owe or receive word, with no
+    blocker between and nothing built or paid in it; None otherwise."""
+    if "=" in text or not any(ch.isdigit() for ch in text):
+        return None
+    return _own(lang, text)
+
+
+@lru_cache(maxsize=50_000)
+def _own(lang: str, text: str) -> tuple[int, int, int] | None:
+    lex = lexicon_of(lang)
+    if lex is None:
+        return None
+    tokens = lex.tokenize(text, 0)
+    numbers = [i for i, t in enumerate(tokens) if t.num is not None]
+    if len(numbers) != 1:
+        return None  # a count, a roll or a second amount beside it: more than the card's own income
+    i = numbers[0]
+    hits = lex.find(tokens)
+    coin = _coin_after(hits, i)
+    verbs = [h for h in hits if h.concept in INCOME and h.end <= tokens[i].start]
+    if coin is None or not verbs or {h.concept for h in hits} & {"verb.build", "verb.pay"}:
+        return None
+    if _concepts(hits, verbs[-1].start, tokens[i].start) & BLOCKERS:
+        return None
+    return tokens[i].num, verbs[-1].start, coin.end  # type: ignore[return-value]
+
+
+def coin_amounts(card: dict) -> set[int]:
+    """The coins one copy of a card gains or takes, every step of its catalog effect (empty when none says)."""
+    effect = card.get("effect")
+    steps = effect if isinstance(effect, list) else []
+    return {int(v) for st in steps if isinstance(st, dict) for k in ("gain", "take")
+            if isinstance(v := st.get(k), int) and not isinstance(v, bool)}
 
 
 def _concepts(hits: list, lo: int, hi: int) -> set[str]:
@@ -196,6 +241,7 @@ def _book(ctx: Context, book: BookIn) -> Iterator[Discrepancy]:
         yield from _followed_claims(ctx, book, p, mentions)
         if _names_landmark(ctx, p.cards):
             continue  # a landmark's bonus may change the income the passage counts
+        yield from _own_claims(ctx, book, p, mentions)
         for s in p.sentences:
             inside = _named_in(mentions, s)
             for card, count, amount, lo, hi in claimed_incomes(book.lang, s.text, inside) if inside else ():
@@ -203,6 +249,37 @@ def _book(ctx: Context, book: BookIn) -> Iterator[Discrepancy]:
                 if each is None or count * each == amount or trust.weak_span(book, s.start + lo, s.start + hi):
                     continue  # adds up, or read by OCR with too little confidence to say it does not
                 yield _finding(ctx, book, p.page, s.text, (card, count, amount, s.text[lo:hi]), each)
+
+
+def _own_claims(ctx: Context, book: BookIn, p: Passage, mentions: list[tuple[int, int, str]]) -> Iterator[Discrepancy]:
+    """What a passage about one card says that card gives, with no count (claimed_own), against the catalog."""
+    card = _subject(ctx, book, p)
+    amounts = coin_amounts(ctx.cards.get(card) or {}) if card else set()
+    if not amounts or _names_landmark(ctx, [card]):
+        return
+    for k, s in enumerate(p.sentences):
+        if any(c != card for _, _, c in _named_in(mentions, s)):
+            continue
+        if any(ch.isdigit() for x in p.sentences[:k] for ch in x.text):
+            break  # a number before it: a scenario ("if you own 2 of them ..."), no longer one copy's income
+        claim = claimed_own(book.lang, s.text)
+        if claim is None or claim[0] in amounts or trust.weak_span(book, s.start + claim[1], s.start + claim[2]):
+            continue
+        amount, lo, hi = claim
+        shown = " / ".join(str(a) for a in sorted(amounts))
+        summary = (f"{book.lang}: the text on {ctx.card_label(card)} says it gives {amount} coins, "
+                   f"the card gives {shown} (card catalog)")
+        values = {book.id: {"card": card, "claimed": amount, "income": sorted(amounts)}}
+        yield ctx.make("example", "example_error", summary, values,
+                       [Evidence(book.id, p.page, " ".join(s.text.split()), [s.text[lo:hi]])])
+
+
+def _subject(ctx: Context, book: BookIn, p: Passage) -> str | None:
+    """The card a passage is about: the card its section clarifies (ingest.segment), when the passage names no
+    other -- a passage that merely names one card may be a worked example counting several copies of it."""
+    sections = ctx.memo("passages.section_cards", book, lambda: {s.index: s.card for s in book.sections if s.card})
+    card = sections.get(p.section)
+    return card if card and p.cards <= {card} else None
 
 
 def _named_in(mentions: list[tuple[int, int, str]], s: Sentence) -> tuple[tuple[int, int, str], ...]:
