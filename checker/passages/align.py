@@ -15,6 +15,7 @@ import sys
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 
 from checker.passages.groups import FEATURE_WEIGHT, HEADING_MERGE, MIN_RULES, S2, Group, Unit, group
 from checker.passages.moves import displaced
@@ -149,17 +150,27 @@ def _cost(a: Packed, b: Packed, ratio: float, own: float) -> float:
     return cost
 
 
-NUMPY_CELLS = 1500  # cells of the band from which numpy's per-call cost pays (checker.passages.band)
-# cells this process aligns one at a time before importing numpy (~0.1 s) pays: past the shipped books'
-# diff (~20 000 cells), below many books' (each pair ~10 000)
-NUMPY_AFTER = 60_000
+# cells this process aligns in Python before the compiled programme (checker.passages.compiled: numpy,
+# numba and the kernel from numba's cache, ~1 s CPU) pays: past the shipped books' diff (~20 000 cells),
+# below many books' (each pair ~10 000); from then on every alignment, a paragraph's sentences too, is
+# compiled
+COMPILED_AFTER = 60_000
+COMPILED: bool | None = None  # None: by the cells done; True or False: one path only (tests compare them)
 _cells_done = 0
+
+
+def _use_compiled() -> bool:
+    """Whether this alignment runs compiled: once numba is loaded (by this or anything else), or once the
+    cells done have paid for loading it."""
+    if COMPILED is not None:
+        return COMPILED
+    return "numba" in sys.modules or _cells_done > COMPILED_AFTER
 
 
 def _band_costs(ga1: list[Group], gb1: list[Group], ga2: list[Group], gb2: list[Group],
                 rows: list[int], cols: list[int], ratio: float) -> tuple[list, list, list]:
     """The cost of the 1-1, 2-1 and 1-2 bead ending at each cell of the band (None where it does not
-    fit), one cell at a time: the small alignments (a paragraph's sentences), where numpy does not pay."""
+    fit), one cell at a time: the alignments of a process too small to pay for loading the compiled one."""
     pa1, pb1 = [pack(g) for g in ga1], [pack(g) for g in gb1]
     pa2, pb2 = [pack(g) for g in ga2], [pack(g) for g in gb2]
     width = len(pb1)
@@ -243,25 +254,22 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, p
     for i in range(m + 1):
         centre = round(i * n / m)
         spans.append((max(0, centre - band), min(n, centre + band)))
-    rows = [i for i, (lo, hi) in enumerate(spans) for _ in range(lo, hi + 1)]
-    cols = [j for lo, hi in spans for j in range(lo, hi + 1)]
     global _cells_done
-    _cells_done += len(rows)
-    if len(rows) >= NUMPY_CELLS and ("numpy" in sys.modules or _cells_done > NUMPY_AFTER):
-        import numpy as np
-
-        from checker.passages.band import band_costs  # numpy: only where the band is large enough to pay
-        c11, c21, c12 = band_costs(ga1, gb1, ga2, gb2, np.array(rows), np.array(cols), ratio)
+    _cells_done += sum(hi - lo + 1 for lo, hi in spans)
+    if _use_compiled():
+        corner, path = _compiled(spans, ga1, ga2, gb1, gb2, ratio, skip_a, skip_b, edge_a, edge_b, partial)
     else:
+        rows = [i for i, (lo, hi) in enumerate(spans) for _ in range(lo, hi + 1)]
+        cols = [j for lo, hi in spans for j in range(lo, hi + 1)]
         c11, c21, c12 = _band_costs(ga1, gb1, ga2, gb2, rows, cols, ratio)
-
-    cost, back = _programme(spans, c11, c21, c12, skip_a, skip_b, edge_a, edge_b, partial)
-    if cost[m][n - spans[m][0]] == math.inf:  # the band missed the corner (books of very different length): widen once
+        cost, back = _programme(spans, c11, c21, c12, skip_a, skip_b, edge_a, edge_b, partial)
+        corner = cost[m][n - spans[m][0]]
+        path = _walk(spans, back) if corner < math.inf else []
+    if corner == math.inf:  # the band missed the corner (books of very different length): widen once
         return _wide(a_units, b_units, post, partial, edges, ratio)
     beads: list[Bead] = []
     i, j = m, n
-    while i or j:
-        di, dj = back[i][j - spans[i][0]]
+    for di, dj in path:
         ia, jb = tuple(range(i - di, i)), tuple(range(j - dj, j))
         own = own_evidence((ga1, ga2)[di - 1][i - di], (gb1, gb2)[dj - 1][j - dj]) if ia and jb else 0.0
         beads.append(Bead(ia, jb, own))
@@ -276,6 +284,67 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, p
         # set elsewhere in a paragraph is what its checks read as a merge, not a passage moved
         beads = relocated(beads, a_units, b_units, ratio)
     return moved(listed(with_confidence(beads), a_units, b_units), a_units, b_units)
+
+
+def _walk(spans: list[tuple[int, int]], back: list[list]) -> list[tuple[int, int]]:
+    """The cheapest path's bead shapes, from the corner back to the start."""
+    path = []
+    i, j = len(spans) - 1, spans[-1][1]
+    while i or j:
+        di, dj = back[i][j - spans[i][0]]
+        path.append((di, dj))
+        i, j = i - di, j - dj
+    return path
+
+
+_kernel_module: ModuleType | None = None
+
+
+def _kernel() -> ModuleType:
+    """checker.passages.compiled, imported on first use (numpy and numba load only then) and kept: an
+    import statement per alignment cost more than the smallest alignments' kernel."""
+    global _kernel_module
+    if _kernel_module is None:
+        from checker.passages import compiled
+
+        _kernel_module = compiled
+    return _kernel_module
+
+
+_SIDES_MEMO = 4096  # unit sequences whose compiled sides are remembered (as _grouped's groups)
+_sides: dict[tuple[int, ...], tuple[tuple[Group, ...], tuple]] = {}
+
+
+def _side(groups: list[Group]) -> tuple:
+    """checker.passages.compiled.side of the groups' bitsets, remembered by the groups themselves (held
+    here, so their ids name no other object): the pivot's passages and sentences serve every book."""
+    held = tuple(groups)
+    key = tuple(map(id, held))
+    hit = _sides.get(key)
+    if hit is not None:
+        return hit[1]
+    packed = [pack(g) for g in held]
+    width = max(len(bits.index) for bits in (_NUMBERS, _VALUES, _CARDS, _CONCEPTS))  # bits any bitset may have
+    made = _kernel().side(packed, width)
+    if len(_sides) >= _SIDES_MEMO:
+        _sides.clear()
+    _sides[key] = (held, made)
+    return made
+
+
+def _compiled(spans: list[tuple[int, int]], ga1: list[Group], ga2: list[Group], gb1: list[Group],
+              gb2: list[Group], ratio: float, skip_a: list[float], skip_b: list[float],
+              edge_a: list[float] | None, edge_b: list[float] | None,
+              partial: bool) -> tuple[float, list[tuple[int, int]]]:
+    """The corner's cost and the path's shapes as _programme and _walk give them, compiled (numba)."""
+    compiled = _kernel()
+    p10, p01 = (PARTIAL_GAP, PARTIAL_GAP) if partial else (PRIOR[(1, 0)], PRIOR[(0, 1)])
+    a10 = [s + p10 for s in skip_a]
+    b01 = [math.inf] + [s + p01 for s in skip_b]
+    wts = compiled.weights(ratio, PRIOR[(1, 1)], PRIOR[(2, 1)], PRIOR[(1, 2)])
+    return compiled.programme(spans, _side(ga1), _side(ga2), _side(gb1), _side(gb2), wts, a10,
+                              a10 if edge_a is None else edge_a, b01,
+                              b01 if edge_b is None else [math.inf] + list(edge_b))
 
 
 _S11, _S10, _S01, _S21, _S12 = (1, 1), (1, 0), (0, 1), (2, 1), (1, 2)

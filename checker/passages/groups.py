@@ -1,6 +1,6 @@
 """What the passage aligner compares: one or two consecutive units' features taken together (a Group),
 and the weights of the cost of aligning two groups. Shared by the per-cell code (checker.passages.align)
-and the whole-band code (checker.passages.band)."""
+and the compiled one (checker.passages.compiled)."""
 
 from __future__ import annotations
 

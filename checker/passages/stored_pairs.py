@@ -5,7 +5,7 @@ Why: aligning the shipped books' passages is a third of a diff of the shipped da
 per-cell Python), and the books do not change between two diffs. An alignment depends only on what
 the aligner reads of each passage (its length, cards, kind, list number and features: numbers, soft
 numbers, concepts) and on the aligner's code; the file it is kept in is named by a hash of both (the
-code: align.py, weights.py, groups.py, band.py, moves.py and the Python version), so a changed passage, feature or line of
+code: align.py, weights.py, groups.py, compiled.py, moves.py and the Python version), so a changed passage, feature or line of
 the aligner aligns again: a stale answer is never given. One small file an alignment; the folder keeps
 the most recently written. A cache, never a source: deleting it only costs time (sources.cache).
 """
@@ -28,7 +28,7 @@ FORMAT = 1  # bump when what is stored changes meaning
 KEEP_FILES = 400  # the most recently written alignments kept
 ENABLED = True  # benchmarks/diff.py turns it off: each generated book must cost what a distinct book costs
 # the code an alignment comes from, read as bytes: an edit of any of these files aligns again
-CODE = tuple(Path(__file__).with_name(name) for name in ("align.py", "weights.py", "groups.py", "band.py", "moves.py"))
+CODE = tuple(Path(__file__).with_name(name) for name in ("align.py", "weights.py", "groups.py", "compiled.py", "moves.py"))
 
 
 @cache

@@ -1,9 +1,10 @@
-"""The fast passage aligner (bitsets for small alignments, numpy over the band for large ones) gives
-the beads the per-cell code gave, bead for bead and float for float: on the five shipped books aligned
-with each other, the sentences inside their 1-1 beads, and generated books with perturbed text.
+"""The fast passage aligner (bitsets in Python for a process's first alignments, the compiled programme,
+checker.passages.compiled, after) gives the beads the per-cell code gave, bead for bead and float for
+float: on the five shipped books aligned with each other, the sentences inside their 1-1 beads, and
+generated books with perturbed text.
 
 The per-cell code is kept as tests/checker/align_reference.py; both of align's paths are compared
-with it (the threshold between them moved to either end). Block swaps and list positions (checker.passages.align.swapped,
+with it (one path or the other forced). Block swaps and list positions (checker.passages.align.swapped,
 listed) come after the programme and are not in the per-cell code: they are left out here and tested
 in tests/checker/test_passages_merged.py."""
 
@@ -36,10 +37,9 @@ def seed_passages(seed_db: str) -> list[list]:
         engine.dispose()
 
 
-@pytest.mark.parametrize("path", ["numpy", "bitsets"])
+@pytest.mark.parametrize("path", ["compiled", "bitsets"])
 def test_shipped_books_align_as_the_per_cell_code_did(seed_passages, monkeypatch, path):
-    monkeypatch.setattr(fast, "NUMPY_CELLS", 0 if path == "numpy" else 10**9)
-    monkeypatch.setattr(fast, "NUMPY_AFTER", -1)
+    monkeypatch.setattr(fast, "COMPILED", path == "compiled")
     rng = random.Random(25)
     pairs = [(a, b) for a in range(len(seed_passages)) for b in range(len(seed_passages)) if a != b]
     sentences = 0
@@ -57,8 +57,7 @@ def test_shipped_books_align_as_the_per_cell_code_did(seed_passages, monkeypatch
 
 @pytest.mark.parametrize("change", [None, "number", "drop", "add"])
 def test_generated_books_align_as_the_per_cell_code_did(monkeypatch, change):
-    monkeypatch.setattr(fast, "NUMPY_CELLS", 0)
-    monkeypatch.setattr(fast, "NUMPY_AFTER", -1)
+    monkeypatch.setattr(fast, "COMPILED", True)
     for seed in range(3):
         es, uk = _books(seed, change)[:2]
         pa, pb = passages(es), passages(uk)
