@@ -464,7 +464,7 @@ def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[s
         return SCRIPT_MODELS, None, "no text found", 0.0
     probe = sample(inked[0])
     with ThreadPoolExecutor(max_workers=workers()) as probe_pool:
-        passes, best = _probe_read(probe, probe_pool)
+        passes, best = _probe_read(probe, probe_pool, more_bands=True)
         lang, lang_conf = _language_of(best)
         if max(len(r.layout.words) for r in passes) < MIN_PROBE_WORDS or lang is None:
             # too few words to tell a script or a language by (a cover's title, a line of labels):
@@ -501,16 +501,19 @@ def choose_model(pages: Sequence[Image.Image], lang_hint: str | None) -> tuple[s
 
 
 def _probe_read(probe: Image.Image, pool: ThreadPoolExecutor,
-                models: Sequence[str] | None = None) -> tuple[list[OcrResult], OcrResult]:
+                models: Sequence[str] | None = None, more_bands: bool = False) -> tuple[list[OcrResult], OcrResult]:
     """The probe band read by the probe models (or `models`), and the best of those readings.
 
     The first model (Latin's) reads it first, alone: a band it reads surely (sure_of_script) is
     print of its own script, which the others (Cyrillic's, CJK's) read no better, so they are
     not run on it (their runs were a third of a Latin page's probe). Otherwise the others read
-    it side by side."""
+    it side by side, unless the first model's reading already settles what the probe models' would
+    (settled; `more_bands`: a first, one-band probe, read again on PROBE_BANDS bands when it gives
+    too few words)."""
+    probing = models is None  # the probe models: their readings of one band share its layout
     models = list(models or probe_models())
     first = run_tesseract(probe, models[0])
-    if len(models) == 1 or sure_of_script(first):
+    if len(models) == 1 or sure_of_script(first) or (probing and settled(first, more_bands)):
         return [first], first
     passes = [first, *pool.map(lambda m: run_tesseract(probe, m), models[1:])]
     return passes, max(passes, key=_probe_score)
@@ -523,6 +526,20 @@ def sure_of_script(result: OcrResult) -> bool:
     40-51 and CJK print at 28-35, Latin print at 71-94, where the Cyrillic model read that Latin
     print at 43-63 (and found Russian in a Spanish band: 0.39)."""
     return result.confidence >= SURE_SCRIPT and len(result.layout.words) >= MIN_PROBE_WORDS
+
+
+def settled(result: OcrResult, more_bands: bool = False) -> bool:
+    """Whether the Latin probe model's reading of a band settles what the other probe model's
+    (Cyrillic's) would give: no word at all (Tesseract's layout analysis, the same for every model,
+    found no line it could read there: a picture, a cover's art; the other model's run found none
+    either on White Goblin's Dutch cover, one and four bands), or, with `more_bands` (the band is
+    read again on PROBE_BANDS bands when it gives fewer than MIN_PROBE_WORDS words), a few words read
+    as surely as print of its script (sure_of_script's confidence: a heading, a line of labels),
+    which another script's model splits into no more words. White Goblin's Dutch web pages: the
+    band of most ink read 0, 0, 6 and 4 words by the Latin model (4-6 at 81-91), 0, 0, 2 and 4 by
+    the Cyrillic one, whose run cost 0.15-0.4 s a page before the four bands were read anyway."""
+    words = len(result.layout.words)
+    return not words or (more_bands and words < MIN_PROBE_WORDS and result.confidence >= SURE_SCRIPT)
 
 
 def _language_of(result: OcrResult) -> tuple[str | None, float]:
