@@ -19,6 +19,11 @@ def _probed(tmp_path: Path, family: str, seed: int, dpi: int, monkeypatch: pytes
     """The language the probe chose for a generated scan, and the models of its Tesseract runs."""
     page = page_layouts.make_page(family, seed, tmp_path)
     gray = ocr.prepare(Image.open(page_layouts.scan_of(page, dpi, seed, tmp_path).image))
+    return _probe(gray, monkeypatch)
+
+
+def _probe(gray: Image.Image, monkeypatch: pytest.MonkeyPatch) -> tuple[str | None, list[str]]:
+    """The language the probe chooses for a prepared page, and the models of its Tesseract runs."""
     runs: list[str] = []
     real = ocr._tesseract
 
@@ -58,15 +63,7 @@ def test_a_one_band_probe_left_too_few_words_is_not_read_by_the_other_models(mon
     Cyrillic model's run on the one band (0.15-0.4 s a page) was for nothing, as on four bands where
     the Latin model read no word (settled)."""
     gray = ocr.prepare(Image.open(REAL / f"MK1_base_NL_WhiteGoblin2015_rulebook_{page}.png"))
-    runs: list[str] = []
-    real = ocr._tesseract
-
-    def counted(image, args, *rest, **kw):
-        runs.append(args[args.index("-l") + 1])
-        return real(image, args, *rest, **kw)
-
-    monkeypatch.setattr(ocr, "_tesseract", counted)
-    _, found, _, _ = ocr.choose_model([gray], None)
+    found, runs = _probe(gray, monkeypatch)
     assert found == lang
     assert runs == runs_wanted, runs  # before: eng and rus on the one band, then eng (and rus) on four
 
