@@ -11,9 +11,7 @@ starts as fast as the hundredth. Called by scripts/setup.sh, as the simulation k
 - the project's modules byte-compiled (a machine that sets PYTHONDONTWRITEBYTECODE would otherwise
   compile them from source in every process);
 - the page reader's compiled passes (ingest.reader.filters and .regions, numba's on-disk cache)
-  built by preparing a small drawn page: else the first scanned page pays seconds of compiling;
-- the passage aligner's kernel (checker.passages.compiled): else the first `mkdb diff` of many books
-  pays ~10 s of compiling.
+  built by preparing a small drawn page: else the first scanned page pays seconds of compiling.
 """
 
 from __future__ import annotations
@@ -100,8 +98,5 @@ def warm() -> None:
     from ingest.reader import warm_compiled  # numpy, Pillow and numba load only here
 
     warm_compiled()
-    from checker.passages.compiled import warm as warm_aligner  # the passage aligner's kernel (numba's cache)
-
-    warm_aligner()
     sys.stderr.write(f"setup: compiled {n_yaml} data files, the lemma data of {len(langs)} languages "
                      f"({' '.join(langs)}) and {len(lexicons)} lexicons; {words} rulebook words analysed (in {cache_dir()})\n")

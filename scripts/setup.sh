@@ -50,3 +50,7 @@ fi
 # compile the language data (lemma tables, pymorphy3's answers for the shipped books) and the YAML sources
 # into the user's cache, and byte-compile the modules (ingest/warm.py), so commands start without building them
 .venv/bin/python -c "from ingest.warm import warm; warm()"
+
+# compile the passage aligner's programme (checker/passages/compiled.py, numba's on-disk cache), so the first
+# `mkdb diff` of many books does not pay ~10 s of compiling
+.venv/bin/python -c "from checker.passages.align import warm; warm()"

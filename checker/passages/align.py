@@ -311,6 +311,16 @@ def _kernel() -> ModuleType:
     return _kernel_module
 
 
+def warm() -> None:
+    """Compile (or load from numba's cache) the compiled programme, on two one-unit sides: run by
+    scripts/setup.sh, else the first `mkdb diff` of many books pays ~10 s of compiling."""
+    compiled = _kernel()
+    one = compiled.side([Packed(3, 1, 1, 1, 0, 0, 0, False, None, 0)], 1)
+    none = compiled.side([], 1)
+    compiled.programme([(0, 1), (0, 1)], one, none, one, none, compiled.weights(1.0, 0.1, 0.2, 0.2), [1.0],
+                       [1.0], [math.inf, 1.0], [math.inf, 1.0])
+
+
 _SIDES_MEMO = 4096  # unit sequences whose compiled sides are remembered (as _grouped's groups)
 _sides: dict[tuple[int, ...], tuple[tuple[Group, ...], tuple]] = {}
 

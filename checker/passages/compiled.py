@@ -96,16 +96,6 @@ def programme(spans: list[tuple[int, int]], a1: Side, a2: Side, b1: Side, b2: Si
     return corner, [SHAPES[c] for c in codes[:k].tolist()]
 
 
-def warm() -> None:
-    """Compile (or load from numba's cache) the kernel, on two one-unit sides."""
-    from checker.passages.align import Packed
-
-    one = side([Packed(3, 1, 1, 1, 0, 0, 0, False, None, 0)], 1)
-    none = side([], 1)
-    programme([(0, 1), (0, 1)], one, none, one, none, weights(1.0, 0.1, 0.2, 0.2), [1.0], [1.0],
-              [math.inf, 1.0], [math.inf, 1.0])
-
-
 @intrinsic
 def _ctpop(typingctx, x):  # noqa: ANN001, ANN202, ARG001 (numba's intrinsic protocol)
     """The set bits of a 64-bit word: LLVM's ctpop, one instruction where the CPU has it."""
