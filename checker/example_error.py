@@ -38,23 +38,20 @@ def printed_arithmetic(quote: str) -> list[tuple[str, int, int]]:
     return wrong
 
 
-def card_income(card: dict[str, Any]) -> int | None:
-    """Coins one copy of a card gives, when its structured effect says so plainly."""
+def coin_amounts(card: dict[str, Any]) -> tuple[int, ...]:
+    """The coins one copy of a card gains or takes, step by step of its catalog effect (a lone mapping is one
+    step, as the catalog reads it; empty when no step says): the one reading of a card's income that the
+    worked examples (card_income) and the passages (checker.passages.incomes) check against."""
     effect = card.get("effect")
-    if isinstance(effect, list):
-        for step in effect:
-            if isinstance(step, dict):
-                for key in ("gain", "take"):
-                    if isinstance(step.get(key), int):
-                        return int(step[key])
-        return None
-    if isinstance(effect, dict):
-        for key in ("amount", "coins", "income", "gain"):
-            if isinstance(effect.get(key), int):
-                return int(effect[key])
-    if isinstance(card.get("income"), int):
-        return int(card["income"])
-    return None
+    steps = effect if isinstance(effect, list) else [effect]
+    return tuple(int(v) for st in steps if isinstance(st, dict) for k in ("gain", "take")
+                 if isinstance(v := st.get(k), int) and not isinstance(v, bool))
+
+
+def card_income(card: dict[str, Any]) -> int | None:
+    """Coins one copy of a card gives: the first amount of coin_amounts, None when the catalog states none."""
+    amounts = coin_amounts(card)
+    return amounts[0] if amounts else None
 
 
 def _scenario_errors(ctx: Context, fact: FactIn) -> list[str]:

@@ -38,7 +38,7 @@ from functools import lru_cache
 
 from checker import trust
 from checker.context import Context
-from checker.example_error import card_income
+from checker.example_error import card_income, coin_amounts
 from checker.model import BookIn, Discrepancy, Evidence
 from checker.passages.pairs import book_passages
 from checker.passages.units import Passage, Sentence, lexicon_of
@@ -119,14 +119,6 @@ def _own(lang: str, text: str) -> tuple[int, int, int] | None:
     if _concepts(hits, verbs[-1].start, tokens[i].start) & BLOCKERS:
         return None
     return tokens[i].num, verbs[-1].start, coin.end  # type: ignore[return-value]
-
-
-def coin_amounts(card: dict) -> set[int]:
-    """The coins one copy of a card gains or takes, every step of its catalog effect (empty when none says)."""
-    effect = card.get("effect")
-    steps = effect if isinstance(effect, list) else []
-    return {int(v) for st in steps if isinstance(st, dict) for k in ("gain", "take")
-            if isinstance(v := st.get(k), int) and not isinstance(v, bool)}
 
 
 def _concepts(hits: list, lo: int, hi: int) -> set[str]:
@@ -254,7 +246,7 @@ def _book(ctx: Context, book: BookIn) -> Iterator[Discrepancy]:
 def _own_claims(ctx: Context, book: BookIn, p: Passage, mentions: list[tuple[int, int, str]]) -> Iterator[Discrepancy]:
     """What a passage about one card says that card gives, with no count (claimed_own), against the catalog."""
     card = _subject(ctx, book, p)
-    amounts = coin_amounts(ctx.cards.get(card) or {}) if card else set()
+    amounts = set(coin_amounts(ctx.cards.get(card) or {})) if card else set()
     if not amounts or _names_landmark(ctx, [card]):
         return
     for k, s in enumerate(p.sentences):
