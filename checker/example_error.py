@@ -11,10 +11,14 @@ The engine replays examples in full later (issue 8); this check needs no engine.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from checker.context import Context
 from checker.model import BookIn, Discrepancy, Evidence, FactIn
+from sources import sources_dir
+from sources.catalog import EFFECTS_FILE
+from sources.yamlfile import read_plain
 
 _N = r"(\d+)"
 _TIMES = r"\s*(?:×|x|X|\*|·|\\times|х)\s*"
@@ -38,20 +42,30 @@ def printed_arithmetic(quote: str) -> list[tuple[str, int, int]]:
     return wrong
 
 
-def coin_amounts(card: dict[str, Any]) -> tuple[int, ...]:
+def coin_amounts(card: dict[str, Any], scaled: bool = True) -> tuple[int, ...]:
     """The coins one copy of a card gains or takes, step by step of its catalog effect (a lone mapping is one
     step, as the catalog reads it; empty when no step says): the one reading of a card's income that the
-    worked examples (card_income) and the passages (checker.passages.incomes) check against."""
+    worked examples (card_income) and the passages (checker.passages.incomes) check against. `scaled=False`
+    leaves out the steps a multiplier scales (effects.yaml `multipliers`: "3 coins for each flower"): a
+    count of copies times that amount is not what the copies bring."""
     effect = card.get("effect")
     steps = effect if isinstance(effect, list) else [effect]
-    return tuple(int(v) for st in steps if isinstance(st, dict) for k in ("gain", "take")
-                 if isinstance(v := st.get(k), int) and not isinstance(v, bool))
+    return tuple(int(v) for st in steps if isinstance(st, dict) and (scaled or not st.keys() & _multipliers())
+                 for k in ("gain", "take") if isinstance(v := st.get(k), int) and not isinstance(v, bool))
 
 
 def card_income(card: dict[str, Any]) -> int | None:
-    """Coins one copy of a card gives: the first amount of coin_amounts, None when the catalog states none."""
-    amounts = coin_amounts(card)
+    """Coins one copy of a card gives, no multiplier scaling it: the first amount of coin_amounts, None when
+    the catalog states none."""
+    amounts = coin_amounts(card, scaled=False)
     return amounts[0] if amounts else None
+
+
+@lru_cache(maxsize=1)
+def _multipliers() -> frozenset[str]:
+    """The effect keys that scale an amount (the effect vocabulary's `multipliers`)."""
+    data = read_plain(sources_dir() / "cards" / EFFECTS_FILE)
+    return frozenset((data or {}).get("multipliers") or {})
 
 
 def _scenario_errors(ctx: Context, fact: FactIn) -> list[str]:

@@ -10,7 +10,9 @@ linked them (mentions). A sentence claims an income when it names one card alone
 and after it -- with an owe or receive word between, and no other count, "only", "not", holding or owning
 word -- an amount "N coins"; or, with nothing after it, that amount before the count after an owe or
 receive word ("gets 2 coins from the bank for her 2 Bakeries"). Not read: a sentence that builds (a cost: checker.passages.costs) or works a sum
-out ("="), a card whose income is not a plain amount per copy (the catalog: effect gain / take), and a
+out ("="), a total ("7 coins in total": the counted card's coins may be part of it), an amount with another
+after an "or" (`word.or`: "4 coins, or 2 if ..."), a card whose income is not a plain amount per copy (the
+catalog: no gain / take, or one a multiplier scales: example_error.card_income), and a
 passage naming a landmark (its bonus changes the income: Shopping Mall), words OCR read with low confidence
 (checker.trust: the scanner may differ, not the book).
 
@@ -19,15 +21,18 @@ A scenario and its incomes in two sentences (claimed_followed): "B has 3 Cafés 
 many amounts after owe or receive words (and no pay word: a shortfall pays less than is owed), the same
 amounts as the counts bring in whatever order, or one amount "in total" (`word.sum`,
 `word.in_total`) for them all ("Laura besitzt 1 Café und Mia 2 Cafés. Daher müsste Thomas insgesamt 6 Münzen
-zahlen."). Here a landmark named in the two sentences or the three before them keeps them unread.
+zahlen."), none of them one of two ("or"). Here a landmark named in the two sentences or the three before them
+keeps them unread.
 
 A card's own income stated with no count (claimed_own): a passage of the section clarifying one card
-(ingest.segment: the section's card), naming no other card, with a sentence whose only number is an amount
-"N coins" after an owe or receive word (no blocker between, nothing built or paid, no number in the passage
-before it: "After demolishing, he gets 8 coins"). That amount is what one copy of the card gives: it must be
-one of the amounts the catalog's effect gains or takes. A passage elsewhere that names the card is not read:
-a worked example counts several copies of it. A clarification printed in
-one book only (books written apart clarify different cards) is still checked against its own card.
+(ingest.segment: the section's card), naming no other card, with a sentence whose only number (digits or a
+word of the lexicon's `numbers`) is an amount "N coins" after an owe or receive word: "After demolishing, he
+gets 8 coins". Not read: a blocker between, something built or paid, a total, a count in a sentence before
+it (counts_something: "You own two of them."), and for a card a multiplier scales an amount not said "for
+each" (`card.per_each`). That amount is what one copy of the card gives: it must be one of the amounts the
+catalog's effect gains or takes. A passage elsewhere that names the card is not read: a worked example counts
+several copies of it. A clarification printed in one book only (books written apart clarify different
+cards) is still checked against its own card.
 """
 
 from __future__ import annotations
@@ -51,6 +56,9 @@ BLOCKERS = frozenset({"word.only", "word.not", "verb.hold", "verb.own", "verb.bu
 INCOME = frozenset({"verb.owe", "verb.receive"})
 LANDMARK = "landmark"  # the catalog's kind of a card whose bonus changes other cards' income
 TOTAL = frozenset({"word.sum", "word.in_total"})  # an amount that adds several up ("6 coins in total")
+OR = "word.or"  # an amount with another beside it ("1 coin, or 2 if ..."): which is the income, the words do not say
+PER = "card.per_each"  # "for each": the amount of a card a multiplier scales is said per icon or card
+EACH = frozenset({PER, "rule.each_copy"})  # a sentence about each of several copies: the scenario has several
 LANDMARK_BEFORE = 3  # sentences before a scenario where a landmark named may still be the scenario's
 
 
@@ -69,8 +77,8 @@ def _claims(lang: str, text: str, inside: tuple[tuple[int, int, str], ...]) -> t
         return ()
     tokens = lex.tokenize(text, 0)
     hits = lex.find(tokens)
-    if any(h.concept == "verb.build" for h in hits):
-        return ()
+    if any(h.concept == "verb.build" or h.concept in TOTAL for h in hits):
+        return ()  # something built, or a total ("7 coins in total"): the counted card's may be only part of it
     counted = []
     for k, (a, _, _) in enumerate(inside):
         first = next((i for i, t in enumerate(tokens) if t.start >= a), None)
@@ -92,17 +100,19 @@ def _claims(lang: str, text: str, inside: tuple[tuple[int, int, str], ...]) -> t
     return tuple(out)
 
 
-def claimed_own(lang: str, text: str) -> tuple[int, int, int] | None:
+def claimed_own(lang: str, text: str, scaled: bool = False) -> tuple[int, int, int] | None:
     """(amount, and where the sentence says so: start, end) for a sentence `text` (naming no card but the one
-    its passage is about) whose only number is an amount of coins after an owe or receive word, with no
-    blocker between and nothing built or paid in it; None otherwise."""
-    if "=" in text or not any(ch.isdigit() for ch in text):
+    its passage is about) whose only number -- digits or a word of the lexicon's `numbers` -- is an amount of
+    coins after an owe or receive word, with no blocker between, nothing built or paid and no total in it
+    ("9 coins in total" adds several up); None otherwise. `scaled`: the card's amount is scaled by a
+    multiplier (example_error.coin_amounts), so only an amount said "for each" is one copy's."""
+    if "=" in text:
         return None
-    return _own(lang, text)
+    return _own(lang, text, scaled)
 
 
 @lru_cache(maxsize=50_000)
-def _own(lang: str, text: str) -> tuple[int, int, int] | None:
+def _own(lang: str, text: str, scaled: bool) -> tuple[int, int, int] | None:
     lex = lexicon_of(lang)
     if lex is None:
         return None
@@ -114,8 +124,11 @@ def _own(lang: str, text: str) -> tuple[int, int, int] | None:
     hits = lex.find(tokens)
     coin = _coin_after(hits, i)
     verbs = [h for h in hits if h.concept in INCOME and h.end <= tokens[i].start]
-    if coin is None or not verbs or {h.concept for h in hits} & {"verb.build", "verb.pay"}:
+    concepts = {h.concept for h in hits}
+    if coin is None or not verbs or concepts & {"verb.build", "verb.pay"} or concepts & TOTAL:
         return None
+    if scaled and PER not in concepts:
+        return None  # "you get 12 coins": a scaled card's coins for a city, not its amount for each
     if _concepts(hits, verbs[-1].start, tokens[i].start) & BLOCKERS:
         return None
     return tokens[i].num, verbs[-1].start, coin.end  # type: ignore[return-value]
@@ -129,6 +142,34 @@ def _coin_after(hits: list, i: int) -> object | None:
     return next((h for h in hits if h.concept == "word.coin" and h.first == i + 1), None)
 
 
+@lru_cache(maxsize=50_000)
+def counts_something(lang: str, text: str) -> bool:
+    """Whether sentence `text` counts copies, players or coins, in digits or in words: a number of two or
+    more, any number before a coin word ("You own two of them", "each opponent pays you a coin"), or each
+    copy (`rule.each_copy`, `card.per_each`: "with several, he gains for each of them") -- after it, an
+    amount is a scenario's, no longer what one copy of a card gives. A one alone is not a count (the
+    lexicon's numbers hold the articles that also mean one: "a", "ein", "un")."""
+    if any(ch.isdigit() for ch in text):
+        return True
+    lex = lexicon_of(lang)
+    if lex is None:
+        return False
+    tokens = lex.tokenize(text, 0)
+    if any(t.num is not None and t.num >= 2 for t in tokens):
+        return True
+    hits = lex.find(tokens)
+    if any(h.concept in EACH for h in hits):
+        return True
+    return any(t.num is not None and _coin_after(hits, i) is not None for i, t in enumerate(tokens))
+
+
+def _alternative(tokens: list, hits: list, end: int) -> bool:
+    """Whether an "or" after an amount (ending at `end`) leads to another number: "1 coin, or 2 if ...", "3
+    coins or 6 with ..." -- the amount is one of two, the words do not say plainly which the cards bring."""
+    at = min((h.start for h in hits if h.concept == OR and h.start >= end), default=None)
+    return at is not None and any(t.num is not None and t.start > at for t in tokens)
+
+
 def _after(tokens: list, hits: list, b: int, stop: int) -> tuple[int, int, int] | None:
     """The coins the card brings printed after it ("3 Cafés and is owed 3 coins"): the first number after
     the card, an amount of coins, with an owe or receive word and no blocker between."""
@@ -138,7 +179,7 @@ def _after(tokens: list, hits: list, b: int, stop: int) -> tuple[int, int, int] 
             continue
         coin = _coin_after(hits, i)
         between = _concepts(hits, b, tok.start)
-        if coin is None or not between & INCOME or between & BLOCKERS:
+        if coin is None or not between & INCOME or between & BLOCKERS or _alternative(tokens, hits, coin.end):  # type: ignore[attr-defined]
             return None  # the first number after the card is what the sentence says of it
         return tok.num, tok.start, coin.end  # type: ignore[attr-defined]
     return None
@@ -155,6 +196,8 @@ def _before(tokens: list, hits: list, start: int, count: int) -> tuple[int, int,
         coin = _coin_after(hits, i)
         verbs = [h for h in hits if h.concept in INCOME and h.end <= tok.start and h.start >= start]
         if coin is None or not verbs or _concepts(hits, verbs[-1].start, tokens[count].start) & BLOCKERS:
+            return None
+        if _alternative(tokens, hits, coin.end):  # type: ignore[attr-defined]
             return None
         return tok.num, verbs[-1].start, coin.end  # type: ignore[attr-defined]
     return None
@@ -210,8 +253,8 @@ def _followed(lang: str, text: str, inside: tuple[tuple[int, int, str], ...], th
                 return ()  # coins before any owe or receive word: not what the cards bring
             amounts.append((tok.num, tok.start, h.end))  # type: ignore[arg-type]
     numbers = [t for t in after if t.num is not None]
-    if not amounts or len(numbers) < len(amounts):
-        return ()
+    if not amounts or len(numbers) < len(amounts) or _alternative(after, found, amounts[0][2]):
+        return ()  # no amount, or one of two ("3 coins, or 6 if ..."): which is owed, the words do not say
     loose = [t for t in numbers if not any(t.start == a[1] for a in amounts) and t.start < amounts[-1][2]]
     if loose:
         return ()  # a number among the amounts that is not one: the sentence counts something else too
@@ -246,15 +289,17 @@ def _book(ctx: Context, book: BookIn) -> Iterator[Discrepancy]:
 def _own_claims(ctx: Context, book: BookIn, p: Passage, mentions: list[tuple[int, int, str]]) -> Iterator[Discrepancy]:
     """What a passage about one card says that card gives, with no count (claimed_own), against the catalog."""
     card = _subject(ctx, book, p)
-    amounts = set(coin_amounts(ctx.cards.get(card) or {})) if card else set()
+    record = (ctx.cards.get(card) or {}) if card else {}
+    amounts = set(coin_amounts(record))
     if not amounts or _names_landmark(ctx, [card]):
         return
+    scaled = amounts != set(coin_amounts(record, scaled=False))
     for k, s in enumerate(p.sentences):
+        if k and counts_something(book.lang, p.sentences[k - 1].text):
+            break  # a count before it: a scenario ("You own two of them."), no longer one copy's income
         if any(c != card for _, _, c in _named_in(mentions, s)):
             continue
-        if any(ch.isdigit() for x in p.sentences[:k] for ch in x.text):
-            break  # a number before it: a scenario ("if you own 2 of them ..."), no longer one copy's income
-        claim = claimed_own(book.lang, s.text)
+        claim = claimed_own(book.lang, s.text, scaled)
         if claim is None or claim[0] in amounts or trust.weak_span(book, s.start + claim[1], s.start + claim[2]):
             continue
         amount, lo, hi = claim
