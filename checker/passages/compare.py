@@ -935,7 +935,8 @@ def _nothing_to_find(pa: Passage, pb: Passage, readable: tuple[set[str], set[str
         near_c = set().union(*(o.cards for o in wide))
         wide_concepts = set().union(*(o.feats.concepts for o in wide))
         other_concepts = set().union(*(o.feats.concepts for o in other))
-        said_mine = said_wide = None  # _count_surplus's counts, made on first use
+        surplus = None  # _count_surplus: each number (not one) `mine` says more often than `wide` does, and how
+        # many times more (a sentence saying it that many times is one too many), made on first use
         for s in long:
             feats = s.feats
             if lengths_speak and not feats.concepts <= other_concepts:  # _concepts_absent(s, other)
@@ -946,11 +947,12 @@ def _nothing_to_find(pa: Passage, pb: Passage, readable: tuple[set[str], set[str
                 cards = s.cards if seen is None else {c for c in s.cards if c in seen}
                 if (nums or cards) and 2 * (len(nums - near_n) + len(cards - near_c)) > len(nums) + len(cards):
                     return False
-                own = _said([s])  # _count_surplus([s], mine, wide)
-                if said_mine is None:
-                    said_mine, said_wide = _said(mine), _said(wide)
-                if any(_once_more(x, own, said_mine, said_wide) for x in own if x != 1 and said_wide[x]):
-                    return False
+                if surplus is None:
+                    whole, there = _said(mine), _said(wide)
+                    surplus = {x: whole[x] - there[x] for x in whole if x != 1 and there[x] and whole[x] > there[x]}
+                if surplus and any(feats.numbers.count(x) + feats.ordinals.count(x) == more
+                                   for x, more in surplus.items()):
+                    return False  # _count_surplus([s], mine, wide)
                 if s.cards & near_c or (hard - {1}) & near_n:
                     continue  # _foreign: 0, 0
             named = len(feats.concepts)  # _foreign(s, wide)
