@@ -8,6 +8,7 @@ difference found on a doubtful alignment is the aligner's doubt, not the transla
 
 from __future__ import annotations
 
+import math
 from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 from statistics import median
@@ -24,7 +25,7 @@ from checker.passages.align import (
     skip_cost,
     unmatched,
 )
-from checker.passages.groups import group
+from checker.passages.groups import S2, group
 from checker.passages.pairs import MIN_QUALITY, Pair
 from checker.passages.units import Passage, Sentence
 
@@ -79,6 +80,14 @@ def _said(units: list) -> Counter:
     return c
 
 
+def _said_differs(a: Passage, b: Passage) -> bool:
+    """_said([a]) != _said([b]), without the two Counters: the same multiset of numbers said."""
+    fa, fb = a.feats, b.feats
+    if fa.numbers == fb.numbers and fa.ordinals == fb.ordinals:
+        return False
+    return sorted([*fa.numbers, *fa.ordinals]) != sorted([*fb.numbers, *fb.ordinals])
+
+
 def _soft(units: list) -> set[int]:
     s: set[int] = set()
     for u in units:
@@ -95,11 +104,14 @@ def number_change(a_units: list, b_units: list) -> tuple[list[int], list[int]]:
     print in any form (digits, words, ordinals), while the other side prints a number the first lacks
     or says one more often (as a digit, a word or an ordinal, of a number both print). Anything less (a
     number only one side spells out) is not reported."""
-    na, nb = _numbers(a_units), _numbers(b_units)
-    sa, sb = _soft(a_units) | set(na), _soft(b_units) | set(nb)
-    ca, cb = _said(a_units), _said(b_units)
+    na = set().union(*(u.feats.numbers for u in a_units))  # the numbers each side prints (as digits or words)
+    nb = set().union(*(u.feats.numbers for u in b_units))
+    sa, sb = _soft(a_units) | na, _soft(b_units) | nb
     only_a = sorted({n for n in na if n not in sb})
     only_b = sorted({n for n in nb if n not in sa})
+    if not (only_a or only_b):
+        return [], []  # what follows needs a number one side alone prints (_choice_change too)
+    ca, cb = _said(a_units), _said(b_units)
     more_a = sorted({n for n in ca if ca[n] > cb[n] and n in sb} - set(only_a))
     more_b = sorted({n for n in cb if cb[n] > ca[n] and n in sa} - set(only_b))
     # ordinals only one side says ("the third player" against "player 4"): what the other side's number
@@ -238,9 +250,10 @@ def _matched(pair: Pair, bead: Bead, ua: list[Passage], ub: list[Passage],
                             _side(pair.pivot, ua, _sentences_with(ua, only_a), [str(n) for n in only_a]),
                             _side(pair.other, ub, _sentences_with(ub, only_b), [str(n) for n in only_b]),
                             only_a, only_b, bead.confidence, ua[0].index))
-    elif _said(ua) != _said(ub) and len(ua) == 1 and len(ub) == 1:
+    elif len(ua) == 1 and len(ub) == 1 and _said_differs(ua[0], ub[0]):
         out += _sentence_numbers(pair, bead, ua[0], ub[0])
-    ca, cb = _cards(ua) - _cards(ub), _cards(ub) - _cards(ua)
+    cards_a, cards_b = _cards(ua), _cards(ub)
+    ca, cb = cards_a - cards_b, cards_b - cards_a
     if ca and cb:
         out.append(PairDiff("cards", topic,
                             _side(pair.pivot, ua, _sentences_with(ua, cards=ca), _names(surfaces, pair.pivot, ca)),
@@ -788,9 +801,11 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
     if len(pa.sentences) + len(pb.sentences) <= 2:
         return []
     ratio = _book_ratio(pair)
-    beads = _sentence_beads(pa, pb)
     la, lb = len(pa.text), len(pb.text)
     with_it = abs(_delta(la, lb, ratio))
+    if _nothing_to_find(pa, pb, readable, near, with_it):
+        return []  # whatever the sentences' beads, no sentence is reported: they are not aligned
+    beads = _sentence_beads(pa, pb)
     out: list[tuple[tuple, bool, PairDiff]] = []  # each gap, how surely it is the extra one, and whether it stands alone
     for k, sb in enumerate(beads):
         # a 1-1 pair of sentences sharing nothing, in paragraphs whose lengths do not fit: the aligner may
@@ -897,6 +912,58 @@ def _sentence_gaps(pair: Pair, bead: Bead, pa: Passage, pb: Passage,
     return _one_per_paragraph(out)
 
 
+def _nothing_to_find(pa: Passage, pb: Passage, readable: tuple[set[str], set[str]] | None,
+                     near: tuple[list[Passage], list[Passage]], with_it: float) -> bool:
+    """Whether _sentence_gaps reports no sentence of the two paragraphs whatever the sentence aligner pairs:
+    a sentence is reported only if it is long enough (MIN_GAP_CHARS) and either carries what the other
+    paragraph lacks (`content`: _absent_from, _count_surplus, _foreign, asked of the sentence, its paragraph
+    and the other side's, never of the beads) or its lengths speak (`by_length`, and a foreign sentence
+    judged by the lengths: each needs the paragraphs apart by RULED_GAP, LENGTH_GAP or SHIFT_GAP and a
+    concept of it the other paragraph names nowhere). Those tests are worked out here as they are there,
+    each side's sets once (tests/checker/test_passages_unaligned.py holds them to it). Why: most aligned
+    paragraphs hold nothing of either, and their sentence alignment was most of the diff's time."""
+    lengths_speak = with_it >= min(RULED_GAP, LENGTH_GAP, SHIFT_GAP)
+    for on_a in (True, False):
+        mine, other = (pa.sentences, pb.sentences) if on_a else (pb.sentences, pa.sentences)
+        long = [s for s in mine if len(s.text) >= MIN_GAP_CHARS]
+        if not long:
+            continue
+        seen = None if readable is None else readable[1] if on_a else readable[0]
+        wide = other + [x for u in (near[1] if on_a else near[0]) for x in u.sentences]
+        # as _absent_from and _foreign read `wide`: every number it could mean, its cards, its concepts
+        near_n = set().union(*(o.feats.soft for o in wide), *(o.feats.numbers for o in wide))
+        near_c = set().union(*(o.cards for o in wide))
+        wide_concepts = set().union(*(o.feats.concepts for o in wide))
+        other_concepts = set().union(*(o.feats.concepts for o in other))
+        surplus = None  # _count_surplus: each number (not one) `mine` says more often than `wide` does, and how
+        # many times more (a sentence saying it that many times is one too many), made on first use
+        for s in long:
+            feats = s.feats
+            if lengths_speak and not feats.concepts <= other_concepts:  # _concepts_absent(s, other)
+                return False
+            hard = set(feats.numbers) | (feats.soft - {1})  # _content_numbers([s])
+            if hard or s.cards:  # _has_content([s])
+                nums = hard - {1}  # _absent_from([s], wide, seen)
+                cards = s.cards if seen is None else {c for c in s.cards if c in seen}
+                if (nums or cards) and 2 * (len(nums - near_n) + len(cards - near_c)) > len(nums) + len(cards):
+                    return False
+                if surplus is None:
+                    whole, there = _said(mine), _said(wide)
+                    surplus = {x: whole[x] - there[x] for x in whole if x != 1 and there[x] and whole[x] > there[x]}
+                if surplus and any(feats.numbers.count(x) + feats.ordinals.count(x) == more
+                                   for x, more in surplus.items()):
+                    return False  # _count_surplus([s], mine, wide)
+                if s.cards & near_c or (hard - {1}) & near_n:
+                    continue  # _foreign: 0, 0
+            named = len(feats.concepts)  # _foreign(s, wide)
+            shared = len(feats.concepts & wide_concepts)
+            if (0 if shared > FOREIGN_SHARE * named else named - shared) >= FOREIGN_SURE:
+                return False
+            # (a sentence sharing none of its concepts, FOREIGN_CONCEPTS or more, with paragraphs apart by
+            # SHIFT_GAP: its concepts are missing from the other paragraph, whose lengths speak -- asked above)
+    return True
+
+
 PARA_GAP = 2.5  # |delta| of two paragraphs (p < 0.02) that says one of them prints a sentence more
 STATED = ("rule.", "timing.", "phase.", "direction.", "payer.", "first_player.")  # lexicon concepts that
 # state a rule (when, in what order, who pays, which phase): not the nouns and verbs any sentence uses
@@ -918,14 +985,17 @@ def _paragraph_extra(pair: Pair, bead: Bead, pa: Passage, pb: Passage) -> list[P
         return []
     on_a = with_it < 0  # the pivot's paragraph is the longer one
     mine, theirs = (pa, pb) if on_a else (pb, pa)
-    beads = _sentence_beads(pa, pb)
-    anchored = {(bd.a if on_a else bd.b)[0] for bd in beads if bd.shape == (1, 1) and bd.own >= ANCHOR}
     named = set().union(*(x.feats.concepts for x in theirs.sentences)) if theirs.sentences else set()
     fits: dict[int, float] = {}  # each sentence that may be the extra one: how well the paragraphs fit without it
     for n, s in enumerate(mine.sentences):
-        if n in anchored or len(s.text) < MIN_GAP_CHARS or not any(c.startswith(STATED) for c in s.feats.concepts - named):
+        if len(s.text) < MIN_GAP_CHARS or not any(c.startswith(STATED) for c in s.feats.concepts - named):
             continue
         fits[n] = abs(_delta(la - len(s.text), lb, ratio) if on_a else _delta(la, lb - len(s.text), ratio))
+    if not any(f <= LENGTH_FIT for f in fits.values()):
+        return []  # no sentence explains the lengths, anchored or not: the sentences are not aligned
+    beads = _sentence_beads(pa, pb)
+    anchored = {(bd.a if on_a else bd.b)[0] for bd in beads if bd.shape == (1, 1) and bd.own >= ANCHOR}
+    fits = {n: f for n, f in fits.items() if n not in anchored}
     best = [n for n, f in fits.items() if f <= LENGTH_FIT]
     if len(best) != 1 or _carries(mine.sentences[best[0]]) or any(f < SHIFT_GAP for n, f in fits.items() if n != best[0]):
         return []  # none, or another that as nearly explains the lengths: which one is extra is not known
@@ -1240,10 +1310,6 @@ def _book_ratio(pair: Pair) -> float:
 
 def _delta(la: int, lb: int, ratio: float) -> float:
     """Gale-Church's delta for two lengths (signed), from length_cost's normal model."""
-    import math
-
-    from checker.passages.align import S2
-
     mean = (la + lb / ratio) / 2.0
     return (lb - la * ratio) / math.sqrt(max(mean, 1.0) * S2 * ratio)
 
