@@ -172,9 +172,9 @@ def _cost(a: Packed, b: Packed, ratio: float, own: float) -> float:
 
 
 # cells this process aligns in Python before the compiled programme (checker.passages.compiled: numpy,
-# numba and the kernel from numba's cache, ~1 s CPU) pays: past the shipped books' diff (~20 000 cells),
-# below many books' (each pair ~10 000); from then on every alignment, a paragraph's sentences too, is
-# compiled
+# numba and the kernel from numba's cache, ~1.3 s CPU) pays: about what loading it costs (~21 us a cell in
+# Python: ~60 000 cells), past the shipped books' checks (~45 000 cells), below many books' (each pair
+# ~10 000); from then on every alignment, a paragraph's sentences too, is compiled
 COMPILED_AFTER = 60_000
 COMPILED: bool | None = None  # None: by the cells done; True or False: one path only (tests compare them)
 _cells_done = 0
