@@ -13,8 +13,10 @@ from __future__ import annotations
 import math
 import sys
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 from types import ModuleType
 
 from checker.passages.groups import FEATURE_WEIGHT, HEADING_MERGE, MIN_RULES, S2, Group, Unit, group
@@ -47,13 +49,23 @@ class _Bits:
 
     def __init__(self) -> None:
         self.index: dict[object, int] = {}
+        self.bit: dict[object, int] = {}  # each value's bit, 1 << its index (or-ed in C: see of)
 
-    def of(self, values: Iterable) -> int:
+    def of(self, values: Collection) -> int:
+        """The values' bitset. Their bits or-ed by reduce over a map (a loop in C) when every value has
+        one; else each value numbered in turn, as they come (a value met for the first time)."""
+        if not values:
+            return 0
+        try:
+            return reduce(or_, map(self.bit.__getitem__, values), 0)
+        except KeyError:
+            pass
         out = 0
         for v in values:
             k = self.index.get(v)
             if k is None:
                 k = self.index[v] = len(self.index)
+                self.bit[v] = 1 << k
             out |= 1 << k
         return out
 
@@ -78,8 +90,11 @@ class Packed:
     heading: bool
     item: int | None
     headings: int
+    counts: tuple[int, ...]  # the bits of numbers, keys, soft, cards, concepts and rules (compiled.side)
 
 
+_new = object.__new__
+_set = object.__setattr__
 PACKED_MEMO = 50_000  # groups whose bitsets are remembered (held here, so their ids name no other object)
 _packed: dict[int, tuple[Group, Packed]] = {}
 
@@ -88,9 +103,15 @@ def pack(g: Group) -> Packed:
     hit = _packed.get(id(g))
     if hit is not None and hit[0] is g:
         return hit[1]
-    nums = _NUMBERS.of((n, k) for n, c in g.numbers.items() for k in range(c))
-    made = Packed(g.length, nums, _VALUES.of(g.number_keys), _VALUES.of(g.soft), _CARDS.of(g.cards),
-                  _CONCEPTS.of(g.concepts), _CONCEPTS.of(g.rules), g.kind == "heading", g.item, g.headings)
+    nums = _NUMBERS.of([(n, k) for n, c in g.numbers.items() for k in range(c)] if g.numbers else ())
+    bits = (nums, _VALUES.of(g.number_keys), _VALUES.of(g.soft), _CARDS.of(g.cards), _CONCEPTS.of(g.concepts),
+            _CONCEPTS.of(g.rules))
+    # Packed(...) with one write instead of the frozen dataclass's one object.__setattr__ a field (as
+    # groups._made_group): a third of packing a group
+    made = _new(Packed)
+    _set(made, "__dict__", {"length": g.length, "numbers": nums, "keys": bits[1], "soft": bits[2], "cards": bits[3],
+                            "concepts": bits[4], "rules": bits[5], "heading": g.kind == "heading", "item": g.item,
+                            "headings": g.headings, "counts": tuple(map(int.bit_count, bits))})
     if len(_packed) >= PACKED_MEMO:
         _packed.clear()
     _packed[id(g)] = (g, made)
@@ -151,9 +172,9 @@ def _cost(a: Packed, b: Packed, ratio: float, own: float) -> float:
 
 
 # cells this process aligns in Python before the compiled programme (checker.passages.compiled: numpy,
-# numba and the kernel from numba's cache, ~1 s CPU) pays: past the shipped books' diff (~20 000 cells),
-# below many books' (each pair ~10 000); from then on every alignment, a paragraph's sentences too, is
-# compiled
+# numba and the kernel from numba's cache, ~1.3 s CPU) pays: about what loading it costs (~21 us a cell in
+# Python: ~60 000 cells), past the shipped books' checks (~45 000 cells), below many books' (each pair
+# ~10 000); from then on every alignment, a paragraph's sentences too, is compiled
 COMPILED_AFTER = 60_000
 COMPILED: bool | None = None  # None: by the cells done; True or False: one path only (tests compare them)
 _cells_done = 0
@@ -245,33 +266,37 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, p
     band = max(MIN_BAND, int(0.15 * max(m, n)) + abs(m - n) // 4)
     ga1, ga2 = _grouped(a_units)
     gb1, gb2 = _grouped(b_units)
-    cap = PARTIAL_SKIP_CAP if partial else SKIP_CAP
-    skip_a = [min(cap, skip_cost(g, ratio)) for g in ga1]
-    skip_b = [min(cap, skip_cost(g, 1 / ratio)) for g in gb1]
-    edge_a = [EDGE_GAP + min(PARTIAL_SKIP_CAP, s) for s in skip_a] if edges else None
-    edge_b = [EDGE_GAP + min(PARTIAL_SKIP_CAP, s) for s in skip_b] if edges else None
-    spans = []
-    for i in range(m + 1):
-        centre = round(i * n / m)
-        spans.append((max(0, centre - band), min(n, centre + band)))
-    global _cells_done
-    _cells_done += sum(hi - lo + 1 for lo, hi in spans)
-    if _use_compiled():
-        corner, path = _compiled(spans, ga1, ga2, gb1, gb2, ratio, skip_a, skip_b, edge_a, edge_b, partial)
+    spans = None
+    if COMPILED is None and "numba" not in sys.modules:  # the cells done decide the path: counted
+        global _cells_done
+        spans = _spans(m, n, band)
+        _cells_done += sum(hi - lo + 1 for lo, hi in spans)
+    if _use_compiled():  # the band and the skip costs drawn in the kernel, as below
+        corner, path, owns = _compiled(m, n, band, ga1, ga2, gb1, gb2, ratio, partial, edges)
     else:
+        spans = _spans(m, n, band) if spans is None else spans
+        cap = PARTIAL_SKIP_CAP if partial else SKIP_CAP
+        skip_a = [min(cap, skip_cost(g, ratio)) for g in ga1]
+        skip_b = [min(cap, skip_cost(g, 1 / ratio)) for g in gb1]
+        edge_a = [EDGE_GAP + min(PARTIAL_SKIP_CAP, s) for s in skip_a] if edges else None
+        edge_b = [EDGE_GAP + min(PARTIAL_SKIP_CAP, s) for s in skip_b] if edges else None
         rows = [i for i, (lo, hi) in enumerate(spans) for _ in range(lo, hi + 1)]
         cols = [j for lo, hi in spans for j in range(lo, hi + 1)]
         c11, c21, c12 = _band_costs(ga1, gb1, ga2, gb2, rows, cols, ratio)
         cost, back = _programme(spans, c11, c21, c12, skip_a, skip_b, edge_a, edge_b, partial)
         corner = cost[m][n - spans[m][0]]
         path = _walk(spans, back) if corner < math.inf else []
+        owns = None
     if corner == math.inf:  # the band missed the corner (books of very different length): widen once
         return _wide(a_units, b_units, post, partial, edges, ratio)
     beads: list[Bead] = []
     i, j = m, n
-    for di, dj in path:
+    for k, (di, dj) in enumerate(path):
         ia, jb = tuple(range(i - di, i)), tuple(range(j - dj, j))
-        own = own_evidence((ga1, ga2)[di - 1][i - di], (gb1, gb2)[dj - 1][j - dj]) if ia and jb else 0.0
+        if owns is not None:  # the kernel's (own_evidence on bitsets: the same floats)
+            own = owns[k]
+        else:
+            own = own_evidence((ga1, ga2)[di - 1][i - di], (gb1, gb2)[dj - 1][j - dj]) if ia and jb else 0.0
         beads.append(Bead(ia, jb, own))
         i, j = i - di, j - dj
     beads.reverse()
@@ -284,6 +309,15 @@ def align(a_units: Sequence[Unit], b_units: Sequence[Unit], post: bool = True, p
         # set elsewhere in a paragraph is what its checks read as a merge, not a passage moved
         beads = relocated(beads, a_units, b_units, ratio)
     return moved(listed(with_confidence(beads), a_units, b_units), a_units, b_units)
+
+
+def _spans(m: int, n: int, band: int) -> list[tuple[int, int]]:
+    """Each row's first and last column: `band` around the diagonal (compiled._spans draws the same)."""
+    spans = []
+    for i in range(m + 1):
+        centre = round(i * n / m)
+        spans.append((max(0, centre - band), min(n, centre + band)))
+    return spans
 
 
 def _walk(spans: list[tuple[int, int]], back: list[list]) -> list[tuple[int, int]]:
@@ -315,10 +349,10 @@ def warm() -> None:
     """Compile (or load from numba's cache) the compiled programme, on two one-unit sides: run by
     scripts/setup.sh, else the first `mkdb diff` of many books pays ~10 s of compiling."""
     compiled = _kernel()
-    one = compiled.side([Packed(3, 1, 1, 1, 0, 0, 0, False, None, 0)], 1)
+    one = compiled.side([Packed(3, 1, 1, 1, 0, 0, 0, False, None, 0, (1, 1, 1, 0, 0, 0))], 1)
     none = compiled.side([], 1)
-    compiled.programme([(0, 1), (0, 1)], one, none, one, none, compiled.weights(1.0, 0.1, 0.2, 0.2), [1.0],
-                       [1.0], [math.inf, 1.0], [math.inf, 1.0])
+    compiled.programme(1, 1, 1, one, none, one, none, compiled.weights(1.0, PRIOR, None, SKIP_CAP, SKIP_CAP,
+                                                                        PARTIAL_SKIP_CAP, EDGE_GAP, False))
 
 
 _SIDES_MEMO = 4096  # unit sequences whose compiled sides are remembered (as _grouped's groups)
@@ -342,19 +376,16 @@ def _side(groups: list[Group]) -> tuple:
     return made
 
 
-def _compiled(spans: list[tuple[int, int]], ga1: list[Group], ga2: list[Group], gb1: list[Group],
-              gb2: list[Group], ratio: float, skip_a: list[float], skip_b: list[float],
-              edge_a: list[float] | None, edge_b: list[float] | None,
-              partial: bool) -> tuple[float, list[tuple[int, int]]]:
-    """The corner's cost and the path's shapes as _programme and _walk give them, compiled (numba)."""
+def _compiled(m: int, n: int, band: int, ga1: list[Group], ga2: list[Group], gb1: list[Group],
+              gb2: list[Group], ratio: float, partial: bool, edges: bool
+              ) -> tuple[float, list[tuple[int, int]], list[float]]:
+    """The corner's cost and the path's shapes as _programme and _walk give them on _spans(m, n, band),
+    and the path's beads' own evidence (own_evidence; 0.0 alone), compiled (numba): the band and the skip
+    costs too (align's, from the groups' lengths), not per call in Python."""
     compiled = _kernel()
-    p10, p01 = (PARTIAL_GAP, PARTIAL_GAP) if partial else (PRIOR[(1, 0)], PRIOR[(0, 1)])
-    a10 = [s + p10 for s in skip_a]
-    b01 = [math.inf] + [s + p01 for s in skip_b]
-    wts = compiled.weights(ratio, PRIOR[(1, 1)], PRIOR[(2, 1)], PRIOR[(1, 2)])
-    return compiled.programme(spans, _side(ga1), _side(ga2), _side(gb1), _side(gb2), wts, a10,
-                              a10 if edge_a is None else edge_a, b01,
-                              b01 if edge_b is None else [math.inf] + list(edge_b))
+    wts = compiled.weights(ratio, PRIOR, PARTIAL_GAP if partial else None, PARTIAL_SKIP_CAP if partial else SKIP_CAP,
+                           SKIP_CAP, PARTIAL_SKIP_CAP, EDGE_GAP, edges)
+    return compiled.programme(m, n, band, _side(ga1), _side(ga2), _side(gb1), _side(gb2), wts)
 
 
 _S11, _S10, _S01, _S21, _S12 = (1, 1), (1, 0), (0, 1), (2, 1), (1, 2)

@@ -14,7 +14,7 @@ import pytest
 
 from checker.passages import align as fast
 from checker.passages.groups import RULE_FAMILIES, Group
-from checker.passages.weights import EDGE_GAP, PARTIAL_SKIP_CAP, SKIP_CAP, skip_cost
+from checker.passages.weights import EDGE_GAP, PARTIAL_SKIP_CAP, SKIP_CAP, own_evidence, skip_cost
 
 
 def _group(rng: random.Random) -> Group:
@@ -50,7 +50,7 @@ def _problem(rng: random.Random) -> tuple:
     edge_b = [EDGE_GAP + min(PARTIAL_SKIP_CAP, s) for s in skip_b] if edges else None
     band = rng.choice([2, 4, 12, 40])
     spans = [(max(0, round(i * n / m) - band), min(n, round(i * n / m) + band)) for i in range(m + 1)]
-    return spans, ga1, ga2, gb1, gb2, ratio, skip_a, skip_b, edge_a, edge_b, partial
+    return (spans, ga1, ga2, gb1, gb2, ratio, skip_a, skip_b, edge_a, edge_b, partial), (band, edges)
 
 
 def _python(spans, ga1, ga2, gb1, gb2, ratio, skip_a, skip_b, edge_a, edge_b, partial) -> tuple:  # noqa: ANN001
@@ -67,9 +67,18 @@ def test_compiled_programme_is_the_python_one(seed):
     rng = random.Random(seed)
     missed = 0
     for _ in range(60):
-        problem = _problem(rng)
+        problem, (band, edges) = _problem(rng)
         want = _python(*problem)
-        got = fast._compiled(*problem)
-        assert got == want
+        spans, ga1, ga2, gb1, gb2, ratio, *_, partial = problem
+        # the compiled programme draws the band and prices the passages left alone itself
+        corner, path, owns = fast._compiled(len(spans) - 1, spans[-1][1], band, ga1, ga2, gb1, gb2, ratio, partial,
+                                            edges)
+        assert (corner, path) == want
+        # each bead's own evidence, as own_evidence gives it (0.0 for a passage left alone)
+        i, j = len(spans) - 1, spans[-1][1]
+        for (di, dj), own in zip(path, owns, strict=True):
+            a, b = (ga1, ga2)[di - 1][i - di] if di else None, (gb1, gb2)[dj - 1][j - dj] if dj else None
+            assert own == (own_evidence(a, b) if a is not None and b is not None else 0.0)
+            i, j = i - di, j - dj
         missed += want[0] == math.inf
     assert missed < 60  # most bands reach the corner: the paths, not only the costs, are compared
