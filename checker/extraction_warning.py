@@ -16,6 +16,8 @@ import re
 import unicodedata
 from collections import Counter, defaultdict
 from functools import lru_cache
+from itertools import compress, count, repeat
+from operator import eq, itemgetter, or_
 
 from checker.context import Context
 from checker.model import BookIn, Discrepancy, Evidence
@@ -26,6 +28,7 @@ from sources import languages
 MAX_EVIDENCE = 8
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
+_FIRST, _LAST = itemgetter(slice(0, 1)), itemgetter(slice(-1, None))
 
 
 NORMAL_PUNCT = set("-'’‘.,;:!?¡¿()[]«»\"„“”/+–—…#№$=\\{}")
@@ -77,12 +80,20 @@ def _symbol_ok(c: str) -> bool:
 
 
 def garbled_lines(text: str) -> list[str]:
+    """Lines with junk tokens. The page's distinct tokens are tested first: a line's tokens are the
+    page's (every line break is whitespace to str.split), so a page with no junk token has no
+    garbled line, and a line's junk is counted by set lookups."""
+    junk_tokens = {t for t in set(text.split()) if _is_junk(t)}
+    if not junk_tokens:
+        return []
+    is_junk = junk_tokens.__contains__
+    markers = PAGE_MARKER.search(text) is not None  # no line holds a marker when the page holds none
     out = []
     for line in text.splitlines():
         tokens = line.split()
-        if not tokens or PAGE_MARKER.search(line):
+        if not tokens or (markers and PAGE_MARKER.search(line)):
             continue
-        junk = sum(map(_is_junk, tokens))
+        junk = sum(map(is_junk, tokens))
         if junk >= 2 or (junk == 1 and len(tokens) <= 4 and len(line.strip()) > 3):
             out.append(line.strip())
     return out
@@ -93,29 +104,28 @@ def interleaved_runs(text: str, function_words: frozenset[str] = frozenset()) ->
     A piece that is a function word of the book's language ("gebouwen en worden open op": Dutch
     "en", "op") is the language's own word, not half of a doubled one."""
     tokens = text.split()
-    bare = [t.strip(".,") for t in tokens]  # each token stripped once, not once beside each neighbour
-    marks = [False] * max(0, len(tokens) - 1)
-    for k in range(len(marks)):
+    bare = list(map(str.strip, tokens, repeat(".,", len(tokens))))  # each token stripped once
+    # a piece is its neighbour's prefix or suffix only where their first or last letters agree: those
+    # neighbours found by C-level maps, the rest (nearly all) never looked at one by one
+    firsts, lasts = list(map(_FIRST, bare)), list(map(_LAST, bare))
+    near = map(or_, map(eq, firsts, firsts[1:]), map(eq, lasts, lasts[1:]))
+    marked: list[int] = []
+    for k in compress(count(), near):
         a, b = bare[k], bare[k + 1]
-        # the cheap tests first (a short piece, one the other's prefix or suffix): most neighbours fail them
-        if a and b and (len(a) <= 4 or len(b) <= 4) and (b.startswith(a) or a.endswith(b) or b.endswith(a) or a.startswith(b)):
-            marks[k] = a.casefold() != b.casefold() and a.isalpha() and b.isalpha() \
-                and not _function_piece(tokens[k], tokens[k + 1], function_words)
+        if a and b and (len(a) <= 4 or len(b) <= 4) and (b.startswith(a) or a.endswith(b) or b.endswith(a) or a.startswith(b)) \
+                and a.casefold() != b.casefold() and a.isalpha() and b.isalpha() \
+                and not _function_piece(tokens[k], tokens[k + 1], function_words):
+            marked.append(k)
+    # a run: marked neighbours at most one unmarked pair apart, three or more of them; it spans the
+    # tokens from its first marked pair to its last
     out, i = [], 0
-    while i < len(marks):
-        if not marks[i]:
-            i += 1
-            continue
-        j, hits, gap = i, 0, 0
-        while j < len(marks) and gap <= 1:
-            if marks[j]:
-                hits, gap = hits + 1, 0
-            else:
-                gap += 1
+    while i < len(marked):
+        j = i
+        while j + 1 < len(marked) and marked[j + 1] - marked[j] <= 2:
             j += 1
-        if hits >= 3:
-            out.append(" ".join(tokens[i : j - gap + 1]))
-        i = j
+        if j - i + 1 >= 3:
+            out.append(" ".join(tokens[marked[i] : marked[j] + 2]))
+        i = j + 1
     return out
 
 

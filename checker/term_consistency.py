@@ -56,6 +56,11 @@ def mixed_scripts(word: str) -> bool:
     return len({s for s in map(script_of, word) if s}) > 1
 
 
+def _two_scripts(text: str) -> bool:
+    """Whether the text's letters belong to two writing systems or more: else none of its words mixes them."""
+    return not text.isascii() and len({s for s in map(script_of, set(text)) if s}) > 1
+
+
 def forms_of(value: Any) -> list[str]:
     """The distinct forms a `terms.*` fact lists, however the extractor shaped its value."""
     if isinstance(value, dict):
@@ -92,13 +97,23 @@ def check(ctx: Context) -> list[Discrepancy]:
     return out
 
 
-def _text_hits(book: BookIn, pattern: re.Pattern[str], keep: Callable[[str], bool] | None = None) -> list[MentionIn]:
+def _text_hits(book: BookIn, pattern: re.Pattern[str], keep: Callable[[str], bool] | None = None,
+               may_hold: Callable[[str], bool] | None = None) -> list[MentionIn]:
     """Occurrences of a pattern in the page texts (those whose text `keep` accepts), as unresolved
-    mention-like records."""
+    mention-like records. `may_hold`: a cheap test of a page's whole text, false where no match can pass.
+    With `keep`, a page's distinct matches are tested first (findall and a set, no match objects): most
+    pages have none that pass, and are not walked match by match."""
     hits = []
     for page in book.pages:
+        if may_hold is not None and not may_hold(page.text):
+            continue
+        wanted = None
+        if keep is not None:
+            wanted = {w for w in set(pattern.findall(page.text)) if keep(w)}
+            if not wanted:
+                continue
         for m in pattern.finditer(page.text):
-            if keep is not None and not keep(m.group(0)):
+            if wanted is not None and m.group(0) not in wanted:
                 continue
             hits.append(MentionIn(None, m.group(0), page.number, page.offset + m.start(), page.offset + m.end(), 0.0))
     return hits
@@ -106,6 +121,21 @@ def _text_hits(book: BookIn, pattern: re.Pattern[str], keep: Callable[[str], boo
 
 WORD = re.compile(r"[^\W\d_]+")
 MIXED_WORD = re.compile(r"[^\W\d_]+(?:['’ʼ-][^\W\d_]+)*")
+
+
+@lru_cache(maxsize=1 << 17)
+def _fold_word(word: str) -> str:
+    """One word folded (sources.folding.term_key), remembered in a cache of its own: a book's words
+    recur on every page and in every book of its language, and the shared cache of term_key is kept
+    for the names and forms that other callers fold."""
+    return fold.__wrapped__(word)
+
+
+def _fold_text(text: str) -> str:
+    """term_key of a whole text, word by word: term_key's steps (case, marks, punctuation) act on each
+    character alone and its spaces collapse, so folding the whitespace-separated words one at a time
+    and joining the non-empty ones with one space gives the same string."""
+    return " ".join(filter(None, map(_fold_word, text.split())))
 
 
 def _stem_pattern(form: str) -> str:
@@ -127,7 +157,7 @@ def _find_printed(ctx: Context, book: BookIn, form: str) -> tuple[int, int, int,
     if not stems:
         return None
     for page in book.pages:
-        words = ctx.memo("page_words", page, lambda p=page: [(fold(m.group(0)), m.start(), m.end()) for m in WORD.finditer(p.text)])
+        words = ctx.memo("page_words", page, lambda p=page: [(_fold_word(m.group(0)), m.start(), m.end()) for m in WORD.finditer(p.text)])
         first = stems[0]
         for i in range(len(words) - len(stems) + 1):
             if words[i][0].startswith(first) and all(words[i + k][0].startswith(st) for k, st in enumerate(stems)):
@@ -184,7 +214,7 @@ def _terms(ctx: Context, book: BookIn) -> list[Discrepancy]:
 
     def text() -> str:  # built only for a book that has a concept under two forms
         if not cache:
-            cache.append(_without_card_names(ctx, book.lang, fold(" ".join(p.text for p in book.pages))))
+            cache.append(_without_card_names(ctx, book.lang, _fold_text(" ".join(p.text for p in book.pages))))
         return cache[0]
 
     by_concept: dict[str, list] = defaultdict(list)
@@ -267,7 +297,7 @@ def _card_spellings(ctx: Context, book: BookIn) -> list[Discrepancy]:
             bad[card].append(hit)
             seen.add((hit.start, hit.end))
     linked = {(m.start, m.end): m.card for m in book.mentions if m.card}
-    for hit in _text_hits(book, MIXED_WORD, mixed_scripts):
+    for hit in _text_hits(book, MIXED_WORD, mixed_scripts, _two_scripts):
         if (hit.start, hit.end) not in seen:
             card = next((c for (a, b), c in linked.items() if a <= hit.start < b), None)
             bad[card or f"word:{hit.surface}"].append(hit)
@@ -280,7 +310,7 @@ def _card_spellings(ctx: Context, book: BookIn) -> list[Discrepancy]:
         if not m.card:
             continue
         known = _known_forms(ctx, m.card, book.lang)
-        if _in_spaced_art(book, m):
+        if _in_spaced_art(ctx, book, m):
             continue  # "A m u s e m e n t P Amusement a r k Park": the text layer's art lettering, not a misprint
         if any(mixed_scripts(w) for w in m.surface.split()):
             bad[m.card].append(m)
@@ -352,9 +382,14 @@ def _ocr_name_warnings(ctx: Context, book: BookIn, misread: dict[str, list[Menti
     return [ctx.make("text.ocr_card_names", "extraction_warning", summary, values, evidence, sev="info")]
 
 
-def _in_spaced_art(book: BookIn, m: MentionIn) -> bool:
+SPACED_LETTERS = re.compile(r"(?:[^\W_] ){3,}[^\W_]")  # checker.spaced.SINGLE_CHAR_RUN without its lookarounds
+
+
+def _in_spaced_art(ctx: Context, book: BookIn, m: MentionIn) -> bool:
     for page in book.pages:
         if page.number == m.page and 0 <= m.start - page.offset < len(page.text):
+            if not ctx.memo("spaced_letters", page, lambda p=page: SPACED_LETTERS.search(p.text) is not None):
+                return False  # no four single letters in a row on the page: no window of it holds a spaced run
             local = m.start - page.offset
             return near_letter_spaced(page.text, local, local + len(m.surface))
     return False
