@@ -17,7 +17,7 @@ import unicodedata
 from collections import Counter, defaultdict
 from functools import lru_cache
 from itertools import compress, count, repeat
-from operator import eq, itemgetter, or_
+from operator import eq, itemgetter, not_, or_
 
 from checker.context import Context
 from checker.model import BookIn, Discrepancy, Evidence
@@ -51,10 +51,18 @@ def _is_junk(token: str) -> bool:
     token = MARKUP.sub("", token)
     if not token:
         return False
-    odd = sum(not (c.isalnum() or c in NORMAL_PUNCT or c in CJK_PUNCT or c.isspace()) and not _symbol_ok(c) for c in token)
-    inner_punct = bool(re.search(r"[^\W\d_][:;|]+[^\W\d_]", token))
-    mid_case = _case_flips(token) >= 2
-    return odd > 0 or inner_punct or mid_case or token in {"|", "@", "‘", "'"}
+    # the tests in order of cost, each answering alone; case flips need a capital (none in a lower-case token)
+    return token in {"|", "@", "‘", "'"} or any(map(_odd_char, token)) or INNER_PUNCT.search(token) is not None \
+        or (not token.islower() and _case_flips(token) >= 2)
+
+
+INNER_PUNCT = re.compile(r"[^\W\d_][:;|]+[^\W\d_]")
+
+
+@lru_cache(maxsize=4096)
+def _odd_char(c: str) -> bool:
+    """A character no typesetter prints in running text (remembered per character)."""
+    return not (c.isalnum() or c in NORMAL_PUNCT or c in CJK_PUNCT or c.isspace()) and not _symbol_ok(c)
 
 
 def _case_flips(token: str) -> int:
@@ -82,16 +90,17 @@ def _symbol_ok(c: str) -> bool:
 def garbled_lines(text: str) -> list[str]:
     """Lines with junk tokens. The page's distinct tokens are tested first: a line's tokens are the
     page's (every line break is whitespace to str.split), so a page with no junk token has no
-    garbled line, and a line's junk is counted by set lookups."""
+    garbled line, and only the lines holding one of its junk tokens are looked at."""
     junk_tokens = {t for t in set(text.split()) if _is_junk(t)}
     if not junk_tokens:
         return []
     is_junk = junk_tokens.__contains__
     markers = PAGE_MARKER.search(text) is not None  # no line holds a marker when the page holds none
+    lines = text.splitlines()
+    split = list(map(str.split, lines))
     out = []
-    for line in text.splitlines():
-        tokens = line.split()
-        if not tokens or (markers and PAGE_MARKER.search(line)):
+    for line, tokens in compress(zip(lines, split, strict=True), map(not_, map(junk_tokens.isdisjoint, split))):
+        if markers and PAGE_MARKER.search(line):
             continue
         junk = sum(map(is_junk, tokens))
         if junk >= 2 or (junk == 1 and len(tokens) <= 4 and len(line.strip()) > 3):
@@ -150,7 +159,11 @@ def _lost_icon_pattern() -> re.Pattern[str] | None:
         return None
     alt = "|".join(re.escape(w) for w in words)
     long_alt = "|".join(re.escape(w) for w in words if len(w) > 1)
-    return re.compile(rf"(?<![^\W_])(?i:{alt})\s+[.,;:](?=\s|$)|(?<![^\W_])({long_alt})\s+\1(?![^\W_])")
+    # every match begins with one of the words: the lookahead on their first letters (case-insensitively,
+    # as the first branch matches) turns away at one character the positions where none begins, which
+    # the alternation of every word would try one by one
+    first = "".join(re.escape(c) for c in sorted({w[0] for w in words}))
+    return re.compile(rf"(?<![^\W_])(?=(?i:[{first}]))(?:(?i:{alt})\s+[.,;:](?=\s|$)|({long_alt})\s+\1(?![^\W_]))")
 
 
 ICON_AT_LINE_START = re.compile(r"(?m)^[ \t]*[:;,][ \t]*[^\W\d_].{0,60}")
@@ -187,10 +200,13 @@ def stop_words() -> dict[str, frozenset[str]]:
 
 def _main_script(text: str) -> str | None:
     counts: dict[str, int] = defaultdict(int)
-    for c, n in Counter(text).items():
-        s = script_of(c)
-        if s:
-            counts[s] += n
+    # each distinct letter counted by str.count, in the order of its first occurrence (Counter's
+    # order, which breaks a tie between scripts): a book has a few hundred distinct characters
+    letters = [(c, script_of(c)) for c in sorted(filter(script_of, set(text)), key=text.index)]
+    if len({s for _, s in letters}) == 1:
+        return letters[0][1]  # one script: no need to count
+    for c, s in letters:
+        counts[s] += text.count(c)
     return max(counts, key=counts.get) if counts else None  # type: ignore[arg-type]
 
 
