@@ -17,7 +17,7 @@ import unicodedata
 from collections import Counter, defaultdict
 from functools import lru_cache
 from itertools import compress, count, repeat
-from operator import eq, itemgetter, not_, or_
+from operator import eq, itemgetter, or_
 
 from checker.context import Context
 from checker.model import BookIn, Discrepancy, Evidence
@@ -88,21 +88,13 @@ def _symbol_ok(c: str) -> bool:
 
 
 def garbled_lines(text: str) -> list[str]:
-    """Lines with junk tokens. The page's distinct tokens are tested first: a line's tokens are the
-    page's (every line break is whitespace to str.split), so a page with no junk token has no
-    garbled line, and only the lines holding one of its junk tokens are looked at."""
-    junk_tokens = {t for t in set(text.split()) if _is_junk(t)}
-    if not junk_tokens:
-        return []
-    is_junk = junk_tokens.__contains__
-    markers = PAGE_MARKER.search(text) is not None  # no line holds a marker when the page holds none
-    lines = text.splitlines()
-    split = list(map(str.split, lines))
     out = []
-    for line, tokens in compress(zip(lines, split, strict=True), map(not_, map(junk_tokens.isdisjoint, split))):
-        if markers and PAGE_MARKER.search(line):
+    markers = PAGE_MARKER.search(text) is not None  # no line holds a marker when the page holds none
+    for line in text.splitlines():
+        tokens = line.split()
+        if not tokens or (markers and PAGE_MARKER.search(line)):
             continue
-        junk = sum(map(is_junk, tokens))
+        junk = sum(map(_is_junk, tokens))
         if junk >= 2 or (junk == 1 and len(tokens) <= 4 and len(line.strip()) > 3):
             out.append(line.strip())
     return out
