@@ -56,9 +56,14 @@ def mixed_scripts(word: str) -> bool:
     return len({s for s in map(script_of, word) if s}) > 1
 
 
-def _two_scripts(text: str) -> bool:
-    """Whether the text's letters belong to two writing systems or more: else none of its words mixes them."""
-    return not text.isascii() and len({s for s in map(script_of, set(text)) if s}) > 1
+def _mixed_script_words(text: str) -> set[str]:
+    """The distinct words (MIXED_WORD) of a text that mix writing systems. A word never crosses a space,
+    and mixing needs a letter outside ASCII: only the text's distinct non-ASCII tokens are read, and
+    only when its letters belong to two writing systems or more."""
+    if text.isascii() or len({s for s in map(script_of, set(text)) if s}) < 2:
+        return set()
+    tokens = " ".join(t for t in set(text.split()) if not t.isascii())
+    return {w for w in set(MIXED_WORD.findall(tokens)) if mixed_scripts(w)}
 
 
 def forms_of(value: Any) -> list[str]:
@@ -97,19 +102,15 @@ def check(ctx: Context) -> list[Discrepancy]:
     return out
 
 
-def _text_hits(book: BookIn, pattern: re.Pattern[str], keep: Callable[[str], bool] | None = None,
-               may_hold: Callable[[str], bool] | None = None) -> list[MentionIn]:
-    """Occurrences of a pattern in the page texts (those whose text `keep` accepts), as unresolved
-    mention-like records. `may_hold`: a cheap test of a page's whole text, false where no match can pass.
-    With `keep`, a page's distinct matches are tested first (findall and a set, no match objects): most
-    pages have none that pass, and are not walked match by match."""
+def _text_hits(book: BookIn, pattern: re.Pattern[str], only: Callable[[str], set[str]] | None = None) -> list[MentionIn]:
+    """Occurrences of a pattern in the page texts, as unresolved mention-like records. `only`: the
+    matched strings worth keeping on a page, found more cheaply than walking every match; a page with
+    none is skipped."""
     hits = []
     for page in book.pages:
-        if may_hold is not None and not may_hold(page.text):
-            continue
         wanted = None
-        if keep is not None:
-            wanted = {w for w in set(pattern.findall(page.text)) if keep(w)}
+        if only is not None:
+            wanted = only(page.text)
             if not wanted:
                 continue
         for m in pattern.finditer(page.text):
@@ -297,7 +298,7 @@ def _card_spellings(ctx: Context, book: BookIn) -> list[Discrepancy]:
             bad[card].append(hit)
             seen.add((hit.start, hit.end))
     linked = {(m.start, m.end): m.card for m in book.mentions if m.card}
-    for hit in _text_hits(book, MIXED_WORD, mixed_scripts, _two_scripts):
+    for hit in _text_hits(book, MIXED_WORD, _mixed_script_words):
         if (hit.start, hit.end) not in seen:
             card = next((c for (a, b), c in linked.items() if a <= hit.start < b), None)
             bad[card or f"word:{hit.surface}"].append(hit)
@@ -310,7 +311,7 @@ def _card_spellings(ctx: Context, book: BookIn) -> list[Discrepancy]:
         if not m.card:
             continue
         known = _known_forms(ctx, m.card, book.lang)
-        if _in_spaced_art(ctx, book, m):
+        if _in_spaced_art(book, m):
             continue  # "A m u s e m e n t P Amusement a r k Park": the text layer's art lettering, not a misprint
         if any(mixed_scripts(w) for w in m.surface.split()):
             bad[m.card].append(m)
@@ -382,14 +383,9 @@ def _ocr_name_warnings(ctx: Context, book: BookIn, misread: dict[str, list[Menti
     return [ctx.make("text.ocr_card_names", "extraction_warning", summary, values, evidence, sev="info")]
 
 
-SPACED_LETTERS = re.compile(r"(?:[^\W_] ){3,}[^\W_]")  # checker.spaced.SINGLE_CHAR_RUN without its lookarounds
-
-
-def _in_spaced_art(ctx: Context, book: BookIn, m: MentionIn) -> bool:
+def _in_spaced_art(book: BookIn, m: MentionIn) -> bool:
     for page in book.pages:
         if page.number == m.page and 0 <= m.start - page.offset < len(page.text):
-            if not ctx.memo("spaced_letters", page, lambda p=page: SPACED_LETTERS.search(p.text) is not None):
-                return False  # no four single letters in a row on the page: no window of it holds a spaced run
             local = m.start - page.offset
             return near_letter_spaced(page.text, local, local + len(m.surface))
     return False
