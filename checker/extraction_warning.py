@@ -16,6 +16,8 @@ import re
 import unicodedata
 from collections import Counter, defaultdict
 from functools import lru_cache
+from itertools import compress, count, repeat
+from operator import eq, itemgetter, or_
 
 from checker.context import Context
 from checker.model import BookIn, Discrepancy, Evidence
@@ -26,6 +28,7 @@ from sources import languages
 MAX_EVIDENCE = 8
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
+_FIRST, _LAST = itemgetter(slice(0, 1)), itemgetter(slice(-1, None))
 
 
 NORMAL_PUNCT = set("-'’‘.,;:!?¡¿()[]«»\"„“”/+–—…#№$=\\{}")
@@ -48,10 +51,18 @@ def _is_junk(token: str) -> bool:
     token = MARKUP.sub("", token)
     if not token:
         return False
-    odd = sum(not (c.isalnum() or c in NORMAL_PUNCT or c in CJK_PUNCT or c.isspace()) and not _symbol_ok(c) for c in token)
-    inner_punct = bool(re.search(r"[^\W\d_][:;|]+[^\W\d_]", token))
-    mid_case = _case_flips(token) >= 2
-    return odd > 0 or inner_punct or mid_case or token in {"|", "@", "‘", "'"}
+    # the tests in order of cost, each answering alone; case flips need a capital (none in a lower-case token)
+    return token in {"|", "@", "‘", "'"} or any(map(_odd_char, token)) or INNER_PUNCT.search(token) is not None \
+        or (not token.islower() and _case_flips(token) >= 2)
+
+
+INNER_PUNCT = re.compile(r"[^\W\d_][:;|]+[^\W\d_]")
+
+
+@lru_cache(maxsize=4096)
+def _odd_char(c: str) -> bool:
+    """A character no typesetter prints in running text (remembered per character)."""
+    return not (c.isalnum() or c in NORMAL_PUNCT or c in CJK_PUNCT or c.isspace()) and not _symbol_ok(c)
 
 
 def _case_flips(token: str) -> int:
@@ -78,9 +89,10 @@ def _symbol_ok(c: str) -> bool:
 
 def garbled_lines(text: str) -> list[str]:
     out = []
+    markers = PAGE_MARKER.search(text) is not None  # no line holds a marker when the page holds none
     for line in text.splitlines():
         tokens = line.split()
-        if not tokens or PAGE_MARKER.search(line):
+        if not tokens or (markers and PAGE_MARKER.search(line)):
             continue
         junk = sum(map(_is_junk, tokens))
         if junk >= 2 or (junk == 1 and len(tokens) <= 4 and len(line.strip()) > 3):
@@ -93,29 +105,28 @@ def interleaved_runs(text: str, function_words: frozenset[str] = frozenset()) ->
     A piece that is a function word of the book's language ("gebouwen en worden open op": Dutch
     "en", "op") is the language's own word, not half of a doubled one."""
     tokens = text.split()
-    bare = [t.strip(".,") for t in tokens]  # each token stripped once, not once beside each neighbour
-    marks = [False] * max(0, len(tokens) - 1)
-    for k in range(len(marks)):
+    bare = list(map(str.strip, tokens, repeat(".,", len(tokens))))  # each token stripped once
+    # a piece is its neighbour's prefix or suffix only where their first or last letters agree: those
+    # neighbours found by C-level maps, the rest (nearly all) never looked at one by one
+    firsts, lasts = list(map(_FIRST, bare)), list(map(_LAST, bare))
+    near = map(or_, map(eq, firsts, firsts[1:]), map(eq, lasts, lasts[1:]))
+    marked: list[int] = []
+    for k in compress(count(), near):
         a, b = bare[k], bare[k + 1]
-        # the cheap tests first (a short piece, one the other's prefix or suffix): most neighbours fail them
-        if a and b and (len(a) <= 4 or len(b) <= 4) and (b.startswith(a) or a.endswith(b) or b.endswith(a) or a.startswith(b)):
-            marks[k] = a.casefold() != b.casefold() and a.isalpha() and b.isalpha() \
-                and not _function_piece(tokens[k], tokens[k + 1], function_words)
+        if a and b and (len(a) <= 4 or len(b) <= 4) and (b.startswith(a) or a.endswith(b) or b.endswith(a) or a.startswith(b)) \
+                and a.casefold() != b.casefold() and a.isalpha() and b.isalpha() \
+                and not _function_piece(tokens[k], tokens[k + 1], function_words):
+            marked.append(k)
+    # a run: marked neighbours at most one unmarked pair apart, three or more of them; it spans the
+    # tokens from its first marked pair to its last
     out, i = [], 0
-    while i < len(marks):
-        if not marks[i]:
-            i += 1
-            continue
-        j, hits, gap = i, 0, 0
-        while j < len(marks) and gap <= 1:
-            if marks[j]:
-                hits, gap = hits + 1, 0
-            else:
-                gap += 1
+    while i < len(marked):
+        j = i
+        while j + 1 < len(marked) and marked[j + 1] - marked[j] <= 2:
             j += 1
-        if hits >= 3:
-            out.append(" ".join(tokens[i : j - gap + 1]))
-        i = j
+        if j - i + 1 >= 3:
+            out.append(" ".join(tokens[marked[i] : marked[j] + 2]))
+        i = j + 1
     return out
 
 
@@ -140,7 +151,11 @@ def _lost_icon_pattern() -> re.Pattern[str] | None:
         return None
     alt = "|".join(re.escape(w) for w in words)
     long_alt = "|".join(re.escape(w) for w in words if len(w) > 1)
-    return re.compile(rf"(?<![^\W_])(?i:{alt})\s+[.,;:](?=\s|$)|(?<![^\W_])({long_alt})\s+\1(?![^\W_])")
+    # every match begins with one of the words: the lookahead on their first letters (case-insensitively,
+    # as the first branch matches) turns away at one character the positions where none begins, which
+    # the alternation of every word would try one by one
+    first = "".join(re.escape(c) for c in sorted({w[0] for w in words}))
+    return re.compile(rf"(?<![^\W_])(?=(?i:[{first}]))(?:(?i:{alt})\s+[.,;:](?=\s|$)|({long_alt})\s+\1(?![^\W_]))")
 
 
 ICON_AT_LINE_START = re.compile(r"(?m)^[ \t]*[:;,][ \t]*[^\W\d_].{0,60}")
@@ -177,10 +192,13 @@ def stop_words() -> dict[str, frozenset[str]]:
 
 def _main_script(text: str) -> str | None:
     counts: dict[str, int] = defaultdict(int)
-    for c, n in Counter(text).items():
-        s = script_of(c)
-        if s:
-            counts[s] += n
+    # each distinct letter counted by str.count, in the order of its first occurrence (Counter's
+    # order, which breaks a tie between scripts): a book has a few hundred distinct characters
+    letters = [(c, script_of(c)) for c in sorted(filter(script_of, set(text)), key=text.index)]
+    if len({s for _, s in letters}) == 1:
+        return letters[0][1]  # one script: no need to count
+    for c, s in letters:
+        counts[s] += text.count(c)
     return max(counts, key=counts.get) if counts else None  # type: ignore[arg-type]
 
 

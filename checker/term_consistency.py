@@ -56,6 +56,16 @@ def mixed_scripts(word: str) -> bool:
     return len({s for s in map(script_of, word) if s}) > 1
 
 
+def _mixed_script_words(text: str) -> set[str]:
+    """The distinct words (MIXED_WORD) of a text that mix writing systems. A word never crosses a space,
+    and mixing needs a letter outside ASCII: only the text's distinct non-ASCII tokens are read, and
+    only when its letters belong to two writing systems or more."""
+    if text.isascii() or len({s for s in map(script_of, set(text)) if s}) < 2:
+        return set()
+    tokens = " ".join(t for t in set(text.split()) if not t.isascii())
+    return {w for w in set(MIXED_WORD.findall(tokens)) if mixed_scripts(w)}
+
+
 def forms_of(value: Any) -> list[str]:
     """The distinct forms a `terms.*` fact lists, however the extractor shaped its value."""
     if isinstance(value, dict):
@@ -92,13 +102,19 @@ def check(ctx: Context) -> list[Discrepancy]:
     return out
 
 
-def _text_hits(book: BookIn, pattern: re.Pattern[str], keep: Callable[[str], bool] | None = None) -> list[MentionIn]:
-    """Occurrences of a pattern in the page texts (those whose text `keep` accepts), as unresolved
-    mention-like records."""
+def _text_hits(book: BookIn, pattern: re.Pattern[str], only: Callable[[str], set[str]] | None = None) -> list[MentionIn]:
+    """Occurrences of a pattern in the page texts, as unresolved mention-like records. `only`: the
+    matched strings worth keeping on a page, found more cheaply than walking every match; a page with
+    none is skipped."""
     hits = []
     for page in book.pages:
+        wanted = None
+        if only is not None:
+            wanted = only(page.text)
+            if not wanted:
+                continue
         for m in pattern.finditer(page.text):
-            if keep is not None and not keep(m.group(0)):
+            if wanted is not None and m.group(0) not in wanted:
                 continue
             hits.append(MentionIn(None, m.group(0), page.number, page.offset + m.start(), page.offset + m.end(), 0.0))
     return hits
@@ -106,6 +122,21 @@ def _text_hits(book: BookIn, pattern: re.Pattern[str], keep: Callable[[str], boo
 
 WORD = re.compile(r"[^\W\d_]+")
 MIXED_WORD = re.compile(r"[^\W\d_]+(?:['’ʼ-][^\W\d_]+)*")
+
+
+@lru_cache(maxsize=1 << 17)
+def _fold_word(word: str) -> str:
+    """One word folded (sources.folding.term_key), remembered in a cache of its own: a book's words
+    recur on every page and in every book of its language, and the shared cache of term_key is kept
+    for the names and forms that other callers fold."""
+    return fold.__wrapped__(word)
+
+
+def _fold_text(text: str) -> str:
+    """term_key of a whole text, word by word: term_key's steps (case, marks, punctuation) act on each
+    character alone and its spaces collapse, so folding the whitespace-separated words one at a time
+    and joining the non-empty ones with one space gives the same string."""
+    return " ".join(filter(None, map(_fold_word, text.split())))
 
 
 def _stem_pattern(form: str) -> str:
@@ -127,7 +158,7 @@ def _find_printed(ctx: Context, book: BookIn, form: str) -> tuple[int, int, int,
     if not stems:
         return None
     for page in book.pages:
-        words = ctx.memo("page_words", page, lambda p=page: [(fold(m.group(0)), m.start(), m.end()) for m in WORD.finditer(p.text)])
+        words = ctx.memo("page_words", page, lambda p=page: [(_fold_word(m.group(0)), m.start(), m.end()) for m in WORD.finditer(p.text)])
         first = stems[0]
         for i in range(len(words) - len(stems) + 1):
             if words[i][0].startswith(first) and all(words[i + k][0].startswith(st) for k, st in enumerate(stems)):
@@ -184,7 +215,7 @@ def _terms(ctx: Context, book: BookIn) -> list[Discrepancy]:
 
     def text() -> str:  # built only for a book that has a concept under two forms
         if not cache:
-            cache.append(_without_card_names(ctx, book.lang, fold(" ".join(p.text for p in book.pages))))
+            cache.append(_without_card_names(ctx, book.lang, _fold_text(" ".join(p.text for p in book.pages))))
         return cache[0]
 
     by_concept: dict[str, list] = defaultdict(list)
@@ -267,7 +298,7 @@ def _card_spellings(ctx: Context, book: BookIn) -> list[Discrepancy]:
             bad[card].append(hit)
             seen.add((hit.start, hit.end))
     linked = {(m.start, m.end): m.card for m in book.mentions if m.card}
-    for hit in _text_hits(book, MIXED_WORD, mixed_scripts):
+    for hit in _text_hits(book, MIXED_WORD, _mixed_script_words):
         if (hit.start, hit.end) not in seen:
             card = next((c for (a, b), c in linked.items() if a <= hit.start < b), None)
             bad[card or f"word:{hit.surface}"].append(hit)
