@@ -262,17 +262,26 @@ class Lexicon:
             words.clear()
         if not segmenter:
             # the common case, in one loop: a word's token made from the regex match and its remembered
-            # reading with one write (as _token makes it, without a call a word)
-            get = words.get
+            # reading with one write (as _token makes it, without a call a word): a copy of the word's own
+            # fields, made once a word (copying a dict is cheaper than building one), with its offsets set
+            fields: dict[str, dict] = self.__dict__.setdefault("_memo_fields", {})
+            if len(fields) > WORD_MEMO:
+                fields.clear()
+            get = fields.get
             for m in _WORD.finditer(text):
                 w = m[0]
-                read = get(w)
-                if read is None:
-                    read = words[w] = self._reading(w, "", lem, alts)
-                start, end = m.span()
+                own = get(w)
+                if own is None:
+                    read = words.get(w)
+                    if read is None:
+                        read = words[w] = self._reading(w, "", lem, alts)
+                    own = fields[w] = {"start": 0, "end": 0, "text": w, "norm": read[0], "lemma": read[1],
+                                       "num": read[2], "alts": read[3]}
+                own = own.copy()
+                own["start"] = m.start() + offset
+                own["end"] = m.end() + offset
                 tok = _new(Token)
-                _set(tok, "__dict__", {"start": start + offset, "end": end + offset, "text": w, "norm": read[0],
-                                       "lemma": read[1], "num": read[2], "alts": read[3]})
+                _set(tok, "__dict__", own)
                 append(tok)
             return out
         for m in self._words(text):

@@ -172,7 +172,7 @@ def _features(lang: str, text: str) -> Features:
         digits = [int(d) for d in re.findall(r"(?<![\d.,])\d{1,3}(?![\d])", text) if int(d) <= MAX_NUMBER]
         return Features(tuple(sorted(digits)), frozenset(digits) | {1}, frozenset())
     tokens = lex.tokenize(text)
-    return _read(lex, lang, tokens, lex.find(tokens))
+    return _read(lex, lang, tokens, _marks(lex, tokens), 0, len(tokens), lex.find(tokens), 0)
 
 
 features = _Remembered()
@@ -181,7 +181,12 @@ features = _Remembered()
 def features_within(lang: str, text: str, spans: list[tuple[int, int]]) -> list[Features | None]:
     """features(lang, text[a:b]) for each (a, b) of `spans`, the text's words read once for all of them (a
     paragraph and its sentences: each was read again, half the passages' cost). None for a span a word
-    crosses, or where the language's words are not read one by one (a segmenter): features() reads it."""
+    crosses, or where the language's words are not read one by one (a segmenter): features() reads it.
+
+    The terms are chosen (the longest wins) once, in the span holding all the others (the paragraph): a
+    sentence's terms are those of the paragraph inside it wherever no term of the paragraph reaches across
+    the sentence's ends (then no term in the paragraph does: one swallowed by a longer term lies inside that
+    one), and only a sentence with one reaching across is matched again alone."""
     lex = lexicon_of(lang)
     if lex is None or not lex.words_alone:
         return [None] * len(spans)
@@ -192,52 +197,93 @@ def features_within(lang: str, text: str, spans: list[tuple[int, int]]) -> list[
         lo, hi = bisect_left(starts, a), bisect_left(starts, b)
         whole = (lo == 0 or tokens[lo - 1].end <= a) and (hi == 0 or tokens[hi - 1].end <= b)
         ranges.append((lo, hi) if whole else None)
-    found = iter(lex.find_within(tokens, [r for r in ranges if r is not None]))
-    return [None if r is None else _read(lex, lang, tokens[r[0]:r[1]], next(found)) for r in ranges]
+    valid = [r for r in ranges if r is not None]
+    if not valid:
+        return [None] * len(spans)
+    base, top = min(r[0] for r in valid), max(r[1] for r in valid)
+    terms = lex.find_within(tokens, [(base, top)])[0]  # token indices from `base`, in the order of their starts
+    firsts = [h.first + base for h in terms]
+    reach = [-1]  # reach[i]: the last token of terms[:i] (the furthest one)
+    for h in terms:
+        reach.append(max(reach[-1], h.last + base))
+    own: dict[tuple[int, int], tuple[list, int]] = {}  # per range, its terms and the index they count from
+    alone = []  # ranges a term of the whole reaches into: matched again by themselves
+    for r in valid:
+        i, j = bisect_left(firsts, r[0]), bisect_left(firsts, r[1])
+        if reach[i] >= r[0] or any(h.last + base >= r[1] for h in terms[i:j]):
+            alone.append(r)
+        else:
+            own[r] = (terms[i:j], base)
+    for r, found in zip(alone, lex.find_within(tokens, alone) if alone else [], strict=True):
+        own[r] = (found, r[0])
+    marks = _marks(lex, tokens)
+    return [None if r is None else _read(lex, lang, tokens, marks, r[0], r[1], *own[r]) for r in ranges]
 
 
-def _read(lex: Lexicon, lang: str, tokens: list, found: list) -> Features:
-    """The features of a text from its words (`tokens`) and the lexicon's terms among them (`found`)."""
-    hard: list[int] = []
-    ords: list[int] = []
-    soft: set[int] = {1}  # "a coin" = "1 coin": one is never a hard number
+def _marks(lex: Lexicon, tokens: list) -> tuple[list[int], list[tuple[int, int]]]:
+    """The words that are numbers or ordinals, read once for every span of the tokens: their indices,
+    and for each (value, kind) -- 0 a number (soft and hard), 1 an ordinal counted, 2 one too large."""
+    at: list[int] = []
+    marks: list[tuple[int, int]] = []
     ordinal = lex.ordinal_of  # by a word's readings: Lexicon.ordinal without a method call a word
-    for tok in tokens:
+    for k, tok in enumerate(tokens):
         num = tok.num
         if num is not None:
             if tok.text.isdigit():
                 if len(tok.text) <= 3 and num <= MAX_NUMBER:
-                    soft.add(num)
-                    hard.append(num)
+                    at.append(k)
+                    marks.append((num, 0))
             elif num > 1:
-                hard.append(num)
-                soft.add(num)
+                at.append(k)
+                marks.append((num, 0))
         else:
             o = ordinal(tok.lemma, ordinal(tok.norm))
             if o is not None:
-                soft.add(o)
-                if o <= MAX_NUMBER:
-                    ords.append(o)
+                at.append(k)
+                marks.append((o, 1 if o <= MAX_NUMBER else 2))
+    return at, marks
+
+
+@lru_cache(maxsize=4096)
+def _content(concept: str) -> bool:
+    """Whether a concept says what a passage is about (not one of NOT_CONTENT)."""
+    return not concept.startswith(NOT_CONTENT)
+
+
+def _read(lex: Lexicon, lang: str, tokens: list, marks: tuple[list[int], list[tuple[int, int]]], lo: int, hi: int,
+          found: list, base: int) -> Features:
+    """The features of tokens[lo:hi] from the numbers and ordinals among them (`marks`, see _marks) and the
+    lexicon's terms in them (`found`, their token indices counted from `base`)."""
+    hard: list[int] = []
+    ords: list[int] = []
+    soft: set[int] = {1}  # "a coin" = "1 coin": one is never a hard number
+    at, values = marks
+    for value, kind in values[bisect_left(at, lo):bisect_left(at, hi)]:
+        soft.add(value)
+        if kind == 0:
+            hard.append(value)
+        elif kind == 1:
+            ords.append(value)
     wrong = not_terms(lang)
     hits = [h for h in found
-            if not (h.concept in wrong and wrong[h.concept] & {t.norm for t in tokens[h.first:h.last + 1]})]
-    choices, chosen = _choices(tokens, {h.first for h in hits if h.concept == OR and h.first == h.last})
+            if not (h.concept in wrong and wrong[h.concept] & {t.norm for t in tokens[h.first + base:h.last + base + 1]})]
+    choices, chosen = _choices(tokens, {h.first + base for h in hits if h.concept == OR and h.first == h.last}, lo, hi)
     # "one" offered as an alternative ("one or two dice") is a number, not an article: as hard as "1 or 2"
     hard += [tokens[k].num for k in chosen if not tokens[k].text.isdigit() and tokens[k].num == 1]
-    concepts = frozenset(h.concept for h in hits if not h.concept.startswith(NOT_CONTENT))
+    concepts = frozenset(h.concept for h in hits if _content(h.concept))
     return Features(tuple(sorted(hard)), frozenset(soft), concepts, tuple(sorted(ords)), choices)
 
 
 OR = "word.or"  # the lexicon's concept of "or"
 
 
-def _choices(tokens: list, ors: set[int]) -> tuple[frozenset[tuple[int, int]], list[int]]:
-    """(smaller, larger) of every two numbers joined by one "or" word (`ors`: those tokens' indices),
-    and the indices of the tokens that are those numbers."""
+def _choices(tokens: list, ors: set[int], lo: int, hi: int) -> tuple[frozenset[tuple[int, int]], list[int]]:
+    """(smaller, larger) of every two numbers of tokens[lo:hi] joined by one "or" word (`ors`: those tokens'
+    indices), and the indices of the tokens that are those numbers."""
     out = set()
     at: list[int] = []
     for k in ors:
-        if 0 < k < len(tokens) - 1:
+        if lo < k < hi - 1:
             x, y = tokens[k - 1].num, tokens[k + 1].num
             if x is not None and y is not None and x != y and max(x, y) <= MAX_NUMBER:
                 out.add((min(x, y), max(x, y)))

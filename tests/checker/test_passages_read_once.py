@@ -81,3 +81,24 @@ def test_terms_found_within_spans_are_those_found_in_each_span(books, lang):
                        [(h.concept, h.first, h.last, h.term) for h in alone], (text[:60], cut)
             crossed += any(first < cut <= last for first, last in whole)
     assert crossed  # some cut fell inside a term of several words
+
+
+@pytest.mark.parametrize("lang", ["es", "uk", "de"])
+def test_spans_cut_anywhere_have_the_features_they_have_alone(books, lang, fresh):
+    """features_within chooses the terms once in the span holding the others and gives each inner span those
+    inside it, unless a term reaches across the span's ends (then the span is matched alone): every cut of real
+    paragraphs into two spans, the whole beside them, reads as each span read alone."""
+    lex = load_lexicon(lang)
+    book = next(b for b in books if b.lang == lang)
+    long = sorted((p.text for p in units.passages(book)), key=len)[-8:]
+    crossed = 0
+    for text in long:
+        tokens = lex.tokenize(text)
+        whole = {(h.first, h.last) for h in lex.find(tokens) if h.last > h.first}
+        for k in range(1, len(tokens)):
+            cut = tokens[k].start
+            spans = [(0, cut), (cut, len(text)), (0, len(text))]
+            got = units.features_within(lang, text, spans)
+            assert got == [units._features(lang, text[a:b]) for a, b in spans], (text[:60], k)
+            crossed += any(first < k <= last for first, last in whole)
+    assert crossed  # some cut fell inside a term of several words: those spans were matched alone
