@@ -395,16 +395,33 @@ class Lexicon:
         hits: list[Hit] = []
         append = hits.append
         n = len(tokens)
-        memo: dict[tuple, list[tuple]] = self.__dict__.setdefault("_memo_cands", {})
+        memo: dict[tuple, tuple[list[tuple], bool]] = self.__dict__.setdefault("_memo_cands", {})
+        pairs: dict[tuple, list[tuple]] = self.__dict__.setdefault("_memo_pairs", {})
         if len(memo) > WORD_MEMO:
             memo.clear()
+        if len(pairs) > WORD_MEMO:
+            pairs.clear()
+        nxt_reading: tuple | None = None
         for i, tok in enumerate(tokens):
-            reading = (tok.norm, tok.lemma, tok.alts)
-            cands = memo.get(reading)
-            if cands is None:  # the terms a word may start depend on its readings alone: found once per reading
-                cands = memo[reading] = self._candidates(tok)
+            # the next word's reading, made for the word before it, is this word's
+            reading = nxt_reading if nxt_reading is not None else (tok.norm, tok.lemma, tok.alts)
+            nxt_reading = None
+            found = memo.get(reading)
+            if found is None:  # the terms a word may start depend on its readings alone: found once per reading
+                found = memo[reading] = self._candidates(tok)
+            cands, longer = found
             if not cands:
                 continue
+            if longer and i + 1 < n:
+                # a common word starts many longer terms ("en", "в"), most of which its next word already rules
+                # out: those it does not, found once per pair of readings (in the same order, by the same test)
+                nxt = tokens[i + 1]
+                nxt_reading = (nxt.norm, nxt.lemma, nxt.alts)
+                pair = (reading, nxt_reading)
+                kept = pairs.get(pair)
+                if kept is None:
+                    kept = pairs[pair] = [c for c in cands if c[3] == 1 or _part_matches(nxt, c[2][1])]
+                cands = kept
             for concept, text, parts, k, accented in cands:
                 if prefixes and not concept.startswith(prefixes):
                     continue
@@ -413,15 +430,7 @@ class Lexicon:
                 else:
                     if i + k > n:
                         continue
-                    # the first part matches every candidate (found by this word's readings above): the rest
-                    # asked, the second word here (most terms have two; most candidates fail on it)
-                    nxt = tokens[i + 1]
-                    keys, is_prefix = parts[1]
-                    if is_prefix:
-                        if not _part_matches(nxt, parts[1]):
-                            continue
-                    elif nxt.norm not in keys and nxt.lemma not in keys and keys.isdisjoint(nxt.alts):
-                        continue
+                    # the first two parts match (the first found by this word's readings, the second by the pair's)
                     if k > 2 and not _rest_matches(tokens, i + 1, parts[1:]):
                         continue
                     last = tokens[i + k - 1]
@@ -433,9 +442,10 @@ class Lexicon:
                 append(hit)
         return hits
 
-    def _candidates(self, tok: Token) -> list[tuple]:
+    def _candidates(self, tok: Token) -> tuple[list[tuple], bool]:
         """(concept, text, parts, number of parts, accented) of every term whose first part the word's
-        readings match, in the order _matches tries them: plain tuples, read without attribute look-ups."""
+        readings match, in the order _matches tries them: plain tuples, read without attribute look-ups;
+        and whether one of them is longer than one word."""
         cands: list[_Term] = []
         for key in sorted(tok.keys()):  # a set: sorted, so ties resolve alike in every process
             cands += [t for t in self._index.get(key, []) if t not in cands]
@@ -451,7 +461,7 @@ class Lexicon:
                 if not t.accented:
                     sure.add(t.concept)
             out.append((t.concept, t.text, t.parts, len(t.parts), t.accented))
-        return out
+        return out, any(c[3] > 1 for c in out)
 
 
 def _spellings(w: str) -> set[str]:
