@@ -48,6 +48,7 @@ MEMO_MIN_TOKENS = 3_000
 FUZZY_CUTOFF = 80.0
 MAX_TERM_CHARS = 200  # no lexicon term is longer
 WORD_MEMO = 200_000  # words (and their readings) a lexicon remembers how it read
+PAIR_MEMO = 20_000  # next words' readings remembered per word that starts longer terms (_matches)
 
 # A word: letters/digits, inner apostrophes kept ("пам'ятка"); a word broken by a line-end hyphen
 # ("Uhrzeiger-\nsinn") is one word.
@@ -395,12 +396,9 @@ class Lexicon:
         hits: list[Hit] = []
         append = hits.append
         n = len(tokens)
-        memo: dict[tuple, tuple[list[tuple], bool]] = self.__dict__.setdefault("_memo_cands", {})
-        pairs: dict[tuple, list[tuple]] = self.__dict__.setdefault("_memo_pairs", {})
+        memo: dict[tuple, tuple[list[tuple], dict[tuple, list[tuple]] | None]] = self.__dict__.setdefault("_memo_cands", {})
         if len(memo) > WORD_MEMO:
             memo.clear()
-        if len(pairs) > WORD_MEMO:
-            pairs.clear()
         nxt_reading: tuple | None = None
         for i, tok in enumerate(tokens):
             # the next word's reading, made for the word before it, is this word's
@@ -409,18 +407,19 @@ class Lexicon:
             found = memo.get(reading)
             if found is None:  # the terms a word may start depend on its readings alone: found once per reading
                 found = memo[reading] = self._candidates(tok)
-            cands, longer = found
+            cands, after = found
             if not cands:
                 continue
-            if longer and i + 1 < n:
+            if after is not None and i + 1 < n:
                 # a common word starts many longer terms ("en", "в"), most of which its next word already rules
-                # out: those it does not, found once per pair of readings (in the same order, by the same test)
+                # out: those it does not, found once per next word's reading (in the same order, by the same test)
                 nxt = tokens[i + 1]
                 nxt_reading = (nxt.norm, nxt.lemma, nxt.alts)
-                pair = (reading, nxt_reading)
-                kept = pairs.get(pair)
+                kept = after.get(nxt_reading)
                 if kept is None:
-                    kept = pairs[pair] = [c for c in cands if c[3] == 1 or _part_matches(nxt, c[2][1])]
+                    if len(after) > PAIR_MEMO:
+                        after.clear()
+                    kept = after[nxt_reading] = [c for c in cands if c[3] == 1 or _part_matches(nxt, c[2][1])]
                 cands = kept
             for concept, text, parts, k, accented in cands:
                 if prefixes and not concept.startswith(prefixes):
@@ -442,10 +441,10 @@ class Lexicon:
                 append(hit)
         return hits
 
-    def _candidates(self, tok: Token) -> tuple[list[tuple], bool]:
+    def _candidates(self, tok: Token) -> tuple[list[tuple], dict[tuple, list[tuple]] | None]:
         """(concept, text, parts, number of parts, accented) of every term whose first part the word's
         readings match, in the order _matches tries them: plain tuples, read without attribute look-ups;
-        and whether one of them is longer than one word."""
+        and, where one of them is longer than one word, the (empty) memo of those a next word leaves."""
         cands: list[_Term] = []
         for key in sorted(tok.keys()):  # a set: sorted, so ties resolve alike in every process
             cands += [t for t in self._index.get(key, []) if t not in cands]
@@ -461,7 +460,7 @@ class Lexicon:
                 if not t.accented:
                     sure.add(t.concept)
             out.append((t.concept, t.text, t.parts, len(t.parts), t.accented))
-        return out, any(c[3] > 1 for c in out)
+        return out, ({} if any(c[3] > 1 for c in out) else None)
 
 
 def _spellings(w: str) -> set[str]:
@@ -503,11 +502,13 @@ def _longest(hits: list[Hit]) -> list[Hit]:
     seen: set[tuple[str, int, int]] = set()
     reach = -1  # the last end of a kept hit
     for h in hits:
-        if (h.concept, h.start, h.end) in seen:
+        end = h.end
+        key = (h.concept, h.start, end)
+        if key in seen:
             continue  # two spellings of one term matched the same words
-        seen.add((h.concept, h.start, h.end))
+        seen.add(key)
         inside = False
-        if reach >= h.end:  # else no kept hit ends where h ends or later: none contains it
+        if reach >= end:  # else no kept hit ends where h ends or later: none contains it
             fam = _family(h.concept)
             for k in reversed(kept):  # kept is in start order: only the last few can contain h
                 if k.start < h.start - MAX_TERM_CHARS:
@@ -517,7 +518,8 @@ def _longest(hits: list[Hit]) -> list[Hit]:
                     break
         if not inside:
             kept.append(h)
-            reach = max(reach, h.end)
+            if end > reach:
+                reach = end
     return kept
 
 
