@@ -48,6 +48,7 @@ MEMO_MIN_TOKENS = 3_000
 FUZZY_CUTOFF = 80.0
 MAX_TERM_CHARS = 200  # no lexicon term is longer
 WORD_MEMO = 200_000  # words (and their readings) a lexicon remembers how it read
+PAIR_MEMO = 20_000  # next words' readings remembered per word that starts longer terms (_matches)
 
 # A word: letters/digits, inner apostrophes kept ("пам'ятка"); a word broken by a line-end hyphen
 # ("Uhrzeiger-\nsinn") is one word.
@@ -404,16 +405,31 @@ class Lexicon:
         hits: list[Hit] = []
         append = hits.append
         n = len(tokens)
-        memo: dict[tuple, list[tuple]] = self.__dict__.setdefault("_memo_cands", {})
+        memo: dict[tuple, tuple[list[tuple], dict[tuple, list[tuple]] | None]] = self.__dict__.setdefault("_memo_cands", {})
         if len(memo) > WORD_MEMO:
             memo.clear()
+        nxt_reading: tuple | None = None
         for i, tok in enumerate(tokens):
-            reading = (tok.norm, tok.lemma, tok.alts)
-            cands = memo.get(reading)
-            if cands is None:  # the terms a word may start depend on its readings alone: found once per reading
-                cands = memo[reading] = self._candidates(tok)
+            # the next word's reading, made for the word before it, is this word's
+            reading = nxt_reading if nxt_reading is not None else (tok.norm, tok.lemma, tok.alts)
+            nxt_reading = None
+            found = memo.get(reading)
+            if found is None:  # the terms a word may start depend on its readings alone: found once per reading
+                found = memo[reading] = self._candidates(tok)
+            cands, after = found
             if not cands:
                 continue
+            if after is not None and i + 1 < n:
+                # a common word starts many longer terms ("en", "в"), most of which its next word already rules
+                # out: those it does not, found once per next word's reading (in the same order, by the same test)
+                nxt = tokens[i + 1]
+                nxt_reading = (nxt.norm, nxt.lemma, nxt.alts)
+                kept = after.get(nxt_reading)
+                if kept is None:
+                    if len(after) > PAIR_MEMO:
+                        after.clear()
+                    kept = after[nxt_reading] = [c for c in cands if c[3] == 1 or _part_matches(nxt, c[2][1])]
+                cands = kept
             for concept, text, parts, k, accented in cands:
                 if prefixes and not concept.startswith(prefixes):
                     continue
@@ -422,15 +438,7 @@ class Lexicon:
                 else:
                     if i + k > n:
                         continue
-                    # the first part matches every candidate (found by this word's readings above): the rest
-                    # asked, the second word here (most terms have two; most candidates fail on it)
-                    nxt = tokens[i + 1]
-                    keys, is_prefix = parts[1]
-                    if is_prefix:
-                        if not _part_matches(nxt, parts[1]):
-                            continue
-                    elif nxt.norm not in keys and nxt.lemma not in keys and keys.isdisjoint(nxt.alts):
-                        continue
+                    # the first two parts match (the first found by this word's readings, the second by the pair's)
                     if k > 2 and not _rest_matches(tokens, i + 1, parts[1:]):
                         continue
                     last = tokens[i + k - 1]
@@ -442,9 +450,10 @@ class Lexicon:
                 append(hit)
         return hits
 
-    def _candidates(self, tok: Token) -> list[tuple]:
+    def _candidates(self, tok: Token) -> tuple[list[tuple], dict[tuple, list[tuple]] | None]:
         """(concept, text, parts, number of parts, accented) of every term whose first part the word's
-        readings match, in the order _matches tries them: plain tuples, read without attribute look-ups."""
+        readings match, in the order _matches tries them: plain tuples, read without attribute look-ups;
+        and, where one of them is longer than one word, the (empty) memo of those a next word leaves."""
         cands: list[_Term] = []
         for key in sorted(tok.keys()):  # a set: sorted, so ties resolve alike in every process
             cands += [t for t in self._index.get(key, []) if t not in cands]
@@ -460,7 +469,7 @@ class Lexicon:
                 if not t.accented:
                     sure.add(t.concept)
             out.append((t.concept, t.text, t.parts, len(t.parts), t.accented))
-        return out
+        return out, ({} if any(c[3] > 1 for c in out) else None)
 
 
 def _spellings(w: str) -> set[str]:
@@ -502,11 +511,13 @@ def _longest(hits: list[Hit]) -> list[Hit]:
     seen: set[tuple[str, int, int]] = set()
     reach = -1  # the last end of a kept hit
     for h in hits:
-        if (h.concept, h.start, h.end) in seen:
+        end = h.end
+        key = (h.concept, h.start, end)
+        if key in seen:
             continue  # two spellings of one term matched the same words
-        seen.add((h.concept, h.start, h.end))
+        seen.add(key)
         inside = False
-        if reach >= h.end:  # else no kept hit ends where h ends or later: none contains it
+        if reach >= end:  # else no kept hit ends where h ends or later: none contains it
             fam = _family(h.concept)
             for k in reversed(kept):  # kept is in start order: only the last few can contain h
                 if k.start < h.start - MAX_TERM_CHARS:
@@ -516,7 +527,8 @@ def _longest(hits: list[Hit]) -> list[Hit]:
                     break
         if not inside:
             kept.append(h)
-            reach = max(reach, h.end)
+            if end > reach:
+                reach = end
     return kept
 
 
