@@ -21,7 +21,9 @@ intersections' popcounts (the CPU's instruction) and two.
 
 from __future__ import annotations
 
+import importlib
 import math
+import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -31,6 +33,24 @@ from numba.core import types
 from numba.extending import intrinsic
 
 from checker.passages.groups import FEATURE_WEIGHT, HEADING_MERGE, MIN_RULES, S2
+
+
+def _array_registry_without_scipy() -> None:
+    """numba's array functions (numba.np.arraymath, loaded at the first call of any compiled function)
+    import scipy.linalg only to learn whether np.correlate and np.convolve may call BLAS: ~0.35 s CPU of a
+    process's ~1.3 s for the kernel. The kernel calls neither (nor BLAS), so they are loaded here with
+    scipy.linalg held off; np.dot and the rest still import it when a function uses them. Not where scipy.linalg
+    or the registry is already loaded (nothing to save)."""
+    if "numba.np.arraymath" in sys.modules or "scipy.linalg" in sys.modules:
+        return
+    sys.modules["scipy.linalg"] = None  # type: ignore[assignment]  (import scipy.linalg: ImportError)
+    try:
+        importlib.import_module("numba.np.arraymath")
+    finally:
+        del sys.modules["scipy.linalg"]
+
+
+_array_registry_without_scipy()
 
 if TYPE_CHECKING:
     from checker.passages.align import Packed

@@ -82,3 +82,29 @@ def test_compiled_programme_is_the_python_one(seed):
             i, j = i - di, j - dj
         missed += want[0] == math.inf
     assert missed < 60  # most bands reach the corner: the paths, not only the costs, are compared
+
+
+_LOAD = """
+import sys
+from checker.passages import align
+align.warm()
+held_off = "scipy.linalg" not in sys.modules
+import numpy as np
+from numba import njit
+
+@njit
+def dot(a, b):
+    return np.dot(a, b)
+
+print(held_off, float(dot(np.ones((2, 3)), np.ones((3, 2))).sum()), "scipy.linalg" in sys.modules)
+"""
+
+
+def test_kernel_loads_without_scipy_linalg_and_blas_still_works() -> None:
+    """Loading the kernel (a fresh process) leaves scipy.linalg unimported (numba's BLAS probe held off), and
+    a compiled matrix product (BLAS, through scipy) afterwards still imports it and gives the product."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", _LOAD], check=True, capture_output=True, text=True).stdout.split()
+    assert out == ["True", "12.0", "True"]
