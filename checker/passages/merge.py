@@ -51,13 +51,17 @@ def _about(p: Discrepancy, pe: Evidence, t: Discrepancy) -> bool:
         silent = [b for b, v in t.values.items() if v is None]
         lacking = [b for b, v in p.values.items() if isinstance(v, dict) and "lacks" in v]
         return t.kind == "missing" and bool(silent) and set(silent) == set(lacking)
-    said = json.dumps(t.values.get(pe.rulebook), ensure_ascii=False)
     named = [str(x) for x in (pv.get("numbers") or pv.get("cards") or [])]
-    others = {str(x) for b, v in p.values.items() if b != pe.rulebook and isinstance(v, dict)
-              for x in (v.get("numbers") or v.get("cards") or [])}
-    if not set(named) - others:
-        return False  # this book prints what the others print: not the one `p` finds differing
-    return bool(named) and all(re.search(rf"(?<![\w]){re.escape(x)}(?![\w])", said) for x in named)
+    if not named:
+        return False
+    unseen = set(named)  # what no other book names yet: the books read until each is seen (not all ~200)
+    for b, v in p.values.items():
+        if b != pe.rulebook and isinstance(v, dict):
+            unseen.difference_update([str(x) for x in (v.get("numbers") or v.get("cards") or [])])
+            if not unseen:
+                return False  # this book prints what the others print: not the one `p` finds differing
+    said = json.dumps(t.values.get(pe.rulebook), ensure_ascii=False)
+    return all(re.search(rf"(?<![\w]){re.escape(x)}(?![\w])", said) for x in named)
 
 
 def merge_with_topics(found: list[Discrepancy]) -> list[Discrepancy]:
