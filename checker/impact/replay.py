@@ -26,6 +26,7 @@ does not depend on the purse unless a card or landmark says so, and the engine p
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -113,7 +114,7 @@ class _Setups:
     else one per unknown purse (0..top each) and seating. `unknown` names the players whose coins
     the example does not give; `seated` says the seating was tried in every order."""
 
-    candidates: list[tuple[Position, list[str]]]
+    candidates: Sequence[tuple[Position, list[str]]]
     plan: Plan
     claimed: dict[str, Any]
     unknown: list[str] = field(default_factory=list)
@@ -171,15 +172,34 @@ def _from_scenario(v: dict[str, Any], sets: tuple[str, ...]) -> _Setups:
     top = PURSE_MAX
     while unknown and top > 0 and (top + 1) ** len(unknown) * len(orders) > PLAY_BUDGET:
         top -= 1
-    candidates = []
-    for purses in itertools.product(range(top + 1), repeat=len(unknown)):
-        cs = list(coins)
-        for s, n in zip(unknown, purses, strict=True):
-            cs[s] = n
-        for order in orders:
-            candidates.append((Position([cs[s] for s in order], [cities[s] for s in order], order.index(active),
-                                        use_sets), [names[s] for s in order]))
-    return _Setups(candidates, plan, claimed, [names[s] for s in unknown], top if unknown else 0, seated)
+    def candidates() -> Iterator[tuple[Position, list[str]]]:
+        for purses in itertools.product(range(top + 1), repeat=len(unknown)):
+            cs = list(coins)
+            for s, n in zip(unknown, purses, strict=True):
+                cs[s] = n
+            for order in orders:
+                yield (Position([cs[s] for s in order], [cities[s] for s in order], order.index(active), use_sets),
+                       [names[s] for s in order])
+
+    return _Setups(_Lazy(candidates, (top + 1) ** len(unknown) * len(orders)), plan, claimed,
+                   [names[s] for s in unknown], top if unknown else 0, seated)
+
+
+class _Lazy(Sequence):
+    """A scenario's candidate positions, made as they are played: the replay stops at the first that gives
+    the coins claimed, and the thousands of purses and seatings after it were made for nothing."""
+
+    def __init__(self, make: Callable[[], Iterator[tuple[Position, list[str]]]], count: int) -> None:
+        self._make, self._count = make, count
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self) -> Iterator[tuple[Position, list[str]]]:
+        return self._make()
+
+    def __getitem__(self, k: int) -> tuple[Position, list[str]]:  # type: ignore[override]
+        return list(self._make())[k]
 
 
 def _from_income(v: dict[str, Any], rules: RuleSet, sets: tuple[str, ...]) -> tuple[Position, Plan, dict[int, int], list[str]]:
