@@ -110,7 +110,15 @@ def _lang(d: Discrepancy, i: int) -> str:
 def quote_spans(quote: str, marks: set[str], extra: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
     """The sorted, non-overlapping character spans of `quote` to mark: the `extra` spans (lexicon
     rule words), every occurrence of a marked multi-word surface, then each marked token outside them."""
-    spans: list[tuple[int, int]] = list(extra or [])
+    return list(_quote_spans(quote, frozenset(marks), tuple(extra or ())))
+
+
+@lru_cache(maxsize=20_000)
+def _quote_spans(quote: str, marks: frozenset[str], extra: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """quote_spans, remembered by content: a topic finding quotes every book of its edition, so one quote
+    and its marks come back in many findings (at 200 books ~14 000 calls, ~4 900 distinct). The spans kept
+    depend only on the set of spans found, not on the order the marks are tried in."""
+    spans: list[tuple[int, int]] = list(extra)
     for phrase in sorted((m for m in marks if re.search(r"[\W_]", m)), key=len, reverse=True):
         for m in re.finditer(re.escape(phrase), quote, re.IGNORECASE):
             spans.append(m.span())
@@ -124,7 +132,7 @@ def quote_spans(quote: str, marks: set[str], extra: list[tuple[int, int]] | None
             continue
         kept.append((a, b))
         pos = b
-    return kept
+    return tuple(kept)
 
 
 def mark(d: Discrepancy, langs: dict[str, str]) -> None:
